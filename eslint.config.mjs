@@ -1,0 +1,64 @@
+// Import boundaries are enforced here, not in review (STYLE.md): arrows point inward.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeRuntime = ['node:*', 'http', 'https', 'net', 'fs', 'fs/promises', 'crypto', 'os', 'path', 'process'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-output/**', 'spec/generated/**', 'mock/http/ui/vendor/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['mock/**/*.ts'],
+    ignores: ['mock/spec-engine/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['@stoplight/prism-http', '@stoplight/prism-http/*'], message: 'Only mock/spec-engine imports prism-http.' }],
+      }],
+    },
+  },
+  {
+    files: ['mock/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*', ...nodeRuntime], message: 'mock/core is pure: no frameworks, no I/O, no node runtime.' },
+          { group: ['../http/*', '../spec-engine/*', '../stores/*', '../msw/*', '../cli', '../server'], message: 'mock/core depends on nothing outside itself.' },
+        ],
+      }],
+      'no-restricted-properties': ['error',
+        { object: 'Date', property: 'now', message: 'Time comes from a Clock.' },
+        { object: 'Math', property: 'random', message: 'Randomness comes from an injected source.' },
+        { object: 'process', property: 'env', message: 'Configuration is passed in.' },
+      ],
+      'no-restricted-globals': ['error', { name: 'process', message: 'mock/core knows no runtime.' }],
+    },
+  },
+  {
+    files: ['mock/msw/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['express', 'express/*', '../http/*', '../server', '@stoplight/*'], message: 'The MSW entry point runs in browsers: no Express, no prism.' }],
+      }],
+    },
+  },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['../mock', '../mock/*', '../../mock/*', '**/mock/**'], message: 'The contract harness checks any implementation; it never imports the mock.' }],
+      }],
+    },
+  },
+);

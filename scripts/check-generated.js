@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Fails when spec/generated/ is stale: regenerates each file into a temp folder and compares.
+const { execFileSync } = require('node:child_process');
+const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const bin = path.join(root, 'node_modules', '.bin', 'openapi-typescript');
+const pairs = [
+  ['spec/view-token.openapi.yaml', 'spec/generated/view-token.ts'],
+  ['spec/mock.openapi.yaml', 'spec/generated/mock.ts'],
+];
+const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-types-'));
+const stale = [];
+try {
+  for (const [source, committed] of pairs) {
+    const fresh = path.join(scratch, path.basename(committed));
+    execFileSync(bin, [path.join(root, source), '-o', fresh], { stdio: 'ignore' });
+    let current = '';
+    try { current = readFileSync(path.join(root, committed), 'utf8'); } catch { /* missing counts as stale */ }
+    if (current !== readFileSync(fresh, 'utf8')) stale.push(committed);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+if (stale.length > 0) {
+  console.error(`Generated types are stale: ${stale.join(', ')}. Run \`npm run spec:types\` and commit the result.`);
+  process.exit(1);
+}
+console.log('Generated types are fresh.');
