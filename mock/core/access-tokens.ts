@@ -1,0 +1,92 @@
+import type { Clock } from './clock';
+import type { RandomSource } from './random-source';
+import { randomUuid } from './random-source';
+
+/** An application that may ask for Access Tokens (from the config file or catalog). */
+export interface Application {
+  appKey: string;
+  appSecret: string;
+  name?: string;
+}
+
+/** Access Tokens live 7 days, as on the real platform. */
+export const ACCESS_TOKEN_TTL_MS = 7 * 86_400_000;
+
+export type AuthenticationFailure = 'missing' | 'not-bearer' | 'empty' | 'unknown' | 'expired';
+
+export type Authentication =
+  | { kind: 'accepted'; app: string | null }
+  | { kind: 'rejected'; reason: AuthenticationFailure };
+
+export type AccessTokenGrant =
+  | { kind: 'issued'; token: string; expiresAtMs: number }
+  | { kind: 'rejected' };
+
+export interface AccessTokenRecord {
+  token: string;
+  appKey: string;
+  expiresAtMs: number;
+}
+
+/** Accepts bearer Access Tokens and issues them for applications' Basic credentials. */
+export interface AccessTokens {
+  authenticate(authorization: string | undefined): Authentication;
+  grant(authorization: string | undefined): AccessTokenGrant;
+  records(): AccessTokenRecord[];
+  restore(records: readonly AccessTokenRecord[]): void;
+  clear(): void;
+}
+
+const BEARER = /^bearer(?:\s+(.*))?$/i;
+
+/**
+ * With no applications, any non-empty bearer token is accepted (front-end friendly); with
+ * applications, only the unexpired tokens granted through `POST /oauth2/token`.
+ * @example createAccessTokens({ applications: [], clock, random }).authenticate('Bearer x')
+ */
+export function createAccessTokens(deps: { applications: readonly Application[]; clock: Clock; random: RandomSource }): AccessTokens {
+  const byToken = new Map<string, AccessTokenRecord>();
+  const byApp = new Map<string, AccessTokenRecord>();
+  const secrets = new Map(deps.applications.map((app) => [app.appKey, app.appSecret]));
+  const closed = deps.applications.length > 0;
+  const remember = (record: AccessTokenRecord): void => {
+    byToken.set(record.token, record);
+    byApp.set(record.appKey, record);
+  };
+  return {
+    authenticate(authorization) {
+      if (authorization === undefined) return { kind: 'rejected', reason: 'missing' };
+      const bearer = BEARER.exec(authorization.trim());
+      if (!bearer) return { kind: 'rejected', reason: 'not-bearer' };
+      const token = (bearer[1] ?? '').trim();
+      if (token === '') return { kind: 'rejected', reason: 'empty' };
+      if (!closed) return { kind: 'accepted', app: null };
+      const record = byToken.get(token);
+      if (!record) return { kind: 'rejected', reason: 'unknown' };
+      if (deps.clock.now() >= record.expiresAtMs) return { kind: 'rejected', reason: 'expired' };
+      return { kind: 'accepted', app: record.appKey };
+    },
+    grant(authorization) {
+      const credentials = decodeBasic(authorization);
+      if (!credentials || secrets.get(credentials.appKey) !== credentials.appSecret) return { kind: 'rejected' };
+      const now = deps.clock.now();
+      const current = byApp.get(credentials.appKey);
+      if (current && now < current.expiresAtMs) return { kind: 'issued', token: current.token, expiresAtMs: current.expiresAtMs };
+      const record = { token: `cn-${randomUuid(deps.random)}`, appKey: credentials.appKey, expiresAtMs: now + ACCESS_TOKEN_TTL_MS };
+      remember(record);
+      return { kind: 'issued', token: record.token, expiresAtMs: record.expiresAtMs };
+    },
+    records: () => [...byToken.values()],
+    restore(records) { for (const record of records) remember(record); },
+    clear() { byToken.clear(); byApp.clear(); },
+  };
+}
+
+function decodeBasic(authorization: string | undefined): { appKey: string; appSecret: string } | undefined {
+  const match = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization?.trim() ?? '');
+  if (!match?.[1]) return undefined;
+  let decoded: string;
+  try { decoded = atob(match[1]); } catch { return undefined; }
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? { appKey: decoded.slice(0, colon), appSecret: decoded.slice(colon + 1) } : undefined;
+}

@@ -1,0 +1,61 @@
+import type { AccessTokens, Application } from './access-tokens';
+import { createAccessTokens } from './access-tokens';
+import type { ControllableClock } from './clock';
+import type { ObjectDirectory } from './object-directory';
+import { createOpenDirectory } from './object-directory';
+import type { RandomSource } from './random-source';
+import type { ViewTokenService } from './service';
+import { createViewTokenService } from './service';
+import type { TokenStore } from './token-store';
+import type { ViewTokens } from './view-tokens';
+import { VIEW_TOKEN_TTL_MS, createViewTokens } from './view-tokens';
+
+/** How long an expired View Token stays listed (for the dashboard) before it is reclaimed. */
+export const EXPIRED_RETENTION_MS = 24 * 3_600_000;
+
+export interface CoreOptions {
+  clock: ControllableClock;
+  random: RandomSource;
+  store: TokenStore;
+  ttlMs?: number;
+  directory?: ObjectDirectory;
+  applications?: readonly Application[];
+}
+
+/** The framework-free mock: everything the HTTP layer and the MSW handlers drive. */
+export interface Core {
+  clock: ControllableClock;
+  store: TokenStore;
+  viewTokens: ViewTokens;
+  accessTokens: AccessTokens;
+  service: ViewTokenService;
+  /** Reclaims one bounded step of long-expired tokens; returns how many went. */
+  reclaimExpired(): Promise<number>;
+  /** Forgets tokens and access tokens, and puts the clock back to real time. */
+  reset(): Promise<void>;
+}
+
+/**
+ * Wires the core's parts.
+ * @example
+ * const core = createCore({ clock: createControllableClock(() => Date.now()), random, store: createMemoryTokenStore() });
+ */
+export function createCore(options: CoreOptions): Core {
+  const { clock, random, store } = options;
+  const viewTokens = createViewTokens({ store, clock, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
+  const accessTokens = createAccessTokens({ applications: options.applications ?? [], clock, random });
+  const directory = options.directory ?? createOpenDirectory({ missing: {}, forbidden: {} });
+  return {
+    clock,
+    store,
+    viewTokens,
+    accessTokens,
+    service: createViewTokenService({ accessTokens, directory, viewTokens }),
+    reclaimExpired: () => store.reclaim(clock.now() - viewTokens.ttlMs - EXPIRED_RETENTION_MS),
+    async reset() {
+      await store.clear();
+      accessTokens.clear();
+      clock.reset();
+    },
+  };
+}

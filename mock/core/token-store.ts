@@ -1,0 +1,43 @@
+import type { Int64 } from './int64';
+import type { ObjectType } from './object-types';
+
+/** One issued View Token, as stores keep it. Times are mock-clock milliseconds. */
+export interface ViewTokenRecord {
+  token: string;
+  objectType: ObjectType;
+  /** The object's id; for a child file, the file's id. */
+  objectId: Int64;
+  /** For a child file: the integration it was asked through. */
+  integrateId?: Int64;
+  /** The X-Mock-Session it was issued in ('' for the global session). */
+  session: string;
+  /** File extension of the object, where it is a file (drives the viewer's render type). */
+  extension?: string;
+  name: string;
+  issuedAtMs: number;
+  lastUsedAtMs: number | null;
+  uses: number;
+}
+
+/**
+ * The port every token store implements (memory, file snapshot, Redis). Stores keep records;
+ * validity is decided by the core from the mock's clock, never by a store.
+ */
+export interface TokenStore {
+  insert(record: ViewTokenRecord): Promise<void>;
+  find(token: string): Promise<ViewTokenRecord | undefined>;
+  /** Records a use: lastUsedAtMs becomes the later of the two, uses grows by one. */
+  touch(token: string, usedAtMs: number): Promise<ViewTokenRecord | undefined>;
+  delete(token: string): Promise<boolean>;
+  /** Newest first. */
+  list(filter: { session?: string }): Promise<ViewTokenRecord[]>;
+  count(): Promise<number>;
+  /** Forgets records last active before the cutoff; works in bounded steps, never all at once. */
+  reclaim(lastActiveBeforeMs: number): Promise<number>;
+  clear(): Promise<void>;
+}
+
+/** When the token was last active: its last use, or its issue. */
+export function lastActiveMs(record: ViewTokenRecord): number {
+  return record.lastUsedAtMs ?? record.issuedAtMs;
+}

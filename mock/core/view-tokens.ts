@@ -1,0 +1,57 @@
+import type { Clock } from './clock';
+import type { RandomSource } from './random-source';
+import { randomHex } from './random-source';
+import type { TokenStore, ViewTokenRecord } from './token-store';
+import { lastActiveMs } from './token-store';
+
+/** The interface document's validity: 12 hours, reset by each use. */
+export const VIEW_TOKEN_TTL_MS = 12 * 3_600_000;
+
+export type ViewTokenState = 'valid' | 'expired';
+
+export type TokenUse =
+  | { kind: 'valid'; record: ViewTokenRecord; expiresAtMs: number }
+  | { kind: 'expired'; record: ViewTokenRecord; expiredAtMs: number }
+  | { kind: 'unknown' };
+
+/** The sliding-expiry lifecycle of View Tokens. */
+export interface ViewTokens {
+  readonly ttlMs: number;
+  issue(fields: Omit<ViewTokenRecord, 'token' | 'issuedAtMs' | 'lastUsedAtMs' | 'uses'>): Promise<ViewTokenRecord>;
+  /** A use (the viewer's data request): slides the expiry when the token is still valid. */
+  use(token: string): Promise<TokenUse>;
+  /** Reads without using (admin). */
+  peek(token: string): Promise<ViewTokenRecord | undefined>;
+  expiresAtMs(record: ViewTokenRecord): number;
+  stateOf(record: ViewTokenRecord): ViewTokenState;
+}
+
+/**
+ * Creates the View Token lifecycle over a store. A token is valid while
+ * `now < lastActive + ttl`, expired exactly at `lastActive + ttl`.
+ * @example
+ * const tokens = createViewTokens({ store, clock, random, ttlMs: VIEW_TOKEN_TTL_MS });
+ */
+export function createViewTokens(deps: { store: TokenStore; clock: Clock; random: RandomSource; ttlMs: number }): ViewTokens {
+  const { store, clock, random, ttlMs } = deps;
+  const expiresAtMs = (record: ViewTokenRecord): number => lastActiveMs(record) + ttlMs;
+  return {
+    ttlMs,
+    async issue(fields) {
+      const record: ViewTokenRecord = { ...fields, token: randomHex(random, 16), issuedAtMs: clock.now(), lastUsedAtMs: null, uses: 0 };
+      await store.insert(record);
+      return record;
+    },
+    async use(token) {
+      const now = clock.now();
+      const found = await store.find(token);
+      if (!found) return { kind: 'unknown' };
+      if (now >= expiresAtMs(found)) return { kind: 'expired', record: found, expiredAtMs: expiresAtMs(found) };
+      const used = (await store.touch(token, now)) ?? found;
+      return { kind: 'valid', record: used, expiresAtMs: expiresAtMs(used) };
+    },
+    peek: (token) => store.find(token),
+    expiresAtMs,
+    stateOf: (record) => (clock.now() >= expiresAtMs(record) ? 'expired' : 'valid'),
+  };
+}

@@ -1,0 +1,82 @@
+import type { Request, Response, Router } from 'express';
+import express from 'express';
+import type { components } from '../../spec/generated/mock';
+import type { Core } from '../core/create-core';
+import { parseDuration } from '../core/duration';
+import { sendProblem } from './problem';
+import { toViewTokenWire } from './view-token-wire';
+
+type ClockWire = components['schemas']['Clock'];
+
+export interface AdminRouteDeps {
+  core: Core;
+  version: string;
+}
+
+/** The admin API under `/__admin`, one handler per operationId; errors are problem+json. */
+export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
+  const router = express.Router();
+  const { clock, viewTokens, store } = core;
+  const clockWire = (): ClockWire => {
+    const state = clock.state();
+    return { now: new Date(clock.now()).toISOString(), frozen: state.frozenAtMs !== null, offsetMs: state.offsetMs };
+  };
+
+  router.get('/health', async function getHealth(_req, res) {
+    res.json({ status: 'ok', version, now: new Date(clock.now()).toISOString(), viewTokens: await store.count() });
+  });
+  router.post('/reset', async function resetMock(_req, res) {
+    await core.reset();
+    res.status(204).end();
+  });
+  router.get('/view-tokens', async function listViewTokens(req, res) {
+    const session = typeof req.query.session === 'string' ? req.query.session : undefined;
+    const records = await store.list(session === undefined ? {} : { session });
+    res.json({ now: new Date(clock.now()).toISOString(), viewTokens: records.map((record) => toViewTokenWire(record, viewTokens)) });
+  });
+  router.get('/view-tokens/:token', async function getViewTokenRecord(req: Request<{ token: string }>, res) {
+    const record = await viewTokens.peek(req.params.token);
+    if (!record) return sendProblem(res, 'not-found', `No View Token "${req.params.token}".`);
+    res.json(toViewTokenWire(record, viewTokens));
+  });
+  router.delete('/view-tokens/:token', async function revokeViewToken(req: Request<{ token: string }>, res) {
+    if (!(await store.delete(req.params.token))) return sendProblem(res, 'not-found', `No View Token "${req.params.token}".`);
+    res.status(204).end();
+  });
+  router.get('/clock', function getClock(_req, res) { res.json(clockWire()); });
+  router.put('/clock', function setClock(req, res) {
+    const body = objectBody(req, res);
+    if (!body) return;
+    const { now, frozen } = body;
+    if (now !== undefined && (typeof now !== 'string' || Number.isNaN(Date.parse(now)))) {
+      return sendProblem(res, 'bad-request', `"now" must be an ISO 8601 date-time; got ${JSON.stringify(now)}.`);
+    }
+    if (frozen !== undefined && typeof frozen !== 'boolean') return sendProblem(res, 'bad-request', `"frozen" must be true or false; got ${JSON.stringify(frozen)}.`);
+    if (now === undefined && frozen === undefined) return sendProblem(res, 'bad-request', 'Give "now" (ISO 8601), "frozen" (boolean) or both.');
+    clock.set(now === undefined ? clock.now() : Date.parse(now), frozen ?? clock.state().frozenAtMs !== null);
+    res.json(clockWire());
+  });
+  router.post('/clock/advance', function advanceClock(req, res) {
+    const body = objectBody(req, res);
+    if (!body) return;
+    const by = body.by;
+    const duration = typeof by === 'string' || typeof by === 'number' ? parseDuration(by) : undefined;
+    if (duration?.kind !== 'ok') {
+      return sendProblem(res, 'bad-request', `"by" must be a duration such as "12h", "PT12H" or milliseconds; got ${JSON.stringify(by)}.`);
+    }
+    clock.advance(duration.ms);
+    res.json(clockWire());
+  });
+  router.post('/clock/reset', function resetClock(_req, res) {
+    clock.reset();
+    res.json(clockWire());
+  });
+  return router;
+}
+
+function objectBody(req: Request, res: Response): Record<string, unknown> | undefined {
+  const body: unknown = req.body;
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as Record<string, unknown>;
+  sendProblem(res, 'bad-request', 'Send a JSON object with Content-Type: application/json.');
+  return undefined;
+}

@@ -1,0 +1,28 @@
+import type { RequestHandler } from 'express';
+
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Session';
+const EXPOSED_HEADERS = 'X-View-Token-Expires-At, Preference-Applied, WWW-Authenticate, Retry-After';
+const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
+
+/**
+ * CORS for browser front ends on another port, preflight included. `origins` undefined allows
+ * any origin; otherwise only the listed ones are echoed back.
+ */
+export function createCors(origins: readonly string[] | undefined): RequestHandler {
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin !== undefined) {
+      if (origins === undefined) res.setHeader('Access-Control-Allow-Origin', '*');
+      else if (origins.includes(origin)) res.setHeader('Access-Control-Allow-Origin', origin).setHeader('Vary', 'Origin');
+      res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    }
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
+      res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? ALLOWED_HEADERS);
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,65 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { OperationSummary } from '../spec-engine/load-operations';
+import { sendProblem } from './problem';
+import { toErrorAnswer } from './service-errors';
+import { sendErrorAnswer } from './service-routes';
+
+const ADMIN_PREFIX = '/__admin';
+
+/** Where each spec path lives on this server, and which methods it answers. */
+interface RouteShape {
+  pattern: RegExp;
+  methods: string[];
+  admin: boolean;
+}
+
+/** Builds the table of known routes from the spec, with the service routes under the base path. */
+export function toRouteShapes(operations: readonly OperationSummary[], basePath: string): RouteShape[] {
+  const byPath = new Map<string, RouteShape>();
+  for (const operation of operations) {
+    const admin = operation.path.startsWith(ADMIN_PREFIX);
+    const full = admin ? operation.path : `${basePath}${operation.path}`;
+    const shape = byPath.get(full) ?? { pattern: toPattern(full), methods: [], admin };
+    shape.methods.push(operation.method);
+    byPath.set(full, shape);
+  }
+  return [...byPath.values()];
+}
+
+/** Unknown routes → 404 envelope (problem+json under /__admin); a known route's wrong method → 405. */
+export function createFallback(shapes: readonly RouteShape[]): RequestHandler {
+  return (req, res) => {
+    const shape = shapes.find((candidate) => candidate.pattern.test(req.path));
+    const admin = shape?.admin ?? req.path.startsWith(ADMIN_PREFIX);
+    if (shape) {
+      res.setHeader('Allow', [...shape.methods, 'OPTIONS'].join(', '));
+      const detail = `${req.method} is not allowed on ${req.path}; use ${shape.methods.join(' or ')}.`;
+      return admin ? sendProblem(res, 'method-not-allowed', detail) : sendErrorAnswer(res, toErrorAnswer('method.not.allowed', detail));
+    }
+    const detail = `No route ${req.method} ${req.path}.`;
+    return admin ? sendProblem(res, 'not-found', detail) : sendErrorAnswer(res, toErrorAnswer('route.not.found', detail));
+  };
+}
+
+/** The one error handler: bad JSON is a 400; anything unexpected a 500 without a stack trace, logged. */
+export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const status = (error as { status?: unknown }).status;
+    const admin = req.path.startsWith(ADMIN_PREFIX);
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const detail = status === 413 ? 'The request body is too large.' : `The request body could not be read: ${(error as Error).message}`;
+      if (admin) return sendProblem(res, status === 413 ? 'payload-too-large' : 'bad-request', detail);
+      return sendErrorAnswer(res, toErrorAnswer('parameter.invalid', detail, status));
+    }
+    logger.error({ err: error, method: req.method, path: req.path }, 'unexpected error');
+    if (res.headersSent) return res.destroy();
+    if (admin) return sendProblem(res, 'server-error', 'The mock failed unexpectedly; see its log.');
+    sendErrorAnswer(res, toErrorAnswer('system.error'));
+  };
+}
+
+function toPattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^${escaped}/?$`);
+}

@@ -1,0 +1,24 @@
+import type { Response } from 'express';
+import type { components } from '../../spec/generated/mock';
+
+export type Problem = components['schemas']['Problem'];
+
+/** The admin API's problem types (RFC 9457); `type` is a stable URN per kind. */
+export const PROBLEMS = {
+  'bad-request': { status: 400, title: 'The request is not what this operation takes' },
+  unauthorized: { status: 401, title: 'Admin token missing or wrong' },
+  'not-found': { status: 404, title: 'No such item' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'payload-too-large': { status: 413, title: 'Request body too large' },
+  'preference-rejected': { status: 422, title: 'A scenario switch cannot be applied' },
+  'server-error': { status: 500, title: 'Internal server error' },
+} as const;
+
+export type ProblemKind = keyof typeof PROBLEMS;
+
+/** Writes an `application/problem+json` answer. */
+export function sendProblem(res: Response, kind: ProblemKind, detail: string, extra: Record<string, unknown> = {}): void {
+  const { status, title } = PROBLEMS[kind];
+  const problem: Problem & Record<string, unknown> = { type: `urn:view-token-mock:problem:${kind}`, title, status, detail, ...extra };
+  res.status(status).type('application/problem+json').send(JSON.stringify(problem));
+}

@@ -1,0 +1,19 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The package's root folder, from the sources (mock/) or the build (dist/mock/) alike. */
+export function findPackageRoot(start: string = __dirname): string {
+  let dir = start;
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'view-token-mock') return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`view-token-mock's package.json not found above ${start}`);
+    dir = parent;
+  }
+}
+
+export const PACKAGE_ROOT = findPackageRoot();
+export const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+/** The OpenAPI file of everything the mock serves. */
+export const MOCK_SPEC_PATH = path.join(PACKAGE_ROOT, 'spec', 'mock.openapi.yaml');

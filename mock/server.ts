@@ -1,0 +1,140 @@
+import { randomFillSync } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import type { Logger, LevelWithSilent } from 'pino';
+import pino from 'pino';
+import type { ControllableClock } from './core/clock';
+import { createControllableClock } from './core/clock';
+import type { Core } from './core/create-core';
+import { createCore } from './core/create-core';
+import { parseDuration } from './core/duration';
+import { createOpenDirectory } from './core/object-directory';
+import type { RandomSource } from './core/random-source';
+import { createSeededRandom } from './core/random-source';
+import { VIEW_TOKEN_TTL_MS } from './core/view-tokens';
+import type { MockConfig, MockConfigInput } from './config';
+import { toMockConfig } from './config';
+import { ConfigError } from './config-error';
+import { createApp } from './http/create-app';
+import { MOCK_SPEC_PATH, PACKAGE_VERSION } from './package-info';
+import { loadSpecEngine } from './spec-engine/spec-engine';
+import { createMemoryTokenStore } from './stores/memory-token-store';
+
+/** Options of {@link createMockServer}; the defaults are the CLI's. */
+export interface MockServerOptions {
+  /** Deterministic View Tokens (same seed, same tokens). Default: a CSPRNG. */
+  seed?: number;
+  /** View Token validity, e.g. `'12h'`, `'PT30M'` or milliseconds. Default 12 hours. */
+  viewTokenTtl?: string | number;
+  /** Prefix of every service route, e.g. `'/api'`. */
+  basePath?: string;
+  /** Allowed CORS origins. Default: any. */
+  corsOrigin?: string | readonly string[];
+  /** Protects /__admin with `Authorization: Bearer <adminToken>`. */
+  adminToken?: string;
+  /** Missing and forbidden ids, applications. */
+  config?: MockConfigInput | MockConfig;
+  logger?: Logger;
+  logLevel?: LevelWithSilent;
+  /** Real time source under the controllable clock (tests). Default `Date.now`. */
+  realNow?: () => number;
+}
+
+/** A running (or ready to run) mock. */
+export interface MockServer {
+  app: Express;
+  core: Core;
+  clock: ControllableClock;
+  logger: Logger;
+  /** The base URL once listening, else undefined. */
+  readonly baseUrl: string | undefined;
+  listen(port?: number, host?: string): Promise<string>;
+  /** Stops accepting, lets in-flight requests finish, then resolves. */
+  close(): Promise<void>;
+  reset(): Promise<void>;
+}
+
+const RECLAIM_INTERVAL_MS = 5_000;
+
+/**
+ * Creates the mock for use inside another project's tests.
+ * @example
+ * const mock = await createMockServer({ seed: 1 });
+ * const baseUrl = await mock.listen(0);
+ * mock.clock.advance(12 * 3600_000);
+ * await mock.close();
+ */
+export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
+  const config = toMockConfig(options.config ?? {});
+  const clock = createControllableClock(options.realNow ?? Date.now);
+  const core = createCore({
+    clock,
+    random: options.seed === undefined ? createCryptoRandom() : createSeededRandom(options.seed),
+    store: createMemoryTokenStore(),
+    ttlMs: toTtlMs(options.viewTokenTtl),
+    directory: createOpenDirectory({ missing: config.missing, forbidden: config.forbidden }),
+    applications: config.applications,
+  });
+  const engine = await loadSpecEngine(MOCK_SPEC_PATH);
+  const app = createApp({
+    core, engine, logger, version: PACKAGE_VERSION,
+    basePath: normalizeBasePath(options.basePath),
+    corsOrigins: options.corsOrigin === undefined ? undefined : [options.corsOrigin].flat(),
+    adminToken: options.adminToken,
+  });
+  let server: Server | undefined;
+  let baseUrl: string | undefined;
+  const reclaimTimer = setInterval(() => void reclaimAll(core, logger), RECLAIM_INTERVAL_MS).unref();
+  return {
+    app, core, clock, logger,
+    get baseUrl() { return baseUrl; },
+    listen(port = 0, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        const listening = app.listen(port, host, (error?: Error) => {
+          if (error) return reject(error);
+          const address = listening.address() as AddressInfo;
+          baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+          resolve(baseUrl);
+        });
+        server = listening;
+      });
+    },
+    close() {
+      clearInterval(reclaimTimer);
+      return new Promise((resolve, reject) => {
+        if (!server) return resolve();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      });
+    },
+    reset: () => core.reset(),
+  };
+}
+
+/** Reclaims long-expired tokens in bounded steps, yielding to requests between steps. */
+async function reclaimAll(core: Core, logger: Logger): Promise<void> {
+  try {
+    while ((await core.reclaimExpired()) > 0) await new Promise((resolve) => setImmediate(resolve));
+  } catch (error) {
+    logger.error({ err: error }, 'reclaiming expired View Tokens failed');
+  }
+}
+
+function createCryptoRandom(): RandomSource {
+  return { fill: (bytes) => { randomFillSync(bytes); } };
+}
+
+function toTtlMs(ttl: string | number | undefined): number {
+  if (ttl === undefined) return VIEW_TOKEN_TTL_MS;
+  const parsed = parseDuration(ttl);
+  if (parsed.kind === 'invalid' || parsed.ms <= 0) throw new ConfigError(`--view-token-ttl ${ttl}: ${parsed.kind === 'invalid' ? parsed.reason : 'must be longer than 0'}`);
+  return parsed.ms;
+}
+
+function normalizeBasePath(basePath: string | undefined): string {
+  if (basePath === undefined || basePath === '' || basePath === '/') return '';
+  if (!/^\/?[A-Za-z0-9._~\-/]+$/.test(basePath)) throw new ConfigError(`--base-path ${basePath}: use a URL path such as /api`);
+  return `/${basePath.replace(/^\/+|\/+$/g, '')}`;
+}

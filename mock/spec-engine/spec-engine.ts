@@ -1,0 +1,59 @@
+import type { HttpMethod, IHttpOperation } from '@stoplight/types';
+import { createInstance } from '@stoplight/prism-http';
+import pino from 'pino';
+import type { OperationSummary } from './load-operations';
+import { loadOperations, toOperationSummary } from './load-operations';
+import type { EngineRequest, Validation } from './validate-request';
+import { validateRequest } from './validate-request';
+
+/** A response produced from the spec's examples and schemas. */
+export interface SpecResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** The mock's view of its OpenAPI file: operations, request validation, spec-driven answers. */
+export interface SpecEngine {
+  readonly operations: readonly OperationSummary[];
+  operation(operationId: string): OperationSummary;
+  validate(operationId: string, request: EngineRequest): Validation;
+  /** Answers an operation that has no stateful handler, from the spec (prism's mocker). */
+  respondFromSpec(operationId: string, request: EngineRequest & { method: string }): Promise<SpecResponse>;
+}
+
+/**
+ * Loads the spec once and keeps every operation ready.
+ * @example const engine = await loadSpecEngine('spec/mock.openapi.yaml');
+ */
+export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
+  const operations = await loadOperations(specPath);
+  const byId = new Map<string, { operation: IHttpOperation; summary: OperationSummary }>();
+  for (const operation of operations) byId.set(operation.iid ?? '', { operation, summary: toOperationSummary(operation) });
+  const get = (operationId: string): { operation: IHttpOperation; summary: OperationSummary } => {
+    const found = byId.get(operationId);
+    if (!found) throw new Error(`No operation "${operationId}" in ${specPath}`);
+    return found;
+  };
+  const prism = createInstance(
+    { mock: { dynamic: false }, checkSecurity: false, validateRequest: false, validateResponse: false, errors: false, upstreamProxy: undefined, isProxy: false },
+    { logger: pino({ enabled: false }) },
+  );
+  return {
+    operations: [...byId.values()].map((entry) => entry.summary),
+    operation: (operationId) => get(operationId).summary,
+    validate(operationId, request) {
+      const { operation, summary } = get(operationId);
+      return validateRequest(operation, summary, request);
+    },
+    async respondFromSpec(operationId, request) {
+      const { operation } = get(operationId);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = value;
+      const result = await prism.request({ method: operation.method as HttpMethod, url: { path: request.path }, headers, body: request.body }, [operation])();
+      if (result._tag === 'Left') throw result.left;
+      const output = result.right.output;
+      return { status: output.statusCode, headers: { ...output.headers }, body: output.body };
+    },
+  };
+}
