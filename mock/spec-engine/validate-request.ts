@@ -40,13 +40,16 @@ export function validateRequest(operation: IHttpOperation, summary: OperationSum
   return toInvalid(operation, result.left[0]);
 }
 
-function toInvalid(operation: IHttpOperation, diagnostic: { path?: readonly (string | number)[]; message: string } | undefined): Validation {
+function toInvalid(operation: IHttpOperation, diagnostic: { path?: readonly (string | number)[]; code?: string | number; message: string } | undefined): Validation {
   const where = diagnostic?.path ?? [];
   const place = String(where[0] ?? 'request');
-  const lowered = String(where[1] ?? '');
+  const required = diagnostic?.code === 'required' ? /'([^']+)'/.exec(diagnostic.message)?.[1] : undefined;
+  // prism lower-cases parameter names in its diagnostics; give the spec's spelling back.
+  const lowered = required ?? String(where[1] ?? '');
   const declared = [...(operation.request?.query ?? []), ...(operation.request?.path ?? []), ...(operation.request?.headers ?? [])]
     .find((parameter) => parameter.name.toLowerCase() === lowered.toLowerCase());
-  const parameter = place === 'body' ? ['body', ...where.slice(1)].join('.') : declared?.name ?? (lowered || place);
+  const parameter = place === 'body' ? ['body', ...where.slice(1), ...(required ? [required] : [])].join('.') : declared?.name ?? (lowered || place);
+  if (required) return { kind: 'invalid', parameter, reason: 'is required' };
   const reason = (diagnostic?.message ?? 'is invalid').replace(/^Request (query|path|header) parameter \S+ /, '').replace(/^Request body property \S+ /, '');
   return { kind: 'invalid', parameter, reason };
 }

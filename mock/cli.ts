@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+import { ConfigError } from './config-error';
+import { loadConfigFile } from './config';
+import { serveHelp } from './cli/help';
+import { parseServeOptions } from './cli/serve-options';
+import { PACKAGE_VERSION } from './package-info';
+import { createMockServer } from './server';
+
+/** Exit code for a usage or configuration error. */
+const EXIT_USAGE = 2;
+
+async function main(argv: readonly string[]): Promise<void> {
+  const [first, ...rest] = argv;
+  if (first === '--help' || first === '-h' || first === 'help') return void console.log(serveHelp(PACKAGE_VERSION));
+  if (first === '--version' || first === '-v') return void console.log(PACKAGE_VERSION);
+  const args = first === 'serve' ? rest : argv;
+  if (args.includes('--help') || args.includes('-h')) return void console.log(serveHelp(PACKAGE_VERSION));
+  if (first !== undefined && !first.startsWith('-') && first !== 'serve') {
+    throw new ConfigError(`unknown command "${first}" (commands: serve; see --help)`);
+  }
+  await serve(args);
+}
+
+async function serve(args: readonly string[]): Promise<void> {
+  const options = parseServeOptions(args, process.env);
+  const mock = await createMockServer({
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    viewTokenTtl: options.viewTokenTtl,
+    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+    ...(options.corsOrigins === undefined ? {} : { corsOrigin: options.corsOrigins }),
+    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+    ...(options.configFile === undefined ? {} : { config: loadConfigFile(options.configFile) }),
+    logLevel: options.logLevel,
+  });
+  let baseUrl: string;
+  try {
+    baseUrl = await mock.listen(options.port, options.host);
+  } catch (error) {
+    throw new ConfigError(`--host ${options.host} --port ${options.port}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const serviceUrl = `${baseUrl}${options.basePath === undefined ? '' : `/${options.basePath.replace(/^\/+|\/+$/g, '')}`}`;
+  console.log(`view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`);
+  console.log(`  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`);
+  const stop = (signal: string): void => {
+    mock.logger.info({ signal }, 'draining in-flight requests');
+    mock.close().then(() => process.exit(0), (error: unknown) => {
+      mock.logger.error({ err: error }, 'closing failed');
+      process.exit(1);
+    });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`view-token-mock: ${error.message}`);
+    process.exit(EXIT_USAGE);
+  }
+  console.error(`view-token-mock: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import { parseArgs } from 'node:util';
+import { parseDuration } from '../core/duration';
+import { ConfigError } from '../config-error';
+
+/** The `serve` flags, each also readable as `VIEW_TOKEN_MOCK_<FLAG>` (e.g. VIEW_TOKEN_MOCK_BASE_PATH). */
+export const SERVE_FLAGS = {
+  port: { type: 'string', default: '4010', help: 'port to listen on (0 picks a free one)' },
+  host: { type: 'string', default: '127.0.0.1', help: 'interface to bind' },
+  config: { type: 'string', help: 'JSON config file: missing/forbidden ids, applications' },
+  seed: { type: 'string', help: 'integer seed: deterministic View Tokens' },
+  'view-token-ttl': { type: 'string', default: '12h', help: 'View Token validity (12h, 90m, PT12H, ms)' },
+  'base-path': { type: 'string', help: 'prefix of every service route, e.g. /api' },
+  'cors-origin': { type: 'string', help: 'allowed browser origin(s), comma-separated (default: any)' },
+  'admin-token': { type: 'string', help: 'require "Authorization: Bearer <token>" on /__admin' },
+  'admin-open': { type: 'boolean', help: 'allow a non-loopback --host without --admin-token' },
+  'log-level': { type: 'string', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
+} as const;
+
+export type ServeFlag = keyof typeof SERVE_FLAGS;
+
+/** Checked `serve` options. */
+export interface ServeOptions {
+  port: number;
+  host: string;
+  configFile?: string;
+  seed?: number;
+  viewTokenTtl: string;
+  basePath?: string;
+  corsOrigins?: string[];
+  adminToken?: string;
+  adminOpen: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
+
+/** Flags win over environment variables, which win over defaults. */
+export function parseServeOptions(args: readonly string[], env: Readonly<Record<string, string | undefined>>): ServeOptions {
+  const options = Object.fromEntries(Object.entries(SERVE_FLAGS).map(([name, flag]) => [name, { type: flag.type }]));
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: [...args], options: options as never, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message.split('\n')[0]} (see --help)`);
+  }
+  const read = (flag: ServeFlag): string | undefined => {
+    const value = values[flag] ?? env[toEnvName(flag)];
+    if (value === undefined) return 'default' in SERVE_FLAGS[flag] ? (SERVE_FLAGS[flag] as { default: string }).default : undefined;
+    return String(value);
+  };
+  const port = toInteger(read('port'), '--port', 0, 65_535);
+  const host = read('host') ?? '127.0.0.1';
+  const adminToken = read('admin-token');
+  const adminOpen = ['true', '1', ''].includes(read('admin-open') ?? 'false');
+  if (!LOOPBACK.test(host) && adminToken === undefined && !adminOpen) {
+    throw new ConfigError(`--host ${host}: not a loopback address; give --admin-token T (or --admin-open to expose the admin API to the network)`);
+  }
+  const ttl = read('view-token-ttl') ?? '12h';
+  const ttlParse = parseDuration(ttl);
+  if (ttlParse.kind === 'invalid' || ttlParse.ms <= 0) throw new ConfigError(`--view-token-ttl ${ttl}: ${ttlParse.kind === 'invalid' ? ttlParse.reason : 'must be longer than 0'}`);
+  const logLevel = read('log-level') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new ConfigError(`--log-level ${logLevel}: use one of ${LOG_LEVELS.join(', ')}`);
+  const seed = read('seed');
+  const configFile = read('config');
+  const basePath = read('base-path');
+  const cors = read('cors-origin');
+  return {
+    port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
+    ...(configFile === undefined ? {} : { configFile }),
+    ...(seed === undefined ? {} : { seed: toInteger(seed, '--seed', 0, 2 ** 32 - 1) }),
+    ...(basePath === undefined ? {} : { basePath }),
+    ...(cors === undefined ? {} : { corsOrigins: cors.split(',').map((origin) => origin.trim()).filter(Boolean) }),
+    ...(adminToken === undefined ? {} : { adminToken }),
+  };
+}
+
+export function toEnvName(flag: string): string {
+  return `VIEW_TOKEN_MOCK_${flag.toUpperCase().replace(/-/g, '_')}`;
+}
+
+function toInteger(raw: string | undefined, flag: string, min: number, max: number): number {
+  if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${flag} ${raw ?? ''}: expected an integer from ${min} to ${max}`);
+  }
+  return Number(raw);
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { killStartedClis, runCli, startCli } from '../support/spawn-cli';
+
+afterEach(killStartedClis);
+
+test('the CLI started on port 0 prints its URLs, answers, and exits 0 on SIGTERM', async () => {
+  const cli = await startCli(['--port', '0', '--seed', '3', '--log-level', 'warn']);
+  expect(cli.output()).toContain('/__admin');
+  const res = await fetch(`${cli.baseUrl}/view/token?fileId=1`, { headers: { Authorization: 'Bearer x' } });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { data: string };
+  expect(body.data).toMatch(/^[0-9a-f]{32}$/);
+  expect(await cli.stop('SIGTERM')).toBe(0);
+});
+
+test('the same --seed gives the same tokens in two processes', async () => {
+  const tokens: string[] = [];
+  for (const _run of [1, 2]) {
+    const cli = await startCli(['serve', '--port', '0', '--seed', '99', '--log-level', 'silent']);
+    const res = await fetch(`${cli.baseUrl}/view/token?sceneId=5`, { headers: { Authorization: 'Bearer x' } });
+    tokens.push(((await res.json()) as { data: string }).data);
+    expect(await cli.stop('SIGINT')).toBe(0);
+  }
+  expect(tokens[0]).toBe(tokens[1]);
+});
+
+test('flags can come from VIEW_TOKEN_MOCK_* environment variables', async () => {
+  const cli = await startCli([], { VIEW_TOKEN_MOCK_PORT: '0', VIEW_TOKEN_MOCK_BASE_PATH: '/api', VIEW_TOKEN_MOCK_LOG_LEVEL: 'silent' });
+  expect(cli.baseUrl).toMatch(/\/api$/);
+  const res = await fetch(`${cli.baseUrl}/view/token?fileId=1`, { headers: { Authorization: 'Bearer x' } });
+  expect(res.status).toBe(200);
+  await cli.stop();
+});
+
+test('a config file with missing and forbidden ids is applied', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vtm-config-'));
+  const file = path.join(dir, 'config.json');
+  writeFileSync(file, JSON.stringify({ missing: { fileId: ['11'] }, forbidden: { fileId: ['12'] } }));
+  const cli = await startCli(['--port', '0', '--config', file, '--log-level', 'silent']);
+  const status = async (id: string) => (await fetch(`${cli.baseUrl}/view/token?fileId=${id}`, { headers: { Authorization: 'Bearer x' } })).status;
+  expect([await status('11'), await status('12'), await status('13')]).toEqual([404, 403, 200]);
+  await cli.stop();
+});
+
+test('--help and --version answer and exit 0', () => {
+  const help = runCli(['--help']);
+  expect(help.status).toBe(0);
+  expect(help.stdout).toContain('--view-token-ttl');
+  expect(runCli(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+});
+
+test.each([
+  [['--bogus'], /Unknown option '--bogus'/],
+  [['--port', 'abc'], /--port abc: expected an integer/],
+  [['--view-token-ttl', 'forever'], /--view-token-ttl forever/],
+  [['--log-level', 'loud'], /--log-level loud/],
+  [['--host', '0.0.0.0'], /--admin-token/],
+  [['--config', '/no/such/file.json'], /--config \/no\/such\/file.json: cannot read/],
+  [['frobnicate'], /unknown command "frobnicate"/],
+])('%j is one clear line on stderr and exit code 2', (args, message) => {
+  const result = runCli(args);
+  expect(result.status).toBe(2);
+  expect(result.stderr).toMatch(message);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+});
+
+test.each([
+  ['not JSON', '{', /not valid JSON/],
+  ['an unknown field', '{"missng": {}}', /unknown field "missng"/],
+  ['an inexact id', '{"missing": {"fileId": [9223372036854775807]}}', /write ids as strings/],
+  ['a bad parameter', '{"missing": {"fooId": ["1"]}}', /"fooId" is not an id parameter/],
+])('a config file with %s is refused with exit code 2', (_label, text, message) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vtm-config-'));
+  const file = path.join(dir, 'config.json');
+  writeFileSync(file, text);
+  const result = runCli(['--config', file, '--port', '0']);
+  expect(result.status).toBe(2);
+  expect(result.stderr).toMatch(message);
+});

@@ -1,0 +1,83 @@
+import { createControllableClock } from '../../mock/core/clock';
+import { createSeededRandom } from '../../mock/core/random-source';
+import { VIEW_TOKEN_TTL_MS, createViewTokens } from '../../mock/core/view-tokens';
+import { createMemoryTokenStore } from '../../mock/stores/memory-token-store';
+
+const HOUR = 3_600_000;
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+
+function aLifecycle() {
+  const clock = createControllableClock(() => T0);
+  const tokens = createViewTokens({ store: createMemoryTokenStore(), clock, random: createSeededRandom(1), ttlMs: VIEW_TOKEN_TTL_MS });
+  const issue = () => tokens.issue({ objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: '' });
+  return { clock, tokens, issue };
+}
+
+test('the interface document fixes the validity at 12 hours', () => {
+  expect(VIEW_TOKEN_TTL_MS).toBe(12 * HOUR);
+});
+
+test.each([
+  ['just after issue', 0, 'valid'],
+  ['one millisecond before 12 h', 12 * HOUR - 1, 'valid'],
+  ['exactly at 12 h', 12 * HOUR, 'expired'],
+  ['long after', 48 * HOUR, 'expired'],
+])('a token never used is %s → %s', async (_label, elapsedMs, expected) => {
+  const { clock, tokens, issue } = aLifecycle();
+  const { token } = await issue();
+  clock.advance(elapsedMs);
+  expect((await tokens.use(token)).kind).toBe(expected);
+});
+
+test('a use at 11 h keeps the token valid until 23 h, and it expires exactly then', async () => {
+  const { clock, tokens, issue } = aLifecycle();
+  const { token } = await issue();
+  clock.advance(11 * HOUR);
+  const use = await tokens.use(token);
+  expect(use).toMatchObject({ kind: 'valid', expiresAtMs: T0 + 23 * HOUR });
+  clock.set(T0 + 23 * HOUR - 1, true);
+  expect((await tokens.peek(token)) && tokens.stateOf((await tokens.peek(token))!)).toBe('valid');
+  clock.set(T0 + 23 * HOUR, true);
+  expect((await tokens.use(token)).kind).toBe('expired');
+});
+
+test('reading a token (peek) does not slide its expiry', async () => {
+  const { clock, tokens, issue } = aLifecycle();
+  const { token } = await issue();
+  clock.advance(11 * HOUR);
+  await tokens.peek(token);
+  clock.advance(1 * HOUR);
+  expect((await tokens.use(token)).kind).toBe('expired');
+});
+
+test('validity is judged from the clock at each use: moving the clock back makes an expired token valid again', async () => {
+  const { clock, tokens, issue } = aLifecycle();
+  const { token } = await issue();
+  clock.advance(12 * HOUR);
+  expect((await tokens.use(token)).kind).toBe('expired');
+  clock.advance(-1 * HOUR);
+  expect((await tokens.use(token)).kind).toBe('valid');
+});
+
+test('an unknown token is reported as unknown, not expired', async () => {
+  const { tokens } = aLifecycle();
+  expect(await tokens.use('0'.repeat(32))).toEqual({ kind: 'unknown' });
+});
+
+test('View Tokens are 32 lower-case hex characters and the same seed gives the same sequence', async () => {
+  const first = [await aLifecycle().issue(), await aLifecycle().issue()].map((record) => record.token);
+  expect(first[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(first[0]).toBe(first[1]);
+  const { issue } = aLifecycle();
+  expect((await issue()).token).not.toBe((await issue()).token);
+});
+
+test('each use counts and moves the last use forward', async () => {
+  const { clock, tokens, issue } = aLifecycle();
+  const { token } = await issue();
+  clock.advance(HOUR);
+  await tokens.use(token);
+  clock.advance(HOUR);
+  const use = await tokens.use(token);
+  expect(use).toMatchObject({ kind: 'valid', record: { uses: 2, lastUsedAtMs: T0 + 2 * HOUR } });
+});
