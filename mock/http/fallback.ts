@@ -2,8 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { OperationSummary } from '../spec-engine/load-operations';
 import { sendProblem } from './problem';
-import { toErrorAnswer } from './service-errors';
-import { sendErrorAnswer } from './service-routes';
+import { toErrorAnswer } from '../core/service-answers';
+import { sendAnswer } from './service-routes';
 
 const ADMIN_PREFIX = '/__admin';
 
@@ -35,10 +35,10 @@ export function createFallback(shapes: readonly RouteShape[]): RequestHandler {
     if (shape) {
       res.setHeader('Allow', [...shape.methods, 'OPTIONS'].join(', '));
       const detail = `${req.method} is not allowed on ${req.path}; use ${shape.methods.join(' or ')}.`;
-      return admin ? sendProblem(res, 'method-not-allowed', detail) : sendErrorAnswer(res, toErrorAnswer('method.not.allowed', detail));
+      return admin ? sendProblem(res, 'method-not-allowed', detail) : sendAnswer(res, toErrorAnswer('method.not.allowed', detail));
     }
     const detail = `No route ${req.method} ${req.path}.`;
-    return admin ? sendProblem(res, 'not-found', detail) : sendErrorAnswer(res, toErrorAnswer('route.not.found', detail));
+    return admin ? sendProblem(res, 'not-found', detail) : sendAnswer(res, toErrorAnswer('route.not.found', detail));
   };
 }
 
@@ -50,12 +50,12 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const detail = status === 413 ? 'The request body is too large.' : `The request body could not be read: ${(error as Error).message}`;
       if (admin) return sendProblem(res, status === 413 ? 'payload-too-large' : 'bad-request', detail);
-      return sendErrorAnswer(res, toErrorAnswer('parameter.invalid', detail, status));
+      return sendAnswer(res, toErrorAnswer('parameter.invalid', detail, status));
     }
     logger.error({ err: error, method: req.method, path: req.path }, 'unexpected error');
     if (res.headersSent) return res.destroy();
     if (admin) return sendProblem(res, 'server-error', 'The mock failed unexpectedly; see its log.');
-    sendErrorAnswer(res, toErrorAnswer('system.error'));
+    sendAnswer(res, toErrorAnswer('system.error'));
   };
 }
 

@@ -1,9 +1,6 @@
 import type { Request } from 'express';
 import type { EngineRequest } from '../spec-engine/validate-request';
 
-/** The header that scopes tokens, rules and the journal to one tester or CI worker. */
-export const SESSION_HEADER = 'x-mock-session';
-
 /** The framework-neutral shape of an Express request, for the spec engine. */
 export function toEngineRequest(req: Request): EngineRequest {
   const headers: Record<string, string | undefined> = {};
@@ -17,8 +14,3 @@ export function toEngineRequest(req: Request): EngineRequest {
   };
 }
 
-/** The request's session ('' is the global one). */
-export function sessionOf(req: Request): string {
-  const value = req.headers[SESSION_HEADER];
-  return typeof value === 'string' ? value : '';
-}

@@ -1,6 +1,6 @@
 import type { components } from '../../spec/generated/mock';
-import type { ServiceFailure } from '../core/service';
-import type { DirectoryType } from '../core/object-types';
+import type { ServiceFailure } from './service';
+import type { DirectoryType } from './object-types';
 
 /** The service envelope's error codes, as the spec enumerates them. */
 export type ErrorCode = components['schemas']['ErrorCode'];
@@ -44,12 +44,15 @@ const UNAUTHENTICATED_MESSAGE = {
   'bad-basic-credentials': 'Invalid basic authentication token.',
 } as const satisfies Record<Extract<ServiceFailure, { kind: 'unauthenticated' }>['reason'], string>;
 
-/** A service error answer: status, envelope body and the headers that go with it. */
-export interface ErrorAnswer {
+/** A framework-neutral answer: status, headers and a JSON body. */
+export interface Answer<Body = unknown> {
   status: number;
-  body: ErrorEnvelope;
   headers: Record<string, string>;
+  body: Body;
 }
+
+/** A service error answer in the envelope. */
+export type ErrorAnswer = Answer<ErrorEnvelope>;
 
 /** Builds the answer for an error code, with the catalog's hint unless one is given. */
 export function toErrorAnswer(code: ErrorCode, message?: string, status?: number): ErrorAnswer {
