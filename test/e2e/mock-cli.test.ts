@@ -1,9 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { killStartedClis, runCli, startCli } from '../support/spawn-cli';
 
 afterEach(killStartedClis);
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-config-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 test('the CLI started on port 0 prints its URLs, answers, and exits 0 on SIGTERM', async () => {
   const cli = await startCli(['--port', '0', '--seed', '3', '--log-level', 'warn']);
@@ -35,8 +38,7 @@ test('flags can come from VIEW_TOKEN_MOCK_* environment variables', async () => 
 });
 
 test('a config file with missing and forbidden ids is applied', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vtm-config-'));
-  const file = path.join(dir, 'config.json');
+  const file = path.join(scratch, 'config.json');
   writeFileSync(file, JSON.stringify({ missing: { fileId: ['11'] }, forbidden: { fileId: ['12'] } }));
   const cli = await startCli(['--port', '0', '--config', file, '--log-level', 'silent']);
   const status = async (id: string) => (await fetch(`${cli.baseUrl}/view/token?fileId=${id}`, { headers: { Authorization: 'Bearer x' } })).status;
@@ -72,8 +74,7 @@ test.each([
   ['an inexact id', '{"missing": {"fileId": [9223372036854775807]}}', /write ids as strings/],
   ['a bad parameter', '{"missing": {"fooId": ["1"]}}', /"fooId" is not an id parameter/],
 ])('a config file with %s is refused with exit code 2', (_label, text, message) => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vtm-config-'));
-  const file = path.join(dir, 'config.json');
+  const file = path.join(scratch, `config-${_label.replace(/\W+/g, '-')}.json`);
   writeFileSync(file, text);
   const result = runCli(['--config', file, '--port', '0']);
   expect(result.status).toBe(2);
