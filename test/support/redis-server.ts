@@ -1,0 +1,58 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** A real redis-server (Debian package) on a free loopback port, with its own temp dir. */
+export interface RedisServer {
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+  /** Kills it hard (SIGKILL), keeping the port, to simulate losing Redis. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port. */
+  restart(): Promise<void>;
+}
+
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'vtm-redis-'));
+  let child: ChildProcess | undefined;
+  const launch = async (): Promise<void> => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      child?.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Ready to accept connections')) resolve();
+      });
+      child?.once('exit', (code) => reject(new Error(`redis-server exited ${code}: ${output}`)));
+    });
+  };
+  const halt = async (signal: NodeJS.Signals): Promise<void> => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
+  await launch();
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => { await halt('SIGTERM'); rmSync(dir, { recursive: true, force: true }); },
+    kill: () => halt('SIGKILL'),
+    restart: launch,
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
