@@ -31,6 +31,10 @@ async function serve(args: readonly string[]): Promise<void> {
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
     ...(options.configFile === undefined ? {} : { config: loadConfigFile(options.configFile) }),
     logLevel: options.logLevel,
+    store: options.store,
+    ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
+    redisPrefix: options.redisPrefix,
+    redisWaitMs: options.redisWaitMs,
   });
   let baseUrl: string;
   try {

@@ -7,7 +7,7 @@ import pino from 'pino';
 import type { ControllableClock } from './core/clock';
 import { createControllableClock } from './core/clock';
 import type { Core } from './core/create-core';
-import { createCore } from './core/create-core';
+import { EXPIRED_RETENTION_MS, createCore } from './core/create-core';
 import { parseDuration } from './core/duration';
 import { createOpenDirectory } from './core/object-directory';
 import type { RandomSource } from './core/random-source';
@@ -19,7 +19,11 @@ import { ConfigError } from './config-error';
 import { createApp } from './http/create-app';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION } from './package-info';
 import { loadSpecEngine } from './spec-engine/spec-engine';
+import type { TokenStore } from './core/token-store';
 import { createMemoryTokenStore } from './stores/memory-token-store';
+import { createRedisClock } from './stores/redis-clock';
+import { connectRedis } from './stores/redis-connection';
+import { createRedisTokenStore } from './stores/redis-token-store';
 
 /** Options of {@link createMockServer}; the defaults are the CLI's. */
 export interface MockServerOptions {
@@ -39,6 +43,14 @@ export interface MockServerOptions {
   logLevel?: LevelWithSilent;
   /** Real time source under the controllable clock (tests). Default `Date.now`. */
   realNow?: () => number;
+  /** Where View Tokens and the clock live: this process's memory (default) or Redis, shared by several mocks. */
+  store?: 'memory' | 'redis';
+  /** With store 'redis': e.g. `redis://127.0.0.1:6379`. */
+  redisUrl?: string;
+  /** Prefix of every Redis key, so several mocks can share one Redis. Default `view-token-mock:`. */
+  redisPrefix?: string;
+  /** How long to wait for Redis at start (ms). Default 0: an unreachable Redis is an error. */
+  redisWaitMs?: number;
 }
 
 /** A running (or ready to run) mock. */
@@ -68,12 +80,14 @@ const RECLAIM_INTERVAL_MS = 5_000;
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
   const config = toMockConfig(options.config ?? {});
-  const clock = createControllableClock(options.realNow ?? Date.now);
+  const ttlMs = toTtlMs(options.viewTokenTtl);
+  const backing = await createBacking(options, ttlMs, logger);
+  const { clock } = backing;
   const core = createCore({
     clock,
     random: options.seed === undefined ? createCryptoRandom() : createSeededRandom(options.seed),
-    store: createMemoryTokenStore(),
-    ttlMs: toTtlMs(options.viewTokenTtl),
+    store: backing.store,
+    ttlMs,
     directory: createOpenDirectory({ missing: config.missing, forbidden: config.forbidden }),
     applications: config.applications,
   });
@@ -101,17 +115,41 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         server = listening;
       });
     },
-    close() {
+    async close() {
       clearInterval(reclaimTimer);
-      return new Promise((resolve, reject) => {
+      await new Promise<void>((resolve, reject) => {
         if (!server) return resolve();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
       });
+      backing.close();
     },
     reset: () => core.reset(),
   };
 }
+
+interface Backing {
+  store: TokenStore;
+  clock: ControllableClock;
+  close(): void;
+}
+
+/** The memory store and a local clock, or Redis for both (several processes, one truth). */
+async function createBacking(options: MockServerOptions, ttlMs: number, logger: Logger): Promise<Backing> {
+  const localClock = createControllableClock(options.realNow ?? Date.now);
+  if ((options.store ?? 'memory') === 'memory') return { store: createMemoryTokenStore(), clock: localClock, close: () => undefined };
+  if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
+  if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
+  const redis = await connectRedis(options.redisUrl, options.redisWaitMs ?? 0);
+  const prefix = options.redisPrefix ?? 'view-token-mock:';
+  const clock = createRedisClock(localClock, redis, prefix, (error) => logger.warn({ err: error }, 'shared clock sync failed'));
+  await clock.sync();
+  const keepMs = ttlMs + EXPIRED_RETENTION_MS + REDIS_KEEP_MARGIN_MS;
+  return { store: createRedisTokenStore({ redis, prefix, keepMs }), clock, close: () => { clock.stop(); redis.disconnect(); } };
+}
+
+/** Redis keeps records this long beyond ttl + retention, so a clock moved back a little finds them. */
+const REDIS_KEEP_MARGIN_MS = 24 * 3_600_000;
 
 /** Reclaims long-expired tokens in bounded steps, yielding to requests between steps. */
 async function reclaimAll(core: Core, logger: Logger): Promise<void> {

@@ -14,6 +14,10 @@ export const SERVE_FLAGS = {
   'admin-token': { type: 'string', help: 'require "Authorization: Bearer <token>" on /__admin' },
   'admin-open': { type: 'boolean', help: 'allow a non-loopback --host without --admin-token' },
   'log-level': { type: 'string', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
+  store: { type: 'string', default: 'memory', help: 'memory, or redis to share tokens and the clock between mocks' },
+  'redis-url': { type: 'string', help: 'with --store redis: redis://host:port' },
+  'redis-prefix': { type: 'string', default: 'view-token-mock:', help: 'prefix of every Redis key' },
+  'redis-wait': { type: 'string', help: 'wait this long for Redis at start (e.g. 30s) instead of failing' },
 } as const;
 
 export type ServeFlag = keyof typeof SERVE_FLAGS;
@@ -30,6 +34,10 @@ export interface ServeOptions {
   adminToken?: string;
   adminOpen: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  store: 'memory' | 'redis';
+  redisUrl?: string;
+  redisPrefix: string;
+  redisWaitMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -61,12 +69,21 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   if (ttlParse.kind === 'invalid' || ttlParse.ms <= 0) throw new ConfigError(`--view-token-ttl ${ttl}: ${ttlParse.kind === 'invalid' ? ttlParse.reason : 'must be longer than 0'}`);
   const logLevel = read('log-level') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new ConfigError(`--log-level ${logLevel}: use one of ${LOG_LEVELS.join(', ')}`);
+  const store = read('store') ?? 'memory';
+  if (store !== 'memory' && store !== 'redis') throw new ConfigError(`--store ${store}: use memory or redis`);
+  const redisUrl = read('redis-url');
+  if (store === 'redis' && redisUrl === undefined) throw new ConfigError('--store redis needs --redis-url redis://host:port');
+  const redisWait = read('redis-wait');
+  const redisWaitParse = redisWait === undefined ? undefined : parseDuration(redisWait);
+  if (redisWaitParse?.kind === 'invalid') throw new ConfigError(`--redis-wait ${redisWait}: ${redisWaitParse.reason}`);
   const seed = read('seed');
   const configFile = read('config');
   const basePath = read('base-path');
   const cors = read('cors-origin');
   return {
     port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
+    store, redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
+    ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(configFile === undefined ? {} : { configFile }),
     ...(seed === undefined ? {} : { seed: toInteger(seed, '--seed', 0, 2 ** 32 - 1) }),
     ...(basePath === undefined ? {} : { basePath }),

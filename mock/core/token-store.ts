@@ -41,3 +41,8 @@ export interface TokenStore {
 export function lastActiveMs(record: ViewTokenRecord): number {
   return record.lastUsedAtMs ?? record.issuedAtMs;
 }
+
+/** The store cannot be reached (e.g. Redis is down): the service answers 503 until it returns. */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}

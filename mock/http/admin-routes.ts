@@ -23,7 +23,12 @@ export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
   };
 
   router.get('/health', async function getHealth(_req, res) {
-    res.json({ status: 'ok', version, now: new Date(clock.now()).toISOString(), viewTokens: await store.count() });
+    const now = new Date(clock.now()).toISOString();
+    try {
+      res.json({ status: 'ok', version, now, viewTokens: await store.count() });
+    } catch (error) {
+      res.status(503).json({ status: 'unavailable', version, now, viewTokens: 0, detail: (error as Error).message });
+    }
   });
   router.post('/reset', async function resetMock(_req, res) {
     await core.reset();

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { StoreUnavailableError } from '../core/token-store';
 import type { OperationSummary } from '../spec-engine/load-operations';
 import { sendProblem } from './problem';
 import { toErrorAnswer } from '../core/service-answers';
@@ -51,6 +52,12 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       const detail = status === 413 ? 'The request body is too large.' : `The request body could not be read: ${(error as Error).message}`;
       if (admin) return sendProblem(res, status === 413 ? 'payload-too-large' : 'bad-request', detail);
       return sendAnswer(res, toErrorAnswer('parameter.invalid', detail, status));
+    }
+    if (error instanceof StoreUnavailableError && !res.headersSent) {
+      logger.warn({ method: req.method, path: req.path }, error.message);
+      res.setHeader('Retry-After', '1');
+      if (admin) return sendProblem(res, 'unavailable', error.message);
+      return sendAnswer(res, toErrorAnswer('system.error', 'The mock\'s store is unavailable; retry shortly.', 503));
     }
     logger.error({ err: error, method: req.method, path: req.path }, 'unexpected error');
     if (res.headersSent) return res.destroy();

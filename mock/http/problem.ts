@@ -12,6 +12,7 @@ export const PROBLEMS = {
   'payload-too-large': { status: 413, title: 'Request body too large' },
   'preference-rejected': { status: 422, title: 'A scenario switch cannot be applied' },
   'server-error': { status: 500, title: 'Internal server error' },
+  unavailable: { status: 503, title: 'The mock\'s store is unavailable' },
 } as const;
 
 export type ProblemKind = keyof typeof PROBLEMS;

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
+import { guarded } from './redis-connection';
 
 /** How many records one reclaim step removes, so a sweep never blocks Redis or the event loop. */
 const RECLAIM_STEP = 5_000;
@@ -45,7 +46,7 @@ export function createRedisTokenStore({ redis, prefix, keepMs }: RedisTokenStore
   const key = (token: string): string => `${prefix}vt:${token}`;
   const activity = `${prefix}vt:activity`;
   const parse = (raw: string | null): ViewTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as ViewTokenRecord));
-  return {
+  const store: TokenStore = {
     async insert(record) {
       await redis.multi().set(key(record.token), JSON.stringify(record), 'PX', keepMs).zadd(activity, record.issuedAtMs, record.token).exec();
     },
@@ -86,4 +87,15 @@ export function createRedisTokenStore({ redis, prefix, keepMs }: RedisTokenStore
       } while (cursor !== '0');
     },
   };
+  return guardAll(store);
+}
+
+/** Every call of the store surfaces a Redis failure as StoreUnavailableError. */
+function guardAll(store: TokenStore): TokenStore {
+  const wrapped = {} as Record<keyof TokenStore, unknown>;
+  for (const name of Object.keys(store) as (keyof TokenStore)[]) {
+    const method = store[name] as (...args: unknown[]) => Promise<unknown>;
+    wrapped[name] = (...args: unknown[]) => guarded(() => method(...args));
+  }
+  return wrapped as TokenStore;
 }

@@ -280,7 +280,9 @@ export interface components {
         };
         Health: {
             /** @enum {string} */
-            status: "ok";
+            status: "ok" | "unavailable";
+            /** @description Why the store is unavailable. */
+            detail?: string;
             version: string;
             /** Format: date-time */
             now: string;
@@ -589,6 +591,15 @@ export interface operations {
         responses: {
             /** @description Healthy. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The store (Redis) cannot be reached; the mock recovers by itself when it returns. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

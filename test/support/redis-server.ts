@@ -21,7 +21,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'vtm-redis-'));
   let child: ChildProcess | undefined;
   const launch = async (): Promise<void> => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     await new Promise<void>((resolve, reject) => {
       let output = '';
       child?.stdout?.on('data', (chunk: Buffer) => {

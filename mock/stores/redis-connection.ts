@@ -1,0 +1,50 @@
+import { Redis } from 'ioredis';
+import { ConfigError } from '../config-error';
+import { StoreUnavailableError } from '../core/token-store';
+
+const RECONNECT_EVERY_MS = 250;
+
+/**
+ * Connects to Redis for a shared store. Commands fail fast while Redis is away (the service
+ * answers 503), and the client reconnects by itself when Redis returns.
+ * With `waitMs` the start waits that long for Redis; otherwise an unreachable Redis is a
+ * ConfigError (exit 2) naming the URL.
+ */
+export async function connectRedis(url: string, waitMs = 0): Promise<Redis> {
+  let parsed: URL;
+  try { parsed = new URL(url); } catch { throw new ConfigError(`--redis-url ${url}: not a URL (expected redis://host:port)`); }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new ConfigError(`--redis-url ${url}: expected redis:// or rediss://`);
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => RECONNECT_EVERY_MS,
+  });
+  let lastError: Error | undefined;
+  // Reported through failed commands and health; the client reconnects by itself.
+  redis.on('error', (error: Error) => { lastError = error; });
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await redis.connect();
+      await redis.ping();
+      return redis;
+    } catch (error) {
+      if (Date.now() >= deadline) {
+        redis.disconnect();
+        throw new ConfigError(`--redis-url ${url}: cannot reach Redis (${(lastError ?? (error as Error)).message})${waitMs > 0 ? ` after waiting ${waitMs} ms` : '; use --redis-wait to wait for it'}`);
+      }
+      redis.disconnect();
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_EVERY_MS));
+    }
+  }
+}
+
+/** Wraps a store call so a lost connection surfaces as StoreUnavailableError (→ 503). */
+export async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new StoreUnavailableError(`Redis is unavailable: ${(error as Error).message}`);
+  }
+}

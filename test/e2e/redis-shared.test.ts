@@ -1,0 +1,67 @@
+import type { RedisServer } from '../support/redis-server';
+import { startRedisServer } from '../support/redis-server';
+import type { RunningCli } from '../support/spawn-cli';
+import { killStartedClis, startCli } from '../support/spawn-cli';
+
+let redis: RedisServer;
+let a: RunningCli;
+let b: RunningCli;
+const AUTH = { Authorization: 'Bearer shared-test' };
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  const args = ['--port', '0', '--store', 'redis', '--redis-url', redis.url, '--log-level', 'silent'];
+  [a, b] = await Promise.all([startCli(args), startCli(args)]);
+});
+afterAll(async () => {
+  killStartedClis();
+  await redis.stop();
+});
+
+const issue = async (cli: RunningCli, query: string, headers: Record<string, string> = {}) =>
+  (await fetch(`${cli.baseUrl}/view/token?${query}`, { headers: { ...AUTH, ...headers } })).json() as Promise<{ code: string; data: string }>;
+const use = (cli: RunningCli, token: string) => fetch(`${cli.baseUrl}/inside/databag?viewToken=${token}`);
+const advance = (cli: RunningCli, by: string) =>
+  fetch(`${cli.baseUrl}/__admin/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ by }) });
+const CLOCK_SYNC_WAIT_MS = 600;
+
+test('a View Token issued on one process is used on another, and expires for both when the clock moves on one', async () => {
+  const { data: token } = await issue(a, 'fileId=31');
+  expect((await use(b, token)).status).toBe(200);
+  await advance(a, '11h');
+  await new Promise((resolve) => setTimeout(resolve, CLOCK_SYNC_WAIT_MS));
+  expect((await use(b, token)).status).toBe(200);
+  await advance(b, '12h');
+  await new Promise((resolve) => setTimeout(resolve, CLOCK_SYNC_WAIT_MS));
+  const expired = await use(a, token);
+  expect(expired.status).toBe(401);
+  expect(((await expired.json()) as { message: string }).message).toBe('View token has expired.');
+  await fetch(`${a.baseUrl}/__admin/clock/reset`, { method: 'POST' });
+  await new Promise((resolve) => setTimeout(resolve, CLOCK_SYNC_WAIT_MS));
+});
+
+test('sessions stay separate across processes', async () => {
+  const { data: mine } = await issue(a, 'sceneId=4', { 'X-Mock-Session': 'worker-a' });
+  await issue(b, 'sceneId=5', { 'X-Mock-Session': 'worker-b' });
+  const listed = (await (await fetch(`${b.baseUrl}/__admin/view-tokens?session=worker-a`)).json()) as { viewTokens: { token: string }[] };
+  expect(listed.viewTokens.map((record) => record.token)).toEqual([mine]);
+});
+
+test('Redis lost mid-traffic: 503 system.error and an unavailable health, then recovery without losing acknowledged tokens', async () => {
+  const { data: before } = await issue(a, 'fileId=77');
+  await redis.kill();
+  const during = await fetch(`${b.baseUrl}/view/token?fileId=1`, { headers: AUTH });
+  expect(during.status).toBe(503);
+  expect(await during.json()).toEqual({ code: 'system.error', data: null, message: expect.any(String) });
+  const health = await fetch(`${a.baseUrl}/__admin/health`);
+  expect(health.status).toBe(503);
+  expect(((await health.json()) as { status: string }).status).toBe('unavailable');
+  await redis.restart();
+  let recovered = 0;
+  for (let attempt = 0; attempt < 40 && recovered !== 200; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    recovered = (await use(b, before)).status;
+  }
+  expect(recovered).toBe(200);
+  expect((await fetch(`${a.baseUrl}/__admin/health`)).status).toBe(200);
+});
