@@ -8,6 +8,7 @@ import { createAdminRouter } from './admin-routes';
 import { createCors } from './cors';
 import { createErrorHandler, createFallback, toRouteShapes } from './fallback';
 import { createServiceRouter } from './service-routes';
+import { createSpecRouter } from './spec-routes';
 
 export interface AppOptions {
   core: Core;
@@ -35,6 +36,7 @@ export function createApp(options: AppOptions): Express {
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
   app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }));
+  app.use(createSpecRouter(engine, options.basePath));
   app.use(createFallback(toRouteShapes(engine.operations, options.basePath)));
   app.use(createErrorHandler(logger));
   return app;

@@ -6,6 +6,8 @@ import { loadOperations, toOperationSummary } from './load-operations';
 import type { EngineRequest, Validation } from './validate-request';
 import { validateRequest } from './validate-request';
 
+type PrismLogger = Parameters<typeof createInstance>[1]['logger'];
+
 /** A response produced from the spec's examples and schemas. */
 export interface SpecResponse {
   status: number;
@@ -37,7 +39,8 @@ export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
   };
   const prism = createInstance(
     { mock: { dynamic: false }, checkSecurity: false, validateRequest: false, validateResponse: false, errors: false, upstreamProxy: undefined, isProxy: false },
-    { logger: pino({ enabled: false }) },
+    // prism logs at its own custom level `success` and is typed against pino 6; ours is silent.
+    { logger: pino({ enabled: false, customLevels: { success: 35 } }) as unknown as PrismLogger },
   );
   return {
     operations: [...byId.values()].map((entry) => entry.summary),
