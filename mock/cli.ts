@@ -3,6 +3,7 @@ import { ConfigError } from './config-error';
 import { loadConfigFile } from './config';
 import { serveHelp } from './cli/help';
 import { parseServeOptions } from './cli/serve-options';
+import { announce, isPrimaryOfWorkers, runPrimary } from './cli/workers';
 import { PACKAGE_VERSION } from './package-info';
 import { createMockServer } from './server';
 
@@ -23,6 +24,7 @@ async function main(argv: readonly string[]): Promise<void> {
 
 async function serve(args: readonly string[]): Promise<void> {
   const options = parseServeOptions(args, process.env);
+  if (isPrimaryOfWorkers(options.workers)) return runPrimary(options.workers);
   const mock = await createMockServer({
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     viewTokenTtl: options.viewTokenTtl,
@@ -43,8 +45,10 @@ async function serve(args: readonly string[]): Promise<void> {
     throw new ConfigError(`--host ${options.host} --port ${options.port}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   const serviceUrl = `${baseUrl}${options.basePath === undefined ? '' : `/${options.basePath.replace(/^\/+|\/+$/g, '')}`}`;
-  console.log(`view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`);
-  console.log(`  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`);
+  announce([
+    `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
+    `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,
+  ]);
   const stop = (signal: string): void => {
     mock.logger.info({ signal }, 'draining in-flight requests');
     mock.close().then(() => process.exit(0), (error: unknown) => {

@@ -18,6 +18,7 @@ export const SERVE_FLAGS = {
   'redis-url': { type: 'string', help: 'with --store redis: redis://host:port' },
   'redis-prefix': { type: 'string', default: 'view-token-mock:', help: 'prefix of every Redis key' },
   'redis-wait': { type: 'string', help: 'wait this long for Redis at start (e.g. 30s) instead of failing' },
+  workers: { type: 'string', default: '1', help: 'processes sharing the port (node:cluster); >1 needs --store redis' },
 } as const;
 
 export type ServeFlag = keyof typeof SERVE_FLAGS;
@@ -38,6 +39,7 @@ export interface ServeOptions {
   redisUrl?: string;
   redisPrefix: string;
   redisWaitMs: number;
+  workers: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -76,13 +78,16 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const redisWait = read('redis-wait');
   const redisWaitParse = redisWait === undefined ? undefined : parseDuration(redisWait);
   if (redisWaitParse?.kind === 'invalid') throw new ConfigError(`--redis-wait ${redisWait}: ${redisWaitParse.reason}`);
+  const workers = toInteger(read('workers'), '--workers', 1, 64);
+  if (workers > 1 && store !== 'redis') throw new ConfigError(`--workers ${workers} needs --store redis: each worker would otherwise have its own tokens and clock`);
   const seed = read('seed');
+  if (seed !== undefined && workers > 1) throw new ConfigError(`--seed ${seed} with --workers ${workers}: every worker would issue the same token sequence; drop --seed or use one worker`);
   const configFile = read('config');
   const basePath = read('base-path');
   const cors = read('cors-origin');
   return {
     port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
-    store, redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
+    store, workers, redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(configFile === undefined ? {} : { configFile }),
     ...(seed === undefined ? {} : { seed: toInteger(seed, '--seed', 0, 2 ** 32 - 1) }),

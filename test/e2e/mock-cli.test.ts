@@ -61,6 +61,10 @@ test.each([
   [['--host', '0.0.0.0'], /--admin-token/],
   [['--config', '/no/such/file.json'], /--config \/no\/such\/file.json: cannot read/],
   [['frobnicate'], /unknown command "frobnicate"/],
+  [['--workers', '2'], /--workers 2 needs --store redis/],
+  [['--store', 'redis'], /--store redis needs --redis-url/],
+  [['--store', 'redis', '--redis-url', 'redis://127.0.0.1:1'], /cannot reach Redis \(connect ECONNREFUSED/],
+  [['--store', 'redis', '--redis-url', 'redis://127.0.0.1:1', '--workers', '2', '--seed', '1'], /--seed 1 with --workers 2/],
 ])('%j is one clear line on stderr and exit code 2', (args, message) => {
   const result = runCli(args);
   expect(result.status).toBe(2);

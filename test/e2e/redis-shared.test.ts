@@ -65,3 +65,14 @@ test('Redis lost mid-traffic: 503 system.error and an unavailable health, then r
   expect(recovered).toBe(200);
   expect((await fetch(`${a.baseUrl}/__admin/health`)).status).toBe(200);
 });
+
+test('--workers 2 shares one port and one store: tokens issued by either worker are counted once', async () => {
+  const cluster = await startCli(['--port', '0', '--workers', '2', '--store', 'redis', '--redis-url', redis.url, '--redis-prefix', 'workers:', '--log-level', 'silent']);
+  expect(cluster.output()).toContain('2 workers');
+  const tokens = await Promise.all(Array.from({ length: 20 }, (_, i) => issue(cluster, `fileId=${i + 1}`)));
+  expect(new Set(tokens.map((body) => body.data)).size).toBe(20);
+  for (const { data } of tokens.slice(0, 5)) expect((await use(cluster, data)).status).toBe(200);
+  const health = (await (await fetch(`${cluster.baseUrl}/__admin/health`)).json()) as { viewTokens: number };
+  expect(health.viewTokens).toBe(20);
+  expect(await cluster.stop('SIGTERM')).toBe(0);
+});
