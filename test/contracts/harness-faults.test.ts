@@ -1,0 +1,39 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseContractArgs } from '../../contracts/options';
+import { runContracts } from '../../contracts/runner';
+
+type Fault = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+const FAULTS: [string, Fault, string][] = [
+  ['resets every connection', (req) => req.socket.resetAndDestroy(), 'the connection was reset before a complete answer'],
+  ['closes in the middle of the body', (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+    res.write('{"code":"succ');
+    setTimeout(() => res.socket?.destroy(), 20);
+  }, 'the connection closed in the middle of the response body'],
+  ['answers invalid JSON', (_req, res) => { res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":"success",'); }, 'not a JSON object'],
+  ['hangs past --timeout', () => undefined, 'no complete answer within 300 ms (--timeout)'],
+];
+
+async function withServer(fault: Fault, run: (baseUrl: string) => Promise<void>): Promise<void> {
+  const server = http.createServer(fault);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+test.each(FAULTS)('a target that %s gives failed checks with a clear reason, never a hang or a crash', async (_label, fault, reason) => {
+  await withServer(fault, async (baseUrl) => {
+    const command = parseContractArgs(['--base-url', baseUrl, '--access-token', 't', '--file-id', '1', '--timeout', '300', '--checks', 'success_envelope,not_a_server_error']);
+    if (command.kind !== 'run') throw new Error('fixture');
+    const report = await runContracts(command.options);
+    const envelope = report.results.find((result) => result.name === 'success_envelope');
+    expect(envelope?.status).toBe('fail');
+    expect(envelope?.violations.map((violation) => violation.reason)).toContainEqual(expect.stringContaining(reason));
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * A conformant fake View Token service, with one named deviation at a time: the self-tests drive
+ * it through nock to show each contract check fails when, and only when, the contract is broken.
+ */
+export const FAKE_IDS = { valid: '11', integrateId: '22', childFileId: '33', missing: '404404', forbidden: '403403' } as const;
+export const FAKE_TOKEN = 'good-token';
+
+export type Deviation =
+  | 'none' | 'accepts-any-token' | 'accepts-basic' | 'accepts-no-auth' | 'wrong-success-code' | 'non-empty-message'
+  | 'data-not-string' | 'body-not-json' | 'no-content-type' | 'bad-content-type' | 'second-token-empty'
+  | 'missing-answers-200' | 'missing-integration-answers-400' | 'forbidden-answers-404' | 'accepts-malformed-id'
+  | 'crashes-on-overflow' | 'missing-answers-410'
+  // differences the interface document allows: these must pass
+  | 'post-answers-201' | 'html-401' | 'empty-401' | 'extra-envelope-fields' | 'text-plain-success';
+
+export interface FakeAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const INT64 = /^-?\d{1,19}$/;
+const ID_NAMES = ['fileId', 'integrateId', 'compareId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId'];
+let issued = 0;
+
+/** Answers one request as the fake implementation with the given deviation. */
+export function answerFake(deviation: Deviation, method: string, url: URL, headers: Record<string, string | string[] | undefined>): FakeAnswer {
+  const authorization = String(headers.authorization ?? '');
+  const bearer = /^bearer\s+(\S+)$/i.exec(authorization)?.[1];
+  const authorized = bearer === FAKE_TOKEN
+    || (deviation === 'accepts-any-token' && bearer !== undefined)
+    || (deviation === 'accepts-basic' && /^basic /i.test(authorization))
+    || deviation === 'accepts-no-auth';
+  if (!authorized) return deviation === 'html-401' ? html(401) : deviation === 'empty-401' ? { status: 401, headers: {}, body: '' } : json(401, { code: 'unauthorized', data: null, message: 'no' });
+  const child = /^\/data\/v2\/integrations\/([^/]+)\/files\/([^/]+)\/viewToken$/.exec(url.pathname);
+  if (method === 'POST' && child) return answerIds(deviation, [['integrateId', decodeURIComponent(child[1] ?? '')], ['fileId', decodeURIComponent(child[2] ?? '')]], true);
+  if (method === 'GET' && url.pathname === '/view/token') {
+    const given = ID_NAMES.filter((name) => url.searchParams.has(name));
+    if (given.length !== 1) return json(400, { code: 'bad', data: null, message: 'exactly one id' });
+    return answerIds(deviation, given.map((name) => [name, url.searchParams.get(name) ?? '']), false);
+  }
+  return json(404, { code: 'no.route', data: null, message: 'no' });
+}
+
+function answerIds(deviation: Deviation, ids: [string, string][], post: boolean): FakeAnswer {
+  for (const [name, id] of ids) {
+    if (!INT64.test(id) || (id.replace('-', '').length === 19 && BigInt(id) > 9223372036854775807n)) {
+      if (deviation === 'crashes-on-overflow' && /^\d{19}$/.test(id)) return json(500, { code: 'boom', data: null, message: 'overflow' });
+      if (deviation !== 'accepts-malformed-id') return json(400, { code: 'bad', data: null, message: `${name} invalid` });
+    }
+    if (id === FAKE_IDS.missing) {
+      if (deviation === 'missing-answers-410') return json(410, { code: 'gone', data: null, message: 'gone' });
+      if (deviation === 'missing-integration-answers-400' && name === 'integrateId') return json(400, { code: 'bad', data: null, message: 'no integration' });
+      if (deviation !== 'missing-answers-200') return json(404, { code: 'not.found', data: null, message: 'no' });
+    }
+    if (id === FAKE_IDS.forbidden) return deviation === 'forbidden-answers-404' ? json(404, { code: 'not.found', data: null, message: 'no' }) : json(403, { code: 'denied', data: null, message: 'no' });
+  }
+  return success(deviation, post);
+}
+
+function success(deviation: Deviation, post: boolean): FakeAnswer {
+  issued += 1;
+  if (post && deviation === 'post-answers-201') return { status: 201, headers: {}, body: '' };
+  const token = deviation === 'second-token-empty' && issued % 2 === 0 ? '' : `token${issued.toString(16).padStart(27, '0')}`;
+  const envelope: Record<string, unknown> = { code: deviation === 'wrong-success-code' ? 'ok' : 'success', data: deviation === 'data-not-string' ? 42 : token, message: deviation === 'non-empty-message' ? 'done' : '' };
+  if (deviation === 'extra-envelope-fields') Object.assign(envelope, { traceId: 'abc', timestamp: 1 });
+  if (deviation === 'body-not-json') return { status: 200, headers: { 'Content-Type': 'application/json' }, body: `token=${token}` };
+  if (deviation === 'no-content-type') return { status: 200, headers: {}, body: JSON.stringify(envelope) };
+  if (deviation === 'bad-content-type') return { status: 200, headers: { 'Content-Type': 'json please' }, body: JSON.stringify(envelope) };
+  if (deviation === 'text-plain-success') return { status: 200, headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(envelope) };
+  return json(200, envelope);
+}
+
+function json(status: number, body: unknown): FakeAnswer {
+  return { status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+function html(status: number): FakeAnswer {
+  return { status, headers: { 'Content-Type': 'text/html' }, body: '<html><body><h1>401 Unauthorized</h1></body></html>' };
+}
