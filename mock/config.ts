@@ -77,6 +77,14 @@ function toApplications(value: unknown, where: string): Application[] {
     if (typeof entry?.appKey !== 'string' || entry.appKey === '' || typeof entry.appSecret !== 'string' || entry.appSecret === '') {
       throw new ConfigError(`${where}[${index}]: needs a non-empty "appKey" and "appSecret"`);
     }
-    return { appKey: entry.appKey, appSecret: entry.appSecret, ...(typeof entry.name === 'string' ? { name: entry.name } : {}) };
+    const tokens = entry.accessTokens;
+    if (tokens !== undefined && (!Array.isArray(tokens) || tokens.some((token) => typeof token !== 'string' || token.trim() === ''))) {
+      throw new ConfigError(`${where}[${index}].accessTokens: expected an array of non-empty strings`);
+    }
+    return {
+      appKey: entry.appKey, appSecret: entry.appSecret,
+      ...(typeof entry.name === 'string' ? { name: entry.name } : {}),
+      ...(tokens === undefined ? {} : { accessTokens: [...tokens] }),
+    };
   });
 }

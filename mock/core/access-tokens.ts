@@ -7,6 +7,11 @@ export interface Application {
   appKey: string;
   appSecret: string;
   name?: string;
+  /**
+   * Access Tokens accepted for this application without a grant, and never expiring: a CI job
+   * can know its token upfront, and every mock process reading the same config accepts it.
+   */
+  accessTokens?: readonly string[];
 }
 
 /** Access Tokens live 7 days, as on the real platform. */
@@ -49,6 +54,7 @@ export function createAccessTokens(deps: { applications: readonly Application[];
   const byApp = new Map<string, AccessTokenRecord>();
   const secrets = new Map(deps.applications.map((app) => [app.appKey, app.appSecret]));
   const closed = deps.applications.length > 0;
+  const preIssued = new Map(deps.applications.flatMap((app) => (app.accessTokens ?? []).map((token) => [token, app.appKey] as const)));
   const remember = (record: AccessTokenRecord): void => {
     byToken.set(record.token, record);
     byApp.set(record.appKey, record);
@@ -61,6 +67,8 @@ export function createAccessTokens(deps: { applications: readonly Application[];
       const token = (bearer[1] ?? '').trim();
       if (token === '') return { kind: 'rejected', reason: 'empty' };
       if (!closed) return { kind: 'accepted', app: null };
+      const preIssuedFor = preIssued.get(token);
+      if (preIssuedFor !== undefined) return { kind: 'accepted', app: preIssuedFor };
       const record = byToken.get(token);
       if (!record) return { kind: 'rejected', reason: 'unknown' };
       if (deps.clock.now() >= record.expiresAtMs) return { kind: 'rejected', reason: 'expired' };

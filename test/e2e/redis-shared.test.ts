@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startRoundRobinProxy } from '../support/round-robin-proxy';
 import type { RedisServer } from '../support/redis-server';
 import { startRedisServer } from '../support/redis-server';
 import type { RunningCli } from '../support/spawn-cli';
@@ -75,4 +80,31 @@ test('--workers 2 shares one port and one store: tokens issued by either worker 
   const health = (await (await fetch(`${cluster.baseUrl}/__admin/health`)).json()) as { viewTokens: number };
   expect(health.viewTokens).toBe(20);
   expect(await cluster.stop('SIGTERM')).toBe(0);
+});
+
+test('the contract suite passes against a two-process deployment behind a round-robin balancer', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vtm-two-process-'));
+  const config = path.join(dir, 'config.json');
+  writeFileSync(config, JSON.stringify({
+    missing: Object.fromEntries(['fileId', 'integrateId', 'compareId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId'].map((name) => [name, ['404404']])),
+    forbidden: { fileId: ['403403'] },
+    applications: [{ appKey: 'ci', appSecret: 'ci-secret', accessTokens: ['ci-pre-issued-token'] }],
+  }));
+  const args = ['--port', '0', '--store', 'redis', '--redis-url', redis.url, '--redis-prefix', 'contracts:', '--config', config, '--log-level', 'silent'];
+  const [first, second] = await Promise.all([startCli(args), startCli(args)]);
+  const proxy = await startRoundRobinProxy([new URL(first.baseUrl), new URL(second.baseUrl)]);
+  try {
+    const cli = path.resolve(__dirname, '../../dist/contracts/cli.js');
+    const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(process.execPath, [cli, '--base-url', proxy.url, '--access-token', 'ci-pre-issued-token', '--file-id', '1', '--integrate-id', '2',
+        '--child-file-id', '3', '--scene-id', '4', '--missing-id', '404404', '--forbidden-file-id', '403403'], { encoding: 'utf8' },
+      (error, stdout) => resolve({ code: error ? Number(error.code) : 0, stdout }));
+    });
+    expect(run.stdout).toMatch(/Checks: 10 passed, 0 failed, 0 skipped/);
+    expect(run.code).toBe(0);
+  } finally {
+    await proxy.close();
+    await Promise.all([first.stop(), second.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

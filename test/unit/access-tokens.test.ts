@@ -41,3 +41,12 @@ test('with applications, only granted tokens are accepted, the same token while 
   const second = registry.grant(basic('k', 's'));
   expect(second.kind === 'issued' && second.token).not.toBe(first.token);
 });
+
+test('an application\'s pre-issued access tokens are accepted for it, never expire, and other tokens still are not', () => {
+  const clock = createControllableClock(() => 0);
+  const registry = createAccessTokens({ applications: [{ appKey: 'ci', appSecret: 's', accessTokens: ['ci-token'] }], clock, random: createSeededRandom(1) });
+  expect(registry.authenticate('Bearer ci-token')).toEqual({ kind: 'accepted', app: 'ci' });
+  clock.advance(365 * 86_400_000);
+  expect(registry.authenticate('bearer ci-token')).toEqual({ kind: 'accepted', app: 'ci' });
+  expect(registry.authenticate('Bearer other')).toEqual({ kind: 'rejected', reason: 'unknown' });
+});
