@@ -37,6 +37,7 @@ async function serve(args: readonly string[]): Promise<void> {
     ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
     redisPrefix: options.redisPrefix,
     redisWaitMs: options.redisWaitMs,
+    journalSize: options.journalSize,
   });
   let baseUrl: string;
   try {

@@ -5,12 +5,15 @@ import { parseInt64 } from './core/int64';
 import type { IdLists } from './core/object-directory';
 import { ID_PARAMETERS, isIdParameter } from './core/object-types';
 import { ConfigError } from './config-error';
+import type { RuleInput } from './core/scenarios/rules';
+import { createRules } from './core/scenarios/rules';
 
 /** The config file as written: id lists keyed by the service's parameter names, applications. */
 export interface MockConfigInput {
   missing?: Partial<Record<string, readonly (string | number)[]>>;
   forbidden?: Partial<Record<string, readonly (string | number)[]>>;
   applications?: readonly Application[];
+  rules?: readonly unknown[];
 }
 
 /** The config, checked: ids exact, applications complete. */
@@ -18,9 +21,11 @@ export interface MockConfig {
   missing: IdLists;
   forbidden: IdLists;
   applications: readonly Application[];
+  /** Scenario rules for the global session, in the order they are tried. */
+  rules: readonly RuleInput[];
 }
 
-const KNOWN_KEYS = new Set(['missing', 'forbidden', 'applications', '$schema', 'description']);
+const KNOWN_KEYS = new Set(['missing', 'forbidden', 'applications', 'rules', '$schema', 'description']);
 
 /** Reads and checks a JSON config file; every problem names the file and the field. */
 export function loadConfigFile(path: string): MockConfig {
@@ -40,11 +45,12 @@ export function toMockConfig(input: unknown, where = 'config'): MockConfig {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new ConfigError(`${where}: expected a JSON object`);
   const record = input as Record<string, unknown>;
   const unknown = Object.keys(record).filter((key) => !KNOWN_KEYS.has(key));
-  if (unknown.length > 0) throw new ConfigError(`${where}: unknown field ${unknown.map((key) => `"${key}"`).join(', ')} (known: missing, forbidden, applications)`);
+  if (unknown.length > 0) throw new ConfigError(`${where}: unknown field ${unknown.map((key) => `"${key}"`).join(', ')} (known: missing, forbidden, applications, rules)`);
   return {
     missing: toIdLists(record.missing, `${where}: missing`),
     forbidden: toIdLists(record.forbidden, `${where}: forbidden`),
     applications: toApplications(record.applications, `${where}: applications`),
+    rules: toRules(record.rules, `${where}: rules`),
   };
 }
 
@@ -86,5 +92,16 @@ function toApplications(value: unknown, where: string): Application[] {
       ...(typeof entry.name === 'string' ? { name: entry.name } : {}),
       ...(tokens === undefined ? {} : { accessTokens: [...tokens] }),
     };
+  });
+}
+
+function toRules(value: unknown, where: string): RuleInput[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new ConfigError(`${where}: expected an array of {when?, then, times?}`);
+  const check = createRules();
+  return value.map((rule: unknown, index) => {
+    const added = check.add(rule, '');
+    if (added.kind === 'invalid') throw new ConfigError(`${where}[${index}]: ${added.detail}`);
+    return rule as RuleInput;
   });
 }

@@ -43,6 +43,8 @@ export interface MockServerOptions {
   logLevel?: LevelWithSilent;
   /** Real time source under the controllable clock (tests). Default `Date.now`. */
   realNow?: () => number;
+  /** How many requests the journal keeps. Default 1000. */
+  journalSize?: number;
   /** Where View Tokens and the clock live: this process's memory (default) or Redis, shared by several mocks. */
   store?: 'memory' | 'redis';
   /** With store 'redis': e.g. `redis://127.0.0.1:6379`. */
@@ -90,6 +92,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ttlMs,
     directory: createOpenDirectory({ missing: config.missing, forbidden: config.forbidden }),
     applications: config.applications,
+    rules: config.rules,
+    ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
   });
   const engine = await loadSpecEngine(MOCK_SPEC_PATH);
   const app = createApp({

@@ -18,6 +18,7 @@ export const SERVE_FLAGS = {
   'redis-url': { type: 'string', help: 'with --store redis: redis://host:port' },
   'redis-prefix': { type: 'string', default: 'view-token-mock:', help: 'prefix of every Redis key' },
   'redis-wait': { type: 'string', help: 'wait this long for Redis at start (e.g. 30s) instead of failing' },
+  'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
   workers: { type: 'string', default: '1', help: 'processes sharing the port (node:cluster); >1 needs --store redis' },
 } as const;
 
@@ -40,6 +41,7 @@ export interface ServeOptions {
   redisPrefix: string;
   redisWaitMs: number;
   workers: number;
+  journalSize: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -87,7 +89,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const cors = read('cors-origin');
   return {
     port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
-    store, workers, redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
+    store, workers, journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(configFile === undefined ? {} : { configFile }),
     ...(seed === undefined ? {} : { seed: toInteger(seed, '--seed', 0, 2 ** 32 - 1) }),

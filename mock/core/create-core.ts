@@ -7,6 +7,10 @@ import type { RandomSource } from './random-source';
 import type { ViewTokenService } from './service';
 import { createViewTokenService } from './service';
 import type { TokenStore } from './token-store';
+import type { Journal } from './journal';
+import { createJournal } from './journal';
+import type { RuleInput, Rules } from './scenarios/rules';
+import { createRules } from './scenarios/rules';
 import type { ViewTokens } from './view-tokens';
 import { VIEW_TOKEN_TTL_MS, createViewTokens } from './view-tokens';
 
@@ -20,6 +24,10 @@ export interface CoreOptions {
   ttlMs?: number;
   directory?: ObjectDirectory;
   applications?: readonly Application[];
+  /** How many requests the journal keeps (default 1000). */
+  journalSize?: number;
+  /** Rules of the global session at start (and again after a reset), already checked. */
+  rules?: readonly RuleInput[];
 }
 
 /** The framework-free mock: everything the HTTP layer and the MSW handlers drive. */
@@ -29,9 +37,11 @@ export interface Core {
   viewTokens: ViewTokens;
   accessTokens: AccessTokens;
   service: ViewTokenService;
+  rules: Rules;
+  journal: Journal;
   /** Reclaims one bounded step of long-expired tokens; returns how many went. */
   reclaimExpired(): Promise<number>;
-  /** Forgets tokens and access tokens, and puts the clock back to real time. */
+  /** Forgets tokens, access tokens, rules and the journal, and puts the clock back to real time. */
   reset(): Promise<void>;
 }
 
@@ -45,16 +55,25 @@ export function createCore(options: CoreOptions): Core {
   const viewTokens = createViewTokens({ store, clock, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
   const accessTokens = createAccessTokens({ applications: options.applications ?? [], clock, random });
   const directory = options.directory ?? createOpenDirectory({ missing: {}, forbidden: {} });
+  const rules = createRules();
+  const addConfiguredRules = (): void => { for (const rule of options.rules ?? []) rules.add(rule, ''); };
+  addConfiguredRules();
+  const journal = createJournal(options.journalSize);
   return {
     clock,
     store,
     viewTokens,
     accessTokens,
     service: createViewTokenService({ accessTokens, directory, viewTokens }),
+    rules,
+    journal,
     reclaimExpired: () => store.reclaim(clock.now() - viewTokens.ttlMs - EXPIRED_RETENTION_MS),
     async reset() {
       await store.clear();
       accessTokens.clear();
+      rules.clear();
+      addConfiguredRules();
+      journal.clear();
       clock.reset();
     },
   };

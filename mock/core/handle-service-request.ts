@@ -1,8 +1,13 @@
 import type { Core } from './create-core';
-import type { QueryValues, TargetSelection } from './target';
-import { selectChildFileTarget, selectQueryTarget } from './target';
+import type { Fault } from './scenarios/preferences';
+import { readPreferences, withoutSwitches } from './scenarios/preferences';
+import { answerScenario } from './scenarios/scenario-catalog';
+import type { SwitchPlan } from './scenarios/switch-plan';
+import { toSwitchPlan } from './scenarios/switch-plan';
 import type { Answer } from './service-answers';
-import { fromServiceFailure } from './service-answers';
+import { SERVICE_STATUSES } from './service-statuses';
+import type { QueryValues } from './target';
+import { runOperation } from './run-operation';
 
 /** The service routes, by operationId. */
 export type ServiceOperationId = 'getViewToken' | 'getChildFileViewToken' | 'getChildFileViewTokenByGet' | 'issueAccessToken' | 'getViewerData';
@@ -10,6 +15,8 @@ export type ServiceOperationId = 'getViewToken' | 'getChildFileViewToken' | 'get
 /** A framework-neutral service request (header names lower-case). */
 export interface ServiceRequest {
   operationId: ServiceOperationId;
+  method: string;
+  path: string;
   query: QueryValues;
   pathParams: Readonly<Record<string, string>>;
   headers: Readonly<Record<string, string | undefined>>;
@@ -20,6 +27,12 @@ export type Validation = { kind: 'valid' } | { kind: 'invalid'; parameter: strin
 /** Schema validation from outside the core (the spec engine); the core's own rules always apply. */
 export type RequestValidator = (request: ServiceRequest) => Validation;
 
+/** What the adapter does: write an answer (after a delay), break the connection, or refuse the switches. */
+export type ServiceResult =
+  | { kind: 'answer'; answer: Answer; delayMs: number }
+  | { kind: 'fault'; fault: Fault; delayMs: number }
+  | { kind: 'rejected-preference'; detail: string; allowed: Record<string, readonly (string | number)[]> };
+
 /** The header that tells a client when its View Token expires unless used again. */
 export const EXPIRES_AT_HEADER = 'X-View-Token-Expires-At';
 /** The header that scopes tokens, rules and the journal to one tester or CI worker. */
@@ -28,57 +41,53 @@ export const SESSION_HEADER = 'x-mock-session';
 const valid: RequestValidator = () => ({ kind: 'valid' });
 
 /**
- * Runs one service request through the core and returns the answer to write: the one
- * implementation behind the Express routes and the MSW handlers alike.
- * @example await handleServiceRequest(core, { operationId: 'getViewToken', query: { fileId: '1' }, pathParams: {}, headers: { authorization: 'Bearer x' } })
+ * Runs one service request through the core: the one implementation behind the Express routes
+ * and the MSW handlers alike. Order: the request's own switches (Prefer header, `__` query
+ * fallbacks), else the first matching rule of its session, else the real outcome.
+ * @example await handleServiceRequest(core, { operationId: 'getViewToken', method: 'GET', path: '/view/token', query: { fileId: '1' }, pathParams: {}, headers: { authorization: 'Bearer x' } })
  */
-export async function handleServiceRequest(core: Core, request: ServiceRequest, validate: RequestValidator = valid): Promise<Answer> {
-  const { headers } = request;
-  switch (request.operationId) {
-    case 'getViewToken':
-      return issue(core, request, validate, () => selectQueryTarget(request.query));
-    case 'getChildFileViewToken':
-    case 'getChildFileViewTokenByGet':
-      return issue(core, request, validate, () => selectChildFileTarget({ integrateId: request.pathParams.integrateId ?? '', fileId: request.pathParams.fileId ?? '' }));
-    case 'issueAccessToken': {
-      const outcome = core.service.issueAccessToken(headers.authorization);
-      if (outcome.kind !== 'granted') return fromServiceFailure(outcome);
-      return success({ token: outcome.token, expireTime: toPlatformTime(outcome.expiresAtMs) });
+export async function handleServiceRequest(core: Core, request: ServiceRequest, validate: RequestValidator = valid): Promise<ServiceResult> {
+  const session = request.headers[SESSION_HEADER] ?? '';
+  const clean: ServiceRequest = { ...request, query: withoutSwitches(request.query) };
+  const documented = SERVICE_STATUSES[request.operationId];
+  const preferences = readPreferences(request.headers.prefer, request.query);
+  let plan: SwitchPlan | undefined;
+  if (Object.keys(preferences).length > 0) {
+    const planned = toSwitchPlan(preferences, request.operationId, documented);
+    if (planned.kind === 'rejected') {
+      record(core, clean, session, 422, 'rejected switches');
+      return { kind: 'rejected-preference', detail: planned.detail, allowed: planned.allowed };
     }
-    case 'getViewerData': {
-      const validation = validate(request);
-      if (validation.kind === 'invalid') return invalidParameter(validation);
-      const viewToken = request.query.viewToken;
-      if (typeof viewToken !== 'string') return invalidParameter({ parameter: 'viewToken', reason: 'is required once' });
-      const outcome = await core.service.getViewerData(viewToken);
-      if (outcome.kind !== 'used') return fromServiceFailure(outcome);
-      return success(outcome.viewer, { [EXPIRES_AT_HEADER]: new Date(outcome.expiresAtMs).toISOString() });
-    }
+    plan = planned.plan;
+  } else {
+    plan = core.rules.take(clean, session, documented)?.plan;
   }
+  const outcome = plan?.applied.join(', ') || null;
+  if (plan?.fault) {
+    record(core, clean, session, 0, outcome);
+    return { kind: 'fault', fault: plan.fault, delayMs: plan.delayMs };
+  }
+  const answer = plan?.scenario ? answerScenario(plan.scenario, clean)
+    : plan?.successStatus === 201 ? { status: 201, headers: {}, body: undefined }
+    : await runOperation(core, clean, session, () => validate(clean));
+  if (plan && plan.applied.length > 0) answer.headers['Preference-Applied'] = plan.applied.join(', ');
+  record(core, clean, session, answer.status, outcome);
+  return { kind: 'answer', answer, delayMs: plan?.delayMs ?? 0 };
 }
 
-async function issue(core: Core, request: ServiceRequest, validate: RequestValidator, select: () => TargetSelection): Promise<Answer> {
-  const authorization = request.headers.authorization;
-  const auth = core.accessTokens.authenticate(authorization);
-  if (auth.kind === 'rejected') return fromServiceFailure({ kind: 'unauthenticated', reason: auth.reason });
-  const validation = validate(request);
-  if (validation.kind === 'invalid') return invalidParameter(validation);
-  const selection = select();
-  if (selection.kind === 'invalid') return invalidParameter(selection);
-  const outcome = await core.service.issueViewToken({ authorization, target: selection.target, session: request.headers[SESSION_HEADER] ?? '' });
-  if (outcome.kind !== 'issued') return fromServiceFailure(outcome);
-  return success(outcome.record.token, { [EXPIRES_AT_HEADER]: new Date(outcome.expiresAtMs).toISOString() });
+function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null): void {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(request.query)) {
+    if (value === undefined) continue;
+    query[name] = name === 'viewToken' && typeof value === 'string' ? shorten(value) : typeof value === 'string' ? value : [...value];
+  }
+  core.journal.record({
+    at: new Date(core.clock.now()).toISOString(), method: request.method, path: request.path, query, session,
+    operationId: request.operationId, hasAuthorization: request.headers.authorization !== undefined, status, outcome,
+  });
 }
 
-function success(data: unknown, headers: Record<string, string> = {}): Answer {
-  return { status: 200, headers, body: { code: 'success', data, message: '' } };
-}
-
-function invalidParameter(invalid: { parameter: string; reason: string }): Answer {
-  return fromServiceFailure({ kind: 'invalid-parameter', parameter: invalid.parameter, reason: invalid.reason });
-}
-
-/** The platform's `yyyy-MM-dd HH:mm:ss` (UTC). */
-export function toPlatformTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+/** A secret's first characters only: enough to tell tokens apart, not to use one. */
+export function shorten(secret: string): string {
+  return secret.length > 8 ? `${secret.slice(0, 6)}…` : '…';
 }

@@ -5,6 +5,7 @@ import type { Core } from '../core/create-core';
 import type { SpecEngine } from '../spec-engine/spec-engine';
 import { createAdminAuth } from './admin-auth';
 import { createAdminRouter } from './admin-routes';
+import { createAdminScenarioRouter } from './admin-scenario-routes';
 import { createCors } from './cors';
 import { createErrorHandler, createFallback, toRouteShapes } from './fallback';
 import { createServiceRouter } from './service-routes';
@@ -35,7 +36,7 @@ export function createApp(options: AppOptions): Express {
   app.use(createCors(options.corsOrigins));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
-  app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }));
+  app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }), createAdminScenarioRouter({ core, engine }));
   app.use(createSpecRouter(engine, options.basePath));
   app.use(createFallback(toRouteShapes(engine.operations, options.basePath)));
   app.use(createErrorHandler(logger));

@@ -204,6 +204,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scenario rules with their remaining uses (?session= or X-Mock-Session narrows to one session) */
+        get: operations["listScenarioRules"];
+        put?: never;
+        /**
+         * Add a rule (scoped to the request's X-Mock-Session, if any)
+         * @description The first matching rule of the request's session wins; a per-request Prefer beats every rule.
+         */
+        post: operations["createScenarioRule"];
+        /** Remove every rule (of one session with ?session= or X-Mock-Session) */
+        delete: operations["clearScenarioRules"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scenarios/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every outcome that can be forced on each service operation, with a ready-to-paste curl line */
+        get: operations["getScenarioCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/scenarios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one rule */
+        delete: operations["deleteScenarioRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The request journal, newest first (bounded; never stores Authorization values) */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /** Empty the journal (of one session with ?session= or X-Mock-Session) */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/requests/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many journaled requests match (verification, e.g. "my app asked for a token once") */
+        post: operations["countRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -288,6 +379,75 @@ export interface components {
             now: string;
             viewTokens: number;
         };
+        /** @description Switches, as in a Prefer header. */
+        Preferences: {
+            /** @description A documented status: 201 (POST), 400, 401, 403, 404, 500, 503 */
+            code?: string;
+            /** @enum {string} */
+            scenario?: "access-token-missing" | "access-token-invalid" | "access-token-expired" | "forbidden" | "not-found" | "invalid-parameter" | "server-error" | "unavailable";
+            /** @description Milliseconds, 0 to 60000. */
+            delay?: string;
+            /** @enum {string} */
+            fault?: "connection-reset" | "empty-response" | "malformed-json";
+        };
+        RuleCondition: {
+            /** @enum {string} */
+            operation?: "getViewToken" | "getChildFileViewToken" | "getChildFileViewTokenByGet" | "issueAccessToken" | "getViewerData";
+            param?: string;
+            equals?: string;
+            accessToken?: string;
+        };
+        RuleInput: {
+            when?: components["schemas"]["RuleCondition"];
+            then: components["schemas"]["Preferences"];
+            times?: number;
+        };
+        Rule: {
+            id: string;
+            session: string;
+            when: components["schemas"]["RuleCondition"];
+            then: components["schemas"]["Preferences"];
+            /** @description Uses left; null for a rule that never runs out. */
+            remaining: number | null;
+        };
+        JournalEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            method: string;
+            path: string;
+            query: {
+                [key: string]: string | string[];
+            };
+            session: string;
+            operationId: string;
+            hasAuthorization: boolean;
+            /** @description 0 when a fault answered instead. */
+            status: number;
+            outcome: string | null;
+        };
+        JournalMatch: {
+            method?: string;
+            path?: string;
+            query?: {
+                [key: string]: string;
+            };
+            session?: string;
+            operationId?: string;
+            status?: number;
+        };
+        CatalogOperation: {
+            operationId: string;
+            method: string;
+            path: string;
+            documentedStatuses: number[];
+            outcomes: {
+                prefer: string | null;
+                status: number | null;
+                description: string;
+                curl: string;
+            }[];
+        };
         Problem: {
             type: string;
             title: string;
@@ -301,6 +461,7 @@ export interface components {
         ViewTokenIssued: {
             headers: {
                 "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                "Preference-Applied": components["headers"]["PreferenceApplied"];
                 [name: string]: unknown;
             };
             content: {
@@ -409,6 +570,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Only this X-Mock-Session ('' is the global one). */
+        SessionQuery: string;
         /** @description Integrated model ID */
         IntegrateIdPath: number;
         /** @description File ID */
@@ -432,6 +595,8 @@ export interface components {
     headers: {
         /** @description When the View Token expires unless it is used again (ISO 8601). */
         ViewTokenExpiresAt: string;
+        /** @description The switches applied to this answer (Prefer header, __ query fallbacks or a rule). */
+        PreferenceApplied: string;
         /** @description Bearer error="invalid_token" (RFC 6750). */
         WwwAuthenticate: string;
     };
@@ -768,6 +933,208 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClockState"];
+            401: components["responses"]["AdminUnauthorized"];
+        };
+    };
+    listScenarioRules: {
+        parameters: {
+            query?: {
+                /** @description Only this X-Mock-Session ('' is the global one). */
+                session?: components["parameters"]["SessionQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, in the order they are tried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules: components["schemas"]["Rule"][];
+                    };
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+        };
+    };
+    createScenarioRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule, with its id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            400: components["responses"]["AdminBadRequest"];
+            401: components["responses"]["AdminUnauthorized"];
+        };
+    };
+    clearScenarioRules: {
+        parameters: {
+            query?: {
+                /** @description Only this X-Mock-Session ('' is the global one). */
+                session?: components["parameters"]["SessionQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many rules were removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+        };
+    };
+    getScenarioCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        operations: components["schemas"]["CatalogOperation"][];
+                    };
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+        };
+    };
+    deleteScenarioRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            404: components["responses"]["AdminNotFound"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Only this X-Mock-Session ('' is the global one). */
+                session?: components["parameters"]["SessionQuery"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        capacity: number;
+                        requests: components["schemas"]["JournalEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["AdminBadRequest"];
+            401: components["responses"]["AdminUnauthorized"];
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: {
+                /** @description Only this X-Mock-Session ('' is the global one). */
+                session?: components["parameters"]["SessionQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["AdminUnauthorized"];
+        };
+    };
+    countRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JournalMatch"];
+            };
+        };
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
         };
     };

@@ -1,0 +1,45 @@
+import type { QueryValues } from '../target';
+
+/** WireMock's faults: what the connection does instead of answering. */
+export const FAULTS = ['connection-reset', 'empty-response', 'malformed-json'] as const;
+export type Fault = (typeof FAULTS)[number];
+
+/** The longest delay a request can ask for. */
+export const MAX_DELAY_MS = 60_000;
+
+/** The switches a request can carry (`Prefer` header, or the `__` query fallbacks). */
+export interface Preferences {
+  code?: string;
+  scenario?: string;
+  delay?: string;
+  fault?: string;
+}
+
+export const PREFERENCE_KEYS = ['code', 'scenario', 'delay', 'fault'] as const satisfies readonly (keyof Preferences)[];
+
+/**
+ * Reads the switches of a request: `Prefer: code=403, delay=200` (commas or semicolons between
+ * preferences, as RFC 7240 and Prism write them), then `__code`, `__scenario`, `__delay`,
+ * `__fault` query parameters for clients that cannot set headers. The header wins per key.
+ * Other preferences (e.g. `return=minimal`) are not ours and are left alone.
+ * @example readPreferences('code=403; delay=100', {}) // { code: '403', delay: '100' }
+ */
+export function readPreferences(prefer: string | undefined, query: QueryValues): Preferences {
+  const found: Preferences = {};
+  for (const key of PREFERENCE_KEYS) {
+    const fallback = query[`__${key}`];
+    if (fallback !== undefined) found[key] = typeof fallback === 'string' ? fallback : fallback.join(',');
+  }
+  for (const part of (prefer ?? '').split(/[,;]/)) {
+    const match = /^\s*([A-Za-z-]+)\s*=\s*"?([^"]*)"?\s*$/.exec(part);
+    const key = match?.[1]?.toLowerCase();
+    if (key && (PREFERENCE_KEYS as readonly string[]).includes(key)) found[key as keyof Preferences] = match?.[2]?.trim() ?? '';
+  }
+  return found;
+}
+
+/** The query without the `__` switches, which validation must never see. */
+export function withoutSwitches(query: QueryValues): QueryValues {
+  if (!Object.keys(query).some((name) => name.startsWith('__'))) return query;
+  return Object.fromEntries(Object.entries(query).filter(([name]) => !PREFERENCE_KEYS.some((key) => name === `__${key}`)));
+}

@@ -1,0 +1,137 @@
+import { parseInt64 } from '../int64';
+import { SERVICE_STATUSES, isServiceOperation } from '../service-statuses';
+import type { ServiceRequest } from '../handle-service-request';
+import type { Preferences } from './preferences';
+import { PREFERENCE_KEYS } from './preferences';
+import type { SwitchPlan } from './switch-plan';
+import { toSwitchPlan } from './switch-plan';
+
+/** When a rule applies; every given field must match. */
+export interface RuleCondition {
+  /** The operationId, e.g. `getViewToken`. */
+  operation?: string;
+  /** A query or path parameter, with `equals` its value (ids compared as exact int64). */
+  param?: string;
+  equals?: string;
+  /** The bearer Access Token of the request. */
+  accessToken?: string;
+}
+
+/** A rule as the admin API and the config file take it. */
+export interface RuleInput {
+  when?: RuleCondition;
+  then: Preferences;
+  times?: number;
+}
+
+export interface Rule {
+  id: string;
+  /** The X-Mock-Session it was created in ('' global); it applies to that session's requests only. */
+  session: string;
+  when: RuleCondition;
+  then: Preferences;
+  /** Uses left, or null for a rule that never runs out. */
+  remaining: number | null;
+}
+
+export type RuleAdd = { kind: 'added'; rule: Rule } | { kind: 'invalid'; detail: string };
+
+/** The stateful scenario rules, per session, in creation order (the first match wins). */
+export interface Rules {
+  add(input: unknown, session: string): RuleAdd;
+  list(session?: string): Rule[];
+  remove(id: string): boolean;
+  clear(session?: string): number;
+  /** Finds the first rule of the request's session that matches and applies, and uses it up once. */
+  take(request: ServiceRequest, session: string, documented: readonly number[]): { rule: Rule; plan: SwitchPlan } | undefined;
+  restore(rules: readonly Rule[]): void;
+}
+
+const CONDITION_KEYS = ['operation', 'param', 'equals', 'accessToken'] as const;
+
+/**
+ * Creates the rule set. A rule's outcome must be one some operation can answer; it is applied
+ * only to operations that document its status (a 403 rule never touches the viewer's data call).
+ * @example createRules().add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 }, '')
+ */
+export function createRules(): Rules {
+  let rules: Rule[] = [];
+  let counter = 0;
+  return {
+    add(input, session) {
+      const checked = toRule(input);
+      if (typeof checked === 'string') return { kind: 'invalid', detail: checked };
+      const rule: Rule = { id: `r${++counter}`, session, ...checked };
+      rules.push(rule);
+      return { kind: 'added', rule: { ...rule } };
+    },
+    list: (session) => rules.filter((rule) => session === undefined || rule.session === session).map((rule) => ({ ...rule })),
+    remove(id) {
+      const before = rules.length;
+      rules = rules.filter((rule) => rule.id !== id);
+      return rules.length < before;
+    },
+    clear(session) {
+      const before = rules.length;
+      rules = session === undefined ? [] : rules.filter((rule) => rule.session !== session);
+      return before - rules.length;
+    },
+    take(request, session, documented) {
+      for (const rule of rules) {
+        if (rule.session !== session || !matches(rule.when, request)) continue;
+        const planned = toSwitchPlan(rule.then, request.operationId, documented);
+        if (planned.kind !== 'ok') continue;
+        if (rule.remaining !== null && --rule.remaining <= 0) rules = rules.filter((candidate) => candidate !== rule);
+        planned.plan.applied = planned.plan.applied.map((item) => `${item} (rule ${rule.id})`);
+        return { rule: { ...rule }, plan: planned.plan };
+      }
+      return undefined;
+    },
+    restore(saved) {
+      rules = saved.map((rule) => ({ ...rule }));
+      counter = Math.max(counter, ...saved.map((rule) => Number(rule.id.slice(1)) || 0));
+    },
+  };
+}
+
+function matches(when: RuleCondition, request: ServiceRequest): boolean {
+  if (when.operation !== undefined && when.operation !== request.operationId) return false;
+  if (when.accessToken !== undefined && /^bearer\s+(.*)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() !== when.accessToken) return false;
+  if (when.param === undefined) return true;
+  const value = request.pathParams[when.param] ?? request.query[when.param];
+  if (typeof value !== 'string') return false;
+  return when.equals === undefined || sameValue(value, when.equals);
+}
+
+function sameValue(actual: string, expected: string): boolean {
+  const [a, b] = [parseInt64(actual), parseInt64(expected)];
+  return a.kind === 'ok' && b.kind === 'ok' ? a.value === b.value : actual === expected;
+}
+
+/** Checks a rule's shape; a string is what is wrong with it. */
+function toRule(input: unknown): Omit<Rule, 'id' | 'session'> | string {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'a rule is a JSON object {when?, then, times?}';
+  const { when = {}, then, times } = input as { when?: unknown; then?: unknown; times?: unknown };
+  if (typeof when !== 'object' || when === null || Array.isArray(when)) return '"when" must be an object {operation?, param?, equals?, accessToken?}';
+  for (const [key, value] of Object.entries(when)) {
+    if (!(CONDITION_KEYS as readonly string[]).includes(key)) return `"when.${key}" is not a condition (use ${CONDITION_KEYS.join(', ')})`;
+    if (typeof value !== 'string' && typeof value !== 'number') return `"when.${key}" must be a string`;
+  }
+  const condition = Object.fromEntries(Object.entries(when).map(([key, value]) => [key, String(value)])) as RuleCondition;
+  if (condition.equals !== undefined && condition.param === undefined) return '"when.equals" needs "when.param"';
+  if (typeof then !== 'object' || then === null || Array.isArray(then)) return '"then" must be an object with scenario, code, delay or fault';
+  const outcome: Preferences = {};
+  for (const [key, value] of Object.entries(then)) {
+    if (!(PREFERENCE_KEYS as readonly string[]).includes(key)) return `"then.${key}" is not an outcome (use ${PREFERENCE_KEYS.join(', ')})`;
+    outcome[key as keyof Preferences] = String(value);
+  }
+  if (Object.keys(outcome).length === 0) return '"then" needs one of scenario, code, delay, fault';
+  if (condition.operation !== undefined && !isServiceOperation(condition.operation)) {
+    return `"when.operation" ${condition.operation} is not a service operation (use ${Object.keys(SERVICE_STATUSES).join(', ')})`;
+  }
+  const documented = condition.operation === undefined ? [...new Set(Object.values(SERVICE_STATUSES).flat())] : SERVICE_STATUSES[condition.operation];
+  const planned = toSwitchPlan(outcome, condition.operation ?? 'any service operation', documented);
+  if (planned.kind === 'rejected') return planned.detail;
+  if (times !== undefined && (!Number.isInteger(times) || (times as number) < 1)) return '"times" must be a positive integer';
+  return { when: condition, then: outcome, remaining: (times as number | undefined) ?? null };
+}

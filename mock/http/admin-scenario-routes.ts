@@ -1,0 +1,73 @@
+import type { Request, Router } from 'express';
+import express from 'express';
+import type { Core } from '../core/create-core';
+import { SESSION_HEADER } from '../core/handle-service-request';
+import type { JournalMatch } from '../core/journal';
+import type { SpecEngine } from '../spec-engine/spec-engine';
+import { sendProblem } from './problem';
+import { buildScenarioCatalog } from './scenario-catalog';
+
+/** The admin API for scenarios (rules, catalog) and the request journal. */
+export function createAdminScenarioRouter({ core, engine }: { core: Core; engine: SpecEngine }): Router {
+  const router = express.Router();
+  router.get('/scenarios/catalog', function getScenarioCatalog(req, res) {
+    res.json({ operations: buildScenarioCatalog(engine.operations, `${req.protocol}://${req.get('host') ?? '127.0.0.1:4010'}`) });
+  });
+  router.get('/scenarios', function listScenarioRules(req, res) {
+    res.json({ rules: core.rules.list(sessionFilter(req)) });
+  });
+  router.post('/scenarios', function createScenarioRule(req, res) {
+    const added = core.rules.add(req.body, sessionOf(req) ?? '');
+    if (added.kind === 'invalid') return sendProblem(res, 'bad-request', added.detail);
+    res.status(201).location(`/__admin/scenarios/${added.rule.id}`).json(added.rule);
+  });
+  router.delete('/scenarios', function clearScenarioRules(req, res) {
+    res.json({ removed: core.rules.clear(sessionFilter(req)) });
+  });
+  router.delete('/scenarios/:id', function deleteScenarioRule(req: Request<{ id: string }>, res) {
+    if (!core.rules.remove(req.params.id)) return sendProblem(res, 'not-found', `No scenario rule "${req.params.id}".`);
+    res.status(204).end();
+  });
+  router.get('/requests', function listRequests(req, res) {
+    const limit = req.query.limit;
+    if (limit !== undefined && (typeof limit !== 'string' || !/^\d{1,6}$/.test(limit))) return sendProblem(res, 'bad-request', '"limit" must be a positive integer.');
+    res.json({ capacity: core.journal.capacity, requests: core.journal.list({ ...withSession(sessionFilter(req)), ...(limit === undefined ? {} : { limit: Number(limit) }) }) });
+  });
+  router.delete('/requests', function clearRequests(req, res) {
+    core.journal.clear(sessionFilter(req));
+    res.status(204).end();
+  });
+  router.post('/requests/count', function countRequests(req, res) {
+    const match = toMatch(req.body);
+    if (typeof match === 'string') return sendProblem(res, 'bad-request', match);
+    res.json({ count: core.journal.count(match) });
+  });
+  return router;
+}
+
+/** `?session=` first, then the X-Mock-Session header; undefined means every session. */
+function sessionFilter(req: Request): string | undefined {
+  return typeof req.query.session === 'string' ? req.query.session : sessionOf(req);
+}
+
+function sessionOf(req: Request): string | undefined {
+  const header = req.headers[SESSION_HEADER];
+  return typeof header === 'string' ? header : undefined;
+}
+
+function withSession(session: string | undefined): { session?: string } {
+  return session === undefined ? {} : { session };
+}
+
+function toMatch(body: unknown): JournalMatch | string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Send a JSON object such as {"method": "GET", "path": "/view/token", "query": {"fileId": "1"}}.';
+  const { method, path, query, session, operationId, status } = body as Record<string, unknown>;
+  for (const [name, value] of Object.entries({ method, path, session, operationId })) {
+    if (value !== undefined && typeof value !== 'string') return `"${name}" must be a string.`;
+  }
+  if (status !== undefined && !Number.isInteger(status)) return '"status" must be an integer.';
+  if (query !== undefined && (typeof query !== 'object' || query === null || Object.values(query).some((value) => typeof value !== 'string'))) {
+    return '"query" must be an object of string values.';
+  }
+  return body as JournalMatch;
+}
