@@ -27,3 +27,11 @@ test('the contract spec has the 7 int64 query ids, 2 int64 path ids, and no inve
   expect([...(get?.statuses ?? [])].sort()).toEqual([200, 401, 403, 404]);
   expect([...(post?.statuses ?? [])].sort()).toEqual([200, 201, 401, 403, 404]);
 });
+
+test('the core\'s table of service statuses is the one the mock spec documents', async () => {
+  const { SERVICE_STATUSES } = await import('../../mock/core/service-statuses');
+  const mock = (await loadOperations(spec('mock.openapi.yaml'))).map(toOperationSummary);
+  for (const [operationId, statuses] of Object.entries(SERVICE_STATUSES)) {
+    expect([...(mock.find((summary) => summary.operationId === operationId)?.statuses ?? [])].sort()).toEqual([...statuses].sort());
+  }
+});

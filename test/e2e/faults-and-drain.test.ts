@@ -1,0 +1,57 @@
+import http from 'node:http';
+import type { MockServer } from '../../mock/server';
+import { aMock } from '../support/mock-app';
+import { killStartedClis, startCli } from '../support/spawn-cli';
+
+let mock: MockServer;
+let baseUrl: string;
+beforeAll(async () => {
+  mock = await aMock();
+  baseUrl = await mock.listen(0);
+});
+afterAll(() => mock.close());
+afterEach(killStartedClis);
+
+type Seen = { kind: 'error'; code: string | undefined; message: string } | { kind: 'response'; status: number; body: string };
+
+function get(url: string, headers: Record<string, string>): Promise<Seen> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { body += chunk; });
+      res.on('end', () => resolve({ kind: 'response', status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ kind: 'error', code: error.code, message: error.message }));
+  });
+}
+
+const AUTH = { Authorization: 'Bearer x' };
+
+test('fault=connection-reset: the client sees the connection reset', async () => {
+  expect(await get(`${baseUrl}/view/token?fileId=1`, { ...AUTH, Prefer: 'fault=connection-reset' })).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
+});
+
+test('fault=empty-response: the client sees the socket close with no reply', async () => {
+  expect(await get(`${baseUrl}/view/token?fileId=1&__fault=empty-response`, AUTH)).toMatchObject({ kind: 'error', message: 'socket hang up' });
+});
+
+test('fault=malformed-json: the client gets a 200 whose JSON does not parse', async () => {
+  const seen = await get(`${baseUrl}/view/token?fileId=1`, { ...AUTH, Prefer: 'fault=malformed-json' });
+  expect(seen).toMatchObject({ kind: 'response', status: 200 });
+  expect(() => JSON.parse((seen as { body: string }).body)).toThrow(SyntaxError);
+});
+
+test('the mock keeps serving after faults', async () => {
+  await get(`${baseUrl}/view/token?fileId=1`, { ...AUTH, Prefer: 'fault=connection-reset' });
+  expect(await get(`${baseUrl}/view/token?fileId=1`, AUTH)).toMatchObject({ kind: 'response', status: 200 });
+});
+
+test('SIGTERM lets an in-flight (delayed) request finish, then the process exits 0', async () => {
+  const cli = await startCli(['--port', '0', '--log-level', 'silent']);
+  const inFlight = get(`${cli.baseUrl}/view/token?fileId=1`, { ...AUTH, Prefer: 'delay=700' });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const exited = cli.stop('SIGTERM');
+  expect(await inFlight).toMatchObject({ kind: 'response', status: 200 });
+  expect(await exited).toBe(0);
+});

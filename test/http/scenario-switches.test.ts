@@ -1,0 +1,176 @@
+import request from 'supertest';
+import type { MockServer } from '../../mock/server';
+import { BEARER, aMock, useMockSpec } from '../support/mock-app';
+
+let mock: MockServer;
+beforeAll(useMockSpec);
+beforeEach(async () => { mock = await aMock(); });
+
+const getToken = (query: string, headers: Record<string, string> = {}) => request(mock.app).get(`/view/token?${query}`).set({ ...BEARER, ...headers });
+
+test.each([
+  ['code=400', 400, 'parameter.invalid'],
+  ['code=401', 401, 'authentication.failed'],
+  ['code=403', 403, 'permission.denied'],
+  ['code=404', 404, 'scene.not.found'],
+  ['code=500', 500, 'system.error'],
+  ['code=503', 503, 'system.error'],
+  ['scenario=access-token-missing', 401, 'authentication.failed'],
+  ['scenario=access-token-invalid', 401, 'authentication.failed'],
+  ['scenario=access-token-expired', 401, 'authentication.failed'],
+  ['scenario=forbidden', 403, 'permission.denied'],
+  ['scenario=not-found', 404, 'scene.not.found'],
+  ['scenario=invalid-parameter', 400, 'parameter.invalid'],
+  ['scenario=server-error', 500, 'system.error'],
+  ['scenario=unavailable', 503, 'system.error'],
+])('Prefer: %s on GET /view/token?sceneId= → %d %s, satisfying the spec, echoed in Preference-Applied', async (prefer, status, code) => {
+  const res = await getToken('sceneId=5', { Prefer: prefer });
+  expect(res.status).toBe(status);
+  expect(res).toSatisfyApiSpec();
+  expect(res.body).toEqual({ code, data: null, message: expect.any(String) });
+  expect(res.headers['preference-applied']).toBe(prefer);
+});
+
+test('a forced 401 is the real 401: same body and WWW-Authenticate as a missing Authorization header', async () => {
+  const forced = await getToken('fileId=1', { Prefer: 'scenario=access-token-missing' });
+  const real = await request(mock.app).get('/view/token?fileId=1');
+  expect(forced.body).toEqual(real.body);
+  expect(forced.headers['www-authenticate']).toBe(real.headers['www-authenticate']);
+});
+
+test('a forced 503 says when to retry', async () => {
+  const res = await getToken('fileId=1', { Prefer: 'code=503' });
+  expect(res.headers['retry-after']).toBe('1');
+});
+
+test('Prefer: code=201 on the POST child-file route answers the documented bodiless 201', async () => {
+  const res = await request(mock.app).post('/data/v2/integrations/1/files/2/viewToken').set(BEARER).set('Prefer', 'code=201');
+  expect(res.status).toBe(201);
+  expect(res).toSatisfyApiSpec();
+  expect(res.text).toBe('');
+});
+
+test('the __ query fallbacks work, are never validated as parameters, and the header wins', async () => {
+  const fallback = await getToken('fileId=1&__code=404');
+  expect(fallback.status).toBe(404);
+  expect(fallback.body.code).toBe('file.not.found');
+  const headerWins = await getToken('fileId=1&__code=404', { Prefer: 'code=403' });
+  expect(headerWins.status).toBe(403);
+  const plainDelay = await getToken('fileId=1&__delay=1');
+  expect(plainDelay.status).toBe(200);
+  expect(plainDelay.headers['preference-applied']).toBe('delay=1');
+});
+
+test('Prefer: delay waits before answering', async () => {
+  const started = performance.now();
+  const res = await getToken('fileId=1', { Prefer: 'delay=300' });
+  expect(res.status).toBe(200);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+});
+
+test.each([
+  ['code=418', 'code=418'],
+  ['code=403, scenario=forbidden', 'either code or scenario'],
+  ['scenario=slow', 'scenario=slow'],
+  ['fault=meltdown', 'fault=meltdown'],
+  ['delay=600000', 'delay=600000'],
+])('an unusable switch Prefer: %s is a loud 422 problem listing what is allowed', async (prefer, detail) => {
+  const res = await getToken('fileId=1', { Prefer: prefer });
+  expect(res.status).toBe(422);
+  expect(res).toSatisfyApiSpec();
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(res.body.detail).toContain(detail);
+  expect(res.body.allowed).toMatchObject({ code: [400, 401, 403, 404, 500, 503], fault: ['connection-reset', 'empty-response', 'malformed-json'] });
+});
+
+test('a 403 rule for one fileId applies twice, then the real answer returns; Prefer beats it', async () => {
+  const created = await request(mock.app).post('/__admin/scenarios').send({ when: { operation: 'getViewToken', param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 });
+  expect(created.status).toBe(201);
+  expect(created).toSatisfyApiSpec();
+  expect((await getToken('fileId=123', { Prefer: 'code=404' })).status).toBe(404);
+  expect((await getToken('fileId=999')).status).toBe(200);
+  const first = await getToken('fileId=123');
+  expect(first.status).toBe(403);
+  expect(first.headers['preference-applied']).toBe(`scenario=forbidden (rule ${created.body.id})`);
+  expect((await request(mock.app).get('/__admin/scenarios')).body.rules[0].remaining).toBe(1);
+  expect((await getToken('fileId=123')).status).toBe(403);
+  expect((await getToken('fileId=123')).status).toBe(200);
+  const listed = await request(mock.app).get('/__admin/scenarios');
+  expect(listed).toSatisfyApiSpec();
+  expect(listed.body.rules).toEqual([]);
+});
+
+test('rules can be listed, removed one by one and cleared; a bad rule is a 400 problem', async () => {
+  const a = await request(mock.app).post('/__admin/scenarios').send({ then: { code: '503' } });
+  await request(mock.app).post('/__admin/scenarios').send({ then: { delay: 10 } });
+  const removed = await request(mock.app).delete(`/__admin/scenarios/${a.body.id}`);
+  expect(removed.status).toBe(204);
+  expect((await request(mock.app).delete(`/__admin/scenarios/${a.body.id}`)).status).toBe(404);
+  const cleared = await request(mock.app).delete('/__admin/scenarios');
+  expect(cleared).toSatisfyApiSpec();
+  expect(cleared.body).toEqual({ removed: 1 });
+  const bad = await request(mock.app).post('/__admin/scenarios').send({ then: { scenario: 'teapot' } });
+  expect(bad.status).toBe(400);
+  expect(bad).toSatisfyApiSpec();
+});
+
+test('two CI workers with their own sessions never see each other\'s rules, tokens or journal (interleaved)', async () => {
+  const as = (session: string) => ({ 'X-Mock-Session': session });
+  await request(mock.app).post('/__admin/scenarios').set(as('worker-a')).send({ then: { code: '401' } });
+  await request(mock.app).post('/__admin/scenarios').set(as('worker-b')).send({ then: { code: '503' } });
+  const statuses: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    statuses.push((await getToken('fileId=1', as('worker-a'))).status);
+    statuses.push((await getToken('fileId=1', as('worker-b'))).status);
+    statuses.push((await getToken('fileId=1', as('worker-c'))).status);
+    statuses.push((await getToken('fileId=1')).status);
+  }
+  expect(statuses).toEqual([401, 503, 200, 200, 401, 503, 200, 200, 401, 503, 200, 200]);
+  expect((await request(mock.app).get('/__admin/scenarios?session=worker-a')).body.rules).toHaveLength(1);
+  expect((await request(mock.app).get('/__admin/view-tokens?session=worker-c')).body.viewTokens).toHaveLength(3);
+  const journal = await request(mock.app).get('/__admin/requests').set(as('worker-b'));
+  expect(journal.body.requests.map((entry: { status: number; session: string }) => [entry.status, entry.session])).toEqual([[503, 'worker-b'], [503, 'worker-b'], [503, 'worker-b']]);
+});
+
+test('the journal records requests without Authorization values and counts them for verification', async () => {
+  await getToken('fileId=7');
+  await getToken('fileId=8', { Prefer: 'code=404' });
+  const token = (await getToken('fileId=7')).body.data as string;
+  await request(mock.app).get(`/inside/databag?viewToken=${token}`);
+  const journal = await request(mock.app).get('/__admin/requests?limit=10');
+  expect(journal).toSatisfyApiSpec();
+  const [newest, , forced] = journal.body.requests;
+  expect(newest).toMatchObject({ method: 'GET', path: '/inside/databag', operationId: 'getViewerData', hasAuthorization: false, status: 200 });
+  expect(newest.query.viewToken).toBe(`${token.slice(0, 6)}…`);
+  expect(forced).toMatchObject({ status: 404, outcome: 'code=404', hasAuthorization: true });
+  expect(JSON.stringify(journal.body)).not.toContain('test-access-token');
+  const count = await request(mock.app).post('/__admin/requests/count').send({ method: 'GET', path: '/view/token', query: { fileId: '7' } });
+  expect(count).toSatisfyApiSpec();
+  expect(count.body).toEqual({ count: 2 });
+  expect((await request(mock.app).post('/__admin/requests/count').send({ query: { fileId: 7 } })).status).toBe(400);
+  expect((await request(mock.app).delete('/__admin/requests')).status).toBe(204);
+  expect((await request(mock.app).get('/__admin/requests')).body.requests).toEqual([]);
+});
+
+test('the scenario catalog lists, for every service operation, every documented status with a curl line', async () => {
+  const res = await request(mock.app).get('/__admin/scenarios/catalog');
+  expect(res).toSatisfyApiSpec();
+  const operations = res.body.operations as { operationId: string; documentedStatuses: number[]; outcomes: { status: number | null; curl: string; prefer: string | null }[] }[];
+  expect(operations.map((operation) => operation.operationId).sort()).toEqual(['getChildFileViewToken', 'getChildFileViewTokenByGet', 'getViewToken', 'getViewerData', 'issueAccessToken']);
+  for (const operation of operations) {
+    const covered = new Set(operation.outcomes.map((outcome) => outcome.status));
+    for (const status of operation.documentedStatuses) expect([operation.operationId, covered.has(status)]).toEqual([operation.operationId, true]);
+    for (const outcome of operation.outcomes) expect(outcome.curl).toMatch(/^curl -i .*'http:\/\/127\.0\.0\.1:\d+\//);
+  }
+  const forbidden = operations.find((operation) => operation.operationId === 'getViewToken')?.outcomes.find((outcome) => outcome.prefer === 'scenario=forbidden');
+  expect(forbidden?.curl).toContain("-H 'Prefer: scenario=forbidden'");
+});
+
+test('rules from the config apply from the start and come back after a reset', async () => {
+  const configured = await aMock({ config: { rules: [{ when: { param: 'fileId', equals: '66' }, then: { code: '404' } }] } });
+  expect((await request(configured.app).get('/view/token?fileId=66').set(BEARER)).status).toBe(404);
+  await request(configured.app).delete('/__admin/scenarios');
+  expect((await request(configured.app).get('/view/token?fileId=66').set(BEARER)).status).toBe(200);
+  await request(configured.app).post('/__admin/reset');
+  expect((await request(configured.app).get('/view/token?fileId=66').set(BEARER)).status).toBe(404);
+});

@@ -1,0 +1,106 @@
+import { createJournal } from '../../mock/core/journal';
+import type { ServiceRequest } from '../../mock/core/handle-service-request';
+import { readPreferences, withoutSwitches } from '../../mock/core/scenarios/preferences';
+import { createRules } from '../../mock/core/scenarios/rules';
+import { toSwitchPlan } from '../../mock/core/scenarios/switch-plan';
+import { SERVICE_STATUSES } from '../../mock/core/service-statuses';
+
+const GET_STATUSES = SERVICE_STATUSES.getViewToken;
+
+test.each([
+  ['code=403', {}, { code: '403' }],
+  ['code=403, delay=200', {}, { code: '403', delay: '200' }],
+  ['code=404; delay=10', {}, { code: '404', delay: '10' }],
+  ['return=minimal, scenario="forbidden"', {}, { scenario: 'forbidden' }],
+  [undefined, { __code: '401', __delay: '5' }, { code: '401', delay: '5' }],
+  ['code=500', { __code: '401', __fault: 'empty-response' }, { code: '500', fault: 'empty-response' }],
+  ['CODE=503', {}, { code: '503' }],
+])('Prefer %j with query %j reads as %j (the header wins per key)', (prefer, query, expected) => {
+  expect(readPreferences(prefer, query)).toEqual(expected);
+});
+
+test('the __ switches are removed from the query before validation', () => {
+  expect(withoutSwitches({ fileId: '1', __code: '403', __delay: '1', __other: 'x' })).toEqual({ fileId: '1', __other: 'x' });
+});
+
+test.each([
+  [{ code: '418' }, 'code=418'],
+  [{ code: '200' }, 'code=200'],
+  [{ code: 'abc' }, 'code=abc'],
+  [{ scenario: 'teapot' }, 'scenario=teapot'],
+  [{ fault: 'explode' }, 'fault=explode'],
+  [{ delay: '-1' }, 'delay=-1'],
+  [{ delay: '60001' }, 'delay=60001'],
+  [{ delay: '1.5' }, 'delay=1.5'],
+  [{ code: '403', scenario: 'forbidden' }, 'either code or scenario'],
+  [{ code: '403', fault: 'empty-response' }, 'a fault replaces the answer'],
+])('switches %j are refused, saying %s', (preferences, detail) => {
+  const plan = toSwitchPlan(preferences, 'getViewToken', GET_STATUSES);
+  expect(plan).toMatchObject({ kind: 'rejected', detail: expect.stringContaining(detail) });
+  if (plan.kind === 'rejected') expect(plan.allowed.code).toEqual([400, 401, 403, 404, 500, 503]);
+});
+
+test('a status the operation does not document is refused: 403 on the viewer data call', () => {
+  expect(toSwitchPlan({ code: '403' }, 'getViewerData', SERVICE_STATUSES.getViewerData).kind).toBe('rejected');
+  expect(toSwitchPlan({ scenario: 'forbidden' }, 'getViewerData', SERVICE_STATUSES.getViewerData).kind).toBe('rejected');
+  expect(toSwitchPlan({ code: '201' }, 'getChildFileViewToken', SERVICE_STATUSES.getChildFileViewToken)).toMatchObject({ kind: 'ok', plan: { successStatus: 201 } });
+});
+
+const aRequest = (query: Record<string, string>, headers: Record<string, string> = {}): ServiceRequest => ({
+  operationId: 'getViewToken', method: 'GET', path: '/view/token', query, pathParams: {}, headers,
+});
+
+test('a rule with times is used that many times, then disappears; the first match wins', () => {
+  const rules = createRules();
+  rules.add({ when: { param: 'fileId', equals: '0123' }, then: { scenario: 'forbidden' }, times: 2 }, '');
+  rules.add({ then: { code: '503' } }, '');
+  const take = (fileId: string) => rules.take(aRequest({ fileId }), '', GET_STATUSES)?.plan;
+  expect(take('123')).toMatchObject({ scenario: 'forbidden' });
+  expect(rules.list()[0]?.remaining).toBe(1);
+  expect(take('123')).toMatchObject({ scenario: 'forbidden' });
+  expect(take('123')).toMatchObject({ scenario: 'unavailable' });
+  expect(rules.list()).toHaveLength(1);
+});
+
+test('rules apply only to the session they were created in', () => {
+  const rules = createRules();
+  rules.add({ then: { code: '401' } }, 'worker-a');
+  expect(rules.take(aRequest({ fileId: '1' }), 'worker-b', GET_STATUSES)).toBeUndefined();
+  expect(rules.take(aRequest({ fileId: '1' }), '', GET_STATUSES)).toBeUndefined();
+  expect(rules.take(aRequest({ fileId: '1' }), 'worker-a', GET_STATUSES)?.plan.scenario).toBe('access-token-invalid');
+});
+
+test('a rule matches on operation and access token, and skips operations that do not document its status', () => {
+  const rules = createRules();
+  rules.add({ when: { accessToken: 'tester-7' }, then: { code: '403' } }, '');
+  expect(rules.take(aRequest({ fileId: '1' }, { authorization: 'Bearer other' }), '', GET_STATUSES)).toBeUndefined();
+  expect(rules.take(aRequest({ fileId: '1' }, { authorization: 'bearer tester-7' }), '', GET_STATUSES)?.plan.scenario).toBe('forbidden');
+  const viewer: ServiceRequest = { ...aRequest({ viewToken: 'x' }, { authorization: 'Bearer tester-7' }), operationId: 'getViewerData' };
+  expect(rules.take(viewer, '', SERVICE_STATUSES.getViewerData)).toBeUndefined();
+});
+
+test.each([
+  [null, 'JSON object'],
+  [{ then: {} }, 'needs one of'],
+  [{ then: { scenario: 'nope' } }, 'scenario=nope'],
+  [{ when: { operation: 'getViewTokn' }, then: { code: '403' } }, 'not a service operation'],
+  [{ when: { equals: '1' }, then: { code: '403' } }, 'needs "when.param"'],
+  [{ when: { colour: 'red' }, then: { code: '403' } }, 'when.colour'],
+  [{ then: { code: '403' }, times: 0 }, '"times"'],
+  [{ when: { operation: 'getViewerData' }, then: { code: '403' } }, 'code=403'],
+])('rule %j is refused (%s)', (input, detail) => {
+  expect(createRules().add(input, '')).toMatchObject({ kind: 'invalid', detail: expect.stringContaining(detail) });
+});
+
+test('the journal keeps the newest entries up to its capacity and counts matches', () => {
+  const journal = createJournal(3);
+  for (const fileId of ['1', '2', '3', '4']) {
+    journal.record({ at: '', method: 'GET', path: '/view/token', query: { fileId }, session: fileId === '4' ? 's' : '', operationId: 'getViewToken', hasAuthorization: true, status: 200, outcome: null });
+  }
+  expect(journal.list({}).map((entry) => entry.query.fileId)).toEqual(['4', '3', '2']);
+  expect(journal.count({ method: 'get', path: '/view/token', query: { fileId: '3' } })).toBe(1);
+  expect(journal.count({ query: { fileId: '1' } })).toBe(0);
+  expect(journal.list({ session: 's' })).toHaveLength(1);
+  journal.clear('s');
+  expect(journal.list({})).toHaveLength(2);
+});
