@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SERVICE_STATUSES } from '../../mock/core/service-statuses';
 import { loadOperations, toOperationSummary } from '../../mock/spec-engine/load-operations';
 
 const spec = (name: string) => path.resolve(__dirname, '../../spec', name);
@@ -29,7 +30,6 @@ test('the contract spec has the 7 int64 query ids, 2 int64 path ids, and no inve
 });
 
 test('the core\'s table of service statuses is the one the mock spec documents', async () => {
-  const { SERVICE_STATUSES } = await import('../../mock/core/service-statuses');
   const mock = (await loadOperations(spec('mock.openapi.yaml'))).map(toOperationSummary);
   for (const [operationId, statuses] of Object.entries(SERVICE_STATUSES)) {
     expect([...(mock.find((summary) => summary.operationId === operationId)?.statuses ?? [])].sort()).toEqual([...statuses].sort());
