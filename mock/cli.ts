@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { ConfigError } from './config-error';
 import { loadConfigFile } from './config';
+import { runCatalogCommand } from './cli/catalog-command';
 import { serveHelp } from './cli/help';
 import { parseServeOptions } from './cli/serve-options';
 import { announce, isPrimaryOfWorkers, runPrimary } from './cli/workers';
@@ -14,10 +15,11 @@ async function main(argv: readonly string[]): Promise<void> {
   const [first, ...rest] = argv;
   if (first === '--help' || first === '-h' || first === 'help') return void console.log(serveHelp(PACKAGE_VERSION));
   if (first === '--version' || first === '-v') return void console.log(PACKAGE_VERSION);
+  if (first === 'catalog') return void console.log(runCatalogCommand(argv.slice(1)));
   const args = first === 'serve' ? rest : argv;
   if (args.includes('--help') || args.includes('-h')) return void console.log(serveHelp(PACKAGE_VERSION));
   if (first !== undefined && !first.startsWith('-') && first !== 'serve') {
-    throw new ConfigError(`unknown command "${first}" (commands: serve; see --help)`);
+    throw new ConfigError(`unknown command "${first}" (commands: serve, catalog; see --help)`);
   }
   await serve(args);
 }

@@ -9,6 +9,7 @@ import { createControllableClock } from './core/clock';
 import type { Core } from './core/create-core';
 import { EXPIRED_RETENTION_MS, createCore } from './core/create-core';
 import { parseDuration } from './core/duration';
+import { createCatalogDirectory } from './core/catalog-directory';
 import { createOpenDirectory } from './core/object-directory';
 import type { RandomSource } from './core/random-source';
 import { createSeededRandom } from './core/random-source';
@@ -90,7 +91,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     random: options.seed === undefined ? createCryptoRandom() : createSeededRandom(options.seed),
     store: backing.store,
     ttlMs,
-    directory: createOpenDirectory({ missing: config.missing, forbidden: config.forbidden }),
+    directory: config.catalog ? createCatalogDirectory(config.catalog) : createOpenDirectory({ missing: config.missing, forbidden: config.forbidden }),
     applications: config.applications,
     rules: config.rules,
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),

@@ -12,6 +12,7 @@ export function serveHelp(version: string): string {
     '',
     'Usage:',
     '  view-token-mock [serve] [flags]     serve the mock (Ctrl-C drains and exits)',
+    '  view-token-mock catalog --seed N    print a realistic object catalog to serve with --config',
     '  view-token-mock --help | --version',
     '',
     'Flags:',
