@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { ConfigError } from './config-error';
 import { loadConfigFile } from './config';
-import { runCatalogCommand } from './cli/catalog-command';
+import type * as CatalogCommand from './cli/catalog-command';
 import { serveHelp } from './cli/help';
 import { parseServeOptions } from './cli/serve-options';
 import { announce, isPrimaryOfWorkers, runPrimary } from './cli/workers';
@@ -15,7 +15,9 @@ async function main(argv: readonly string[]): Promise<void> {
   const [first, ...rest] = argv;
   if (first === '--help' || first === '-h' || first === 'help') return void console.log(serveHelp(PACKAGE_VERSION));
   if (first === '--version' || first === '-v') return void console.log(PACKAGE_VERSION);
-  if (first === 'catalog') return void console.log(runCatalogCommand(argv.slice(1)));
+  // faker is loaded only for this command, not on the way to serving.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (first === 'catalog') return void console.log((require('./cli/catalog-command') as typeof CatalogCommand).runCatalogCommand(argv.slice(1)));
   const args = first === 'serve' ? rest : argv;
   if (args.includes('--help') || args.includes('-h')) return void console.log(serveHelp(PACKAGE_VERSION));
   if (first !== undefined && !first.startsWith('-') && first !== 'serve') {

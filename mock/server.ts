@@ -22,9 +22,9 @@ import { MOCK_SPEC_PATH, PACKAGE_VERSION } from './package-info';
 import { loadSpecEngine } from './spec-engine/spec-engine';
 import type { TokenStore } from './core/token-store';
 import { createMemoryTokenStore } from './stores/memory-token-store';
-import { createRedisClock } from './stores/redis-clock';
-import { connectRedis } from './stores/redis-connection';
-import { createRedisTokenStore } from './stores/redis-token-store';
+import type * as RedisClock from './stores/redis-clock';
+import type * as RedisConnection from './stores/redis-connection';
+import type * as RedisTokenStore from './stores/redis-token-store';
 
 /** Options of {@link createMockServer}; the defaults are the CLI's. */
 export interface MockServerOptions {
@@ -145,6 +145,12 @@ async function createBacking(options: MockServerOptions, ttlMs: number, logger: 
   if ((options.store ?? 'memory') === 'memory') return { store: createMemoryTokenStore(), clock: localClock, close: () => undefined };
   if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
   if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
+  // ioredis is loaded only for the Redis store.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { connectRedis } = require('./stores/redis-connection') as typeof RedisConnection;
+  const { createRedisClock } = require('./stores/redis-clock') as typeof RedisClock;
+  const { createRedisTokenStore } = require('./stores/redis-token-store') as typeof RedisTokenStore;
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const redis = await connectRedis(options.redisUrl, options.redisWaitMs ?? 0);
   const prefix = options.redisPrefix ?? 'view-token-mock:';
   const clock = createRedisClock(localClock, redis, prefix, (error) => logger.warn({ err: error }, 'shared clock sync failed'));

@@ -1,4 +1,4 @@
-import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http/dist/utils/operations';
 import type { IHttpOperation } from '@stoplight/types';
 
 /** What the rest of the mock needs to know of one spec operation, as plain values. */

@@ -1,12 +1,28 @@
 import type { HttpMethod, IHttpOperation } from '@stoplight/types';
-import { createInstance } from '@stoplight/prism-http';
+import type * as PrismHttpModule from '@stoplight/prism-http';
 import pino from 'pino';
 import type { OperationSummary } from './load-operations';
 import { loadOperations, toOperationSummary } from './load-operations';
 import type { EngineRequest, Validation } from './validate-request';
 import { validateRequest } from './validate-request';
 
-type PrismLogger = Parameters<typeof createInstance>[1]['logger'];
+type PrismHttp = typeof PrismHttpModule;
+type PrismLogger = Parameters<PrismHttp['createInstance']>[1]['logger'];
+type PrismInstance = ReturnType<PrismHttp['createInstance']>;
+
+/**
+ * prism's mocker (json-schema-faker, faker, lodash) takes ~1 s to import; only operations
+ * without a stateful handler need it, so it is loaded on the first such request, not at start.
+ */
+function createPrism(): PrismInstance {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createInstance } = require('@stoplight/prism-http') as PrismHttp;
+  return createInstance(
+    { mock: { dynamic: false }, checkSecurity: false, validateRequest: false, validateResponse: false, errors: false, upstreamProxy: undefined, isProxy: false },
+    // prism logs at its own custom level `success` and is typed against pino 6; ours is silent.
+    { logger: pino({ enabled: false, customLevels: { success: 35 } }) as unknown as PrismLogger },
+  );
+}
 
 /** A response produced from the spec's examples and schemas. */
 export interface SpecResponse {
@@ -37,11 +53,7 @@ export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
     if (!found) throw new Error(`No operation "${operationId}" in ${specPath}`);
     return found;
   };
-  const prism = createInstance(
-    { mock: { dynamic: false }, checkSecurity: false, validateRequest: false, validateResponse: false, errors: false, upstreamProxy: undefined, isProxy: false },
-    // prism logs at its own custom level `success` and is typed against pino 6; ours is silent.
-    { logger: pino({ enabled: false, customLevels: { success: 35 } }) as unknown as PrismLogger },
-  );
+  let prism: PrismInstance | undefined;
   return {
     operations: [...byId.values()].map((entry) => entry.summary),
     operation: (operationId) => get(operationId).summary,
@@ -53,6 +65,7 @@ export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
       const { operation } = get(operationId);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = value;
+      prism ??= createPrism();
       const result = await prism.request({ method: operation.method as HttpMethod, url: { path: request.path }, headers, body: request.body }, [operation])();
       if (result._tag === 'Left') throw result.left;
       const output = result.right.output;
