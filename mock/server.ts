@@ -1,4 +1,3 @@
-import { randomFillSync } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -7,16 +6,10 @@ import pino from 'pino';
 import type { ControllableClock } from './core/clock';
 import { createControllableClock } from './core/clock';
 import type { Core } from './core/create-core';
-import { EXPIRED_RETENTION_MS, createCore } from './core/create-core';
-import { parseDuration } from './core/duration';
-import { createCatalogDirectory } from './core/catalog-directory';
-import { createOpenDirectory } from './core/object-directory';
-import type { RandomSource } from './core/random-source';
-import { createSeededRandom } from './core/random-source';
-import { VIEW_TOKEN_TTL_MS } from './core/view-tokens';
+import { EXPIRED_RETENTION_MS } from './core/create-core';
 import type { MockConfig, MockConfigInput } from './config';
-import { toMockConfig } from './config';
 import { ConfigError } from './config-error';
+import { createMockCore, toTtlMs } from './create-mock-core';
 import { createApp } from './http/create-app';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION } from './package-info';
 import { loadSpecEngine } from './spec-engine/spec-engine';
@@ -61,6 +54,8 @@ export interface MockServer {
   app: Express;
   core: Core;
   clock: ControllableClock;
+  /** The scenario rules (add, list, remove, clear), as the admin API drives them. */
+  scenarios: Core['rules'];
   logger: Logger;
   /** The base URL once listening, else undefined. */
   readonly baseUrl: string | undefined;
@@ -82,18 +77,15 @@ const RECLAIM_INTERVAL_MS = 5_000;
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
-  const config = toMockConfig(options.config ?? {});
   const ttlMs = toTtlMs(options.viewTokenTtl);
   const backing = await createBacking(options, ttlMs, logger);
   const { clock } = backing;
-  const core = createCore({
+  const core = createMockCore({
     clock,
-    random: options.seed === undefined ? createCryptoRandom() : createSeededRandom(options.seed),
     store: backing.store,
-    ttlMs,
-    directory: config.catalog ? createCatalogDirectory(config.catalog) : createOpenDirectory({ missing: config.missing, forbidden: config.forbidden }),
-    applications: config.applications,
-    rules: config.rules,
+    viewTokenTtl: ttlMs,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
   });
   const engine = await loadSpecEngine(MOCK_SPEC_PATH);
@@ -107,7 +99,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   let baseUrl: string | undefined;
   const reclaimTimer = setInterval(() => void reclaimAll(core, logger), RECLAIM_INTERVAL_MS).unref();
   return {
-    app, core, clock, logger,
+    app, core, clock, logger, scenarios: core.rules,
     get baseUrl() { return baseUrl; },
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
@@ -169,17 +161,6 @@ async function reclaimAll(core: Core, logger: Logger): Promise<void> {
   } catch (error) {
     logger.error({ err: error }, 'reclaiming expired View Tokens failed');
   }
-}
-
-function createCryptoRandom(): RandomSource {
-  return { fill: (bytes) => { randomFillSync(bytes); } };
-}
-
-function toTtlMs(ttl: string | number | undefined): number {
-  if (ttl === undefined) return VIEW_TOKEN_TTL_MS;
-  const parsed = parseDuration(ttl);
-  if (parsed.kind === 'invalid' || parsed.ms <= 0) throw new ConfigError(`--view-token-ttl ${ttl}: ${parsed.kind === 'invalid' ? parsed.reason : 'must be longer than 0'}`);
-  return parsed.ms;
 }
 
 function normalizeBasePath(basePath: string | undefined): string {

@@ -11,6 +11,8 @@ import type { Journal } from './journal';
 import { createJournal } from './journal';
 import type { RuleInput, Rules } from './scenarios/rules';
 import { createRules } from './scenarios/rules';
+import type { ServiceStatuses } from './service-statuses';
+import { SERVICE_STATUSES } from './service-statuses';
 import type { ViewTokens } from './view-tokens';
 import { VIEW_TOKEN_TTL_MS, createViewTokens } from './view-tokens';
 
@@ -28,6 +30,8 @@ export interface CoreOptions {
   journalSize?: number;
   /** Rules of the global session at start (and again after a reset), already checked. */
   rules?: readonly RuleInput[];
+  /** The statuses the spec documents per service route (the spec engine's); default the built-in table. */
+  statuses?: ServiceStatuses;
 }
 
 /** The framework-free mock: everything the HTTP layer and the MSW handlers drive. */
@@ -39,6 +43,8 @@ export interface Core {
   service: ViewTokenService;
   rules: Rules;
   journal: Journal;
+  /** What each service route documents: a switch may force only these statuses. */
+  statuses: ServiceStatuses;
   /** Reclaims one bounded step of long-expired tokens; returns how many went. */
   reclaimExpired(): Promise<number>;
   /** Forgets tokens, access tokens, rules and the journal, and puts the clock back to real time. */
@@ -55,7 +61,8 @@ export function createCore(options: CoreOptions): Core {
   const viewTokens = createViewTokens({ store, clock, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
   const accessTokens = createAccessTokens({ applications: options.applications ?? [], clock, random });
   const directory = options.directory ?? createOpenDirectory({ missing: {}, forbidden: {} });
-  const rules = createRules();
+  const statuses = options.statuses ?? SERVICE_STATUSES;
+  const rules = createRules(statuses);
   const addConfiguredRules = (): void => { for (const rule of options.rules ?? []) rules.add(rule, ''); };
   addConfiguredRules();
   const journal = createJournal(options.journalSize);
@@ -67,6 +74,7 @@ export function createCore(options: CoreOptions): Core {
     service: createViewTokenService({ accessTokens, directory, viewTokens }),
     rules,
     journal,
+    statuses,
     reclaimExpired: () => store.reclaim(clock.now() - viewTokens.ttlMs - EXPIRED_RETENTION_MS),
     async reset() {
       await store.clear();

@@ -5,7 +5,6 @@ import { answerScenario } from './scenarios/scenario-catalog';
 import type { SwitchPlan } from './scenarios/switch-plan';
 import { toSwitchPlan } from './scenarios/switch-plan';
 import type { Answer } from './service-answers';
-import { SERVICE_STATUSES } from './service-statuses';
 import type { QueryValues } from './target';
 import { runOperation } from './run-operation';
 
@@ -27,16 +26,22 @@ export type Validation = { kind: 'valid' } | { kind: 'invalid'; parameter: strin
 /** Schema validation from outside the core (the spec engine); the core's own rules always apply. */
 export type RequestValidator = (request: ServiceRequest) => Validation;
 
-/** What the adapter does: write an answer (after a delay), break the connection, or refuse the switches. */
+/**
+ * What the adapter does: write an answer (after `delayMs`), break the connection the fault's way
+ * (after `delayMs`; `headers` go on the malformed-json reply), or refuse the switches with a 422
+ * problem. The core has already journaled the request.
+ */
 export type ServiceResult =
   | { kind: 'answer'; answer: Answer; delayMs: number }
-  | { kind: 'fault'; fault: Fault; delayMs: number }
+  | { kind: 'fault'; fault: Fault; delayMs: number; headers: Record<string, string> }
   | { kind: 'rejected-preference'; detail: string; allowed: Record<string, readonly (string | number)[]> };
 
 /** The header that tells a client when its View Token expires unless used again. */
 export const EXPIRES_AT_HEADER = 'X-View-Token-Expires-At';
 /** The header that scopes tokens, rules and the journal to one tester or CI worker. */
 export const SESSION_HEADER = 'x-mock-session';
+/** The header naming the rule that forced an answer (its outcome is in `Preference-Applied`). */
+export const RULE_HEADER = 'X-Mock-Rule';
 
 const valid: RequestValidator = () => ({ kind: 'valid' });
 
@@ -49,30 +54,47 @@ const valid: RequestValidator = () => ({ kind: 'valid' });
 export async function handleServiceRequest(core: Core, request: ServiceRequest, validate: RequestValidator = valid): Promise<ServiceResult> {
   const session = request.headers[SESSION_HEADER] ?? '';
   const clean: ServiceRequest = { ...request, query: withoutSwitches(request.query) };
-  const documented = SERVICE_STATUSES[request.operationId];
-  const preferences = readPreferences(request.headers.prefer, request.query);
-  let plan: SwitchPlan | undefined;
-  if (Object.keys(preferences).length > 0) {
-    const planned = toSwitchPlan(preferences, request.operationId, documented);
-    if (planned.kind === 'rejected') {
-      record(core, clean, session, 422, 'rejected switches');
-      return { kind: 'rejected-preference', detail: planned.detail, allowed: planned.allowed };
-    }
-    plan = planned.plan;
-  } else {
-    plan = core.rules.take(clean, session, documented)?.plan;
+  const chosen = choosePlan(core, request, clean, session);
+  if (chosen.kind === 'rejected') {
+    record(core, clean, session, 422, 'rejected switches');
+    return { kind: 'rejected-preference', detail: chosen.detail, allowed: chosen.allowed };
   }
-  const outcome = plan?.applied.join(', ') || null;
+  const { plan, ruleId } = chosen;
+  const headers = switchHeaders(plan, ruleId);
+  const outcome = plan && plan.applied.length > 0 ? `${plan.applied.join(', ')}${ruleId ? ` (rule ${ruleId})` : ''}` : null;
   if (plan?.fault) {
     record(core, clean, session, 0, outcome);
-    return { kind: 'fault', fault: plan.fault, delayMs: plan.delayMs };
+    return { kind: 'fault', fault: plan.fault, delayMs: plan.delayMs, headers };
   }
   const answer = plan?.scenario ? answerScenario(plan.scenario, clean)
     : plan?.successStatus === 201 ? { status: 201, headers: {}, body: undefined }
     : await runOperation(core, clean, session, () => validate(clean));
-  if (plan && plan.applied.length > 0) answer.headers['Preference-Applied'] = plan.applied.join(', ');
+  Object.assign(answer.headers, headers);
   record(core, clean, session, answer.status, outcome);
   return { kind: 'answer', answer, delayMs: plan?.delayMs ?? 0 };
+}
+
+type Choice =
+  | { kind: 'plan'; plan: SwitchPlan | undefined; ruleId?: string }
+  | { kind: 'rejected'; detail: string; allowed: Record<string, readonly (string | number)[]> };
+
+/** The request's own switches if it has any (refused loudly when unusable), else its session's first matching rule. */
+function choosePlan(core: Core, request: ServiceRequest, clean: ServiceRequest, session: string): Choice {
+  const documented = core.statuses[request.operationId];
+  const preferences = readPreferences(request.headers.prefer, request.query);
+  if (Object.keys(preferences).length > 0) {
+    const planned = toSwitchPlan(preferences, request.operationId, documented);
+    return planned.kind === 'rejected' ? planned : { kind: 'plan', plan: planned.plan };
+  }
+  const taken = core.rules.take(clean, session, documented);
+  return taken ? { kind: 'plan', plan: taken.plan, ruleId: taken.rule.id } : { kind: 'plan', plan: undefined };
+}
+
+function switchHeaders(plan: SwitchPlan | undefined, ruleId: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (plan && plan.applied.length > 0) headers['Preference-Applied'] = plan.applied.join(', ');
+  if (ruleId !== undefined) headers[RULE_HEADER] = ruleId;
+  return headers;
 }
 
 function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null): void {

@@ -35,7 +35,8 @@ export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
     res.status(204).end();
   });
   router.get('/view-tokens', async function listViewTokens(req, res) {
-    const session = typeof req.query.session === 'string' ? req.query.session : undefined;
+    const header = req.headers['x-mock-session'];
+    const session = typeof req.query.session === 'string' ? req.query.session : typeof header === 'string' ? header : undefined;
     const records = await store.list(session === undefined ? {} : { session });
     res.json({ now: new Date(clock.now()).toISOString(), viewTokens: records.map((record) => toViewTokenWire(record, viewTokens)) });
   });

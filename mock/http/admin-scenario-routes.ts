@@ -8,10 +8,12 @@ import { sendProblem } from './problem';
 import { buildScenarioCatalog } from './scenario-catalog';
 
 /** The admin API for scenarios (rules, catalog) and the request journal. */
-export function createAdminScenarioRouter({ core, engine }: { core: Core; engine: SpecEngine }): Router {
+export function createAdminScenarioRouter({ core, engine, basePath }: { core: Core; engine: SpecEngine; basePath: string }): Router {
   const router = express.Router();
   router.get('/scenarios/catalog', function getScenarioCatalog(req, res) {
-    res.json({ operations: buildScenarioCatalog(engine.operations, `${req.protocol}://${req.get('host') ?? '127.0.0.1:4010'}`) });
+    // The curl lines point where this request came in (its Host), under the service's base path.
+    const serviceUrl = `${req.protocol}://${req.get('host') ?? '127.0.0.1:4010'}${basePath}`;
+    res.json({ operations: buildScenarioCatalog(engine.operations, serviceUrl) });
   });
   router.get('/scenarios', function listScenarioRules(req, res) {
     res.json({ rules: core.rules.list(sessionFilter(req)) });
@@ -40,7 +42,9 @@ export function createAdminScenarioRouter({ core, engine }: { core: Core; engine
   router.post('/requests/count', function countRequests(req, res) {
     const match = toMatch(req.body);
     if (typeof match === 'string') return sendProblem(res, 'bad-request', match);
-    res.json({ count: core.journal.count(match) });
+    // A CI worker counting with its X-Mock-Session header counts its own requests only.
+    const session = match.session ?? sessionOf(req);
+    res.json({ count: core.journal.count({ ...match, ...withSession(session) }) });
   });
   return router;
 }

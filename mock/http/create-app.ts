@@ -36,7 +36,7 @@ export function createApp(options: AppOptions): Express {
   app.use(createCors(options.corsOrigins));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
-  app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }), createAdminScenarioRouter({ core, engine }));
+  app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));
   app.use(createSpecRouter(engine, options.basePath));
   app.use(createFallback(toRouteShapes(engine.operations, options.basePath)));
   app.use(createErrorHandler(logger));

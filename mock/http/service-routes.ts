@@ -42,7 +42,7 @@ async function deliver(req: Request, res: Response, result: ServiceResult): Prom
     return sendProblem(res, 'preference-rejected', result.detail, { allowed: result.allowed });
   }
   if (result.delayMs > 0 && !(await waitUnlessGone(req, result.delayMs))) return;
-  if (result.kind === 'fault') return writeFault(res, result.fault);
+  if (result.kind === 'fault') return writeFault(res, result.fault, result.headers);
   sendAnswer(res, result.answer);
 }
 

@@ -31,9 +31,10 @@ export function readPreferences(prefer: string | undefined, query: QueryValues):
     if (fallback !== undefined) found[key] = typeof fallback === 'string' ? fallback : fallback.join(',');
   }
   for (const part of (prefer ?? '').split(/[,;]/)) {
-    const match = /^\s*([A-Za-z-]+)\s*=\s*"?([^"]*)"?\s*$/.exec(part);
-    const key = match?.[1]?.toLowerCase();
-    if (key && (PREFERENCE_KEYS as readonly string[]).includes(key)) found[key as keyof Preferences] = match?.[2]?.trim() ?? '';
+    const [name = '', ...value] = part.split('=');
+    const key = name.trim().toLowerCase();
+    // One of ours with no or an odd value (`Prefer: code`) is kept as written, so it is refused, not ignored.
+    if ((PREFERENCE_KEYS as readonly string[]).includes(key)) found[key as keyof Preferences] = value.join('=').trim().replace(/^"(.*)"$/, '$1');
   }
   return found;
 }

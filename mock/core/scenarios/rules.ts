@@ -1,4 +1,5 @@
 import { parseInt64 } from '../int64';
+import type { ServiceStatuses } from '../service-statuses';
 import { SERVICE_STATUSES, isServiceOperation } from '../service-statuses';
 import type { ServiceRequest } from '../handle-service-request';
 import type { Preferences } from './preferences';
@@ -54,12 +55,12 @@ const CONDITION_KEYS = ['operation', 'param', 'equals', 'accessToken'] as const;
  * only to operations that document its status (a 403 rule never touches the viewer's data call).
  * @example createRules().add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 }, '')
  */
-export function createRules(): Rules {
+export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES): Rules {
   let rules: Rule[] = [];
   let counter = 0;
   return {
     add(input, session) {
-      const checked = toRule(input);
+      const checked = toRule(input, statuses);
       if (typeof checked === 'string') return { kind: 'invalid', detail: checked };
       const rule: Rule = { id: `r${++counter}`, session, ...checked };
       rules.push(rule);
@@ -82,7 +83,6 @@ export function createRules(): Rules {
         const planned = toSwitchPlan(rule.then, request.operationId, documented);
         if (planned.kind !== 'ok') continue;
         if (rule.remaining !== null && --rule.remaining <= 0) rules = rules.filter((candidate) => candidate !== rule);
-        planned.plan.applied = planned.plan.applied.map((item) => `${item} (rule ${rule.id})`);
         return { rule: { ...rule }, plan: planned.plan };
       }
       return undefined;
@@ -109,7 +109,7 @@ function sameValue(actual: string, expected: string): boolean {
 }
 
 /** Checks a rule's shape; a string is what is wrong with it. */
-function toRule(input: unknown): Omit<Rule, 'id' | 'session'> | string {
+function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 'session'> | string {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'a rule is a JSON object {when?, then, times?}';
   const { when = {}, then, times } = input as { when?: unknown; then?: unknown; times?: unknown };
   if (typeof when !== 'object' || when === null || Array.isArray(when)) return '"when" must be an object {operation?, param?, equals?, accessToken?}';
@@ -127,9 +127,9 @@ function toRule(input: unknown): Omit<Rule, 'id' | 'session'> | string {
   }
   if (Object.keys(outcome).length === 0) return '"then" needs one of scenario, code, delay, fault';
   if (condition.operation !== undefined && !isServiceOperation(condition.operation)) {
-    return `"when.operation" ${condition.operation} is not a service operation (use ${Object.keys(SERVICE_STATUSES).join(', ')})`;
+    return `"when.operation" ${condition.operation} is not a service operation (use ${Object.keys(statuses).join(', ')})`;
   }
-  const documented = condition.operation === undefined ? [...new Set(Object.values(SERVICE_STATUSES).flat())] : SERVICE_STATUSES[condition.operation];
+  const documented = condition.operation === undefined ? [...new Set(Object.values(statuses).flat())] : statuses[condition.operation];
   const planned = toSwitchPlan(outcome, condition.operation ?? 'any service operation', documented);
   if (planned.kind === 'rejected') return planned.detail;
   if (times !== undefined && (!Number.isInteger(times) || (times as number) < 1)) return '"times" must be a positive integer';

@@ -1,0 +1,64 @@
+import type { MockConfig, MockConfigInput } from './config-check';
+import { toMockConfig } from './config-check';
+import { ConfigError } from './config-error';
+import { createCatalogDirectory } from './core/catalog-directory';
+import type { ControllableClock } from './core/clock';
+import { createControllableClock } from './core/clock';
+import type { Core } from './core/create-core';
+import { createCore } from './core/create-core';
+import { parseDuration } from './core/duration';
+import { createOpenDirectory } from './core/object-directory';
+import type { RandomSource } from './core/random-source';
+import { createSeededRandom } from './core/random-source';
+import type { TokenStore } from './core/token-store';
+import { VIEW_TOKEN_TTL_MS } from './core/view-tokens';
+import { createMemoryTokenStore } from './stores/memory-token-store';
+
+/** Options of the framework-free core; the defaults are the CLI's. */
+export interface MockCoreOptions {
+  /** Deterministic View Tokens (same seed, same tokens). Default: the platform's CSPRNG. */
+  seed?: number;
+  /** View Token validity, e.g. `'12h'`, `'PT30M'` or milliseconds. Default 12 hours. */
+  viewTokenTtl?: string | number;
+  /** Missing/forbidden ids, applications, rules, a catalog. */
+  config?: MockConfigInput | MockConfig;
+  /** How many requests the journal keeps. Default 1000. */
+  journalSize?: number;
+  /** Real time under the controllable clock. Default `Date.now`. */
+  realNow?: () => number;
+  /** Where View Tokens live. Default: memory. */
+  store?: TokenStore;
+  /** A clock to use instead of a new controllable one (e.g. shared through Redis). */
+  clock?: ControllableClock;
+}
+
+/**
+ * The mock without any framework: what the Express server and the MSW handlers drive. Runs in
+ * Node and in browsers (randomness from `globalThis.crypto`).
+ * @example
+ * const core = createMockCore({ seed: 1 });
+ * core.clock.advance(12 * 3600_000);
+ */
+export function createMockCore(options: MockCoreOptions = {}): Core {
+  const config = toMockConfig(options.config ?? {});
+  return createCore({
+    clock: options.clock ?? createControllableClock(options.realNow ?? Date.now),
+    random: options.seed === undefined ? cryptoRandom : createSeededRandom(options.seed),
+    store: options.store ?? createMemoryTokenStore(),
+    ttlMs: toTtlMs(options.viewTokenTtl),
+    directory: config.catalog ? createCatalogDirectory(config.catalog) : createOpenDirectory({ missing: config.missing, forbidden: config.forbidden }),
+    applications: config.applications,
+    rules: config.rules,
+    ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
+  });
+}
+
+const cryptoRandom: RandomSource = { fill: (bytes) => { globalThis.crypto.getRandomValues(bytes); } };
+
+/** The View Token TTL in ms; a ConfigError naming --view-token-ttl when it is not a duration. */
+export function toTtlMs(ttl: string | number | undefined): number {
+  if (ttl === undefined) return VIEW_TOKEN_TTL_MS;
+  const parsed = parseDuration(ttl);
+  if (parsed.kind === 'invalid' || parsed.ms <= 0) throw new ConfigError(`--view-token-ttl ${ttl}: ${parsed.kind === 'invalid' ? parsed.reason : 'must be longer than 0'}`);
+  return parsed.ms;
+}

@@ -1,0 +1,17 @@
+/**
+ * view-token-mock as a library: the Express server for tests in other projects, and the
+ * framework-free core. MSW handlers are in `view-token-mock/msw`.
+ * @example
+ * import { createMockServer } from 'view-token-mock';
+ * const mock = await createMockServer({ seed: 1 });
+ * const baseUrl = await mock.listen(0);
+ */
+export { createMockServer } from './server';
+export type { MockServer, MockServerOptions } from './server';
+export { createMockCore } from './create-mock-core';
+export type { MockCoreOptions } from './create-mock-core';
+export { handleServiceRequest } from './core/handle-service-request';
+export type { ServiceRequest, ServiceResult } from './core/handle-service-request';
+export type { Core } from './core/create-core';
+export type { MockConfigInput } from './config';
+export { VIEW_TOKEN_TTL_MS } from './core/view-tokens';
