@@ -8,6 +8,7 @@ import type { Core } from './core/create-core';
 import { createCore } from './core/create-core';
 import { parseDuration } from './core/duration';
 import { createOpenDirectory } from './core/object-directory';
+import type { ServiceStatuses } from './core/service-statuses';
 import type { RandomSource } from './core/random-source';
 import { createSeededRandom } from './core/random-source';
 import type { TokenStore } from './core/token-store';
@@ -30,6 +31,8 @@ export interface MockCoreOptions {
   store?: TokenStore;
   /** A clock to use instead of a new controllable one (e.g. shared through Redis). */
   clock?: ControllableClock;
+  /** The statuses each service route documents (the server passes its spec engine's). Default: the built-in table. */
+  statuses?: ServiceStatuses;
 }
 
 /**
@@ -50,6 +53,7 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
     applications: config.applications,
     rules: config.rules,
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
+    ...(options.statuses === undefined ? {} : { statuses: options.statuses }),
   });
 }
 

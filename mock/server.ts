@@ -10,6 +10,7 @@ import { EXPIRED_RETENTION_MS } from './core/create-core';
 import type { MockConfig, MockConfigInput } from './config';
 import { ConfigError } from './config-error';
 import { createMockCore, toTtlMs } from './create-mock-core';
+import { toServiceStatuses } from './core/service-statuses';
 import { createApp } from './http/create-app';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION } from './package-info';
 import { loadSpecEngine } from './spec-engine/spec-engine';
@@ -80,15 +81,17 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const ttlMs = toTtlMs(options.viewTokenTtl);
   const backing = await createBacking(options, ttlMs, logger);
   const { clock } = backing;
+  const engine = await loadSpecEngine(MOCK_SPEC_PATH);
   const core = createMockCore({
     clock,
     store: backing.store,
     viewTokenTtl: ttlMs,
+    // Switches may force only what the spec documents: the spec engine's statuses, not a copy.
+    statuses: toServiceStatuses(engine.operations),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
   });
-  const engine = await loadSpecEngine(MOCK_SPEC_PATH);
   const app = createApp({
     core, engine, logger, version: PACKAGE_VERSION,
     basePath: normalizeBasePath(options.basePath),

@@ -7,7 +7,19 @@ export interface paths {
     "/data/v2/integrations/{integrateId}/files/{fileId}/viewToken": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description Integrated model ID */
                 integrateId: components["parameters"]["IntegrateIdPath"];
@@ -287,7 +299,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** How many journaled requests match (verification, e.g. "my app asked for a token once") */
+        /**
+         * How many journaled requests match (verification, e.g. "my app asked for a token once")
+         * @description Every given field must match; `query` is a subset. Without `session`, the request's own X-Mock-Session header (if any) narrows the count to that session.
+         */
         post: operations["countRequests"];
         delete?: never;
         options?: never;
@@ -462,6 +477,7 @@ export interface components {
             headers: {
                 "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
                 "Preference-Applied": components["headers"]["PreferenceApplied"];
+                "X-Mock-Rule": components["headers"]["MockRule"];
                 [name: string]: unknown;
             };
             content: {
@@ -471,6 +487,8 @@ export interface components {
         /** @description An id that is not an int64, none or several ids on GET /view/token. */
         InvalidParameter: {
             headers: {
+                "Preference-Applied": components["headers"]["PreferenceApplied"];
+                "X-Mock-Rule": components["headers"]["MockRule"];
                 [name: string]: unknown;
             };
             content: {
@@ -481,6 +499,8 @@ export interface components {
         Unauthorized: {
             headers: {
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                "Preference-Applied": components["headers"]["PreferenceApplied"];
+                "X-Mock-Rule": components["headers"]["MockRule"];
                 [name: string]: unknown;
             };
             content: {
@@ -490,6 +510,8 @@ export interface components {
         /** @description The object belongs to another application. */
         Forbidden: {
             headers: {
+                "Preference-Applied": components["headers"]["PreferenceApplied"];
+                "X-Mock-Rule": components["headers"]["MockRule"];
                 [name: string]: unknown;
             };
             content: {
@@ -499,6 +521,8 @@ export interface components {
         /** @description No such object (or no such route). */
         NotFound: {
             headers: {
+                "Preference-Applied": components["headers"]["PreferenceApplied"];
+                "X-Mock-Rule": components["headers"]["MockRule"];
                 [name: string]: unknown;
             };
             content: {
@@ -508,15 +532,20 @@ export interface components {
         /** @description An unexpected error, or a forced one. */
         ServerError: {
             headers: {
+                "Preference-Applied": components["headers"]["PreferenceApplied"];
+                "X-Mock-Rule": components["headers"]["MockRule"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The service is unavailable (forced). */
+        /** @description The service is unavailable (forced, or the mock's shared store is away). */
         Unavailable: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "Preference-Applied": components["headers"]["PreferenceApplied"];
+                "X-Mock-Rule": components["headers"]["MockRule"];
                 [name: string]: unknown;
             };
             content: {
@@ -570,6 +599,17 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+         *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+         *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+         *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+         *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+         * @example code=403, delay=200
+         */
+        PreferHeader: string;
+        /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+        MockSessionHeader: string;
         /** @description Only this X-Mock-Session ('' is the global one). */
         SessionQuery: string;
         /** @description Integrated model ID */
@@ -595,8 +635,12 @@ export interface components {
     headers: {
         /** @description When the View Token expires unless it is used again (ISO 8601). */
         ViewTokenExpiresAt: string;
-        /** @description The switches applied to this answer (Prefer header, __ query fallbacks or a rule). */
+        /** @description The switches applied to this answer (Prefer header, __ query fallbacks or a rule), e.g. "code=403, delay=200". */
         PreferenceApplied: string;
+        /** @description The id of the scenario rule that forced this answer (see GET /__admin/scenarios). */
+        MockRule: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
         /** @description Bearer error="invalid_token" (RFC 6750). */
         WwwAuthenticate: string;
     };
@@ -607,7 +651,19 @@ export interface operations {
     getChildFileViewTokenByGet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description Integrated model ID */
                 integrateId: components["parameters"]["IntegrateIdPath"];
@@ -631,7 +687,19 @@ export interface operations {
     getChildFileViewToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description Integrated model ID */
                 integrateId: components["parameters"]["IntegrateIdPath"];
@@ -677,7 +745,19 @@ export interface operations {
                 /** @description Component data ID */
                 moduleDataId?: components["parameters"]["ModuleDataIdQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -696,7 +776,19 @@ export interface operations {
     issueAccessToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -705,6 +797,8 @@ export interface operations {
             /** @description The application's Access Token. */
             200: {
                 headers: {
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -722,7 +816,19 @@ export interface operations {
             query: {
                 viewToken: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -732,6 +838,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -796,7 +904,7 @@ export interface operations {
     listViewTokens: {
         parameters: {
             query?: {
-                /** @description Only the tokens of this X-Mock-Session. */
+                /** @description Only the tokens of this X-Mock-Session (default the request's own X-Mock-Session header; neither = every session). */
                 session?: string;
             };
             header?: never;

@@ -91,7 +91,10 @@ test('a 403 rule for one fileId applies twice, then the real answer returns; Pre
   expect((await getToken('fileId=999')).status).toBe(200);
   const first = await getToken('fileId=123');
   expect(first.status).toBe(403);
-  expect(first.headers['preference-applied']).toBe(`scenario=forbidden (rule ${created.body.id})`);
+  expect(first.headers['preference-applied']).toBe('scenario=forbidden');
+  expect(first.headers['x-mock-rule']).toBe(created.body.id);
+  const [journaled] = (await request(mock.app).get('/__admin/requests?limit=1')).body.requests;
+  expect(journaled.outcome).toBe(`scenario=forbidden (rule ${created.body.id})`);
   expect((await request(mock.app).get('/__admin/scenarios')).body.rules[0].remaining).toBe(1);
   expect((await getToken('fileId=123')).status).toBe(403);
   expect((await getToken('fileId=123')).status).toBe(200);

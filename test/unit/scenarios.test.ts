@@ -4,6 +4,8 @@ import { readPreferences, withoutSwitches } from '../../mock/core/scenarios/pref
 import { createRules } from '../../mock/core/scenarios/rules';
 import { toSwitchPlan } from '../../mock/core/scenarios/switch-plan';
 import { SERVICE_STATUSES } from '../../mock/core/service-statuses';
+import { handleServiceRequest } from '../../mock/core/handle-service-request';
+import { createMockCore } from '../../mock/create-mock-core';
 
 const GET_STATUSES = SERVICE_STATUSES.getViewToken;
 
@@ -15,6 +17,9 @@ test.each([
   [undefined, { __code: '401', __delay: '5' }, { code: '401', delay: '5' }],
   ['code=500', { __code: '401', __fault: 'empty-response' }, { code: '500', fault: 'empty-response' }],
   ['CODE=503', {}, { code: '503' }],
+  ['code = 404 ; fault="malformed-json"', {}, { code: '404', fault: 'malformed-json' }],
+  ['code', {}, { code: '' }],
+  ['return=minimal', { fileId: '1' }, {}],
 ])('Prefer %j with query %j reads as %j (the header wins per key)', (prefer, query, expected) => {
   expect(readPreferences(prefer, query)).toEqual(expected);
 });
@@ -103,4 +108,16 @@ test('the journal keeps the newest entries up to its capacity and counts matches
   expect(journal.list({ session: 's' })).toHaveLength(1);
   journal.clear('s');
   expect(journal.list({})).toHaveLength(2);
+});
+
+test('a switch may force only what the statuses handed to the core document (the spec engine\'s, in the server)', async () => {
+  const core = createMockCore({ seed: 1, realNow: () => 0, statuses: { ...SERVICE_STATUSES, getViewToken: [200, 401, 422] } });
+  const forced = (prefer: string) => handleServiceRequest(core, aRequest({ fileId: '1' }, { authorization: 'Bearer x', prefer }));
+  expect(await forced('code=403')).toMatchObject({ kind: 'rejected-preference', allowed: { code: [401] } });
+  expect(await forced('code=401')).toMatchObject({ kind: 'answer', answer: { status: 401 } });
+  expect(createMockCore({ statuses: { ...SERVICE_STATUSES, getViewToken: [200] } }).rules.add({ when: { operation: 'getViewToken' }, then: { code: '403' } }, '').kind).toBe('invalid');
+});
+
+test('a code=empty or unparseable Prefer value is refused, not ignored', () => {
+  expect(toSwitchPlan(readPreferences('code', {}), 'getViewToken', GET_STATUSES)).toMatchObject({ kind: 'rejected', detail: expect.stringContaining('code= is not') });
 });
