@@ -38,9 +38,11 @@ export function buildScenarioCatalog(operations: readonly OperationSummary[], ba
     const id = operation.operationId as ServiceOperationId;
     const curl = (prefer: string | null): string => toCurl(operation.method, `${baseUrl}${EXAMPLE_PATH[id]}`, id, prefer);
     const allowed = allowedFor(operation.statuses);
+    // The viewer's call needs a View Token this mock issued; the example one answers 401.
+    const valid = id === 'getViewerData' ? 'with a live View Token in place of the example one' : 'when the request is valid';
     const outcomes: CatalogEntry[] = [];
     for (const status of operation.statuses) {
-      if (status === 200) outcomes.push({ prefer: null, status, description: 'the real answer (200 when the request is valid)', curl: curl(null) });
+      if (status === 200) outcomes.push({ prefer: null, status, description: `the real answer (200 ${valid})`, curl: curl(null) });
       else if (status === 422) outcomes.push({ prefer: 'code=999', status, description: 'a switch the operation cannot apply: 422 problem+json listing what is allowed', curl: curl('code=999') });
       else if (allowed.code.includes(status)) outcomes.push({ prefer: `code=${status}`, status, description: `forced ${status}, the realistic envelope`, curl: curl(`code=${status}`) });
     }
@@ -48,7 +50,7 @@ export function buildScenarioCatalog(operations: readonly OperationSummary[], ba
       outcomes.push({ prefer: `scenario=${scenario}`, status: SCENARIO_STATUS[scenario], description: `the ${scenario} answer`, curl: curl(`scenario=${scenario}`) });
     }
     for (const fault of FAULTS) outcomes.push({ prefer: `fault=${fault}`, status: fault === 'malformed-json' ? 200 : null, description: `the connection: ${fault}`, curl: curl(`fault=${fault}`) });
-    outcomes.push({ prefer: 'delay=2000', status: 200, description: 'the real answer, 2 s late (up to 60000 ms)', curl: curl('delay=2000') });
+    outcomes.push({ prefer: 'delay=2000', status: 200, description: `the real answer (200 ${valid}), 2 s late (up to 60000 ms)`, curl: curl('delay=2000') });
     return { operationId: id, method: operation.method, path: operation.path, documentedStatuses: operation.statuses, outcomes };
   });
 }

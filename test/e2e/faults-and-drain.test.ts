@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 afterEach(killStartedClis);
 
-type Seen = { kind: 'error'; code: string | undefined; message: string } | { kind: 'response'; status: number; body: string };
+type Seen = { kind: 'error'; code: string | undefined; message: string } | { kind: 'response'; status: number; body: string; headers: http.IncomingHttpHeaders };
 
 function get(url: string, headers: Record<string, string>): Promise<Seen> {
   return new Promise((resolve) => {
@@ -20,7 +20,7 @@ function get(url: string, headers: Record<string, string>): Promise<Seen> {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => { body += chunk; });
-      res.on('end', () => resolve({ kind: 'response', status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ kind: 'response', status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on('error', (error: NodeJS.ErrnoException) => resolve({ kind: 'error', code: error.code, message: error.message }));
   });
@@ -40,6 +40,18 @@ test('fault=malformed-json: the client gets a 200 whose JSON does not parse', as
   const seen = await get(`${baseUrl}/view/token?fileId=1`, { ...AUTH, Prefer: 'fault=malformed-json' });
   expect(seen).toMatchObject({ kind: 'response', status: 200 });
   expect(() => JSON.parse((seen as { body: string }).body)).toThrow(SyntaxError);
+  expect((seen as { headers: http.IncomingHttpHeaders }).headers['preference-applied']).toBe('fault=malformed-json');
+});
+
+test('a fault rule for one fileId resets the connection once, then the real answer returns', async () => {
+  const created = await fetch(`${baseUrl}/__admin/scenarios`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ when: { param: 'fileId', equals: '77' }, then: { fault: 'connection-reset' }, times: 1 }),
+  });
+  expect(created.status).toBe(201);
+  expect(await get(`${baseUrl}/view/token?fileId=78`, AUTH)).toMatchObject({ kind: 'response', status: 200 });
+  expect(await get(`${baseUrl}/view/token?fileId=77`, AUTH)).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
+  expect(await get(`${baseUrl}/view/token?fileId=77`, AUTH)).toMatchObject({ kind: 'response', status: 200 });
 });
 
 test('the mock keeps serving after faults', async () => {

@@ -37,11 +37,13 @@ export function isScenarioName(name: string): name is ScenarioName {
  */
 export function answerScenario(name: ScenarioName, request: ServiceRequest): Answer {
   const viewer = request.operationId === 'getViewerData';
+  // The token endpoint has one 401 whatever is wrong with the Basic credentials.
+  if (request.operationId === 'issueAccessToken' && SCENARIO_STATUS[name] === 401) return fromServiceFailure({ kind: 'unauthenticated', reason: 'bad-basic-credentials' });
   switch (name) {
     case 'access-token-missing':
       return fromServiceFailure({ kind: 'unauthenticated', reason: viewer ? 'unknown-view-token' : 'missing' });
     case 'access-token-invalid':
-      return fromServiceFailure({ kind: 'unauthenticated', reason: viewer ? 'unknown-view-token' : request.operationId === 'issueAccessToken' ? 'bad-basic-credentials' : 'unknown' });
+      return fromServiceFailure({ kind: 'unauthenticated', reason: viewer ? 'unknown-view-token' : 'unknown' });
     case 'access-token-expired':
       return fromServiceFailure({ kind: 'unauthenticated', reason: viewer ? 'expired-view-token' : 'expired' });
     case 'forbidden':

@@ -1,0 +1,84 @@
+import request from 'supertest';
+import type { MockServer } from '../../mock/server';
+import { aMock, useMockSpec } from '../support/mock-app';
+
+beforeAll(useMockSpec);
+
+/** The catalog's curl lines use these credentials; this mock accepts them. */
+const CONFIG = { applications: [{ appKey: 'my-app', appSecret: 's3cret', accessTokens: ['demo-access-token'] }] };
+
+interface Outcome { prefer: string | null; status: number | null; curl: string }
+interface Operation { operationId: string; documentedStatuses: number[]; outcomes: Outcome[] }
+
+/** Reads a catalog curl line (`curl -i [-X M] [-u k:s] [-H 'N: v']… 'url'`) into a request. */
+function fromCurl(line: string): { method: string; url: URL; headers: Record<string, string> } {
+  const words = (line.match(/'[^']*'|\S+/g) ?? []).map((word) => word.replace(/^'(.*)'$/, '$1'));
+  let method = 'GET';
+  let url: URL | undefined;
+  const headers: Record<string, string> = {};
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] ?? '';
+    if (word === '-i') continue;
+    if (word === '-X') method = words[++i] ?? '';
+    else if (word === '-u') headers.Authorization = `Basic ${Buffer.from(words[++i] ?? '').toString('base64')}`;
+    else if (word === '-H') {
+      const [name = '', ...value] = (words[++i] ?? '').split(':');
+      headers[name] = value.join(':').trim();
+    } else url = new URL(word);
+  }
+  if (!url) throw new Error(`no URL in ${line}`);
+  return { method, url, headers };
+}
+
+async function catalogOf(mock: MockServer, host?: string): Promise<Operation[]> {
+  const res = await request(mock.app).get('/__admin/scenarios/catalog').set(host ? { Host: host } : {});
+  expect(res).toSatisfyApiSpec();
+  return res.body.operations as Operation[];
+}
+
+test('every outcome in the scenario catalog, run as its curl line says, gives the promised status and satisfies the spec', async () => {
+  const mock = await aMock({ config: CONFIG });
+  const operations = await catalogOf(mock);
+  const live = (await request(mock.app).get('/view/token?fileId=1').set('Authorization', 'Bearer demo-access-token')).body.data as string;
+  let ran = 0;
+  for (const operation of operations) {
+    for (const outcome of operation.outcomes) {
+      if (outcome.prefer?.startsWith('fault=')) continue; // socket-level: test/e2e/faults-and-drain.test.ts
+      const { method, url, headers } = fromCurl(outcome.curl);
+      const prefer = outcome.prefer?.startsWith('delay=') ? 'delay=1' : outcome.prefer;
+      if (prefer) headers.Prefer = prefer;
+      const path = `${url.pathname}${url.search}`.replace(/viewToken=[0-9a-f]{32}/, `viewToken=${live}`);
+      const res = await request(mock.app)[method.toLowerCase() as 'get' | 'post'](path).set(headers);
+      const seen = [operation.operationId, outcome.prefer, res.status];
+      expect(seen).toEqual([operation.operationId, outcome.prefer, outcome.status]);
+      expect(res).toSatisfyApiSpec();
+      if (outcome.status !== 422) expect([operation.operationId, res.headers['preference-applied']]).toEqual([operation.operationId, prefer ?? undefined]);
+      ran += 1;
+    }
+  }
+  expect(ran).toBeGreaterThanOrEqual(5 * 8);
+});
+
+test('catalog curl lines point where the request came in (its Host) under the --base-path', async () => {
+  const mock = await aMock({ basePath: '/api' });
+  const operations = await catalogOf(mock, 'mock.example:8080');
+  const getViewToken = operations.find((operation) => operation.operationId === 'getViewToken');
+  expect(getViewToken?.outcomes[0]?.curl).toContain("'http://mock.example:8080/api/view/token?fileId=10001'");
+  for (const operation of operations) for (const outcome of operation.outcomes) expect(outcome.curl).toContain('http://mock.example:8080/api/');
+});
+
+test('the X-Mock-Session header narrows the token list and the journal count to that session', async () => {
+  const mock = await aMock();
+  const as = (session: string) => ({ 'X-Mock-Session': session, Authorization: 'Bearer t' });
+  await request(mock.app).get('/view/token?fileId=1').set(as('a'));
+  await request(mock.app).get('/view/token?fileId=1').set(as('b'));
+  await request(mock.app).get('/view/token?fileId=1').set(as('b'));
+  const tokens = await request(mock.app).get('/__admin/view-tokens').set('X-Mock-Session', 'b');
+  expect(tokens).toSatisfyApiSpec();
+  expect(tokens.body.viewTokens.map((token: { session: string }) => token.session)).toEqual(['b', 'b']);
+  expect((await request(mock.app).get('/__admin/view-tokens')).body.viewTokens).toHaveLength(3);
+  const count = (headers: Record<string, string>, body: object) => request(mock.app).post('/__admin/requests/count').set(headers).send(body);
+  expect((await count({ 'X-Mock-Session': 'a' }, { path: '/view/token' })).body).toEqual({ count: 1 });
+  expect((await count({ 'X-Mock-Session': 'a' }, { path: '/view/token', session: 'b' })).body).toEqual({ count: 2 });
+  expect((await count({}, { path: '/view/token' })).body).toEqual({ count: 3 });
+});
