@@ -54,6 +54,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['mock/http/dashboard/client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['node:*', 'express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*'], message: 'The dashboard runs in the browser: no Node, no server libraries.' },
+          { regex: '^\\.\\./\\.\\./(?!\\.\\./core/|\\.\\./\\.\\./spec/generated/)', message: 'The dashboard talks to the mock over HTTP: it imports only the wire types and pure core modules.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

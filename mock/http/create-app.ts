@@ -7,6 +7,7 @@ import { createAdminAuth } from './admin-auth';
 import { createAdminRouter } from './admin-routes';
 import { createAdminScenarioRouter } from './admin-scenario-routes';
 import { createCors } from './cors';
+import { createDashboardRouter } from './dashboard-routes';
 import { createErrorHandler, createFallback, toRouteShapes } from './fallback';
 import { createServiceRouter } from './service-routes';
 import { createSpecRouter } from './spec-routes';
@@ -25,7 +26,7 @@ export interface AppOptions {
 const BODY_LIMIT = '100kb';
 
 /**
- * The Express app: CORS, the service routes under the base path, the admin API, then the
+ * The Express app: CORS, the service routes under the base path, the dashboard, the admin API, then the
  * 404/405 fallback and the one error handler.
  */
 export function createApp(options: AppOptions): Express {
@@ -36,6 +37,8 @@ export function createApp(options: AppOptions): Express {
   app.use(createCors(options.corsOrigins));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
+  // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.
+  app.use('/__admin/ui', createDashboardRouter({ basePath: options.basePath }));
   app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));
   app.use(createSpecRouter(engine, options.basePath));
   app.use(createFallback(toRouteShapes(engine.operations, options.basePath)));

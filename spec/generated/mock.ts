@@ -310,6 +310,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/ui": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QA dashboard (HTML; its data comes from the admin API, which asks for the admin token)
+         * @description Served with a strict Content-Security-Policy; needs no network beyond the mock itself.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/ui/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offline viewer flow: get a View Token as a back end, then open the model as the viewer loader does */
+        get: operations["getTryPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/ui/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's scripts, style sheet and icon */
+        get: operations["getDashboardAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -363,8 +417,9 @@ export interface components {
         ViewTokenRecord: {
             token: string;
             objectType: components["schemas"]["ObjectType"];
-            /** @description The int64 id as a decimal string; "integrateId/fileId" for a child file. */
+            /** @description The int64 id as a decimal string (a child file's own file id). */
             objectId: string;
+            /** @description The integration a child file belongs to (child files only). */
             integrateId?: string;
             session: string;
             /** Format: date-time */
@@ -590,6 +645,24 @@ export interface components {
         };
         /** @description No such item. */
         AdminNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The page (HTML). */
+        DashboardPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /** @description The dashboard's assets were not built (run `npm run build`). */
+        DashboardNotBuilt: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1244,6 +1317,58 @@ export interface operations {
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            503: components["responses"]["DashboardNotBuilt"];
+        };
+    };
+    getTryPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            503: components["responses"]["DashboardNotBuilt"];
+        };
+    };
+    getDashboardAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: "dashboard.js" | "try.js" | "dashboard.css" | "favicon.svg";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                    "image/svg+xml": string;
+                };
+            };
+            404: components["responses"]["AdminNotFound"];
+            503: components["responses"]["DashboardNotBuilt"];
         };
     };
 }

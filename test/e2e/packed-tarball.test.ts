@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   packedFiles = (JSON.parse(packed.stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path);
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack wrote no tarball: ${packed.stderr}`);
-  const { version: mswVersion } = require('msw/package.json') as { version: string };
+  const { version: mswVersion } = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/msw/package.json'), 'utf8')) as { version: string };
   await run('mkdir', ['-p', project], work);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
   const installed = await run('npm', ['install', path.join(work, tarball), `msw@${mswVersion}`, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], project);
@@ -45,12 +45,12 @@ afterAll(async () => {
 test('the tarball holds compiled JS, declarations, the spec files, the bins and the dashboard, and nothing else', () => {
   const allowed = [
     /^package\.json$/, /^README\.md$/, /^LICENSE$/, /^contracts\/README\.md$/, /^docs\/[\w.-]+$/, /^spec\/[\w-]+\.openapi\.yaml$/,
-    /^dist\/(mock|contracts|spec)\/[\w/-]+\.(js|d\.ts)$/, /^dist\/mock\/dashboard\/[\w-]+\.(html|css|js)$/,
+    /^dist\/(mock|contracts|spec)\/[\w/-]+\.(js|d\.ts)$/, /^dist\/mock\/http\/dashboard\/[\w-]+\.(html|css|js|svg)$/,
   ];
   expect(packedFiles.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
   expect(packedFiles).toEqual(expect.arrayContaining([
     'dist/mock/cli.js', 'dist/contracts/cli.js', 'dist/mock/index.d.ts', 'dist/mock/msw/index.d.ts',
-    'spec/view-token.openapi.yaml', 'spec/mock.openapi.yaml',
+    'spec/view-token.openapi.yaml', 'spec/mock.openapi.yaml', 'dist/mock/http/dashboard/index.html', 'dist/mock/http/dashboard/dashboard.js',
   ]));
 });
 
@@ -79,6 +79,10 @@ test('the installed mock starts, issues a token, and passes `npx view-token-cont
   });
   const issued = await fetch(`${baseUrl}/view/token?fileId=9223372036854775807`, { headers: { Authorization: 'Bearer ci-token' } });
   expect(((await issued.json()) as { data: string }).data).toMatch(/^[0-9a-f]{32}$/);
+  const dashboard = await fetch(`${baseUrl}/__admin/ui`);
+  expect(dashboard.status).toBe(200);
+  expect(await dashboard.text()).toContain('/__admin/ui/assets/dashboard.js');
+  expect((await fetch(`${baseUrl}/__admin/ui/assets/dashboard.js`)).status).toBe(200);
   const contracts = await npx(['view-token-contracts', '--base-url', baseUrl, '--access-token', 'ci-token', '--file-id', '1', '--integrate-id', '2',
     '--child-file-id', '3', '--missing-id', '404404', '--forbidden-file-id', '403403']);
   expect(contracts.stdout).toMatch(/Checks: 10 passed, 0 failed, 0 skipped/);

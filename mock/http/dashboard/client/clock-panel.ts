@@ -1,0 +1,53 @@
+import { admin } from './admin-api';
+import { announce, byId, formatTime } from './dom';
+import type { MockNow } from './mock-now';
+import type { ClockState } from './wire';
+
+/** The clock: the mock's now, frozen or running, and the buttons that move it. */
+export function createClockPanel(now: MockNow, refresh: () => void) {
+  let frozen = false;
+  const freezeButton = byId<HTMLButtonElement>('clock-freeze');
+
+  async function change(method: string, path: string, body: unknown, done: string): Promise<void> {
+    const clock = await admin<ClockState>(method, path, body);
+    render(clock);
+    announce(`${done} The mock's clock now reads ${formatTime(clock.now)} UTC.`);
+    refresh();
+  }
+
+  const advance = (by: string) => change('POST', '/clock/advance', { by }, `Advanced the clock by ${by}.`);
+  byId('clock-advance-1h').addEventListener('click', () => void advance('1h'));
+  byId('clock-advance-12h').addEventListener('click', () => void advance('12h'));
+  byId('clock-advance-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const by = byId<HTMLInputElement>('clock-advance-by').value.trim();
+    if (by) void advance(by);
+  });
+  byId('clock-set-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const value = byId<HTMLInputElement>('clock-set-to').value;
+    if (!value) return;
+    // datetime-local has no zone: the page shows and takes UTC throughout.
+    void change('PUT', '/clock', { now: new Date(`${value}Z`).toISOString() }, 'Set the clock.');
+  });
+  freezeButton.addEventListener('click', () => void change('PUT', '/clock', { frozen: !frozen }, frozen ? 'The clock runs again.' : 'Froze the clock.'));
+  byId('clock-reset').addEventListener('click', () => void change('POST', '/clock/reset', undefined, 'Back to real time.'));
+
+  function render(clock: ClockState): void {
+    now.update(clock);
+    frozen = clock.frozen;
+    const mode = byId('clock-mode');
+    mode.textContent = clock.frozen ? 'frozen' : 'running';
+    mode.className = `badge ${clock.frozen ? 'warn' : 'good'}`;
+    freezeButton.textContent = clock.frozen ? 'Unfreeze' : 'Freeze';
+    const hours = clock.offsetMs / 3_600_000;
+    byId('clock-offset').textContent = clock.offsetMs === 0 ? 'real time' : `${hours > 0 ? '+' : ''}${hours.toFixed(2).replace(/\.?0+$/, '')} h from real time`;
+    tick();
+  }
+
+  function tick(): void {
+    byId('clock-now').textContent = `${formatTime(new Date(now.ms).toISOString())} UTC`;
+  }
+
+  return { render, tick };
+}

@@ -1,0 +1,55 @@
+import { admin } from './admin-api';
+import { announce, byId, cell, formatCountdown, h, timeCell } from './dom';
+import type { MockNow } from './mock-now';
+import type { ViewTokenRecord } from './wire';
+
+/**
+ * The View Tokens table. Rows are rebuilt only when the tokens change (so keyboard focus on a
+ * Revoke button survives polling); the countdowns tick in place every second.
+ */
+export function createTokensPanel(now: MockNow, refresh: () => void) {
+  const body = byId<HTMLTableSectionElement>('tokens-body');
+  let signature = '';
+  let rows: { record: ViewTokenRecord; countdown: HTMLElement; state: HTMLElement }[] = [];
+
+  function tick(): void {
+    for (const { record, countdown, state } of rows) {
+      const left = Date.parse(record.expiresAt) - now.ms;
+      countdown.textContent = formatCountdown(left);
+      const expired = left <= 0;
+      state.textContent = expired ? 'expired' : 'valid';
+      state.className = `badge ${expired ? 'bad' : 'good'}`;
+    }
+  }
+
+  async function revoke(token: string): Promise<void> {
+    await admin('DELETE', `/view-tokens/${encodeURIComponent(token)}`);
+    announce(`Revoked View Token ${token}.`);
+    refresh();
+  }
+
+  function render(records: ViewTokenRecord[]): void {
+    const next = JSON.stringify(records);
+    if (next !== signature) {
+      signature = next;
+      byId('tokens-count').textContent = String(records.length);
+      rows = records.map((record) => ({ record, countdown: h('span', { class: 'countdown' }), state: h('span') }));
+      body.replaceChildren(...(rows.length === 0
+        ? [h('tr', {}, h('td', { colspan: 9, class: 'empty' }, 'No View Tokens yet: issue one from the Try page or with curl (see the catalog below).'))]
+        : rows.map(({ record, countdown, state }) => h('tr', {},
+          cell('Token', h('code', { class: 'token' }, record.token)),
+          cell('Object', `${record.objectType} ${record.objectId}${record.integrateId === undefined ? '' : ` (integration ${record.integrateId})`}`),
+          cell('Session', record.session || '—'),
+          timeCell('Issued', record.issuedAt),
+          timeCell('Last use', record.lastUsedAt),
+          timeCell('Expires at', record.expiresAt),
+          cell('Expires in', countdown),
+          cell('State', state),
+          cell('', h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke View Token ${record.token}`, onclick: () => void revoke(record.token) }, 'Revoke')),
+        ))));
+    }
+    tick();
+  }
+
+  return { render, tick };
+}

@@ -1,0 +1,208 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { MockServer } from '../../mock/server';
+import { createMockServer } from '../../mock/server';
+import { collectPageErrors, launchChromium, screenshot } from '../support/browser';
+
+// Real Chromium driving the dashboard and the try page of an in-process mock, as a QA tester would.
+jest.setTimeout(60_000);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Texts of the cells with this data-label in a table body, row by row. */
+function column(page: Page, body: string, label: string): Promise<string[]> {
+  return page.locator(`#${body} td[data-label="${label}"]`).allTextContents();
+}
+
+async function issueOnTryPage(page: Page, type: string, id: string): Promise<string> {
+  await page.selectOption('#object-type', type);
+  await page.fill('#object-id', id);
+  await page.click('#issue-form button[type=submit]');
+  // The page empties the result when it asks, so this waits for this request's answer.
+  await page.locator('#issue-result .status').waitFor();
+  return (await page.locator('#issue-result').textContent()) ?? '';
+}
+
+describe('a QA tester with the dashboard and the try page', () => {
+  let mock: MockServer;
+  let baseUrl: string;
+  let context: BrowserContext;
+  let dashboard: Page;
+  let tryPage: Page;
+  const pageErrors: string[][] = [];
+
+  beforeAll(async () => {
+    mock = await createMockServer({ seed: 11, logLevel: 'silent' });
+    baseUrl = await mock.listen(0, '127.0.0.1');
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    dashboard = await context.newPage();
+    tryPage = await context.newPage();
+    for (const page of [dashboard, tryPage]) {
+      page.setDefaultTimeout(10_000);
+      pageErrors.push(collectPageErrors(page));
+    }
+    await tryPage.goto(`${baseUrl}/__admin/ui/try`);
+    await dashboard.goto(`${baseUrl}/__admin/ui`);
+  });
+  afterAll(async () => {
+    await context.close();
+    await mock.close();
+  });
+
+  test('tokens issued on the try page appear on the dashboard, valid, counting down from 12 hours', async () => {
+    expect(await issueOnTryPage(tryPage, 'file', '1001')).toMatch(/^200 GET \/view\/token\?fileId=1001/);
+    const fileToken = await tryPage.inputValue('#view-token');
+    expect(fileToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(await issueOnTryPage(tryPage, 'childFile', '1002')).toContain('/data/v2/integrations/2001/files/1002/viewToken');
+
+    await dashboard.locator('#tokens-body tr', { hasText: fileToken }).waitFor();
+    await dashboard.waitForFunction(() => document.querySelectorAll('#tokens-body tr').length === 2);
+    expect(await column(dashboard, 'tokens-body', 'Object')).toEqual(expect.arrayContaining(['file 1001', 'childFile 1002 (integration 2001)']));
+    expect(await column(dashboard, 'tokens-body', 'State')).toEqual(['valid', 'valid']);
+    for (const countdown of await column(dashboard, 'tokens-body', 'Expires in')) expect(countdown).toMatch(/^(12:00:00|11:59:\d\d)$/);
+  });
+
+  test('opening the model on the try page shows its metadata and counts as a use', async () => {
+    await tryPage.click('#open-form button[type=submit]');
+    await tryPage.locator('#open-result dl.metadata').waitFor();
+    const result = (await tryPage.locator('#open-result').textContent()) ?? '';
+    expect(result).toMatch(/^200 GET \/inside\/databag\?viewToken=[0-9a-f]{32}/);
+    expect(result).toMatch(/renderType(bimView|drawingView)/);
+    await dashboard.waitForFunction(() => [...document.querySelectorAll('#tokens-body td[data-label="Last use"]')].some((cell) => cell.textContent !== '—'));
+  });
+
+  test('the keyboard advances the clock 12 h and every token shows expired; the viewer then gets 401', async () => {
+    await dashboard.focus('#clock-advance-12h');
+    await dashboard.keyboard.press('Enter');
+    await dashboard.waitForFunction(() => [...document.querySelectorAll('#tokens-body td[data-label="State"]')].every((cell) => cell.textContent === 'expired'));
+    expect(await column(dashboard, 'tokens-body', 'Expires in')).toEqual(['expired', 'expired']);
+    expect(await dashboard.textContent('#clock-offset')).toMatch(/^\+12(\.\d+)? h from real time$/);
+
+    await tryPage.selectOption('#object-type', 'file');
+    await tryPage.click('#open-form button[type=submit]');
+    await tryPage.locator('#open-result .status', { hasText: /^401$/ }).waitFor();
+    expect(await tryPage.textContent('#open-result')).toContain('authentication.failed');
+  });
+
+  test('a 403 rule added from the form makes the try page get 403, once', async () => {
+    await dashboard.selectOption('#rule-operation', 'getViewToken');
+    await dashboard.fill('#rule-param', 'fileId');
+    await dashboard.fill('#rule-equals', '1001');
+    await dashboard.selectOption('#rule-outcome', 'scenario=forbidden');
+    await dashboard.fill('#rule-times', '1');
+    await dashboard.click('#rule-form button[type=submit]');
+    await dashboard.locator('#rules-body td[data-label="Uses left"]', { hasText: '1' }).waitFor();
+    expect(await column(dashboard, 'rules-body', 'When')).toEqual(['getViewToken, fileId = 1001']);
+    expect(await dashboard.textContent('#status')).toMatch(/^Added rule r\d+: getViewToken → scenario=forbidden\.$/);
+
+    expect(await issueOnTryPage(tryPage, 'file', '1001')).toMatch(/^403 .*permission\.denied/);
+    await dashboard.locator('#rules-body td.empty').waitFor();
+    expect(await issueOnTryPage(tryPage, 'file', '1001')).toMatch(/^200 /);
+  });
+
+  test('the journal lists the requests newest first, with statuses and the outcome a rule applied', async () => {
+    await dashboard.waitForFunction(() => document.querySelectorAll('#journal-body tr').length >= 6);
+    const statuses = await column(dashboard, 'journal-body', 'Status');
+    const operations = await column(dashboard, 'journal-body', 'Operation');
+    expect(statuses.slice(0, 5)).toEqual(['200', '403', '401', '200', '200']);
+    expect(operations.slice(0, 5)).toEqual(['getViewToken', 'getViewToken', 'getViewerData', 'getViewerData', 'getChildFileViewTokenByGet']);
+    expect((await column(dashboard, 'journal-body', 'Outcome'))[1]).toMatch(/r\d+/);
+    expect(await dashboard.getAttribute('#journal-body tr:nth-child(2) .status', 'class')).toBe('status s4xx');
+  });
+
+  test('hostile input from a request shows as text in the journal, never as markup', async () => {
+    const hostile = '<img src=x onerror="document.title=\'pwned\'">';
+    await fetch(`${baseUrl}/view/token?fileId=5`, { headers: { Authorization: 'Bearer t', 'X-Mock-Session': hostile } });
+    await dashboard.locator('#journal-body td[data-label="Session"]', { hasText: hostile }).waitFor();
+    expect(await dashboard.locator('#journal-body img, #tokens-body img').count()).toBe(0);
+    expect(await dashboard.title()).toBe('view-token-mock dashboard');
+  });
+
+  test('the session filter narrows tokens and journal to one X-Mock-Session', async () => {
+    await fetch(`${baseUrl}/view/token?fileId=77`, { headers: { Authorization: 'Bearer t', 'X-Mock-Session': 'tester-b' } });
+    await dashboard.fill('#session-filter', 'tester-b');
+    await dashboard.waitForFunction(() => document.querySelectorAll('#tokens-body tr').length === 1 && document.querySelectorAll('#journal-body tr').length === 1);
+    expect(await column(dashboard, 'tokens-body', 'Object')).toEqual(['file 77']);
+    expect(await column(dashboard, 'journal-body', 'Session')).toEqual(['tester-b']);
+    await dashboard.fill('#session-filter', '');
+  });
+
+  test('the catalog lists each operation\'s outcomes with a copy button for each curl line', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const first = dashboard.locator('#catalog-list details').first();
+    await first.locator('summary').click();
+    const curl = (await first.locator('.curl code').first().textContent()) ?? '';
+    expect(curl).toMatch(new RegExp(`^curl .*${baseUrl.replace(/[.:/]/g, '\\$&')}`));
+    await first.locator('.curl button').first().click();
+    expect(await dashboard.evaluate(() => navigator.clipboard.readText())).toBe(curl);
+  });
+
+  test('the one-click "all requests → 503" rule answers 503 everywhere until the rules are cleared', async () => {
+    await dashboard.click('button[data-all-requests="code=503"]');
+    await dashboard.locator('#rules-body td[data-label="Then"]', { hasText: 'code=503' }).waitFor();
+    expect(await issueOnTryPage(tryPage, 'scene', '9')).toMatch(/^503 /);
+    await dashboard.click('#rules-clear');
+    await dashboard.locator('#rules-body td.empty').waitFor();
+    expect(await issueOnTryPage(tryPage, 'scene', '9')).toMatch(/^200 /);
+  });
+
+  test('the pages are served with a strict Content-Security-Policy and raise no errors in the browser', async () => {
+    const response = await fetch(`${baseUrl}/__admin/ui`);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(pageErrors.flat()).toEqual([]);
+  });
+
+  test('screenshots at 1280×800 and at 390 px wide; nothing is wider than a phone screen', async () => {
+    await dashboard.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(dashboard, 'dashboard-1280x800');
+    await dashboard.setViewportSize({ width: 390, height: 844 });
+    await tryPage.setViewportSize({ width: 390, height: 844 });
+    for (const page of [dashboard, tryPage]) {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    await screenshot(dashboard, 'dashboard-390x844');
+    await screenshot(tryPage, 'try-390x844');
+  });
+});
+
+describe('a mock started with --admin-token', () => {
+  let mock: MockServer;
+  let baseUrl: string;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    mock = await createMockServer({ seed: 12, logLevel: 'silent', adminToken: 'qa-secret' });
+    baseUrl = await mock.listen(0, '127.0.0.1');
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  });
+  afterAll(async () => {
+    await context.close();
+    await mock.close();
+  });
+
+  test('the dashboard asks for the token once, refuses a wrong one, and keeps the right one in the tab', async () => {
+    await fetch(`${baseUrl}/view/token?fileId=3`, { headers: { Authorization: 'Bearer app' } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${baseUrl}/__admin/ui`);
+    const dialog = page.locator('#admin-token-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    await page.fill('#admin-token-input', 'wrong');
+    await page.keyboard.press('Enter');
+    await page.locator('#admin-token-error', { hasText: 'refused' }).waitFor();
+    await page.fill('#admin-token-input', 'qa-secret');
+    await page.keyboard.press('Enter');
+    await page.locator('#tokens-body td[data-label="Object"]', { hasText: 'file 3' }).waitFor();
+    expect(await dialog.isVisible()).toBe(false);
+
+    await page.reload();
+    await page.locator('#tokens-body td[data-label="Object"]', { hasText: 'file 3' }).waitFor();
+    expect(await dialog.isVisible()).toBe(false);
+  });
+});
