@@ -53,6 +53,7 @@ async function serve(args: readonly string[]): Promise<void> {
   announce([
     `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
     `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,
+    `  dashboard: ${baseUrl}/__admin/ui   (try the viewer flow: ${baseUrl}/__admin/ui/try)`,
   ]);
   const stop = (signal: string): void => {
     mock.logger.info({ signal }, 'draining in-flight requests');

@@ -10,7 +10,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 test('the CLI started on port 0 prints its URLs, answers, and exits 0 on SIGTERM', async () => {
   const cli = await startCli(['--port', '0', '--seed', '3', '--log-level', 'warn']);
-  expect(cli.output()).toContain('/__admin');
+  expect(cli.output()).toContain(`admin API: ${cli.baseUrl}/__admin `);
+  expect(cli.output()).toContain(`dashboard: ${cli.baseUrl}/__admin/ui `);
+  expect((await fetch(`${cli.baseUrl}/__admin/ui`)).status).toBe(200);
   const res = await fetch(`${cli.baseUrl}/view/token?fileId=1`, { headers: { Authorization: 'Bearer x' } });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { data: string };

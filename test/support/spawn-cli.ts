@@ -29,7 +29,7 @@ export function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)[\s\S]*admin API: \S+/.exec(output);
+      const match = /listening on (http:\/\/\S+)[\s\S]*dashboard: \S+/.exec(output);
       if (match?.[1]) {
         resolve({ child, baseUrl: match[1], output: () => output, stop: (signal = 'SIGTERM') => { child.kill(signal); return exited; } });
       }
