@@ -9,7 +9,7 @@ import { createAdminScenarioRouter } from './admin-scenario-routes';
 import { createCors } from './cors';
 import { createDashboardRouter } from './dashboard-routes';
 import { createErrorHandler, createFallback, toRouteShapes } from './fallback';
-import { createServiceRouter } from './service-routes';
+import { createServiceDispatch, createServiceRouter } from './service-routes';
 import { createSpecRouter } from './spec-routes';
 
 export interface AppOptions {
@@ -35,6 +35,8 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   app.use(createCors(options.corsOrigins));
+  // The service routes first, before the body parser and the routers: the hot path.
+  app.use(createServiceDispatch({ core, engine, basePath: options.basePath }));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
   // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.

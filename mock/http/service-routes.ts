@@ -1,39 +1,96 @@
-import type { Request, Response, Router } from 'express';
+import { parse as parseQuery } from 'node:querystring';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import express from 'express';
 import type { Core } from '../core/create-core';
-import type { ServiceOperationId, ServiceRequest, ServiceResult } from '../core/handle-service-request';
+import type { RequestValidator, ServiceOperationId, ServiceRequest, ServiceResult } from '../core/handle-service-request';
 import { handleServiceRequest } from '../core/handle-service-request';
 import type { Answer } from '../core/service-answers';
 import type { SpecEngine } from '../spec-engine/spec-engine';
 import { writeFault } from './faults';
 import { sendProblem } from './problem';
-import { toEngineRequest } from './request-shape';
 
 export interface ServiceRouteDeps {
   core: Core;
   engine: SpecEngine;
 }
 
-/** Writes a framework-neutral answer (201 and other bodiless answers as an empty body). */
+/** Writes a framework-neutral answer (201 and other bodiless answers as an empty body) with the plain node API. */
 export function sendAnswer(res: Response, answer: Answer): void {
-  res.status(answer.status).set(answer.headers);
-  if (answer.body === undefined) res.end();
-  else res.json(answer.body);
+  res.statusCode = answer.status;
+  for (const name in answer.headers) res.setHeader(name, answer.headers[name] as string);
+  if (answer.body === undefined) return void res.end();
+  const text = JSON.stringify(answer.body);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
-/** The service's routes: each one adapts Express to the core's one request handler. */
-export function createServiceRouter({ core, engine }: ServiceRouteDeps): Router {
-  const router = express.Router();
-  const route = (operationId: ServiceOperationId) => async (req: Request, res: Response): Promise<void> => {
-    const request = toServiceRequest(req, operationId);
-    const result = await handleServiceRequest(core, request, (clean) => engine.validate(operationId, { ...toEngineRequest(req), query: clean.query }));
+const ROUTES: [method: 'get' | 'post', path: string, operationId: ServiceOperationId][] = [
+  ['get', '/view/token', 'getViewToken'],
+  ['post', '/data/v2/integrations/:integrateId/files/:fileId/viewToken', 'getChildFileViewToken'],
+  ['get', '/data/v2/integrations/:integrateId/files/:fileId/viewToken', 'getChildFileViewTokenByGet'],
+  ['post', '/oauth2/token', 'issueAccessToken'],
+  ['get', '/inside/databag', 'getViewerData'],
+];
+const EXACT = new Map(ROUTES.filter(([, path]) => !path.includes(':')).map(([method, path, operationId]) => [`${method.toUpperCase()} ${path}`, operationId]));
+const CHILD_FILE = /^\/data\/v2\/integrations\/([^/]+)\/files\/([^/]+)\/viewToken$/;
+
+/**
+ * Runs one service operation: the core decides, the spec engine's compiled validator checks the
+ * parameters, this writes the result. Both ways in (the dispatcher and the router) end here.
+ */
+function createOperationRunner({ core, engine }: ServiceRouteDeps) {
+  const validators = new Map(ROUTES.map(([, , operationId]) => [operationId, ((clean) => engine.validate(operationId, clean)) satisfies RequestValidator]));
+  return async (req: Request, res: Response, request: ServiceRequest): Promise<void> => {
+    const result = await handleServiceRequest(core, request, validators.get(request.operationId));
     await deliver(req, res, result);
   };
-  router.get('/view/token', route('getViewToken'));
-  router.post('/data/v2/integrations/:integrateId/files/:fileId/viewToken', route('getChildFileViewToken'));
-  router.get('/data/v2/integrations/:integrateId/files/:fileId/viewToken', route('getChildFileViewTokenByGet'));
-  router.post('/oauth2/token', route('issueAccessToken'));
-  router.get('/inside/databag', route('getViewerData'));
+}
+
+/**
+ * The hot path: the service routes matched exactly (method, path under the base path) before the
+ * general middleware (body parser, routers), with the query parsed once. Anything it does not
+ * recognise exactly (a trailing slash, other letter case, HEAD) goes on to the Express router below,
+ * which answers it the same way.
+ */
+export function createServiceDispatch(deps: ServiceRouteDeps & { basePath: string }): RequestHandler {
+  const run = createOperationRunner(deps);
+  const { basePath } = deps;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const url = req.url;
+    const mark = url.indexOf('?');
+    let path = mark === -1 ? url : url.slice(0, mark);
+    if (basePath) {
+      if (!path.startsWith(basePath) || path.charCodeAt(basePath.length) !== 47 /* / */) return next();
+      path = path.slice(basePath.length);
+    }
+    let operationId = EXACT.get(`${req.method} ${path}`);
+    let pathParams: Record<string, string> = {};
+    if (operationId === undefined) {
+      const child = req.method === 'GET' || req.method === 'POST' ? CHILD_FILE.exec(path) : null;
+      if (!child) return next();
+      try {
+        pathParams = { integrateId: decodeURIComponent(child[1] ?? ''), fileId: decodeURIComponent(child[2] ?? '') };
+      } catch {
+        return next();
+      }
+      operationId = req.method === 'GET' ? 'getChildFileViewTokenByGet' : 'getChildFileViewToken';
+    }
+    const query = mark === -1 ? {} : (parseQuery(url.slice(mark + 1)) as ServiceRequest['query']);
+    run(req, res, { operationId, method: req.method, path, query, pathParams, headers: req.headers as ServiceRequest['headers'] }).catch(next);
+  };
+}
+
+/** The same operations as an Express router, for what the dispatcher leaves (trailing slash, case, HEAD). */
+export function createServiceRouter(deps: ServiceRouteDeps): Router {
+  const router = express.Router();
+  const run = createOperationRunner(deps);
+  for (const [method, path, operationId] of ROUTES) {
+    router[method](path, (req: Request, res: Response) => run(req, res, {
+      operationId, method: req.method, path: req.path, query: req.query as ServiceRequest['query'],
+      pathParams: req.params as Record<string, string>, headers: req.headers as ServiceRequest['headers'],
+    }));
+  }
   return router;
 }
 
@@ -53,15 +110,4 @@ function waitUnlessGone(req: Request, delayMs: number): Promise<boolean> {
     const gone = (): void => { clearTimeout(timer); resolve(false); };
     req.socket.once('close', gone);
   });
-}
-
-function toServiceRequest(req: Request, operationId: ServiceOperationId): ServiceRequest {
-  return {
-    operationId,
-    method: req.method,
-    path: req.path,
-    query: req.query as ServiceRequest['query'],
-    pathParams: req.params as Record<string, string>,
-    headers: req.headers as ServiceRequest['headers'],
-  };
 }

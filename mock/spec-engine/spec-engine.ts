@@ -5,8 +5,10 @@ import type { OperationSummary } from './load-operations';
 import { loadOperations, toOperationSummary } from './load-operations';
 import type { EngineRequest, Validation } from './validate-request';
 import { validateRequest } from './validate-request';
+import { compileValidator } from './compile-validator';
 
 type PrismHttp = typeof PrismHttpModule;
+type Entry = { operation: IHttpOperation; summary: OperationSummary; validate: (request: EngineRequest) => Validation };
 type PrismLogger = Parameters<PrismHttp['createInstance']>[1]['logger'];
 type PrismInstance = ReturnType<PrismHttp['createInstance']>;
 
@@ -46,9 +48,14 @@ export interface SpecEngine {
  */
 export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
   const operations = await loadOperations(specPath);
-  const byId = new Map<string, { operation: IHttpOperation; summary: OperationSummary }>();
-  for (const operation of operations) byId.set(operation.iid ?? '', { operation, summary: toOperationSummary(operation) });
-  const get = (operationId: string): { operation: IHttpOperation; summary: OperationSummary } => {
+  const byId = new Map<string, Entry>();
+  for (const operation of operations) {
+    const summary = toOperationSummary(operation);
+    // Compiled once here, so a request costs no spec lookup; prism only where compiling cannot go.
+    const validate = compileValidator(operation) ?? ((request: EngineRequest) => validateRequest(operation, summary, request));
+    byId.set(operation.iid ?? '', { operation, summary, validate });
+  }
+  const get = (operationId: string): Entry => {
     const found = byId.get(operationId);
     if (!found) throw new Error(`No operation "${operationId}" in ${specPath}`);
     return found;
@@ -57,10 +64,7 @@ export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
   return {
     operations: [...byId.values()].map((entry) => entry.summary),
     operation: (operationId) => get(operationId).summary,
-    validate(operationId, request) {
-      const { operation, summary } = get(operationId);
-      return validateRequest(operation, summary, request);
-    },
+    validate: (operationId, request) => get(operationId).validate(request),
     async respondFromSpec(operationId, request) {
       const { operation } = get(operationId);
       const headers: Record<string, string> = {};
