@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Logger, LevelWithSilent } from 'pino';
@@ -92,7 +93,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
   });
-  const app = createApp({
+  const { app, listener } = createApp({
     core, engine, logger, version: PACKAGE_VERSION,
     basePath: normalizeBasePath(options.basePath),
     corsOrigins: options.corsOrigin === undefined ? undefined : [options.corsOrigin].flat(),
@@ -106,8 +107,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     get baseUrl() { return baseUrl; },
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
-        const listening = app.listen(port, host, (error?: Error) => {
-          if (error) return reject(error);
+        const listening = createServer(listener);
+        listening.once('error', reject);
+        listening.listen(port, host, () => {
+          listening.off('error', reject);
           const address = listening.address() as AddressInfo;
           baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
           resolve(baseUrl);

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Session';
 const EXPOSED_HEADERS = 'X-View-Token-Expires-At, Preference-Applied, WWW-Authenticate, Retry-After';
@@ -8,7 +8,7 @@ const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
  * CORS for browser front ends on another port, preflight included. `origins` undefined allows
  * any origin; otherwise only the listed ones are echoed back.
  */
-export function createCors(origins: readonly string[] | undefined): RequestHandler {
+export function createCors(origins: readonly string[] | undefined): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     const origin = req.headers.origin;
     if (origin !== undefined) {
@@ -20,7 +20,8 @@ export function createCors(origins: readonly string[] | undefined): RequestHandl
       res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
       res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? ALLOWED_HEADERS);
       res.setHeader('Access-Control-Max-Age', '600');
-      res.status(204).end();
+      res.statusCode = 204;
+      res.end();
       return;
     }
     next();

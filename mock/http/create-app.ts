@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import express from 'express';
 import type { Logger } from 'pino';
@@ -25,18 +26,30 @@ export interface AppOptions {
 
 const BODY_LIMIT = '100kb';
 
+export interface MockHttp {
+  /** The whole mock as an Express app (for supertest, or mounting in another app). */
+  app: Express;
+  /**
+   * What the mock's own server listens with: the service routes answered in front of Express (the
+   * hot path, no middleware stack), everything else handed to the app.
+   */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
 /**
  * The Express app: CORS, the service routes under the base path, the dashboard, the admin API, then the
- * 404/405 fallback and the one error handler.
+ * 404/405 fallback and the one error handler; and the listener that puts the service routes first.
  */
-export function createApp(options: AppOptions): Express {
+export function createApp(options: AppOptions): MockHttp {
   const { core, engine, logger } = options;
   const app = express();
+  const cors = createCors(options.corsOrigins);
+  const dispatch = createServiceDispatch({ core, engine, basePath: options.basePath });
   app.disable('x-powered-by');
   app.disable('etag');
-  app.use(createCors(options.corsOrigins));
-  // The service routes first, before the body parser and the routers: the hot path.
-  app.use(createServiceDispatch({ core, engine, basePath: options.basePath }));
+  app.use(cors);
+  // Inside the app too, so `app` alone (supertest, mounting) answers the same way.
+  app.use(dispatch);
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
   // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.
@@ -44,6 +57,10 @@ export function createApp(options: AppOptions): Express {
   app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));
   app.use(createSpecRouter(engine, options.basePath));
   app.use(createFallback(toRouteShapes(engine.operations, options.basePath)));
-  app.use(createErrorHandler(logger));
-  return app;
+  const onError = createErrorHandler(logger);
+  app.use(onError);
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    cors(req, res, () => dispatch(req, res, (error) => (error === undefined ? app(req, res) : onError(error, req, res, undefined))));
+  };
+  return { app, listener };
 }

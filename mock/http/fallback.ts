@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { StoreUnavailableError } from '../core/token-store';
 import type { OperationSummary } from '../spec-engine/load-operations';
@@ -44,23 +45,24 @@ export function createFallback(shapes: readonly RouteShape[]): RequestHandler {
 }
 
 /** The one error handler: bad JSON is a 400; anything unexpected a 500 without a stack trace, logged. */
-export function createErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, _next) => {
+export function createErrorHandler(logger: Logger): (error: unknown, req: IncomingMessage, res: ServerResponse, next: unknown) => void {
+  return (error, req, res, _next) => {
     const status = (error as { status?: unknown }).status;
-    const admin = req.path.startsWith(ADMIN_PREFIX);
+    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    const admin = path.startsWith(ADMIN_PREFIX);
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const detail = status === 413 ? 'The request body is too large.' : `The request body could not be read: ${(error as Error).message}`;
       if (admin) return sendProblem(res, status === 413 ? 'payload-too-large' : 'bad-request', detail);
       return sendAnswer(res, toErrorAnswer('parameter.invalid', detail, status));
     }
     if (error instanceof StoreUnavailableError && !res.headersSent) {
-      logger.warn({ method: req.method, path: req.path }, error.message);
+      logger.warn({ method: req.method, path }, error.message);
       res.setHeader('Retry-After', '1');
       if (admin) return sendProblem(res, 'unavailable', error.message);
       return sendAnswer(res, toErrorAnswer('system.error', 'The mock\'s store is unavailable; retry shortly.', 503));
     }
-    logger.error({ err: error, method: req.method, path: req.path }, 'unexpected error');
-    if (res.headersSent) return res.destroy();
+    logger.error({ err: error, method: req.method, path }, 'unexpected error');
+    if (res.headersSent) return void res.destroy();
     if (admin) return sendProblem(res, 'server-error', 'The mock failed unexpectedly; see its log.');
     sendAnswer(res, toErrorAnswer('system.error'));
   };

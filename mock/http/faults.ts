@@ -1,8 +1,8 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Fault } from '../core/scenarios/preferences';
 
 /** Breaks the connection the way the fault says (WireMock's faults), at the socket level. */
-export function writeFault(res: Response, fault: Fault, headers: Record<string, string> = {}): void {
+export function writeFault(res: ServerResponse, fault: Fault, headers: Record<string, string> = {}): void {
   const socket = res.req.socket;
   switch (fault) {
     case 'connection-reset':
@@ -12,7 +12,7 @@ export function writeFault(res: Response, fault: Fault, headers: Record<string, 
       socket.destroy();
       return;
     case 'malformed-json':
-      res.status(200).set(headers).type('application/json').send('{"code":"success","data":');
+      res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' }).end('{"code":"success","data":');
       return;
   }
 }

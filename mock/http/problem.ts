@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { components } from '../../spec/generated/mock';
 
 export type Problem = components['schemas']['Problem'];
@@ -17,9 +17,13 @@ export const PROBLEMS = {
 
 export type ProblemKind = keyof typeof PROBLEMS;
 
-/** Writes an `application/problem+json` answer. */
-export function sendProblem(res: Response, kind: ProblemKind, detail: string, extra: Record<string, unknown> = {}): void {
+/** Writes an `application/problem+json` answer (plain node API: it also serves the hot path, outside Express). */
+export function sendProblem(res: ServerResponse, kind: ProblemKind, detail: string, extra: Record<string, unknown> = {}): void {
   const { status, title } = PROBLEMS[kind];
   const problem: Problem & Record<string, unknown> = { type: `urn:view-token-mock:problem:${kind}`, title, status, detail, ...extra };
-  res.status(status).type('application/problem+json').send(JSON.stringify(problem));
+  const text = JSON.stringify(problem);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }

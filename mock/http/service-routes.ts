@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import express from 'express';
 import type { Core } from '../core/create-core';
 import type { RequestValidator, ServiceOperationId, ServiceRequest, ServiceResult } from '../core/handle-service-request';
@@ -15,7 +16,7 @@ export interface ServiceRouteDeps {
 }
 
 /** Writes a framework-neutral answer (201 and other bodiless answers as an empty body) with the plain node API. */
-export function sendAnswer(res: Response, answer: Answer): void {
+export function sendAnswer(res: ServerResponse, answer: Answer): void {
   res.statusCode = answer.status;
   for (const name in answer.headers) res.setHeader(name, answer.headers[name] as string);
   if (answer.body === undefined) return void res.end();
@@ -41,43 +42,47 @@ const CHILD_FILE = /^\/data\/v2\/integrations\/([^/]+)\/files\/([^/]+)\/viewToke
  */
 function createOperationRunner({ core, engine }: ServiceRouteDeps) {
   const validators = new Map(ROUTES.map(([, , operationId]) => [operationId, ((clean) => engine.validate(operationId, clean)) satisfies RequestValidator]));
-  return async (req: Request, res: Response, request: ServiceRequest): Promise<void> => {
+  return async (req: IncomingMessage, res: ServerResponse, request: ServiceRequest): Promise<void> => {
     const result = await handleServiceRequest(core, request, validators.get(request.operationId));
     await deliver(req, res, result);
   };
 }
 
+/** A handler that answers the request or hands it on. */
+export type Dispatch = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
 /**
- * The hot path: the service routes matched exactly (method, path under the base path) before the
- * general middleware (body parser, routers), with the query parsed once. Anything it does not
- * recognise exactly (a trailing slash, other letter case, HEAD) goes on to the Express router below,
- * which answers it the same way.
+ * The hot path: the service routes matched exactly (method, path under the base path) with the
+ * plain node API, in front of Express (see createApp), with the query parsed once. Anything it does
+ * not recognise exactly (a trailing slash, other letter case, HEAD) goes on to Express, whose
+ * router answers it the same way.
  */
-export function createServiceDispatch(deps: ServiceRouteDeps & { basePath: string }): RequestHandler {
+export function createServiceDispatch(deps: ServiceRouteDeps & { basePath: string }): Dispatch {
   const run = createOperationRunner(deps);
   const { basePath } = deps;
-  return (req: Request, res: Response, next: NextFunction) => {
-    const url = req.url;
+  return (req, res, next) => {
+    const url = req.url ?? '/';
     const mark = url.indexOf('?');
     let path = mark === -1 ? url : url.slice(0, mark);
     if (basePath) {
       if (!path.startsWith(basePath) || path.charCodeAt(basePath.length) !== 47 /* / */) return next();
       path = path.slice(basePath.length);
     }
-    let operationId = EXACT.get(`${req.method} ${path}`);
+    const method = req.method ?? 'GET';
+    let operationId = EXACT.get(`${method} ${path}`);
     let pathParams: Record<string, string> = {};
     if (operationId === undefined) {
-      const child = req.method === 'GET' || req.method === 'POST' ? CHILD_FILE.exec(path) : null;
+      const child = method === 'GET' || method === 'POST' ? CHILD_FILE.exec(path) : null;
       if (!child) return next();
       try {
         pathParams = { integrateId: decodeURIComponent(child[1] ?? ''), fileId: decodeURIComponent(child[2] ?? '') };
       } catch {
         return next();
       }
-      operationId = req.method === 'GET' ? 'getChildFileViewTokenByGet' : 'getChildFileViewToken';
+      operationId = method === 'GET' ? 'getChildFileViewTokenByGet' : 'getChildFileViewToken';
     }
     const query = mark === -1 ? {} : (parseQuery(url.slice(mark + 1)) as ServiceRequest['query']);
-    run(req, res, { operationId, method: req.method, path, query, pathParams, headers: req.headers as ServiceRequest['headers'] }).catch(next);
+    run(req, res, { operationId, method, path, query, pathParams, headers: req.headers as ServiceRequest['headers'] }).catch(next);
   };
 }
 
@@ -94,7 +99,7 @@ export function createServiceRouter(deps: ServiceRouteDeps): Router {
   return router;
 }
 
-async function deliver(req: Request, res: Response, result: ServiceResult): Promise<void> {
+async function deliver(req: IncomingMessage, res: ServerResponse, result: ServiceResult): Promise<void> {
   if (result.kind === 'rejected-preference') {
     return sendProblem(res, 'preference-rejected', result.detail, { allowed: result.allowed });
   }
@@ -104,7 +109,7 @@ async function deliver(req: Request, res: Response, result: ServiceResult): Prom
 }
 
 /** Waits; false when the client went away meanwhile (nothing left to answer). */
-function waitUnlessGone(req: Request, delayMs: number): Promise<boolean> {
+function waitUnlessGone(req: IncomingMessage, delayMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => { req.socket.off('close', gone); resolve(true); }, delayMs);
     const gone = (): void => { clearTimeout(timer); resolve(false); };
