@@ -8,6 +8,7 @@ import { startRedisServer } from '../support/redis-server';
 let redisServer: RedisServer;
 let redis: Redis;
 let prefixCounter = 0;
+const MINUTE = 60_000;
 
 beforeAll(async () => {
   redisServer = await startRedisServer();
@@ -59,12 +60,13 @@ describe.each(stores)('the %s token store', (_name, create) => {
   });
 
   test('reclaim removes only records last active before the cutoff, and clear removes all', async () => {
+    // Minutes apart: the memory store's expiry index has one-minute buckets.
     const store = create();
-    await store.insert(aRecord('stale', { issuedAtMs: 10 }));
-    await store.insert(aRecord('used', { issuedAtMs: 10 }));
-    await store.insert(aRecord('fresh', { issuedAtMs: 50 }));
-    await store.touch('used', 60);
-    expect(await store.reclaim(40)).toBe(1);
+    await store.insert(aRecord('stale', { issuedAtMs: 10 * MINUTE }));
+    await store.insert(aRecord('used', { issuedAtMs: 10 * MINUTE }));
+    await store.insert(aRecord('fresh', { issuedAtMs: 50 * MINUTE }));
+    await store.touch('used', 60 * MINUTE);
+    expect(await store.reclaim(40 * MINUTE)).toBe(1);
     expect((await store.list({})).map((r) => r.token).sort()).toEqual(['fresh', 'used']);
     await store.clear();
     expect(await store.count()).toBe(0);
@@ -82,4 +84,17 @@ test('two Redis-backed processes using one token at once both see it, and the la
   expect(fromB).toBeDefined();
   expect(await a.find('s')).toMatchObject({ lastUsedAtMs: 9_000, uses: 2 });
   other.disconnect();
+});
+
+test('the memory store keeps a token used in minute after minute, and reclaims the rest in steps', async () => {
+  const store = createMemoryTokenStore();
+  for (let i = 0; i < 20_000; i += 1) await store.insert(aRecord(`t${i}`, { issuedAtMs: 0 }));
+  for (let minute = 0; minute < 100; minute += 1) await store.touch('t5', minute * MINUTE + 1);
+  const steps: number[] = [];
+  for (let removed = await store.reclaim(50 * MINUTE); removed > 0; removed = await store.reclaim(50 * MINUTE)) steps.push(removed);
+  expect(steps.reduce((sum, removed) => sum + removed, 0)).toBe(19_999);
+  expect(Math.max(...steps)).toBeLessThanOrEqual(5_000);
+  expect((await store.list({})).map((record) => record.token)).toEqual(['t5']);
+  expect((await store.find('t5'))?.uses).toBe(100);
+  expect(await store.reclaim(100 * MINUTE)).toBe(1);
 });
