@@ -14,7 +14,7 @@ import { measureScale } from './scale';
 const HELP = `npm run bench [-- options]
   --runs N        closed/open-loop runs per server, alternating A/B (default 3; medians reported)
   --seconds S     measured seconds per closed/open-loop run (default 10)
-  --warmup S      warm-up seconds before each closed loop (default 2)
+  --warmup S      warm-up seconds before each closed and open loop (default 2)
   --rate R        open-loop rate in requests/s (default 2000)
   --scale N       live View Tokens for the scale figures (default 1000000; 0 skips)
   --quick         --runs 1 --seconds 3 --warmup 1 --scale 100000 (a smoke run)
@@ -102,6 +102,8 @@ async function main(): Promise<void> {
       }
       const fresh = await start(target);
       try {
+        // The same warm-up as the closed loop (JIT, first allocations), at the same rate, not counted.
+        await openLoop(`${fresh.baseUrl}/view/token?fileId=1001`, BEARER, options.rate, options.warmup);
         const figures = await openLoop(`${fresh.baseUrl}/view/token?fileId=1001`, BEARER, options.rate, options.seconds);
         open[target].push(figures);
         log(`run ${run + 1} ${target}: open loop p99 ${figures.p99Ms.toFixed(2)} ms`);

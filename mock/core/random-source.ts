@@ -43,9 +43,11 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'
 export function randomHex(random: RandomSource, byteCount: number): string {
   const bytes = new Uint8Array(byteCount);
   random.fill(bytes);
-  let out = '';
-  for (const byte of bytes) out += HEX[byte];
-  return out;
+  // join, not `+=`: one flat string instead of a rope of byteCount pieces that a long-lived token
+  // would keep (~450 bytes more per stored View Token).
+  const pieces = new Array<string>(byteCount);
+  for (let i = 0; i < byteCount; i += 1) pieces[i] = HEX[bytes[i] as number] as string;
+  return pieces.join('');
 }
 
 /** A version-4 UUID from the random source. */

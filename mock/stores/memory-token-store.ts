@@ -3,17 +3,17 @@ import { lastActiveMs } from '../core/token-store';
 
 /** How many index entries one reclaim step looks at, so a sweep never stalls the event loop. */
 const RECLAIM_STEP = 5_000;
-/** The expiry index's resolution: tokens last active in the same minute share a bucket. */
-const BUCKET_MS = 60_000;
+/** The expiry index's resolution: tokens last active in the same second share a bucket. */
+const BUCKET_MS = 1_000;
 
-/** Tokens last active in one minute; `next` is how far a reclaim has read it. */
+/** Tokens last active in one second; `next` is how far a reclaim has read it. */
 interface Bucket { tokens: string[]; next: number }
 
 /**
- * The embedded in-memory store: a Map of records, and an expiry index of one-minute buckets of
- * tokens by last activity. A use only appends the token to a newer bucket when it crosses a minute
+ * The embedded in-memory store: a Map of records, and an expiry index of one-second buckets of
+ * tokens by last activity. A use only appends the token to a newer bucket when it crosses a second
  * (never a Map delete + re-insert, which costs V8 O(size) per call); stale index entries are skipped
- * when their bucket is reclaimed. Reclaiming reads old buckets a step at a time, never the whole Map.
+ * when their bucket is reclaimed. Reclaiming reads the oldest buckets a step at a time, never the whole Map.
  * @example const store = createMemoryTokenStore();
  */
 export function createMemoryTokenStore(): TokenStore {
@@ -48,11 +48,13 @@ export function createMemoryTokenStore(): TokenStore {
     },
     async count() { return records.size; },
     async reclaim(lastActiveBeforeMs) {
-      // Only buckets wholly before the cut-off; a record used since sits in a later bucket too.
+      // Oldest buckets first (the Map keeps them in creation order, which is time order unless the
+      // clock was moved back: such a bucket waits for the ones before it). Only buckets wholly before
+      // the cut-off; a record used since sits in a later bucket too.
       let looked = 0;
       let removed = 0;
       for (const [key, bucket] of buckets) {
-        if ((key + 1) * BUCKET_MS > lastActiveBeforeMs) continue;
+        if ((key + 1) * BUCKET_MS > lastActiveBeforeMs) break;
         while (bucket.next < bucket.tokens.length && looked < RECLAIM_STEP) {
           const token = bucket.tokens[bucket.next++] as string;
           looked += 1;

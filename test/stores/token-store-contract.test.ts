@@ -60,7 +60,7 @@ describe.each(stores)('the %s token store', (_name, create) => {
   });
 
   test('reclaim removes only records last active before the cutoff, and clear removes all', async () => {
-    // Minutes apart: the memory store's expiry index has one-minute buckets.
+    // Minutes apart: the memory store's expiry index has one-second buckets.
     const store = create();
     await store.insert(aRecord('stale', { issuedAtMs: 10 * MINUTE }));
     await store.insert(aRecord('used', { issuedAtMs: 10 * MINUTE }));
@@ -86,7 +86,7 @@ test('two Redis-backed processes using one token at once both see it, and the la
   other.disconnect();
 });
 
-test('the memory store keeps a token used in minute after minute, and reclaims the rest in steps', async () => {
+test('the memory store keeps a token used minute after minute, and reclaims the rest in steps', async () => {
   const store = createMemoryTokenStore();
   for (let i = 0; i < 20_000; i += 1) await store.insert(aRecord(`t${i}`, { issuedAtMs: 0 }));
   for (let minute = 0; minute < 100; minute += 1) await store.touch('t5', minute * MINUTE + 1);
