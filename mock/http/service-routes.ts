@@ -3,8 +3,9 @@ import { parse as parseQuery } from 'node:querystring';
 import type { Request, Response, Router } from 'express';
 import express from 'express';
 import type { Core } from '../core/create-core';
-import type { RequestValidator, ServiceOperationId, ServiceRequest, ServiceResult } from '../core/handle-service-request';
+import type { RequestValidator, ServiceRequest, ServiceResult } from '../core/handle-service-request';
 import { handleServiceRequest } from '../core/handle-service-request';
+import { SERVICE_ROUTES } from '../core/service-routes';
 import type { Answer } from '../core/service-answers';
 import type { SpecEngine } from '../spec-engine/spec-engine';
 import { writeFault } from './faults';
@@ -26,14 +27,7 @@ export function sendAnswer(res: ServerResponse, answer: Answer): void {
   res.end(text);
 }
 
-const ROUTES: [method: 'get' | 'post', path: string, operationId: ServiceOperationId][] = [
-  ['get', '/view/token', 'getViewToken'],
-  ['post', '/data/v2/integrations/:integrateId/files/:fileId/viewToken', 'getChildFileViewToken'],
-  ['get', '/data/v2/integrations/:integrateId/files/:fileId/viewToken', 'getChildFileViewTokenByGet'],
-  ['post', '/oauth2/token', 'issueAccessToken'],
-  ['get', '/inside/databag', 'getViewerData'],
-];
-const EXACT = new Map(ROUTES.filter(([, path]) => !path.includes(':')).map(([method, path, operationId]) => [`${method.toUpperCase()} ${path}`, operationId]));
+const EXACT = new Map(SERVICE_ROUTES.filter(([, path]) => !path.includes(':')).map(([method, path, operationId]) => [`${method.toUpperCase()} ${path}`, operationId]));
 const CHILD_FILE = /^\/data\/v2\/integrations\/([^/]+)\/files\/([^/]+)\/viewToken$/;
 
 /**
@@ -41,7 +35,7 @@ const CHILD_FILE = /^\/data\/v2\/integrations\/([^/]+)\/files\/([^/]+)\/viewToke
  * parameters, this writes the result. Both ways in (the dispatcher and the router) end here.
  */
 function createOperationRunner({ core, engine }: ServiceRouteDeps) {
-  const validators = new Map(ROUTES.map(([, , operationId]) => [operationId, ((clean) => engine.validate(operationId, clean)) satisfies RequestValidator]));
+  const validators = new Map(SERVICE_ROUTES.map(([, , operationId]) => [operationId, ((clean) => engine.validate(operationId, clean)) satisfies RequestValidator]));
   return async (req: IncomingMessage, res: ServerResponse, request: ServiceRequest): Promise<void> => {
     const result = await handleServiceRequest(core, request, validators.get(request.operationId));
     await deliver(req, res, result);
@@ -90,7 +84,7 @@ export function createServiceDispatch(deps: ServiceRouteDeps & { basePath: strin
 export function createServiceRouter(deps: ServiceRouteDeps): Router {
   const router = express.Router();
   const run = createOperationRunner(deps);
-  for (const [method, path, operationId] of ROUTES) {
+  for (const [method, path, operationId] of SERVICE_ROUTES) {
     router[method](path, (req: Request, res: Response) => run(req, res, {
       operationId, method: req.method, path: req.path, query: req.query as ServiceRequest['query'],
       pathParams: req.params as Record<string, string>, headers: req.headers as ServiceRequest['headers'],

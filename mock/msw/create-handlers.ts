@@ -3,6 +3,7 @@ import { HttpResponse, delay, http } from 'msw';
 import type { Core } from '../core/create-core';
 import type { ServiceOperationId, ServiceRequest, ServiceResult } from '../core/handle-service-request';
 import { handleServiceRequest } from '../core/handle-service-request';
+import { SERVICE_ROUTES } from '../core/service-routes';
 import type { MockCoreOptions } from '../create-mock-core';
 import { createMockCore } from '../create-mock-core';
 
@@ -20,13 +21,6 @@ export interface MockHandlers {
   core: Core;
 }
 
-const ROUTES: [method: 'get' | 'post', path: string, operationId: ServiceOperationId][] = [
-  ['get', '/view/token', 'getViewToken'],
-  ['post', '/data/v2/integrations/:integrateId/files/:fileId/viewToken', 'getChildFileViewToken'],
-  ['get', '/data/v2/integrations/:integrateId/files/:fileId/viewToken', 'getChildFileViewTokenByGet'],
-  ['post', '/oauth2/token', 'issueAccessToken'],
-  ['get', '/inside/databag', 'getViewerData'],
-];
 
 /**
  * The mock as MSW request handlers, in Node (`setupServer`) or the browser (`setupWorker`), with
@@ -40,7 +34,7 @@ const ROUTES: [method: 'get' | 'post', path: string, operationId: ServiceOperati
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const core = options.core ?? createMockCore(options);
   const prefix = options.baseUrl === undefined ? '*' : options.baseUrl.replace(/\/+$/, '');
-  const handlers = ROUTES.map(([method, path, operationId]) =>
+  const handlers = SERVICE_ROUTES.map(([method, path, operationId]) =>
     http[method](`${prefix}${path}`, async ({ request, params }) => toResponse(await handleServiceRequest(core, toServiceRequest(request, params, operationId)))));
   return { handlers, core };
 }

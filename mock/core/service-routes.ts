@@ -1,0 +1,13 @@
+import type { ServiceOperationId } from './handle-service-request';
+
+/**
+ * Where each service operation is served: method and path (`:name` marks a path parameter, as
+ * Express and MSW both write it). The one table the HTTP adapter and the MSW handlers share.
+ */
+export const SERVICE_ROUTES: readonly (readonly [method: 'get' | 'post', path: string, operationId: ServiceOperationId])[] = [
+  ['get', '/view/token', 'getViewToken'],
+  ['post', '/data/v2/integrations/:integrateId/files/:fileId/viewToken', 'getChildFileViewToken'],
+  ['get', '/data/v2/integrations/:integrateId/files/:fileId/viewToken', 'getChildFileViewTokenByGet'],
+  ['post', '/oauth2/token', 'issueAccessToken'],
+  ['get', '/inside/databag', 'getViewerData'],
+];
