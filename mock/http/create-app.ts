@@ -45,11 +45,13 @@ export function createApp(options: AppOptions): MockHttp {
   const app = express();
   const cors = createCors(options.corsOrigins);
   const dispatch = createServiceDispatch({ core, engine, basePath: options.basePath });
+  const front = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => cors(req, res, () => dispatch(req, res, next));
+  // Requests the listener's front already saw: the app does not run CORS and the dispatcher again.
+  const passedFront = new WeakSet<IncomingMessage>();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.use(cors);
   // Inside the app too, so `app` alone (supertest, mounting) answers the same way.
-  app.use(dispatch);
+  app.use((req, res, next) => (passedFront.has(req) ? next() : front(req, res, next)));
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
   // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.
@@ -59,8 +61,10 @@ export function createApp(options: AppOptions): MockHttp {
   app.use(createFallback(toRouteShapes(engine.operations, options.basePath)));
   const onError = createErrorHandler(logger);
   app.use(onError);
-  const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    cors(req, res, () => dispatch(req, res, (error) => (error === undefined ? app(req, res) : onError(error, req, res, undefined))));
-  };
+  const listener = (req: IncomingMessage, res: ServerResponse): void => front(req, res, (error) => {
+    if (error !== undefined) return onError(error, req, res, undefined);
+    passedFront.add(req);
+    app(req, res);
+  });
   return { app, listener };
 }
