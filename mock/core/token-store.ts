@@ -24,7 +24,8 @@ export interface ViewTokenRecord {
  * validity is decided by the core from the mock's clock, never by a store.
  */
 export interface TokenStore {
-  insert(record: ViewTokenRecord): Promise<void>;
+  /** Stores a new record; false (and nothing changed) when the token is already stored. */
+  insert(record: ViewTokenRecord): Promise<boolean>;
   find(token: string): Promise<ViewTokenRecord | undefined>;
   /** Records a use: lastUsedAtMs becomes the later of the two, uses grows by one. */
   touch(token: string, usedAtMs: number): Promise<ViewTokenRecord | undefined>;

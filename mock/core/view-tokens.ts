@@ -7,6 +7,9 @@ import { lastActiveMs } from './token-store';
 /** The interface document's validity: 12 hours, reset by each use. */
 export const VIEW_TOKEN_TTL_MS = 12 * 3_600_000;
 
+/** Draws before giving up on finding an unused token (a CSPRNG never needs a second). */
+const MAX_ISSUE_ATTEMPTS = 1_000_000;
+
 export type ViewTokenState = 'valid' | 'expired';
 
 export type TokenUse =
@@ -38,9 +41,13 @@ export function createViewTokens(deps: { store: TokenStore; clock: Clock; random
   return {
     ttlMs,
     async issue(fields) {
-      const record: ViewTokenRecord = { ...fields, token: randomHex(random, 16), issuedAtMs: clock.now(), lastUsedAtMs: null, uses: 0 };
-      await store.insert(record);
-      return record;
+      // A stored token is never overwritten: a seeded sequence restarted over a state file, or two
+      // seeded mocks on one Redis, draw again instead of handing out someone else's token.
+      for (let attempt = 0; attempt < MAX_ISSUE_ATTEMPTS; attempt += 1) {
+        const record: ViewTokenRecord = { ...fields, token: randomHex(random, 16), issuedAtMs: clock.now(), lastUsedAtMs: null, uses: 0 };
+        if (await store.insert(record)) return record;
+      }
+      throw new Error(`no unused View Token after ${MAX_ISSUE_ATTEMPTS} draws: is the random source stuck?`);
     },
     async use(token) {
       const now = clock.now();

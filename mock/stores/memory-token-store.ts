@@ -27,8 +27,10 @@ export function createMemoryTokenStore(): TokenStore {
   };
   return {
     async insert(record) {
+      if (records.has(record.token)) return false;
       records.set(record.token, record);
       index(record.token, lastActiveMs(record));
+      return true;
     },
     async find(token) { return records.get(token); },
     async touch(token, usedAtMs) {

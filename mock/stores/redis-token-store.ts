@@ -26,6 +26,13 @@ redis.call('ZADD', KEYS[2], last, ARGV[3])
 return out
 `;
 
+/** Inserts a record unless its token is stored already (never overwrites), in one round trip. */
+const INSERT_SCRIPT = `
+if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 0 end
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
+return 1
+`;
+
 export interface RedisTokenStoreOptions {
   redis: Redis;
   /** Key prefix, so several mocks can share one Redis. */
@@ -48,7 +55,8 @@ export function createRedisTokenStore({ redis, prefix, keepMs }: RedisTokenStore
   const parse = (raw: string | null): ViewTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as ViewTokenRecord));
   const store: TokenStore = {
     async insert(record) {
-      await redis.multi().set(key(record.token), JSON.stringify(record), 'PX', keepMs).zadd(activity, record.issuedAtMs, record.token).exec();
+      const inserted = await redis.eval(INSERT_SCRIPT, 2, key(record.token), activity, JSON.stringify(record), String(keepMs), String(record.issuedAtMs), record.token);
+      return inserted === 1;
     },
     async find(token) { return parse(await redis.get(key(token))); },
     async touch(token, usedAtMs) {

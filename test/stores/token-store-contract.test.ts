@@ -41,6 +41,14 @@ describe.each(stores)('the %s token store', (_name, create) => {
     expect(await store.find(record.token)).toBeUndefined();
   });
 
+  test('insert never overwrites a stored token: the second insert is refused and changes nothing', async () => {
+    const store = create();
+    expect(await store.insert(aRecord('same', { session: 'first' }))).toBe(true);
+    expect(await store.insert(aRecord('same', { session: 'second' }))).toBe(false);
+    expect(await store.find('same')).toMatchObject({ session: 'first' });
+    expect(await store.count()).toBe(1);
+  });
+
   test('touch keeps the later of two use times and counts every use', async () => {
     const store = create();
     await store.insert(aRecord('t'));

@@ -81,3 +81,16 @@ test('each use counts and moves the last use forward', async () => {
   const use = await tokens.use(token);
   expect(use).toMatchObject({ kind: 'valid', record: { uses: 2, lastUsedAtMs: T0 + 2 * HOUR } });
 });
+
+test('a seeded sequence restarted over a store that holds its first tokens draws past them instead of reissuing them', async () => {
+  const store = createMemoryTokenStore();
+  const clock = createControllableClock(() => T0);
+  const sequence = () => createViewTokens({ store, clock, random: createSeededRandom(7), ttlMs: VIEW_TOKEN_TTL_MS });
+  const fields = { objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: '' } as const;
+  const before = sequence();
+  const kept = [(await before.issue(fields)).token, (await before.issue(fields)).token];
+  const after = sequence();
+  const next = (await after.issue(fields)).token;
+  expect(kept).not.toContain(next);
+  expect(await store.count()).toBe(3);
+});
