@@ -33,6 +33,8 @@ export interface MockCoreOptions {
   clock?: ControllableClock;
   /** The statuses each service route documents (the server passes its spec engine's). Default: the built-in table. */
   statuses?: ServiceStatuses;
+  /** Called after rules or Access Tokens change (e.g. to persist them). */
+  onChange?: () => void;
 }
 
 /**
@@ -54,6 +56,7 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
     rules: config.rules,
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
     ...(options.statuses === undefined ? {} : { statuses: options.statuses }),
+    ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
   });
 }
 

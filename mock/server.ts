@@ -17,6 +17,7 @@ import { MOCK_SPEC_PATH, PACKAGE_VERSION } from './package-info';
 import { loadSpecEngine } from './spec-engine/spec-engine';
 import type { TokenStore } from './core/token-store';
 import { createMemoryTokenStore } from './stores/memory-token-store';
+import { openPersistedState } from './stores/persisted-state';
 import type * as RedisClock from './stores/redis-clock';
 import type * as RedisConnection from './stores/redis-connection';
 import type * as RedisTokenStore from './stores/redis-token-store';
@@ -49,6 +50,11 @@ export interface MockServerOptions {
   redisPrefix?: string;
   /** How long to wait for Redis at start (ms). Default 0: an unreachable Redis is an error. */
   redisWaitMs?: number;
+  /**
+   * Keeps View Tokens, Access Tokens, rules and the clock in this file across restarts (memory
+   * store): loaded at start, rewritten atomically a moment after each change, flushed on close.
+   */
+  stateFile?: string;
 }
 
 /** A running (or ready to run) mock. */
@@ -81,18 +87,22 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
   const ttlMs = toTtlMs(options.viewTokenTtl);
   const backing = await createBacking(options, ttlMs, logger);
-  const { clock } = backing;
+  const persisted = options.stateFile === undefined ? undefined
+    : await openPersistedState(options.stateFile, backing.store, backing.clock, (error) => logger.error({ err: error }, 'writing the state file failed'));
+  const clock = persisted?.clock ?? backing.clock;
   const engine = await loadSpecEngine(MOCK_SPEC_PATH);
   const core = createMockCore({
     clock,
-    store: backing.store,
+    store: persisted?.store ?? backing.store,
     viewTokenTtl: ttlMs,
     // Switches may force only what the spec documents: the spec engine's statuses, not a copy.
     statuses: toServiceStatuses(engine.operations),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
+    ...(persisted === undefined ? {} : { onChange: persisted.onChange }),
   });
+  await persisted?.attach(core);
   const { app, listener } = createApp({
     core, engine, logger, version: PACKAGE_VERSION,
     basePath: normalizeBasePath(options.basePath),
@@ -125,6 +135,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
       });
+      await persisted?.flush();
       backing.close();
     },
     reset: () => core.reset(),
@@ -142,6 +153,7 @@ async function createBacking(options: MockServerOptions, ttlMs: number, logger: 
   const localClock = createControllableClock(options.realNow ?? Date.now);
   if ((options.store ?? 'memory') === 'memory') return { store: createMemoryTokenStore(), clock: localClock, close: () => undefined };
   if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
+  if (options.stateFile !== undefined) throw new ConfigError(`--state-file ${options.stateFile} works with the memory store; with --store redis the state lives in Redis (use Redis persistence)`);
   if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
   // ioredis is loaded only for the Redis store.
   /* eslint-disable @typescript-eslint/no-require-imports */

@@ -18,6 +18,7 @@ export const SERVE_FLAGS = {
   'redis-url': { type: 'string', help: 'with --store redis: redis://host:port' },
   'redis-prefix': { type: 'string', default: 'view-token-mock:', help: 'prefix of every Redis key' },
   'redis-wait': { type: 'string', help: 'wait this long for Redis at start (e.g. 30s) instead of failing' },
+  'state-file': { type: 'string', help: 'keep tokens, access tokens, rules and the clock in this JSON file across restarts' },
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
   workers: { type: 'string', default: '1', help: 'processes sharing the port (node:cluster); >1 needs --store redis' },
 } as const;
@@ -42,6 +43,7 @@ export interface ServeOptions {
   redisWaitMs: number;
   workers: number;
   journalSize: number;
+  stateFile?: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -82,6 +84,9 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   if (redisWaitParse?.kind === 'invalid') throw new ConfigError(`--redis-wait ${redisWait}: ${redisWaitParse.reason}`);
   const workers = toInteger(read('workers'), '--workers', 1, 64);
   if (workers > 1 && store !== 'redis') throw new ConfigError(`--workers ${workers} needs --store redis: each worker would otherwise have its own tokens and clock`);
+  const stateFile = read('state-file');
+  if (stateFile !== undefined && store === 'redis') throw new ConfigError(`--state-file ${stateFile} works with the memory store; with --store redis the state lives in Redis (use Redis persistence)`);
+  if (stateFile === '') throw new ConfigError('--state-file needs a file path');
   const seed = read('seed');
   if (seed !== undefined && workers > 1) throw new ConfigError(`--seed ${seed} with --workers ${workers}: every worker would issue the same token sequence; drop --seed or use one worker`);
   const configFile = read('config');
@@ -92,6 +97,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
     store, workers, journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(configFile === undefined ? {} : { configFile }),
+    ...(stateFile === undefined ? {} : { stateFile }),
     ...(seed === undefined ? {} : { seed: toInteger(seed, '--seed', 0, 2 ** 32 - 1) }),
     ...(basePath === undefined ? {} : { basePath }),
     ...(cors === undefined ? {} : { corsOrigins: cors.split(',').map((origin) => origin.trim()).filter(Boolean) }),

@@ -1,5 +1,6 @@
 import type { AccessTokens, Application } from './access-tokens';
 import { createAccessTokens } from './access-tokens';
+import { notifyingCalls } from './change-notice';
 import type { ControllableClock } from './clock';
 import type { ObjectDirectory } from './object-directory';
 import { createOpenDirectory } from './object-directory';
@@ -32,6 +33,8 @@ export interface CoreOptions {
   rules?: readonly RuleInput[];
   /** The statuses the spec documents per service route (the spec engine's); default the built-in table. */
   statuses?: ServiceStatuses;
+  /** Called after rules or Access Tokens change (a persister's cue; the store and clock are wrapped by their owner). */
+  onChange?: () => void;
 }
 
 /** The framework-free mock: everything the HTTP layer and the MSW handlers drive. */
@@ -59,10 +62,13 @@ export interface Core {
 export function createCore(options: CoreOptions): Core {
   const { clock, random, store } = options;
   const viewTokens = createViewTokens({ store, clock, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
-  const accessTokens = createAccessTokens({ applications: options.applications ?? [], clock, random });
+  const onChange = options.onChange;
+  const plainAccessTokens = createAccessTokens({ applications: options.applications ?? [], clock, random });
+  const accessTokens = onChange ? notifyingCalls(plainAccessTokens, ['grant', 'restore', 'clear'], onChange, (method, result) => method !== 'grant' || (result as { kind: string }).kind === 'issued') : plainAccessTokens;
   const directory = options.directory ?? createOpenDirectory({ missing: {}, forbidden: {} });
   const statuses = options.statuses ?? SERVICE_STATUSES;
-  const rules = createRules(statuses);
+  const plainRules = createRules(statuses);
+  const rules = onChange ? notifyingCalls(plainRules, ['add', 'remove', 'clear', 'take', 'restore'], onChange, (method, result) => method !== 'take' || result !== undefined) : plainRules;
   const addConfiguredRules = (): void => { for (const rule of options.rules ?? []) rules.add(rule, ''); };
   addConfiguredRules();
   const journal = createJournal(options.journalSize);

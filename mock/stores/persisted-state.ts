@@ -1,0 +1,76 @@
+import { ConfigError } from '../config-error';
+import { notifyingCalls } from '../core/change-notice';
+import type { ControllableClock } from '../core/clock';
+import type { Core } from '../core/create-core';
+import type { TokenStore } from '../core/token-store';
+import type { StateFileWriter } from './state-file';
+import { createStateFileWriter, loadStateFile } from './state-file';
+import { STATE_FORMAT, STATE_VERSION } from './state-snapshot';
+
+/** Changes gather this long before a write: at most a few writes per second while busy. */
+export const STATE_WRITE_DEBOUNCE_MS = 200;
+
+/** The store and clock to build the core on, and the hooks that keep `--state-file` current. */
+export interface PersistedState {
+  store: TokenStore;
+  clock: ControllableClock;
+  /** For the core's rules and Access Tokens. */
+  onChange: () => void;
+  /** Restores the saved rules and Access Tokens into the core, then writes the file once (a write error is a ConfigError). */
+  attach(core: Core): Promise<void>;
+  /** Writes what changed since the last write (on shutdown). */
+  flush(): Promise<void>;
+}
+
+const STORE_CHANGES = ['insert', 'touch', 'delete', 'clear', 'reclaim'] as const;
+const CLOCK_CHANGES = ['restore', 'set', 'advance', 'reset'] as const;
+
+/**
+ * Loads `--state-file` into a fresh store and clock (a missing file starts empty; a corrupt one
+ * is a ConfigError and stays untouched) and wraps them so every change schedules a write.
+ * @example const state = await openPersistedState(file, createMemoryTokenStore(), clock, log);
+ */
+export async function openPersistedState(file: string, store: TokenStore, clock: ControllableClock, onError: (error: unknown) => void): Promise<PersistedState> {
+  const saved = loadStateFile(file);
+  if (saved) {
+    for (const record of saved.viewTokens) await store.insert(record);
+    clock.restore(saved.clock);
+  }
+  let writer: StateFileWriter | undefined;
+  const onChange = (): void => writer?.markDirty();
+  const storeChanged = (method: string, result: unknown): boolean =>
+    method === 'insert' ? result === true : method === 'reclaim' ? (result as number) > 0 : method === 'touch' ? result !== undefined : true;
+  const watchedStore = notifyingCalls(store, STORE_CHANGES, onChange, storeChanged);
+  const watchedClock = notifyingCalls(clock, CLOCK_CHANGES, onChange);
+  return {
+    store: watchedStore,
+    clock: watchedClock,
+    onChange,
+    async attach(core) {
+      if (saved) {
+        core.rules.restore(saved.rules);
+        core.accessTokens.restore(saved.accessTokens);
+      }
+      const live = createStateFileWriter({
+        file,
+        debounceMs: STATE_WRITE_DEBOUNCE_MS,
+        onError,
+        capture: async () => {
+          // Everything but the token list is read in this same tick, and the memory store's list
+          // is built synchronously too: one consistent moment.
+          const viewTokens = store.list({});
+          const rest = { clock: clock.state(), accessTokens: core.accessTokens.records(), rules: core.rules.list() };
+          return { format: STATE_FORMAT, version: STATE_VERSION, savedAt: new Date().toISOString(), ...rest, viewTokens: await viewTokens };
+        },
+      });
+      live.markDirty();
+      try {
+        await live.flush();
+      } catch (error) {
+        throw new ConfigError(`--state-file ${file}: cannot write it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      }
+      writer = live;
+    },
+    flush: () => writer?.flush() ?? Promise.resolve(),
+  };
+}
