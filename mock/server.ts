@@ -13,6 +13,7 @@ import { ConfigError } from './config-error';
 import { createMockCore, toTtlMs } from './create-mock-core';
 import { toServiceStatuses } from './core/service-statuses';
 import { createApp } from './http/create-app';
+import { REQUEST_LIMITS, answerClientError } from './http/request-limits';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION } from './package-info';
 import { loadSpecEngine } from './spec-engine/spec-engine';
 import type { TokenStore } from './core/token-store';
@@ -55,6 +56,10 @@ export interface MockServerOptions {
    * store): loaded at start, rewritten atomically a moment after each change, flushed on close.
    */
   stateFile?: string;
+  /** Headers must arrive within this (ms; default 10 s), else 408 and the connection closes. */
+  headersTimeoutMs?: number;
+  /** The whole request must arrive within this (ms; default 30 s). */
+  requestTimeoutMs?: number;
 }
 
 /** A running (or ready to run) mock. */
@@ -74,6 +79,7 @@ export interface MockServer {
 }
 
 const RECLAIM_INTERVAL_MS = 5_000;
+const CONNECTIONS_CHECK_MS = 250;
 
 /**
  * Creates the mock for use inside another project's tests.
@@ -117,7 +123,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     get baseUrl() { return baseUrl; },
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
-        const listening = createServer(listener);
+        const listening = createServer({
+          maxHeaderSize: REQUEST_LIMITS.headerBytes,
+          headersTimeout: options.headersTimeoutMs ?? REQUEST_LIMITS.headersTimeoutMs,
+          requestTimeout: options.requestTimeoutMs ?? REQUEST_LIMITS.requestTimeoutMs,
+          // How often Node looks for slow requests (its default, 30 s, would stretch the timeouts).
+          connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+        }, listener);
+        listening.on('clientError', answerClientError);
         listening.once('error', reject);
         listening.listen(port, host, () => {
           listening.off('error', reject);

@@ -20,6 +20,8 @@ export const SERVICE_ERRORS = {
   'module.data.not.found': { status: 404, message: 'Component data was not found.' },
   'route.not.found': { status: 404, message: 'No such route.' },
   'method.not.allowed': { status: 405, message: 'Method not allowed on this route.' },
+  'request.too.large': { status: 413, message: 'The request is larger than the mock accepts.' },
+  'request.timeout': { status: 408, message: 'The request did not arrive in time.' },
   'system.error': { status: 500, message: 'Internal server error.' },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;
 

@@ -10,6 +10,7 @@ import { createAdminScenarioRouter } from './admin-scenario-routes';
 import { createCors } from './cors';
 import { createDashboardRouter } from './dashboard-routes';
 import { createErrorHandler, createFallback, toRouteShapes } from './fallback';
+import { REQUEST_LIMITS, refuseOverLimit } from './request-limits';
 import { createServiceDispatch, createServiceRouter } from './service-routes';
 import { createSpecRouter } from './spec-routes';
 
@@ -24,7 +25,6 @@ export interface AppOptions {
   adminToken: string | undefined;
 }
 
-const BODY_LIMIT = '100kb';
 
 export interface MockHttp {
   /** The whole mock as an Express app (for supertest, or mounting in another app). */
@@ -45,14 +45,16 @@ export function createApp(options: AppOptions): MockHttp {
   const app = express();
   const cors = createCors(options.corsOrigins);
   const dispatch = createServiceDispatch({ core, engine, basePath: options.basePath });
-  const front = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => cors(req, res, () => dispatch(req, res, next));
+  const front = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
+    if (!refuseOverLimit(req, res)) cors(req, res, () => dispatch(req, res, next));
+  };
   // Requests the listener's front already saw: the app does not run CORS and the dispatcher again.
   const passedFront = new WeakSet<IncomingMessage>();
   app.disable('x-powered-by');
   app.disable('etag');
   // Inside the app too, so `app` alone (supertest, mounting) answers the same way.
   app.use((req, res, next) => (passedFront.has(req) ? next() : front(req, res, next)));
-  app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(express.json({ limit: REQUEST_LIMITS.bodyBytes, type: ['application/json', 'application/*+json'] }));
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
   // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.
   app.use('/__admin/ui', createDashboardRouter({ basePath: options.basePath }));

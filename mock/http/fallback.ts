@@ -53,7 +53,7 @@ export function createErrorHandler(logger: Logger): (error: unknown, req: Incomi
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const detail = status === 413 ? 'The request body is too large.' : `The request body could not be read: ${(error as Error).message}`;
       if (admin) return sendProblem(res, status === 413 ? 'payload-too-large' : 'bad-request', detail);
-      return sendAnswer(res, toErrorAnswer('parameter.invalid', detail, status));
+      return sendAnswer(res, toErrorAnswer(status === 413 ? 'request.too.large' : 'parameter.invalid', detail, status));
     }
     if (error instanceof StoreUnavailableError && !res.headersSent) {
       logger.warn({ method: req.method, path }, error.message);

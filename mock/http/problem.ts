@@ -10,6 +10,7 @@ export const PROBLEMS = {
   'not-found': { status: 404, title: 'No such item' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'payload-too-large': { status: 413, title: 'Request body too large' },
+  'uri-too-long': { status: 414, title: 'URL too long' },
   'preference-rejected': { status: 422, title: 'A scenario switch cannot be applied' },
   'server-error': { status: 500, title: 'Internal server error' },
   unavailable: { status: 503, title: 'The mock\'s store is unavailable' },

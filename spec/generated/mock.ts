@@ -376,7 +376,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        ErrorCode: "authentication.failed" | "permission.denied" | "parameter.invalid" | "file.not.found" | "integration.not.found" | "comparison.not.found" | "scene.not.found" | "submodel.not.found" | "clash.detection.not.found" | "module.data.not.found" | "route.not.found" | "method.not.allowed" | "system.error";
+        ErrorCode: "authentication.failed" | "permission.denied" | "parameter.invalid" | "file.not.found" | "integration.not.found" | "comparison.not.found" | "scene.not.found" | "submodel.not.found" | "clash.detection.not.found" | "module.data.not.found" | "route.not.found" | "method.not.allowed" | "request.too.large" | "request.timeout" | "system.error";
         ErrorEnvelope: {
             code: components["schemas"]["ErrorCode"];
             /** @enum {string|null} */
