@@ -4,7 +4,7 @@ import { ConfigError } from './config-error';
 import { createCatalogDirectory } from './core/catalog-directory';
 import type { ControllableClock } from './core/clock';
 import { createControllableClock } from './core/clock';
-import type { Core } from './core/create-core';
+import type { Core, CoreOptions } from './core/create-core';
 import { createCore } from './core/create-core';
 import { parseDuration } from './core/duration';
 import { createOpenDirectory } from './core/object-directory';
@@ -35,6 +35,8 @@ export interface MockCoreOptions {
   statuses?: ServiceStatuses;
   /** Called after rules or Access Tokens change (e.g. to persist them). */
   onChange?: () => void;
+  /** Called with each service request as the journal keeps it (secrets shortened). */
+  onRequest?: CoreOptions['onRequest'];
 }
 
 /**
@@ -57,6 +59,7 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
     ...(options.statuses === undefined ? {} : { statuses: options.statuses }),
     ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
+    ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
   });
 }
 

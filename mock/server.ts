@@ -107,6 +107,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
     ...(persisted === undefined ? {} : { onChange: persisted.onChange }),
+    // At debug level each service request is logged as the journal keeps it (View Tokens shortened,
+    // no Authorization value); at the default level nothing is done per request.
+    ...(logger.isLevelEnabled('debug') ? { onRequest: (entry: object) => logger.debug({ request: entry }, 'service request') } : {}),
   });
   await persisted?.attach(core);
   const { app, listener } = createApp({

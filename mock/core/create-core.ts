@@ -8,7 +8,7 @@ import type { RandomSource } from './random-source';
 import type { ViewTokenService } from './service';
 import { createViewTokenService } from './service';
 import type { TokenStore } from './token-store';
-import type { Journal } from './journal';
+import type { Journal, JournalEntry } from './journal';
 import { createJournal } from './journal';
 import type { RuleInput, Rules } from './scenarios/rules';
 import { createRules } from './scenarios/rules';
@@ -35,6 +35,8 @@ export interface CoreOptions {
   statuses?: ServiceStatuses;
   /** Called after rules or Access Tokens change (a persister's cue; the store and clock are wrapped by their owner). */
   onChange?: () => void;
+  /** Called with each service request as the journal keeps it (secrets shortened): the debug log. */
+  onRequest?: (entry: Omit<JournalEntry, 'id'>) => void;
 }
 
 /** The framework-free mock: everything the HTTP layer and the MSW handlers drive. */
@@ -71,7 +73,9 @@ export function createCore(options: CoreOptions): Core {
   const rules = onChange ? notifyingCalls(plainRules, ['add', 'remove', 'clear', 'take', 'restore'], onChange, (method, result) => method !== 'take' || result !== undefined) : plainRules;
   const addConfiguredRules = (): void => { for (const rule of options.rules ?? []) rules.add(rule, ''); };
   addConfiguredRules();
-  const journal = createJournal(options.journalSize);
+  const plainJournal = createJournal(options.journalSize);
+  const onRequest = options.onRequest;
+  const journal: Journal = onRequest ? { ...plainJournal, record(entry) { plainJournal.record(entry); onRequest(entry); } } : plainJournal;
   return {
     clock,
     store,
