@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { OperationSummary } from './load-operations';
 import { loadOperations, toOperationSummary } from './load-operations';
 import type { EngineRequest, Validation } from './validate-request';
-import { validateRequest } from './validate-request';
+import type * as ValidateRequestModule from './validate-request';
 import { compileValidator } from './compile-validator';
 
 type PrismHttp = typeof PrismHttpModule;
@@ -24,6 +24,14 @@ function createPrism(): PrismInstance {
     // prism logs at its own custom level `success` and is typed against pino 6; ours is silent.
     { logger: pino({ enabled: false, customLevels: { success: 35 } }) as unknown as PrismLogger },
   );
+}
+
+/** prism's validator (~0.2 s to import) for the few admin operations the compiler leaves to it, on first use. */
+let prismValidator: typeof ValidateRequestModule | undefined;
+function loadPrismValidator(): typeof ValidateRequestModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  prismValidator ??= require('./validate-request') as typeof ValidateRequestModule;
+  return prismValidator;
 }
 
 /** A response produced from the spec's examples and schemas. */
@@ -52,7 +60,7 @@ export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
   for (const operation of operations) {
     const summary = toOperationSummary(operation);
     // Compiled once here, so a request costs no spec lookup; prism only where compiling cannot go.
-    const validate = compileValidator(operation) ?? ((request: EngineRequest) => validateRequest(operation, summary, request));
+    const validate = compileValidator(operation) ?? ((request: EngineRequest) => loadPrismValidator().validateRequest(operation, summary, request));
     byId.set(operation.iid ?? '', { operation, summary, validate });
   }
   const get = (operationId: string): Entry => {

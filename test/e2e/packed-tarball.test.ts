@@ -46,11 +46,13 @@ test('the tarball holds compiled JS, declarations, the spec files, the bins and 
   const allowed = [
     /^package\.json$/, /^README\.md$/, /^LICENSE$/, /^contracts\/README\.md$/, /^docs\/[\w.-]+$/, /^spec\/[\w-]+\.openapi\.yaml$/,
     /^dist\/(mock|contracts|spec)\/[\w/-]+\.(js|d\.ts)$/, /^dist\/mock\/http\/dashboard\/[\w-]+\.(html|css|js|svg)$/,
+    /^dist\/spec\/[\w-]+\.operations\.json$/,
   ];
   expect(packedFiles.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
   expect(packedFiles).toEqual(expect.arrayContaining([
     'dist/mock/cli.js', 'dist/contracts/cli.js', 'dist/mock/index.d.ts', 'dist/mock/msw/index.d.ts',
     'spec/view-token.openapi.yaml', 'spec/mock.openapi.yaml', 'dist/mock/http/dashboard/index.html', 'dist/mock/http/dashboard/dashboard.js',
+    'dist/spec/mock.operations.json',
   ]));
 });
 
