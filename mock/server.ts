@@ -64,7 +64,7 @@ export interface MockServerOptions {
 
 /** A running (or ready to run) mock. */
 export interface MockServer {
-  app: Express;
+  readonly app: Express;
   core: Core;
   clock: ControllableClock;
   /** The scenario rules (add, list, remove, clear), as the admin API drives them. */
@@ -112,7 +112,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(logger.isLevelEnabled('debug') ? { onRequest: (entry: object) => logger.debug({ request: entry }, 'service request') } : {}),
   });
   await persisted?.attach(core);
-  const { app, listener } = createApp({
+  const http = createApp({
     core, engine, logger, version: PACKAGE_VERSION,
     basePath: normalizeBasePath(options.basePath),
     corsOrigins: options.corsOrigin === undefined ? undefined : [options.corsOrigin].flat(),
@@ -122,7 +122,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   let baseUrl: string | undefined;
   const reclaimTimer = setInterval(() => void reclaimAll(core, logger), RECLAIM_INTERVAL_MS).unref();
   return {
-    app, core, clock, logger, scenarios: core.rules,
+    get app() { return http.app; },
+    core, clock, logger, scenarios: core.rules,
     get baseUrl() { return baseUrl; },
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
@@ -132,7 +133,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           requestTimeout: options.requestTimeoutMs ?? REQUEST_LIMITS.requestTimeoutMs,
           // How often Node looks for slow requests (its default, 30 s, would stretch the timeouts).
           connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
-        }, listener);
+        }, http.listener);
         listening.on('clientError', answerClientError);
         listening.once('error', reject);
         listening.listen(port, host, () => {
@@ -140,6 +141,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           const address = listening.address() as AddressInfo;
           baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
           resolve(baseUrl);
+          // Serving the service routes already; the admin API and dashboard get ready right after.
+          setImmediate(http.warm);
         });
         server = listening;
       });

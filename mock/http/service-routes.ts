@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import type { Request, Response, Router } from 'express';
-import express from 'express';
 import type { Core } from '../core/create-core';
 import type { RequestValidator, ServiceRequest, ServiceResult } from '../core/handle-service-request';
 import { handleServiceRequest } from '../core/handle-service-request';
@@ -34,7 +32,7 @@ const CHILD_FILE = /^\/data\/v2\/integrations\/([^/]+)\/files\/([^/]+)\/viewToke
  * Runs one service operation: the core decides, the spec engine's compiled validator checks the
  * parameters, this writes the result. Both ways in (the dispatcher and the router) end here.
  */
-function createOperationRunner({ core, engine }: ServiceRouteDeps) {
+export function createOperationRunner({ core, engine }: ServiceRouteDeps) {
   const validators = new Map(SERVICE_ROUTES.map(([, , operationId]) => [operationId, ((clean) => engine.validate(operationId, clean)) satisfies RequestValidator]));
   return async (req: IncomingMessage, res: ServerResponse, request: ServiceRequest): Promise<void> => {
     const result = await handleServiceRequest(core, request, validators.get(request.operationId));
@@ -78,19 +76,6 @@ export function createServiceDispatch(deps: ServiceRouteDeps & { basePath: strin
     const query = mark === -1 ? {} : (parseQuery(url.slice(mark + 1)) as ServiceRequest['query']);
     run(req, res, { operationId, method, path, query, pathParams, headers: req.headers as ServiceRequest['headers'] }).catch(next);
   };
-}
-
-/** The same operations as an Express router, for what the dispatcher leaves (trailing slash, case, HEAD). */
-export function createServiceRouter(deps: ServiceRouteDeps): Router {
-  const router = express.Router();
-  const run = createOperationRunner(deps);
-  for (const [method, path, operationId] of SERVICE_ROUTES) {
-    router[method](path, (req: Request, res: Response) => run(req, res, {
-      operationId, method: req.method, path: req.path, query: req.query as ServiceRequest['query'],
-      pathParams: req.params as Record<string, string>, headers: req.headers as ServiceRequest['headers'],
-    }));
-  }
-  return router;
 }
 
 async function deliver(req: IncomingMessage, res: ServerResponse, result: ServiceResult): Promise<void> {

@@ -3,14 +3,14 @@ import path from 'node:path';
 
 const DIST = path.resolve(__dirname, '../../dist/mock');
 
-/** Every module the compiled file reaches through require(), following the project's own files. */
+/** Every module the compiled file reaches through require() (at the top or lazily inside a function), following the project's own files. */
 function reachable(entry: string): { files: string[]; packages: string[] } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string): void => {
     if (files.has(file)) return;
     files.add(file);
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/require\("([^"]+)"\)/g)) {
+    for (const [, , specifier] of readFileSync(file, 'utf8').matchAll(/require\((["'])([^"']+)\1\)/g)) {
       if (!specifier) continue;
       if (!specifier.startsWith('.')) { packages.add(specifier); continue; }
       const target = path.resolve(path.dirname(file), specifier);

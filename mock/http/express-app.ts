@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express } from 'express';
+import express from 'express';
+import type { AppOptions } from './create-app';
+import { createAdminAuth } from './admin-auth';
+import { createAdminRouter } from './admin-routes';
+import { createAdminScenarioRouter } from './admin-scenario-routes';
+import { createDashboardRouter } from './dashboard-routes';
+import { createFallback, toRouteShapes } from './fallback';
+import { REQUEST_LIMITS } from './request-limits';
+import type { Dispatch } from './service-routes';
+import { createServiceRouter } from './service-router';
+import { createSpecRouter } from './spec-routes';
+
+/** What the Express app shares with the listener's front. */
+export interface ExpressAppParts {
+  /** Limits, CORS and the service dispatcher: what every request meets first. */
+  front: Dispatch;
+  /** Requests the listener's front already saw: the app does not run it again. */
+  passedFront: WeakSet<IncomingMessage>;
+  onError: (error: unknown, req: IncomingMessage, res: ServerResponse, next: unknown) => void;
+}
+
+/**
+ * The Express app: the front (for requests that did not come through the listener), the service
+ * routes under the base path, the dashboard, the admin API, then the 404/405 fallback and the one
+ * error handler.
+ */
+export function createExpressApp(options: AppOptions, parts: ExpressAppParts): Express {
+  const { core, engine } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  // Inside the app too, so `app` alone (supertest, mounting) answers the same way.
+  app.use((req, res, next) => (parts.passedFront.has(req) ? next() : parts.front(req, res, next)));
+  app.use(express.json({ limit: REQUEST_LIMITS.bodyBytes, type: ['application/json', 'application/*+json'] }));
+  app.use(options.basePath || '/', createServiceRouter({ core, engine }));
+  // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.
+  app.use('/__admin/ui', createDashboardRouter({ basePath: options.basePath }));
+  app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));
+  app.use(createSpecRouter(engine, options.basePath));
+  app.use(createFallback(toRouteShapes(engine.operations, options.basePath)));
+  app.use(parts.onError);
+  return app;
+}
