@@ -3,6 +3,17 @@ export interface Clock {
   now(): number;
 }
 
+/**
+ * The latest mock time the admin API accepts (end of year 9999): far enough for any test, and far
+ * enough from the end of JavaScript's Date range (year 275760) that expiries and ISO strings stay valid.
+ */
+export const MOCK_TIME_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Whether a mock time is one the clock may be set or advanced to (1970 to 9999). */
+export function isMockTimeInRange(atMs: number): boolean {
+  return Number.isFinite(atMs) && atMs >= 0 && atMs <= MOCK_TIME_MAX_MS;
+}
+
 /** A snapshot of a controllable clock, as the admin API shows and the stores persist it. */
 export interface ClockState {
   /** Mock time minus real time, while running. */

@@ -101,7 +101,8 @@ function record(core: Core, request: ServiceRequest, session: string, status: nu
   const query: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(request.query)) {
     if (value === undefined) continue;
-    query[name] = name === 'viewToken' && typeof value === 'string' ? shorten(value) : typeof value === 'string' ? value : [...value];
+    const secret = name === 'viewToken';
+    query[name] = typeof value === 'string' ? (secret ? shorten(value) : value) : value.map((item) => (secret ? shorten(item) : item));
   }
   core.journal.record({
     at: new Date(core.clock.now()).toISOString(), method: request.method, path: request.path, query, session,

@@ -2,6 +2,7 @@ import type { Request, Response, Router } from 'express';
 import express from 'express';
 import type { components } from '../../spec/generated/mock';
 import type { Core } from '../core/create-core';
+import { isMockTimeInRange } from '../core/clock';
 import { parseDuration } from '../core/duration';
 import { sendProblem } from './problem';
 import { toViewTokenWire } from './view-token-wire';
@@ -55,11 +56,13 @@ export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
     if (!body) return;
     const { now, frozen } = body;
     if (now !== undefined && (typeof now !== 'string' || Number.isNaN(Date.parse(now)))) {
-      return sendProblem(res, 'bad-request', `"now" must be an ISO 8601 date-time; got ${JSON.stringify(now)}.`);
+      return sendProblem(res, 'bad-request', `"now" must be an ISO 8601 date-time; got ${describeValue(now)}.`);
     }
-    if (frozen !== undefined && typeof frozen !== 'boolean') return sendProblem(res, 'bad-request', `"frozen" must be true or false; got ${JSON.stringify(frozen)}.`);
+    if (frozen !== undefined && typeof frozen !== 'boolean') return sendProblem(res, 'bad-request', `"frozen" must be true or false; got ${describeValue(frozen)}.`);
     if (now === undefined && frozen === undefined) return sendProblem(res, 'bad-request', 'Give "now" (ISO 8601), "frozen" (boolean) or both.');
-    clock.set(now === undefined ? clock.now() : Date.parse(now), frozen ?? clock.state().frozenAtMs !== null);
+    const target = now === undefined ? clock.now() : Date.parse(now);
+    if (!isMockTimeInRange(target)) return sendProblem(res, 'bad-request', OUT_OF_RANGE);
+    clock.set(target, frozen ?? clock.state().frozenAtMs !== null);
     res.json(clockWire());
   });
   router.post('/clock/advance', function advanceClock(req, res) {
@@ -68,8 +71,9 @@ export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
     const by = body.by;
     const duration = typeof by === 'string' || typeof by === 'number' ? parseDuration(by) : undefined;
     if (duration?.kind !== 'ok') {
-      return sendProblem(res, 'bad-request', `"by" must be a duration such as "12h", "PT12H" or milliseconds; got ${JSON.stringify(by)}.`);
+      return sendProblem(res, 'bad-request', `"by" must be a duration such as "12h", "PT12H" or milliseconds; got ${describeValue(by)}.`);
     }
+    if (!isMockTimeInRange(clock.now() + duration.ms)) return sendProblem(res, 'bad-request', OUT_OF_RANGE);
     clock.advance(duration.ms);
     res.json(clockWire());
   });
@@ -78,6 +82,16 @@ export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
     res.json(clockWire());
   });
   return router;
+}
+
+const OUT_OF_RANGE = 'The mock\'s clock stays between 1970-01-01 and 9999-12-31; this would move it outside. POST /__admin/clock/reset goes back to real time.';
+
+/** A short, safe description of a client's value for an error message (never a deep or huge echo). */
+export function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  const text = typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
+  return text;
 }
 
 function objectBody(req: Request, res: Response): Record<string, unknown> | undefined {

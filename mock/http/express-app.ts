@@ -6,11 +6,14 @@ import { createAdminAuth } from './admin-auth';
 import { createAdminRouter } from './admin-routes';
 import { createAdminScenarioRouter } from './admin-scenario-routes';
 import { createDashboardRouter } from './dashboard-routes';
-import { createFallback, toRouteShapes } from './fallback';
+import { createFallback, createOptionsAnswer, toRouteShapes } from './fallback';
 import { REQUEST_LIMITS } from './request-limits';
 import type { Dispatch } from './service-routes';
 import { createServiceRouter } from './service-router';
 import { createSpecRouter } from './spec-routes';
+
+/** body-parser's error types for a body it could not read (as opposed to one too large). */
+const UNREADABLE_BODY = new Set(['entity.parse.failed', 'charset.unsupported', 'encoding.unsupported']);
 
 /** What the Express app shares with the listener's front. */
 export interface ExpressAppParts {
@@ -33,13 +36,24 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
   app.disable('etag');
   // Inside the app too, so `app` alone (supertest, mounting) answers the same way.
   app.use((req, res, next) => (parts.passedFront.has(req) ? next() : parts.front(req, res, next)));
-  app.use(express.json({ limit: REQUEST_LIMITS.bodyBytes, type: ['application/json', 'application/*+json'] }));
+  const json = express.json({ limit: REQUEST_LIMITS.bodyBytes, type: ['application/json', 'application/*+json'] });
+  app.use((req, res, next) => json(req, res, (error?: unknown) => {
+    // A body that cannot be read is the route's business: routes that take one answer 400 (they
+    // find no object), the others ignore it. Only a body over the limit is refused for every route.
+    if (error !== undefined && UNREADABLE_BODY.has((error as { type?: string }).type ?? '')) {
+      req.body = undefined;
+      return next();
+    }
+    next(error);
+  }));
+  const shapes = toRouteShapes(engine.operations, options.basePath);
+  app.use(createOptionsAnswer(shapes));
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
   // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.
   app.use('/__admin/ui', createDashboardRouter({ basePath: options.basePath }));
   app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));
   app.use(createSpecRouter(engine, options.basePath));
-  app.use(createFallback(toRouteShapes(engine.operations, options.basePath)));
+  app.use(createFallback(shapes));
   app.use(parts.onError);
   return app;
 }

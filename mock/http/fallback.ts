@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import { StoreUnavailableError } from '../core/token-store';
 import type { OperationSummary } from '../spec-engine/load-operations';
 import { sendProblem } from './problem';
+import { shorten } from '../core/handle-service-request';
 import { toErrorAnswer } from '../core/service-answers';
+import { toTargetPath } from './request-limits';
 import { sendAnswer } from './service-routes';
 
 const ADMIN_PREFIX = '/__admin';
@@ -44,24 +46,46 @@ export function createFallback(shapes: readonly RouteShape[]): RequestHandler {
   };
 }
 
+/** Answers a plain OPTIONS (CORS preflights are answered earlier): 204 with the route's Allow, or 404. */
+export function createOptionsAnswer(shapes: readonly RouteShape[]): RequestHandler {
+  const fallback = createFallback(shapes);
+  return (req, res, next) => {
+    if (req.method !== 'OPTIONS') return void next();
+    const shape = shapes.find((candidate) => candidate.pattern.test(req.path));
+    if (!shape) return void fallback(req, res, next);
+    res.setHeader('Allow', [...shape.methods, 'OPTIONS'].join(', '));
+    res.status(204).end();
+  };
+}
+
+/** A path as logs may show it: a View Token in an admin path is shortened like the journal's. */
+export function toLoggedPath(path: string): string {
+  return path.replace(/(\/view-tokens\/)([^/]+)/, (_all, prefix: string, token: string) => `${prefix}${shorten(token)}`);
+}
+
 /** The one error handler: bad JSON is a 400; anything unexpected a 500 without a stack trace, logged. */
 export function createErrorHandler(logger: Logger): (error: unknown, req: IncomingMessage, res: ServerResponse, next: unknown) => void {
   return (error, req, res, _next) => {
     const status = (error as { status?: unknown }).status;
-    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    const path = toTargetPath(req.url ?? '/');
     const admin = path.startsWith(ADMIN_PREFIX);
+    if (error instanceof URIError) {
+      // A path parameter that is not valid percent-encoding: no admin item has such a name; a service id is invalid.
+      if (admin) return sendProblem(res, 'not-found', 'No such item: the path is not valid percent-encoding.');
+      return sendAnswer(res, toErrorAnswer('parameter.invalid', 'Invalid parameter: a path segment is not valid percent-encoding.'));
+    }
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const detail = status === 413 ? 'The request body is too large.' : `The request body could not be read: ${(error as Error).message}`;
       if (admin) return sendProblem(res, status === 413 ? 'payload-too-large' : 'bad-request', detail);
       return sendAnswer(res, toErrorAnswer(status === 413 ? 'request.too.large' : 'parameter.invalid', detail, status));
     }
     if (error instanceof StoreUnavailableError && !res.headersSent) {
-      logger.warn({ method: req.method, path }, error.message);
+      logger.warn({ method: req.method, path: toLoggedPath(path) }, error.message);
       res.setHeader('Retry-After', '1');
       if (admin) return sendProblem(res, 'unavailable', error.message);
       return sendAnswer(res, toErrorAnswer('system.error', 'The mock\'s store is unavailable; retry shortly.', 503));
     }
-    logger.error({ err: error, method: req.method, path }, 'unexpected error');
+    logger.error({ err: error, method: req.method, path: toLoggedPath(path) }, 'unexpected error');
     if (res.headersSent) return void res.destroy();
     if (admin) return sendProblem(res, 'server-error', 'The mock failed unexpectedly; see its log.');
     sendAnswer(res, toErrorAnswer('system.error'));

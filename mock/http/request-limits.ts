@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../core/service-answers';
 import { toErrorAnswer } from '../core/service-answers';
 import type { ProblemKind } from './problem';
-import { sendProblem } from './problem';
+import { PROBLEMS, sendProblem } from './problem';
 import { sendAnswer } from './service-routes';
 
 /** What the mock accepts; the spec's description states the same figures. */
@@ -21,7 +21,15 @@ export const REQUEST_LIMITS = {
 
 interface Rejection { status: 400 | 408 | 413 | 414 | 431; code: ErrorCode; detail: string }
 
-const isAdmin = (url: string): boolean => url.startsWith('/__admin');
+/** The path of a request target, origin-form (`/a?b`) or absolute-form (`http://host/a?b`, as proxies send). */
+export function toTargetPath(target: string): string {
+  const start = target.startsWith('/') ? 0 : target.indexOf('/', target.indexOf('://') + 3);
+  if (start < 0) return '/';
+  const end = target.indexOf('?', start);
+  return end < 0 ? target.slice(start) : target.slice(start, end);
+}
+
+const isAdmin = (target: string): boolean => toTargetPath(target).startsWith('/__admin');
 
 /**
  * Checks the request line and size before any routing: URL too long → 414, too many query
@@ -58,20 +66,25 @@ function countQueryParameters(url: string): number {
 
 /**
  * The server's 'clientError' answer for what Node's parser refuses before a request exists:
- * headers too large (431), slow clients cut off (408), malformed HTTP (400). No path is known yet,
- * so every route gets the service's error envelope (not Node's empty answer); a reset connection
- * is just closed.
+ * headers too large (431), slow clients cut off (408), malformed HTTP (400), instead of Node's empty
+ * answer. The request line, where the parser got that far, tells an admin path (problem+json) from
+ * a service one (the error envelope) and a HEAD (no body); a reset connection is just closed.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
   if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
   const rejection = toRejection(error.code);
-  const body = JSON.stringify({ code: rejection.code, data: null, message: rejection.detail });
-  const head = [`HTTP/1.1 ${rejection.status} ${STATUS_CODES[rejection.status] ?? ''}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  const [, method = '', target = ''] = /^([A-Z]+) (\S+)/.exec(error.rawPacket?.toString('latin1', 0, 512) ?? '') ?? [];
+  const admin = isAdmin(target);
+  const body = admin
+    ? JSON.stringify({ type: `urn:view-token-mock:problem:${rejection.problem}`, title: PROBLEMS[rejection.problem].title, status: rejection.status, detail: rejection.detail })
+    : JSON.stringify({ code: rejection.code, data: null, message: rejection.detail });
+  const type = admin ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
+  const head = [`HTTP/1.1 ${rejection.status} ${STATUS_CODES[rejection.status] ?? ''}`, `Content-Type: ${type}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${method === 'HEAD' ? '' : body}`);
 }
 
-function toRejection(code: string | undefined): Rejection {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: 'request.too.large', detail: `The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.` };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'request.timeout', detail: 'The request did not arrive in time; the connection is closed.' };
-  return { status: 400, code: 'parameter.invalid', detail: `The request is not valid HTTP (${code ?? 'parse error'}).` };
+function toRejection(code: string | undefined): Rejection & { problem: ProblemKind } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: 'request.too.large', problem: 'headers-too-large', detail: `The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.` };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'request.timeout', problem: 'request-timeout', detail: 'The request did not arrive in time; the connection is closed.' };
+  return { status: 400, code: 'parameter.invalid', problem: 'bad-request', detail: `The request is not valid HTTP (${code ?? 'parse error'}).` };
 }

@@ -90,3 +90,17 @@ test('bytes that are not HTTP get a 400 envelope and a closed connection', async
   expect(raw).toMatch(/^HTTP\/1\.1 400 /);
   expect(bodyOf(raw)).toMatchObject({ code: 'parameter.invalid', data: null });
 });
+
+test('headers over 16 KiB on an admin path get a 431 problem+json; a HEAD gets no body', async () => {
+  const raw = await rawExchange([{ text: `GET /__admin/health HTTP/1.1\r\nHost: x\r\nX-Pad: ${'y'.repeat(REQUEST_LIMITS.headerBytes)}\r\n\r\n` }]);
+  expect(raw).toMatch(/^HTTP\/1\.1 431 [\s\S]*Content-Type: application\/problem\+json/);
+  expect(bodyOf(raw)).toMatchObject({ status: 431, type: 'urn:view-token-mock:problem:headers-too-large' });
+  const head = await rawExchange([{ text: `HEAD /view/token HTTP/1.1\r\nHost: x\r\nX-Pad: ${'y'.repeat(REQUEST_LIMITS.headerBytes)}\r\n\r\n` }]);
+  expect(head).toMatch(/^HTTP\/1\.1 431 /);
+  expect(head.endsWith('\r\n\r\n')).toBe(true);
+});
+
+test('a proxy-style absolute-form target to /__admin is still answered as admin (problem+json)', async () => {
+  const raw = await rawExchange([{ text: `GET http://elsewhere.example/__admin/requests?${Array.from({ length: 101 }, (_, i) => `k${i}=1`).join('&')} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n` }]);
+  expect(raw).toMatch(/^HTTP\/1\.1 400 [\s\S]*application\/problem\+json/);
+});

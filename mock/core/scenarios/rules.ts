@@ -123,6 +123,7 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
   const outcome: Preferences = {};
   for (const [key, value] of Object.entries(then)) {
     if (!(PREFERENCE_KEYS as readonly string[]).includes(key)) return `"then.${key}" is not an outcome (use ${PREFERENCE_KEYS.join(', ')})`;
+    if (typeof value !== 'string' && typeof value !== 'number') return `"then.${key}" must be a string or a number`;
     outcome[key as keyof Preferences] = String(value);
   }
   if (Object.keys(outcome).length === 0) return '"then" needs one of scenario, code, delay, fault';

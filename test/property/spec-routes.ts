@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { MOCK_SPEC } from '../support/mock-app';
+
+/** One operation of spec/mock.openapi.yaml, as the hostile-input generators and checks use it. */
+export interface SpecRoute {
+  operationId: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** The spec's path template, e.g. `/__admin/view-tokens/{token}`. */
+  template: string;
+  /** Under `/__admin`: answers JSON, or problem+json for errors. Otherwise a service route: the envelope. */
+  admin: boolean;
+  pathParams: string[];
+  queryParams: string[];
+  takesBody: boolean;
+}
+
+interface ParameterObject { name: string; in: string }
+type Reference = { $ref: string };
+interface OperationObject { operationId: string; parameters?: (ParameterObject | Reference)[]; requestBody?: unknown }
+type PathItem = Record<string, OperationObject | (ParameterObject | Reference)[]>;
+interface SpecDocument { paths: Record<string, PathItem>; components: { parameters: Record<string, ParameterObject> } }
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+function loadSpecRoutes(): SpecRoute[] {
+  const spec = parse(readFileSync(MOCK_SPEC, 'utf8')) as SpecDocument;
+  const resolve = (parameter: ParameterObject | Reference): ParameterObject =>
+    '$ref' in parameter ? (spec.components.parameters[parameter.$ref.split('/').pop() ?? ''] as ParameterObject) : parameter;
+  const routes: SpecRoute[] = [];
+  for (const [template, item] of Object.entries(spec.paths)) {
+    const shared = ((item.parameters ?? []) as (ParameterObject | Reference)[]).map(resolve);
+    for (const method of METHODS) {
+      const operation = item[method] as OperationObject | undefined;
+      if (!operation) continue;
+      const parameters = [...shared, ...(operation.parameters ?? []).map(resolve)];
+      routes.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        template,
+        admin: template.startsWith('/__admin'),
+        pathParams: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
+        queryParams: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+        takesBody: operation.requestBody !== undefined,
+      });
+    }
+  }
+  return routes;
+}
+
+/** Every operation the mock documents (service and admin), read from the spec itself. */
+export const SPEC_ROUTES: readonly SpecRoute[] = loadSpecRoutes();
+
+const patterns = new Map(SPEC_ROUTES.map((route) => [route.template, toPattern(route.template)]));
+
+/** Express's matching: case-insensitive, `{param}` is one non-empty segment, an optional trailing slash. */
+function toPattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^${escaped}/?$`, 'i');
+}
+
+/** The pathname the server routes on: absolute-form and `*` targets included. */
+export function toPathname(target: string): string {
+  if (/^https?:\/\//i.test(target)) return new URL(target).pathname;
+  const mark = target.indexOf('?');
+  return mark === -1 ? target : target.slice(0, mark);
+}
+
+/** The raw query string of a request target ('' when none). */
+export function toQueryString(target: string): string {
+  const mark = target.indexOf('?');
+  return mark === -1 ? '' : target.slice(mark + 1);
+}
+
+/**
+ * The operation that answers `method pathname` as Express routes it: literal paths before templated
+ * ones (DELETE /__admin/scenarios/catalog is deleteScenarioRule), undefined for unknown routes and
+ * for methods the spec has no operation for (HEAD, OPTIONS, 405s).
+ */
+export function operationOf(method: string, pathname: string): SpecRoute | undefined {
+  const candidates = SPEC_ROUTES.filter((route) => route.method === method && patterns.get(route.template)?.test(pathname));
+  return candidates.find((route) => route.pathParams.length === 0) ?? candidates[0];
+}
+
+/** Whether a path is one of the service routes (any method): where Prefer/__ switches and rules apply. */
+export function isServicePath(pathname: string): boolean {
+  return SPEC_ROUTES.some((route) => !route.admin && patterns.get(route.template)?.test(pathname));
+}
+
+/** The admin API and the dashboard: paths starting `/__admin` (case-sensitive; `/__adminx` too, as the mock's fallback decides). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname.startsWith('/__admin');
+}
+
+/** A concrete path jest-openapi resolves to exactly this operation (its own matcher prefers literal paths). */
+export function toCanonicalPath(route: SpecRoute): string {
+  return route.template.replace(/\{[^}]+\}/g, 'x');
+}
+
+/**
+ * The request limits spec/mock.openapi.yaml states once, in info.description, for every route and
+ * before any routing (so no operation lists them): URL over 8 KiB → 414, more than 100 query
+ * parameters → 400, headers over 16 KiB → 431, a body over 100 KB → 413, too slow → 408.
+ */
+export const SPEC_LIMITS = { urlBytes: 8 * 1024, queryParameters: 100, bodyBytes: 100 * 1024, headerBytes: 16 * 1024 } as const;
+
+const LIMIT_STATUSES = new Set([408, 413, 414, 431]);
+
+/** Counts query parameters the way a limit is stated: pieces between `&` after the `?`. */
+export function countQueryParameters(target: string): number {
+  const query = toQueryString(target);
+  return query === '' ? 0 : query.split('&').length;
+}
+
+/** Whether an answer is one of the spec's global limit answers rather than an operation's own. */
+export function isLimitAnswer(status: number, target: string): boolean {
+  return LIMIT_STATUSES.has(status) || (status === 400 && countQueryParameters(target) > SPEC_LIMITS.queryParameters);
+}
