@@ -50,16 +50,24 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Spawns `node <command> <args>` on the server CPU and polls until `probePath` answers 200. */
-export async function startServer(command: string[], args: (port: number) => string[], probe: { path: string; headers?: Record<string, string> }): Promise<Started> {
+export interface StartOptions {
+  /** Node flags before the script, e.g. `['--require', probe]` to measure from inside the server. */
+  nodeArgs?: string[];
+  /** 'pipe': the caller reads (and must drain) the server's stdout and stderr. Default: stdout ignored, stderr inherited. */
+  output?: 'pipe';
+}
+
+/** Spawns `node <nodeArgs> <command> <args>` on the server CPU and polls until `probePath` answers 200. */
+export async function startServer(command: string[], args: (port: number) => string[], probe: { path: string; headers?: Record<string, string> }, options: StartOptions = {}): Promise<Started> {
   const port = await freePort();
-  const nodeArgs = [...command, ...args(port)];
+  const nodeArgs = [...(options.nodeArgs ?? []), ...command, ...args(port)];
+  const stdio: ['ignore', 'pipe' | 'ignore', 'pipe' | 'inherit'] = options.output === 'pipe' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'];
   const t0 = performance.now();
-  const child = PINNED ? spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs], { stdio: ['ignore', 'ignore', 'inherit'] })
-    : spawn(process.execPath, nodeArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = PINNED ? spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs], { stdio })
+    : spawn(process.execPath, nodeArgs, { stdio });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${nodeArgs.join(' ')} exited ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${nodeArgs.join(' ')} exited ${child.exitCode ?? child.signalCode}`);
     try {
       const res = await fetch(`${baseUrl}${probe.path}`, { headers: probe.headers ?? {} });
       await res.arrayBuffer();
@@ -71,7 +79,8 @@ export async function startServer(command: string[], args: (port: number) => str
   }
   const startupMs = performance.now() - t0;
   const stop = (): Promise<void> => new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    // A child killed by a signal has no exitCode, only a signalCode; its 'exit' has already fired.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });

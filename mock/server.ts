@@ -80,6 +80,7 @@ export interface MockServer {
 
 const RECLAIM_INTERVAL_MS = 5_000;
 const CONNECTIONS_CHECK_MS = 250;
+const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Creates the mock for use inside another project's tests.
@@ -133,6 +134,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           requestTimeout: options.requestTimeoutMs ?? REQUEST_LIMITS.requestTimeoutMs,
           // How often Node looks for slow requests (its default, 30 s, would stretch the timeouts).
           connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+          // Longer than the idle timeouts of load balancers (60 s) and client pools: with Node's 5 s a
+          // client reusing a socket the mock is closing gets ECONNRESET (seen in the soak).
+          keepAliveTimeout: KEEP_ALIVE_MS,
         }, http.listener);
         listening.on('clientError', answerClientError);
         listening.once('error', reject);
