@@ -11,6 +11,8 @@ export interface Row {
   atSeconds: number;
   rssMiB: number;
   heapUsedMiB: number;
+  /** What V8 has reserved (JSON only): RSS follows it, heap used swings below it with each GC. */
+  heapTotalMiB: number;
   delayP99Ms: number;
   delayMaxMs: number;
   sent: number;
@@ -30,6 +32,7 @@ export function toRow(atSeconds: number, sample: ProbeSample, interval: Interval
     atSeconds,
     rssMiB: sample.rssBytes / MiB,
     heapUsedMiB: sample.heapUsedBytes / MiB,
+    heapTotalMiB: sample.heapTotalBytes / MiB,
     delayP99Ms: sample.delayP99Ms,
     delayMaxMs: sample.delayMaxMs,
     sent: interval.sent,
