@@ -37,7 +37,7 @@ export interface SoakLoad {
 export type Totals = Pick<Interval, 'sent' | 'answered' | 'forcedResets'>;
 
 const REQUEST_TIMEOUT_MS = 30_000;
-/** Below the mock's keep-alive timeout (Node's default 5 s); see the agent below. */
+/** Below any keep-alive timeout the mock may run with (Node's default 5 s; mock/server.ts sets 65 s); see the agent below. */
 const FREE_SOCKET_TIMEOUT_MS = 4_000;
 const MAX_EXAMPLES = 20;
 /** Each clock advance moves mock time this many hours (`{"by":"1h"}`). */
@@ -65,8 +65,8 @@ const parseBody = (body: string): unknown => {
 /** Starts the load at `rate` req/s for `seconds`, and the clock advance every `advanceEverySeconds`. */
 export function startSoakLoad(baseUrl: string, options: { rate: number; seconds: number; advanceEverySeconds: number; seed: number }): SoakLoad {
   const target = new URL(baseUrl);
-  // A kept-alive socket must be dropped before the mock's keep-alive timeout (Node's 5 s) closes it:
-  // Node 20's agent ignores the server's `Keep-Alive: timeout=5` hint (free sockets get no timeout),
+  // A kept-alive socket must be dropped before the mock's keep-alive timeout closes it: Node 20's
+  // agent ignores the server's `Keep-Alive: timeout=N` hint (free sockets get no timeout),
   // so a burst reusing a socket just as the mock closes it gets ECONNRESET — the load generator's race,
   // not the mock's. Reproduced: 100 sockets reused after ~6 s idle, 36 resets; with this timeout, none.
   const agent = new Agent({ keepAlive: true, maxSockets: 512, timeout: FREE_SOCKET_TIMEOUT_MS });
