@@ -9,7 +9,7 @@ import { createControllableClock } from './core/clock';
 import type { Core } from './core/create-core';
 import { EXPIRED_RETENTION_MS } from './core/create-core';
 import type { MockConfig, MockConfigInput } from './config';
-import { ConfigError } from './config-error';
+import { ConfigError, stateFileOnRedisError } from './config-error';
 import { createMockCore, toTtlMs } from './create-mock-core';
 import { toServiceStatuses } from './core/service-statuses';
 import { createApp } from './http/create-app';
@@ -176,7 +176,7 @@ async function createBacking(options: MockServerOptions, ttlMs: number, logger: 
   const localClock = createControllableClock(options.realNow ?? Date.now);
   if ((options.store ?? 'memory') === 'memory') return { store: createMemoryTokenStore(), clock: localClock, close: () => undefined };
   if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
-  if (options.stateFile !== undefined) throw new ConfigError(`--state-file ${options.stateFile} works with the memory store; with --store redis the state lives in Redis (use Redis persistence)`);
+  if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
   if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
   // ioredis is loaded only for the Redis store.
   /* eslint-disable @typescript-eslint/no-require-imports */

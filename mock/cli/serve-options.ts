@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from '../core/duration';
-import { ConfigError } from '../config-error';
+import { ConfigError, stateFileOnRedisError } from '../config-error';
 
 /** The `serve` flags, each also readable as `VIEW_TOKEN_MOCK_<FLAG>` (e.g. VIEW_TOKEN_MOCK_BASE_PATH). */
 export const SERVE_FLAGS = {
@@ -85,7 +85,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const workers = toInteger(read('workers'), '--workers', 1, 64);
   if (workers > 1 && store !== 'redis') throw new ConfigError(`--workers ${workers} needs --store redis: each worker would otherwise have its own tokens and clock`);
   const stateFile = read('state-file');
-  if (stateFile !== undefined && store === 'redis') throw new ConfigError(`--state-file ${stateFile} works with the memory store; with --store redis the state lives in Redis (use Redis persistence)`);
+  if (stateFile !== undefined && store === 'redis') throw stateFileOnRedisError(stateFile);
   if (stateFile === '') throw new ConfigError('--state-file needs a file path');
   const seed = read('seed');
   if (seed !== undefined && workers > 1) throw new ConfigError(`--seed ${seed} with --workers ${workers}: every worker would issue the same token sequence; drop --seed or use one worker`);

@@ -87,11 +87,10 @@ export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
 const OUT_OF_RANGE = 'The mock\'s clock stays between 1970-01-01 and 9999-12-31; this would move it outside. POST /__admin/clock/reset goes back to real time.';
 
 /** A short, safe description of a client's value for an error message (never a deep or huge echo). */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object' && value !== null) return 'an object';
-  const text = typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
-  return text;
+  return typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
 }
 
 function objectBody(req: Request, res: Response): Record<string, unknown> | undefined {

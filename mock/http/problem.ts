@@ -20,12 +20,17 @@ export const PROBLEMS = {
 
 export type ProblemKind = keyof typeof PROBLEMS;
 
+/** The problem document of one kind (RFC 9457). */
+export function toProblem(kind: ProblemKind, detail: string, extra: Record<string, unknown> = {}): Problem & Record<string, unknown> {
+  const { status, title } = PROBLEMS[kind];
+  return { type: `urn:view-token-mock:problem:${kind}`, title, status, detail, ...extra };
+}
+
 /** Writes an `application/problem+json` answer (plain node API: it also serves the hot path, outside Express). */
 export function sendProblem(res: ServerResponse, kind: ProblemKind, detail: string, extra: Record<string, unknown> = {}): void {
-  const { status, title } = PROBLEMS[kind];
-  const problem: Problem & Record<string, unknown> = { type: `urn:view-token-mock:problem:${kind}`, title, status, detail, ...extra };
+  const problem = toProblem(kind, detail, extra);
   const text = JSON.stringify(problem);
-  res.statusCode = status;
+  res.statusCode = problem.status;
   res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../core/service-answers';
 import { toErrorAnswer } from '../core/service-answers';
 import type { ProblemKind } from './problem';
-import { PROBLEMS, sendProblem } from './problem';
+import { sendProblem, toProblem } from './problem';
 import { sendAnswer } from './service-routes';
 
 /** What the mock accepts; the spec's description states the same figures. */
@@ -19,7 +19,8 @@ export const REQUEST_LIMITS = {
   requestTimeoutMs: 30_000,
 } as const;
 
-interface Rejection { status: 400 | 408 | 413 | 414 | 431; code: ErrorCode; detail: string }
+/** A refusal, as the service envelope (`code`) and as a problem (`problem`) tell it. */
+interface Rejection { status: 400 | 408 | 413 | 414 | 431; code: ErrorCode; problem: ProblemKind; detail: string }
 
 /** The path of a request target, origin-form (`/a?b`) or absolute-form (`http://host/a?b`, as proxies send). */
 export function toTargetPath(target: string): string {
@@ -38,7 +39,7 @@ const isAdmin = (target: string): boolean => toTargetPath(target).startsWith('/_
  */
 export function refuseOverLimit(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? '/';
-  let rejection: (Rejection & { problem: ProblemKind }) | undefined;
+  let rejection: Rejection | undefined;
   if (url.length > REQUEST_LIMITS.urlBytes) {
     rejection = { status: 414, code: 'request.too.large', problem: 'uri-too-long', detail: `The URL is ${url.length} bytes long; the mock accepts at most ${REQUEST_LIMITS.urlBytes}.` };
   } else if (Number(req.headers['content-length'] ?? 0) > REQUEST_LIMITS.bodyBytes) {
@@ -76,14 +77,14 @@ export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: B
   const [, method = '', target = ''] = /^([A-Z]+) (\S+)/.exec(error.rawPacket?.toString('latin1', 0, 512) ?? '') ?? [];
   const admin = isAdmin(target);
   const body = admin
-    ? JSON.stringify({ type: `urn:view-token-mock:problem:${rejection.problem}`, title: PROBLEMS[rejection.problem].title, status: rejection.status, detail: rejection.detail })
+    ? JSON.stringify(toProblem(rejection.problem, rejection.detail))
     : JSON.stringify({ code: rejection.code, data: null, message: rejection.detail });
   const type = admin ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
   const head = [`HTTP/1.1 ${rejection.status} ${STATUS_CODES[rejection.status] ?? ''}`, `Content-Type: ${type}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
   socket.end(`${head.join('\r\n')}\r\n\r\n${method === 'HEAD' ? '' : body}`);
 }
 
-function toRejection(code: string | undefined): Rejection & { problem: ProblemKind } {
+function toRejection(code: string | undefined): Rejection {
   if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: 'request.too.large', problem: 'headers-too-large', detail: `The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.` };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'request.timeout', problem: 'request-timeout', detail: 'The request did not arrive in time; the connection is closed.' };
   return { status: 400, code: 'parameter.invalid', problem: 'bad-request', detail: `The request is not valid HTTP (${code ?? 'parse error'}).` };

@@ -67,6 +67,7 @@ test.each([
   [['--store', 'redis'], /--store redis needs --redis-url/],
   [['--store', 'redis', '--redis-url', 'redis://127.0.0.1:1'], /cannot reach Redis \(connect ECONNREFUSED/],
   [['--store', 'redis', '--redis-url', 'redis://127.0.0.1:1', '--workers', '2', '--seed', '1'], /--seed 1 with --workers 2/],
+  [['--store', 'redis', '--redis-url', 'redis://127.0.0.1:1', '--state-file', 'state.json'], /--state-file state\.json works with the memory store/],
 ])('%j is one clear line on stderr and exit code 2', (args, message) => {
   const result = runCli(args);
   expect(result.status).toBe(2);

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMockCore } from '../../mock/create-mock-core';
+import { createMockServer } from '../../mock/server';
 import { killStartedClis, runCli, startCli } from '../support/spawn-cli';
 
 let dir: string;
@@ -112,3 +113,7 @@ test('kill -9 during heavy issuing leaves a loadable file whose tokens are a pre
   const next = (await (await fetch(`${restarted.baseUrl}/view/token?fileId=7`, { headers: AUTH })).json()) as { data: string };
   expect(savedTokens.has(next.data)).toBe(false);
 }, 60_000);
+
+test('createMockServer refuses a state file on the Redis store before connecting to Redis', async () => {
+  await expect(createMockServer({ logLevel: 'silent', store: 'redis', redisUrl: 'redis://127.0.0.1:1', stateFile: 'state.json' })).rejects.toThrow(/--state-file state\.json works with the memory store/);
+});
