@@ -7,7 +7,7 @@ import { ConfigError } from './config-error';
 import type { Catalog, CatalogObject } from './core/catalog-directory';
 import { CATALOG_LIST_OF } from './core/catalog-directory';
 import type { RuleInput } from './core/scenarios/rules';
-import { createRules } from './core/scenarios/rules';
+import { checkRule } from './core/scenarios/rules';
 
 /** The config file as written: id lists keyed by the service's parameter names, applications. */
 export interface MockConfigInput {
@@ -92,9 +92,8 @@ function toApplications(value: unknown, where: string): Application[] {
 function toRules(value: unknown, where: string): RuleInput[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new ConfigError(`${where}: expected an array of {when?, then, times?}`);
-  const check = createRules();
   return value.map((rule: unknown, index) => {
-    const added = check.add(rule, '');
+    const added = checkRule(rule);
     if (added.kind === 'invalid') throw new ConfigError(`${where}[${index}]: ${added.detail}`);
     return rule as RuleInput;
   });

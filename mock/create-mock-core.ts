@@ -33,6 +33,10 @@ export interface MockCoreOptions {
   clock?: ControllableClock;
   /** The statuses each service route documents (the server passes its spec engine's). Default: the built-in table. */
   statuses?: ServiceStatuses;
+  /** Where rules, granted Access Tokens and requests are kept (default: this process's memory). */
+  ruleStore?: CoreOptions['ruleStore'];
+  accessTokenStore?: CoreOptions['accessTokenStore'];
+  journal?: CoreOptions['journal'];
   /** Called after rules or Access Tokens change (e.g. to persist them). */
   onChange?: () => void;
   /** Called with each service request as the journal keeps it (secrets shortened). */
@@ -59,6 +63,9 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
     ...(options.statuses === undefined ? {} : { statuses: options.statuses }),
     ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
+    ...(options.ruleStore === undefined ? {} : { ruleStore: options.ruleStore }),
+    ...(options.accessTokenStore === undefined ? {} : { accessTokenStore: options.accessTokenStore }),
+    ...(options.journal === undefined ? {} : { journal: options.journal }),
     ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
   });
 }

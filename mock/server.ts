@@ -4,24 +4,18 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Logger, LevelWithSilent } from 'pino';
 import pino from 'pino';
-import type { ControllableClock } from './core/clock';
-import { createControllableClock } from './core/clock';
 import type { Core } from './core/create-core';
-import { EXPIRED_RETENTION_MS } from './core/create-core';
 import type { MockConfig, MockConfigInput } from './config';
-import { ConfigError, stateFileOnRedisError } from './config-error';
+import { createBacking } from './backing';
+import type { ControllableClock } from './core/clock';
+import { ConfigError } from './config-error';
 import { createMockCore, toTtlMs } from './create-mock-core';
 import { toServiceStatuses } from './core/service-statuses';
 import { createApp } from './http/create-app';
 import { REQUEST_LIMITS, answerClientError } from './http/request-limits';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION } from './package-info';
 import { loadSpecEngine } from './spec-engine/spec-engine';
-import type { TokenStore } from './core/token-store';
-import { createMemoryTokenStore } from './stores/memory-token-store';
 import { openPersistedState } from './stores/persisted-state';
-import type * as RedisClock from './stores/redis-clock';
-import type * as RedisConnection from './stores/redis-connection';
-import type * as RedisTokenStore from './stores/redis-token-store';
 
 /** Options of {@link createMockServer}; the defaults are the CLI's. */
 export interface MockServerOptions {
@@ -108,10 +102,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
     ...(persisted === undefined ? {} : { onChange: persisted.onChange }),
+    ...backing.shared,
     // At debug level each service request is logged as the journal keeps it (View Tokens shortened,
     // no Authorization value); at the default level nothing is done per request.
     ...(logger.isLevelEnabled('debug') ? { onRequest: (entry: object) => logger.debug({ request: entry }, 'service request') } : {}),
   });
+  await core.ready;
   await persisted?.attach(core);
   const http = createApp({
     core, engine, logger, version: PACKAGE_VERSION,
@@ -164,36 +160,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     reset: () => core.reset(),
   };
 }
-
-interface Backing {
-  store: TokenStore;
-  clock: ControllableClock;
-  close(): void;
-}
-
-/** The memory store and a local clock, or Redis for both (several processes, one truth). */
-async function createBacking(options: MockServerOptions, ttlMs: number, logger: Logger): Promise<Backing> {
-  const localClock = createControllableClock(options.realNow ?? Date.now);
-  if ((options.store ?? 'memory') === 'memory') return { store: createMemoryTokenStore(), clock: localClock, close: () => undefined };
-  if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
-  if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
-  if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
-  // ioredis is loaded only for the Redis store.
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { connectRedis } = require('./stores/redis-connection') as typeof RedisConnection;
-  const { createRedisClock } = require('./stores/redis-clock') as typeof RedisClock;
-  const { createRedisTokenStore } = require('./stores/redis-token-store') as typeof RedisTokenStore;
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const redis = await connectRedis(options.redisUrl, options.redisWaitMs ?? 0);
-  const prefix = options.redisPrefix ?? 'view-token-mock:';
-  const clock = createRedisClock(localClock, redis, prefix, (error) => logger.warn({ err: error }, 'shared clock sync failed'));
-  await clock.sync();
-  const keepMs = ttlMs + EXPIRED_RETENTION_MS + REDIS_KEEP_MARGIN_MS;
-  return { store: createRedisTokenStore({ redis, prefix, keepMs }), clock, close: () => { clock.stop(); redis.disconnect(); } };
-}
-
-/** Redis keeps records this long beyond ttl + retention, so a clock moved back a little finds them. */
-const REDIS_KEEP_MARGIN_MS = 24 * 3_600_000;
 
 /** Reclaims long-expired tokens in bounded steps, yielding to requests between steps. */
 async function reclaimAll(core: Core, logger: Logger): Promise<void> {

@@ -1,3 +1,5 @@
+import type { AccessTokenStore } from './access-token-store';
+import { createMemoryAccessTokenStore } from './access-token-store';
 import type { Clock } from './clock';
 import type { RandomSource } from './random-source';
 import { randomUuid } from './random-source';
@@ -35,32 +37,35 @@ export interface AccessTokenRecord {
 
 /** Accepts bearer Access Tokens and issues them for applications' Basic credentials. */
 export interface AccessTokens {
-  authenticate(authorization: string | undefined): Authentication;
-  grant(authorization: string | undefined): AccessTokenGrant;
-  records(): AccessTokenRecord[];
-  restore(records: readonly AccessTokenRecord[]): void;
-  clear(): void;
+  authenticate(authorization: string | undefined): Promise<Authentication>;
+  grant(authorization: string | undefined): Promise<AccessTokenGrant>;
+  records(): Promise<AccessTokenRecord[]>;
+  restore(records: readonly AccessTokenRecord[]): Promise<void>;
+  clear(): Promise<void>;
 }
 
 const BEARER = /^bearer(?:\s+(.*))?$/i;
 
+export interface AccessTokenOptions {
+  applications: readonly Application[];
+  clock: Clock;
+  random: RandomSource;
+  /** Where granted tokens live. Default: this process's memory. */
+  store?: AccessTokenStore;
+}
+
 /**
  * With no applications, any non-empty bearer token is accepted (front-end friendly); with
  * applications, only the unexpired tokens granted through `POST /oauth2/token`.
- * @example createAccessTokens({ applications: [], clock, random }).authenticate('Bearer x')
+ * @example await createAccessTokens({ applications: [], clock, random }).authenticate('Bearer x')
  */
-export function createAccessTokens(deps: { applications: readonly Application[]; clock: Clock; random: RandomSource }): AccessTokens {
-  const byToken = new Map<string, AccessTokenRecord>();
-  const byApp = new Map<string, AccessTokenRecord>();
+export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
+  const store = deps.store ?? createMemoryAccessTokenStore();
   const secrets = new Map(deps.applications.map((app) => [app.appKey, app.appSecret]));
   const closed = deps.applications.length > 0;
   const preIssued = new Map(deps.applications.flatMap((app) => (app.accessTokens ?? []).map((token) => [token, app.appKey] as const)));
-  const remember = (record: AccessTokenRecord): void => {
-    byToken.set(record.token, record);
-    byApp.set(record.appKey, record);
-  };
   return {
-    authenticate(authorization) {
+    async authenticate(authorization) {
       if (authorization === undefined) return { kind: 'rejected', reason: 'missing' };
       const bearer = BEARER.exec(authorization.trim());
       if (!bearer) return { kind: 'rejected', reason: 'not-bearer' };
@@ -69,24 +74,25 @@ export function createAccessTokens(deps: { applications: readonly Application[];
       if (!closed) return { kind: 'accepted', app: null };
       const preIssuedFor = preIssued.get(token);
       if (preIssuedFor !== undefined) return { kind: 'accepted', app: preIssuedFor };
-      const record = byToken.get(token);
+      const record = await store.find(token);
       if (!record) return { kind: 'rejected', reason: 'unknown' };
       if (deps.clock.now() >= record.expiresAtMs) return { kind: 'rejected', reason: 'expired' };
       return { kind: 'accepted', app: record.appKey };
     },
-    grant(authorization) {
+    async grant(authorization) {
       const credentials = decodeBasic(authorization);
       if (!credentials || secrets.get(credentials.appKey) !== credentials.appSecret) return { kind: 'rejected' };
       const now = deps.clock.now();
-      const current = byApp.get(credentials.appKey);
+      // Drawn only when needed, so a seeded run's tokens do not depend on how often apps re-grant.
+      const current = await store.current(credentials.appKey);
       if (current && now < current.expiresAtMs) return { kind: 'issued', token: current.token, expiresAtMs: current.expiresAtMs };
-      const record = { token: `cn-${randomUuid(deps.random)}`, appKey: credentials.appKey, expiresAtMs: now + ACCESS_TOKEN_TTL_MS };
-      remember(record);
-      return { kind: 'issued', token: record.token, expiresAtMs: record.expiresAtMs };
+      const candidate = { token: `cn-${randomUuid(deps.random)}`, appKey: credentials.appKey, expiresAtMs: now + ACCESS_TOKEN_TTL_MS };
+      const granted = await store.grant(candidate, now);
+      return { kind: 'issued', token: granted.token, expiresAtMs: granted.expiresAtMs };
     },
-    records: () => [...byToken.values()],
-    restore(records) { for (const record of records) remember(record); },
-    clear() { byToken.clear(); byApp.clear(); },
+    records: () => store.records(),
+    restore: (records) => store.restore(records),
+    clear: () => store.clear(),
   };
 }
 

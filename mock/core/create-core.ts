@@ -1,3 +1,4 @@
+import type { AccessTokenStore } from './access-token-store';
 import type { AccessTokens, Application } from './access-tokens';
 import { createAccessTokens } from './access-tokens';
 import { notifyingCalls } from './change-notice';
@@ -10,6 +11,7 @@ import { createViewTokenService } from './service';
 import type { TokenStore } from './token-store';
 import type { Journal, JournalEntry } from './journal';
 import { createJournal } from './journal';
+import type { RuleStore } from './scenarios/rule-store';
 import type { RuleInput, Rules } from './scenarios/rules';
 import { createRules } from './scenarios/rules';
 import type { ServiceStatuses } from './service-statuses';
@@ -33,6 +35,12 @@ export interface CoreOptions {
   rules?: readonly RuleInput[];
   /** The statuses the spec documents per service route (the spec engine's); default the built-in table. */
   statuses?: ServiceStatuses;
+  /** Where rules live (default: this process's memory; Redis shares them between processes). */
+  ruleStore?: RuleStore;
+  /** Where granted Access Tokens live (default: this process's memory). */
+  accessTokenStore?: AccessTokenStore;
+  /** The request journal (default: a ring of `journalSize` in this process's memory). */
+  journal?: Journal;
   /** Called after rules or Access Tokens change (a persister's cue; the store and clock are wrapped by their owner). */
   onChange?: () => void;
   /** Called with each service request as the journal keeps it (secrets shortened): the debug log. */
@@ -50,6 +58,8 @@ export interface Core {
   journal: Journal;
   /** What each service route documents: a switch may force only these statuses. */
   statuses: ServiceStatuses;
+  /** Settles when the configured rules are in place (at once in memory; one round trip on Redis). */
+  ready: Promise<void>;
   /** Reclaims one bounded step of long-expired tokens; returns how many went. */
   reclaimExpired(): Promise<number>;
   /** Forgets tokens, access tokens, rules and the journal, and puts the clock back to real time. */
@@ -65,17 +75,17 @@ export function createCore(options: CoreOptions): Core {
   const { clock, random, store } = options;
   const viewTokens = createViewTokens({ store, clock, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
   const onChange = options.onChange;
-  const plainAccessTokens = createAccessTokens({ applications: options.applications ?? [], clock, random });
+  const plainAccessTokens = createAccessTokens({ applications: options.applications ?? [], clock, random, ...(options.accessTokenStore ? { store: options.accessTokenStore } : {}) });
   const accessTokens = onChange ? notifyingCalls(plainAccessTokens, ['grant', 'restore', 'clear'], onChange, (method, result) => method !== 'grant' || (result as { kind: string }).kind === 'issued') : plainAccessTokens;
   const directory = options.directory ?? createOpenDirectory({ missing: {}, forbidden: {} });
   const statuses = options.statuses ?? SERVICE_STATUSES;
-  const plainRules = createRules(statuses);
-  const rules = onChange ? notifyingCalls(plainRules, ['add', 'remove', 'clear', 'take', 'restore'], onChange, (method, result) => method !== 'take' || result !== undefined) : plainRules;
-  const addConfiguredRules = (): void => { for (const rule of options.rules ?? []) rules.add(rule, ''); };
-  addConfiguredRules();
-  const plainJournal = createJournal(options.journalSize);
+  const plainRules = createRules(statuses, options.ruleStore);
+  const rules = onChange ? notifyingCalls(plainRules, ['add', 'remove', 'clear', 'take', 'seed', 'restore'], onChange, (method, result) => method !== 'take' || result !== undefined) : plainRules;
+  const seedConfiguredRules = (): Promise<void> => rules.seed(options.rules ?? []);
+  const ready = seedConfiguredRules();
+  const plainJournal = options.journal ?? createJournal(options.journalSize);
   const onRequest = options.onRequest;
-  const journal: Journal = onRequest ? { ...plainJournal, record(entry) { plainJournal.record(entry); onRequest(entry); } } : plainJournal;
+  const journal: Journal = onRequest ? { ...plainJournal, record(entry) { onRequest(entry); return plainJournal.record(entry); } } : plainJournal;
   return {
     clock,
     store,
@@ -85,13 +95,11 @@ export function createCore(options: CoreOptions): Core {
     rules,
     journal,
     statuses,
+    ready,
     reclaimExpired: () => store.reclaim(clock.now() - viewTokens.ttlMs - EXPIRED_RETENTION_MS),
     async reset() {
-      await store.clear();
-      accessTokens.clear();
-      rules.clear();
-      addConfiguredRules();
-      journal.clear();
+      await Promise.all([store.clear(), accessTokens.clear(), rules.clear(), journal.clear()]);
+      await seedConfiguredRules();
       clock.reset();
     },
   };

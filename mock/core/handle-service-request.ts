@@ -54,23 +54,23 @@ const valid: RequestValidator = () => ({ kind: 'valid' });
 export async function handleServiceRequest(core: Core, request: ServiceRequest, validate: RequestValidator = valid): Promise<ServiceResult> {
   const session = request.headers[SESSION_HEADER] ?? '';
   const clean: ServiceRequest = { ...request, query: withoutSwitches(request.query) };
-  const chosen = choosePlan(core, request, clean, session);
+  const chosen = await choosePlan(core, request, clean, session);
   if (chosen.kind === 'rejected') {
-    record(core, clean, session, 422, 'rejected switches');
+    await record(core, clean, session, 422, 'rejected switches');
     return { kind: 'rejected-preference', detail: chosen.detail, allowed: chosen.allowed };
   }
   const { plan, ruleId } = chosen;
   const headers = switchHeaders(plan, ruleId);
   const outcome = plan && plan.applied.length > 0 ? `${plan.applied.join(', ')}${ruleId ? ` (rule ${ruleId})` : ''}` : null;
   if (plan?.fault) {
-    record(core, clean, session, 0, outcome);
+    await record(core, clean, session, 0, outcome);
     return { kind: 'fault', fault: plan.fault, delayMs: plan.delayMs, headers };
   }
   const answer = plan?.scenario ? answerScenario(plan.scenario, clean)
     : plan?.successStatus === 201 ? { status: 201, headers: {}, body: undefined }
     : await runOperation(core, clean, session, () => validate(clean));
   Object.assign(answer.headers, headers);
-  record(core, clean, session, answer.status, outcome);
+  await record(core, clean, session, answer.status, outcome);
   return { kind: 'answer', answer, delayMs: plan?.delayMs ?? 0 };
 }
 
@@ -79,14 +79,14 @@ type Choice =
   | { kind: 'rejected'; detail: string; allowed: Record<string, readonly (string | number)[]> };
 
 /** The request's own switches if it has any (refused loudly when unusable), else its session's first matching rule. */
-function choosePlan(core: Core, request: ServiceRequest, clean: ServiceRequest, session: string): Choice {
+async function choosePlan(core: Core, request: ServiceRequest, clean: ServiceRequest, session: string): Promise<Choice> {
   const documented = core.statuses[request.operationId];
   const preferences = readPreferences(request.headers.prefer, request.query);
   if (Object.keys(preferences).length > 0) {
     const planned = toSwitchPlan(preferences, request.operationId, documented);
     return planned.kind === 'rejected' ? planned : { kind: 'plan', plan: planned.plan };
   }
-  const taken = core.rules.take(clean, session, documented);
+  const taken = await core.rules.take(clean, session, documented);
   return taken ? { kind: 'plan', plan: taken.plan, ruleId: taken.rule.id } : { kind: 'plan', plan: undefined };
 }
 
@@ -97,14 +97,14 @@ function switchHeaders(plan: SwitchPlan | undefined, ruleId: string | undefined)
   return headers;
 }
 
-function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null): void {
+function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null): Promise<void> {
   const query: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(request.query)) {
     if (value === undefined) continue;
     const secret = name === 'viewToken';
     query[name] = typeof value === 'string' ? (secret ? shorten(value) : value) : value.map((item) => (secret ? shorten(item) : item));
   }
-  core.journal.record({
+  return core.journal.record({
     at: new Date(core.clock.now()).toISOString(), method: request.method, path: request.path, query, session,
     operationId: request.operationId, hasAuthorization: request.headers.authorization !== undefined, status, outcome,
   });

@@ -26,20 +26,23 @@ export interface JournalMatch {
   status?: number;
 }
 
-/** The bounded request journal (a ring: the oldest entries make room for new ones). */
+/** The bounded request journal (newest first; the oldest entries make room for new ones). */
 export interface Journal {
   readonly capacity: number;
-  record(entry: Omit<JournalEntry, 'id'>): void;
+  record(entry: Omit<JournalEntry, 'id'>): Promise<void>;
   /** Newest first. */
-  list(filter: { session?: string; limit?: number }): JournalEntry[];
-  count(match: JournalMatch): number;
-  clear(session?: string): void;
+  list(filter: JournalFilter): Promise<JournalEntry[]>;
+  count(match: JournalMatch): Promise<number>;
+  clear(session?: string): Promise<void>;
 }
+
+export interface JournalFilter { session?: string; limit?: number }
 
 export const DEFAULT_JOURNAL_SIZE = 1_000;
 
 /**
- * A preallocated ring buffer: recording is one array write, no copying or trimming.
+ * This process's journal, a preallocated ring buffer: recording is one array write, no copying or
+ * trimming. (Several mocks on Redis share one list instead: mock/stores/redis-journal.ts.)
  * @example const journal = createJournal(1000);
  */
 export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
@@ -55,16 +58,13 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
   };
   return {
     capacity,
-    record(entry) {
+    async record(entry) {
       ring[written % capacity] = { id: written + 1, ...entry };
       written += 1;
     },
-    list({ session, limit }) {
-      const selected = entries().filter((entry) => session === undefined || entry.session === session);
-      return limit === undefined ? selected : selected.slice(0, limit);
-    },
-    count: (match) => entries().filter((entry) => matches(entry, match)).length,
-    clear(session) {
+    async list(filter) { return selectEntries(entries(), filter); },
+    async count(match) { return countEntries(entries(), match); },
+    async clear(session) {
       if (session === undefined) {
         ring = new Array<JournalEntry | undefined>(capacity);
         return;
@@ -72,6 +72,19 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
       ring = ring.map((entry) => (entry?.session === session ? undefined : entry));
     },
   };
+}
+
+/** A session's entries (or everyone's), at most `limit` of them, in the order given. */
+export function selectEntries(entries: JournalEntry[], { session, limit }: JournalFilter): JournalEntry[] {
+  const selected = session === undefined ? entries : entries.filter((entry) => entry.session === session);
+  return limit === undefined ? selected : selected.slice(0, limit);
+}
+
+/** How many entries match every field given. */
+export function countEntries(entries: readonly JournalEntry[], match: JournalMatch): number {
+  let count = 0;
+  for (const entry of entries) if (matches(entry, match)) count += 1;
+  return count;
 }
 
 function matches(entry: JournalEntry, match: JournalMatch): boolean {

@@ -15,7 +15,7 @@ export async function runOperation(core: Core, request: ServiceRequest, session:
     case 'getChildFileViewTokenByGet':
       return issue(core, request, session, validate, () => selectChildFileTarget({ integrateId: request.pathParams.integrateId ?? '', fileId: request.pathParams.fileId ?? '' }));
     case 'issueAccessToken': {
-      const outcome = core.service.issueAccessToken(request.headers.authorization);
+      const outcome = await core.service.issueAccessToken(request.headers.authorization);
       if (outcome.kind !== 'granted') return fromServiceFailure(outcome);
       return success({ token: outcome.token, expireTime: toPlatformTime(outcome.expiresAtMs) });
     }
@@ -33,7 +33,7 @@ export async function runOperation(core: Core, request: ServiceRequest, session:
 
 async function issue(core: Core, request: ServiceRequest, session: string, validate: () => Validation, select: () => TargetSelection): Promise<Answer> {
   const authorization = request.headers.authorization;
-  const auth = core.accessTokens.authenticate(authorization);
+  const auth = await core.accessTokens.authenticate(authorization);
   if (auth.kind === 'rejected') return fromServiceFailure({ kind: 'unauthenticated', reason: auth.reason });
   const validation = validate();
   if (validation.kind === 'invalid') return invalidParameter(validation);

@@ -22,7 +22,7 @@ export type GrantOutcome = { kind: 'granted'; token: string; expiresAtMs: number
 export interface ViewTokenService {
   issueViewToken(request: { authorization: string | undefined; target: Target; session: string }): Promise<IssueOutcome>;
   getViewerData(viewToken: string): Promise<UseOutcome>;
-  issueAccessToken(authorization: string | undefined): GrantOutcome;
+  issueAccessToken(authorization: string | undefined): Promise<GrantOutcome>;
 }
 
 /** Creates the service over the core's parts. */
@@ -30,7 +30,7 @@ export function createViewTokenService(deps: { accessTokens: AccessTokens; direc
   const { accessTokens, directory, viewTokens } = deps;
   return {
     async issueViewToken({ authorization, target, session }) {
-      const auth = accessTokens.authenticate(authorization);
+      const auth = await accessTokens.authenticate(authorization);
       if (auth.kind === 'rejected') return { kind: 'unauthenticated', reason: auth.reason };
       const resolved = resolveTarget(directory, target, auth.app);
       if (resolved.kind !== 'found') return resolved;
@@ -51,8 +51,8 @@ export function createViewTokenService(deps: { accessTokens: AccessTokens; direc
       if (use.kind === 'expired') return { kind: 'unauthenticated', reason: 'expired-view-token' };
       return { kind: 'used', record: use.record, expiresAtMs: use.expiresAtMs, viewer: toViewerData(use.record, use.expiresAtMs) };
     },
-    issueAccessToken(authorization) {
-      const grant = accessTokens.grant(authorization);
+    async issueAccessToken(authorization) {
+      const grant = await accessTokens.grant(authorization);
       if (grant.kind === 'rejected') return { kind: 'unauthenticated', reason: 'bad-basic-credentials' };
       return { kind: 'granted', token: grant.token, expiresAtMs: grant.expiresAtMs };
     },

@@ -15,36 +15,36 @@ export function createAdminScenarioRouter({ core, engine, basePath }: { core: Co
     const serviceUrl = `${req.protocol}://${req.get('host') ?? '127.0.0.1:4010'}${basePath}`;
     res.json({ operations: buildScenarioCatalog(engine.operations, serviceUrl) });
   });
-  router.get('/scenarios', function listScenarioRules(req, res) {
-    res.json({ rules: core.rules.list(sessionFilter(req)) });
+  router.get('/scenarios', async function listScenarioRules(req, res) {
+    res.json({ rules: await core.rules.list(sessionFilter(req)) });
   });
-  router.post('/scenarios', function createScenarioRule(req, res) {
-    const added = core.rules.add(req.body, sessionOf(req) ?? '');
+  router.post('/scenarios', async function createScenarioRule(req, res) {
+    const added = await core.rules.add(req.body, sessionOf(req) ?? '');
     if (added.kind === 'invalid') return sendProblem(res, 'bad-request', added.detail);
     res.status(201).location(`/__admin/scenarios/${added.rule.id}`).json(added.rule);
   });
-  router.delete('/scenarios', function clearScenarioRules(req, res) {
-    res.json({ removed: core.rules.clear(sessionFilter(req)) });
+  router.delete('/scenarios', async function clearScenarioRules(req, res) {
+    res.json({ removed: await core.rules.clear(sessionFilter(req)) });
   });
-  router.delete('/scenarios/:id', function deleteScenarioRule(req: Request<{ id: string }>, res) {
-    if (!core.rules.remove(req.params.id)) return sendProblem(res, 'not-found', `No scenario rule "${req.params.id}".`);
+  router.delete('/scenarios/:id', async function deleteScenarioRule(req: Request<{ id: string }>, res) {
+    if (!(await core.rules.remove(req.params.id))) return sendProblem(res, 'not-found', `No scenario rule "${req.params.id}".`);
     res.status(204).end();
   });
-  router.get('/requests', function listRequests(req, res) {
+  router.get('/requests', async function listRequests(req, res) {
     const limit = req.query.limit;
     if (limit !== undefined && (typeof limit !== 'string' || !/^\d{1,6}$/.test(limit))) return sendProblem(res, 'bad-request', '"limit" must be a positive integer.');
-    res.json({ capacity: core.journal.capacity, requests: core.journal.list({ ...withSession(sessionFilter(req)), ...(limit === undefined ? {} : { limit: Number(limit) }) }) });
+    res.json({ capacity: core.journal.capacity, requests: await core.journal.list({ ...withSession(sessionFilter(req)), ...(limit === undefined ? {} : { limit: Number(limit) }) }) });
   });
-  router.delete('/requests', function clearRequests(req, res) {
-    core.journal.clear(sessionFilter(req));
+  router.delete('/requests', async function clearRequests(req, res) {
+    await core.journal.clear(sessionFilter(req));
     res.status(204).end();
   });
-  router.post('/requests/count', function countRequests(req, res) {
+  router.post('/requests/count', async function countRequests(req, res) {
     const match = toMatch(req.body);
     if (typeof match === 'string') return sendProblem(res, 'bad-request', match);
     // A CI worker counting with its X-Mock-Session header counts its own requests only.
     const session = match.session ?? sessionOf(req);
-    res.json({ count: core.journal.count({ ...match, ...withSession(session) }) });
+    res.json({ count: await core.journal.count({ ...match, ...withSession(session) }) });
   });
   return router;
 }

@@ -48,19 +48,19 @@ export async function openPersistedState(file: string, store: TokenStore, clock:
     onChange,
     async attach(core) {
       if (saved) {
-        core.rules.restore(saved.rules);
-        core.accessTokens.restore(saved.accessTokens);
+        await core.rules.restore(saved.rules);
+        await core.accessTokens.restore(saved.accessTokens);
       }
       const live = createStateFileWriter({
         file,
         debounceMs: STATE_WRITE_DEBOUNCE_MS,
         onError,
         capture: async () => {
-          // Everything but the token list is read in this same tick, and the memory store's list
-          // is built synchronously too: one consistent moment.
-          const viewTokens = store.list({});
-          const rest = { clock: clock.state(), accessTokens: core.accessTokens.records(), rules: core.rules.list() };
-          return { format: STATE_FORMAT, version: STATE_VERSION, savedAt: new Date().toISOString(), ...rest, viewTokens: await viewTokens };
+          // Every read starts in this same tick, and the memory stores answer synchronously inside
+          // their promises: one consistent moment.
+          const [viewTokens, accessTokens, rules] = [store.list({}), core.accessTokens.records(), core.rules.list()];
+          const clockState = clock.state();
+          return { format: STATE_FORMAT, version: STATE_VERSION, savedAt: new Date().toISOString(), clock: clockState, accessTokens: await accessTokens, rules: await rules, viewTokens: await viewTokens };
         },
       });
       live.markDirty();

@@ -48,3 +48,14 @@ export async function guarded<T>(call: () => Promise<T>): Promise<T> {
     throw new StoreUnavailableError(`Redis is unavailable: ${(error as Error).message}`);
   }
 }
+
+/** The same object, every method of which surfaces a Redis failure as StoreUnavailableError. */
+export function guardAll<T extends object>(target: T): T {
+  const wrapped: Record<string, unknown> = { ...(target as Record<string, unknown>) };
+  for (const [name, value] of Object.entries(target)) {
+    if (typeof value !== 'function') continue;
+    const method = value as (...args: unknown[]) => Promise<unknown>;
+    wrapped[name] = (...args: unknown[]) => guarded(() => method.apply(target, args));
+  }
+  return wrapped as T;
+}

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
-import { guarded } from './redis-connection';
+import { guardAll } from './redis-connection';
 
 /** How many records one reclaim step removes, so a sweep never blocks Redis or the event loop. */
 const RECLAIM_STEP = 5_000;
@@ -96,14 +96,4 @@ export function createRedisTokenStore({ redis, prefix, keepMs }: RedisTokenStore
     },
   };
   return guardAll(store);
-}
-
-/** Every call of the store surfaces a Redis failure as StoreUnavailableError. */
-function guardAll(store: TokenStore): TokenStore {
-  const wrapped = {} as Record<keyof TokenStore, unknown>;
-  for (const name of Object.keys(store) as (keyof TokenStore)[]) {
-    const method = store[name] as (...args: unknown[]) => Promise<unknown>;
-    wrapped[name] = (...args: unknown[]) => guarded(() => method(...args));
-  }
-  return wrapped as TokenStore;
 }

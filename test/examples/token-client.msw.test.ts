@@ -29,11 +29,11 @@ test('after 12 idle hours the viewer gets 401 and the client fetches a new token
   core.clock.advance(12 * HOUR);
   await client.openModel();
   expect(client.tokenRequests).toBe(2);
-  expect(core.journal.count({ operationId: 'getViewerData', status: 401 })).toBe(1);
+  expect(await core.journal.count({ operationId: 'getViewerData', status: 401 })).toBe(1);
 });
 
 test('Prefer switches and rules work through MSW too: a 403 rule makes the client fail loudly', async () => {
-  core.rules.add({ when: { operation: 'getViewToken' }, then: { scenario: 'forbidden' }, times: 1 }, '');
+  await core.rules.add({ when: { operation: 'getViewToken' }, then: { scenario: 'forbidden' }, times: 1 }, '');
   await expect(aClient().openModel()).rejects.toThrow('view token refused: 403 The object belongs to another application.');
   const forced = await fetch('https://bim.example.test/view/token?fileId=1', { headers: { Authorization: 'Bearer x', Prefer: 'code=503' } });
   expect(forced.status).toBe(503);

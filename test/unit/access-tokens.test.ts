@@ -15,38 +15,38 @@ test.each([
   ['Bearer    ', 'empty'],
   ['Basic x', 'not-bearer'],
   ['x', 'not-bearer'],
-])('with no applications, Authorization %j is refused (%s)', (header, reason) => {
-  expect(anOpenRegistry().authenticate(header)).toEqual({ kind: 'rejected', reason });
+])('with no applications, Authorization %j is refused (%s)', async (header, reason) => {
+  expect(await anOpenRegistry().authenticate(header)).toEqual({ kind: 'rejected', reason });
 });
 
-test.each(['Bearer x', 'bearer x', 'BEARER x', '  Bearer   cn-123  '])('with no applications, %j is accepted', (header) => {
-  expect(anOpenRegistry().authenticate(header)).toEqual({ kind: 'accepted', app: null });
+test.each(['Bearer x', 'bearer x', 'BEARER x', '  Bearer   cn-123  '])('with no applications, %j is accepted', async (header) => {
+  expect(await anOpenRegistry().authenticate(header)).toEqual({ kind: 'accepted', app: null });
 });
 
-test('with applications, only granted tokens are accepted, the same token while valid, a new one after 7 days', () => {
+test('with applications, only granted tokens are accepted, the same token while valid, a new one after 7 days', async () => {
   const clock = createControllableClock(() => 0);
   const registry = createAccessTokens({ applications: [{ appKey: 'k', appSecret: 's' }], clock, random: createSeededRandom(1) });
-  expect(registry.authenticate('Bearer anything')).toEqual({ kind: 'rejected', reason: 'unknown' });
-  expect(registry.grant(basic('k', 'wrong'))).toEqual({ kind: 'rejected' });
-  expect(registry.grant('Basic !!!')).toEqual({ kind: 'rejected' });
-  const first = registry.grant(basic('k', 's'));
+  expect(await registry.authenticate('Bearer anything')).toEqual({ kind: 'rejected', reason: 'unknown' });
+  expect(await registry.grant(basic('k', 'wrong'))).toEqual({ kind: 'rejected' });
+  expect(await registry.grant('Basic !!!')).toEqual({ kind: 'rejected' });
+  const first = await registry.grant(basic('k', 's'));
   if (first.kind !== 'issued') throw new Error('grant refused');
   expect(first.token).toMatch(/^cn-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(first.expiresAtMs).toBe(ACCESS_TOKEN_TTL_MS);
-  expect(registry.authenticate(`Bearer ${first.token}`)).toEqual({ kind: 'accepted', app: 'k' });
+  expect(await registry.authenticate(`Bearer ${first.token}`)).toEqual({ kind: 'accepted', app: 'k' });
   clock.advance(ACCESS_TOKEN_TTL_MS - 1);
-  expect(registry.grant(basic('k', 's'))).toEqual(first);
+  expect(await registry.grant(basic('k', 's'))).toEqual(first);
   clock.advance(1);
-  expect(registry.authenticate(`Bearer ${first.token}`)).toEqual({ kind: 'rejected', reason: 'expired' });
-  const second = registry.grant(basic('k', 's'));
+  expect(await registry.authenticate(`Bearer ${first.token}`)).toEqual({ kind: 'rejected', reason: 'expired' });
+  const second = await registry.grant(basic('k', 's'));
   expect(second.kind === 'issued' && second.token).not.toBe(first.token);
 });
 
-test('an application\'s pre-issued access tokens are accepted for it, never expire, and other tokens still are not', () => {
+test('an application\'s pre-issued access tokens are accepted for it, never expire, and other tokens still are not', async () => {
   const clock = createControllableClock(() => 0);
   const registry = createAccessTokens({ applications: [{ appKey: 'ci', appSecret: 's', accessTokens: ['ci-token'] }], clock, random: createSeededRandom(1) });
-  expect(registry.authenticate('Bearer ci-token')).toEqual({ kind: 'accepted', app: 'ci' });
+  expect(await registry.authenticate('Bearer ci-token')).toEqual({ kind: 'accepted', app: 'ci' });
   clock.advance(365 * 86_400_000);
-  expect(registry.authenticate('bearer ci-token')).toEqual({ kind: 'accepted', app: 'ci' });
-  expect(registry.authenticate('Bearer other')).toEqual({ kind: 'rejected', reason: 'unknown' });
+  expect(await registry.authenticate('bearer ci-token')).toEqual({ kind: 'accepted', app: 'ci' });
+  expect(await registry.authenticate('Bearer other')).toEqual({ kind: 'rejected', reason: 'unknown' });
 });

@@ -55,33 +55,33 @@ const aRequest = (query: Record<string, string>, headers: Record<string, string>
   operationId: 'getViewToken', method: 'GET', path: '/view/token', query, pathParams: {}, headers,
 });
 
-test('a rule with times is used that many times, then disappears; the first match wins', () => {
+test('a rule with times is used that many times, then disappears; the first match wins', async () => {
   const rules = createRules();
-  rules.add({ when: { param: 'fileId', equals: '0123' }, then: { scenario: 'forbidden' }, times: 2 }, '');
-  rules.add({ then: { code: '503' } }, '');
-  const take = (fileId: string) => rules.take(aRequest({ fileId }), '', GET_STATUSES)?.plan;
-  expect(take('123')).toMatchObject({ scenario: 'forbidden' });
-  expect(rules.list()[0]?.remaining).toBe(1);
-  expect(take('123')).toMatchObject({ scenario: 'forbidden' });
-  expect(take('123')).toMatchObject({ scenario: 'unavailable' });
-  expect(rules.list()).toHaveLength(1);
+  await rules.add({ when: { param: 'fileId', equals: '0123' }, then: { scenario: 'forbidden' }, times: 2 }, '');
+  await rules.add({ then: { code: '503' } }, '');
+  const take = async (fileId: string) => (await rules.take(aRequest({ fileId }), '', GET_STATUSES))?.plan;
+  expect(await take('123')).toMatchObject({ scenario: 'forbidden' });
+  expect((await rules.list())[0]?.remaining).toBe(1);
+  expect(await take('123')).toMatchObject({ scenario: 'forbidden' });
+  expect(await take('123')).toMatchObject({ scenario: 'unavailable' });
+  expect(await rules.list()).toHaveLength(1);
 });
 
-test('rules apply only to the session they were created in', () => {
+test('rules apply only to the session they were created in', async () => {
   const rules = createRules();
-  rules.add({ then: { code: '401' } }, 'worker-a');
-  expect(rules.take(aRequest({ fileId: '1' }), 'worker-b', GET_STATUSES)).toBeUndefined();
-  expect(rules.take(aRequest({ fileId: '1' }), '', GET_STATUSES)).toBeUndefined();
-  expect(rules.take(aRequest({ fileId: '1' }), 'worker-a', GET_STATUSES)?.plan.scenario).toBe('access-token-invalid');
+  await rules.add({ then: { code: '401' } }, 'worker-a');
+  expect(await rules.take(aRequest({ fileId: '1' }), 'worker-b', GET_STATUSES)).toBeUndefined();
+  expect(await rules.take(aRequest({ fileId: '1' }), '', GET_STATUSES)).toBeUndefined();
+  expect((await rules.take(aRequest({ fileId: '1' }), 'worker-a', GET_STATUSES))?.plan.scenario).toBe('access-token-invalid');
 });
 
-test('a rule matches on operation and access token, and skips operations that do not document its status', () => {
+test('a rule matches on operation and access token, and skips operations that do not document its status', async () => {
   const rules = createRules();
-  rules.add({ when: { accessToken: 'tester-7' }, then: { code: '403' } }, '');
-  expect(rules.take(aRequest({ fileId: '1' }, { authorization: 'Bearer other' }), '', GET_STATUSES)).toBeUndefined();
-  expect(rules.take(aRequest({ fileId: '1' }, { authorization: 'bearer tester-7' }), '', GET_STATUSES)?.plan.scenario).toBe('forbidden');
+  await rules.add({ when: { accessToken: 'tester-7' }, then: { code: '403' } }, '');
+  expect(await rules.take(aRequest({ fileId: '1' }, { authorization: 'Bearer other' }), '', GET_STATUSES)).toBeUndefined();
+  expect((await rules.take(aRequest({ fileId: '1' }, { authorization: 'bearer tester-7' }), '', GET_STATUSES))?.plan.scenario).toBe('forbidden');
   const viewer: ServiceRequest = { ...aRequest({ viewToken: 'x' }, { authorization: 'Bearer tester-7' }), operationId: 'getViewerData' };
-  expect(rules.take(viewer, '', SERVICE_STATUSES.getViewerData)).toBeUndefined();
+  expect(await rules.take(viewer, '', SERVICE_STATUSES.getViewerData)).toBeUndefined();
 });
 
 test.each([
@@ -93,21 +93,21 @@ test.each([
   [{ when: { colour: 'red' }, then: { code: '403' } }, 'when.colour'],
   [{ then: { code: '403' }, times: 0 }, '"times"'],
   [{ when: { operation: 'getViewerData' }, then: { code: '403' } }, 'code=403'],
-])('rule %j is refused (%s)', (input, detail) => {
-  expect(createRules().add(input, '')).toMatchObject({ kind: 'invalid', detail: expect.stringContaining(detail) });
+])('rule %j is refused (%s)', async (input, detail) => {
+  expect(await createRules().add(input, '')).toMatchObject({ kind: 'invalid', detail: expect.stringContaining(detail) });
 });
 
-test('the journal keeps the newest entries up to its capacity and counts matches', () => {
+test('the journal keeps the newest entries up to its capacity and counts matches', async () => {
   const journal = createJournal(3);
   for (const fileId of ['1', '2', '3', '4']) {
-    journal.record({ at: '', method: 'GET', path: '/view/token', query: { fileId }, session: fileId === '4' ? 's' : '', operationId: 'getViewToken', hasAuthorization: true, status: 200, outcome: null });
+    await journal.record({ at: '', method: 'GET', path: '/view/token', query: { fileId }, session: fileId === '4' ? 's' : '', operationId: 'getViewToken', hasAuthorization: true, status: 200, outcome: null });
   }
-  expect(journal.list({}).map((entry) => entry.query.fileId)).toEqual(['4', '3', '2']);
-  expect(journal.count({ method: 'get', path: '/view/token', query: { fileId: '3' } })).toBe(1);
-  expect(journal.count({ query: { fileId: '1' } })).toBe(0);
-  expect(journal.list({ session: 's' })).toHaveLength(1);
-  journal.clear('s');
-  expect(journal.list({})).toHaveLength(2);
+  expect((await journal.list({})).map((entry) => entry.query.fileId)).toEqual(['4', '3', '2']);
+  expect(await journal.count({ method: 'get', path: '/view/token', query: { fileId: '3' } })).toBe(1);
+  expect(await journal.count({ query: { fileId: '1' } })).toBe(0);
+  expect(await journal.list({ session: 's' })).toHaveLength(1);
+  await journal.clear('s');
+  expect(await journal.list({})).toHaveLength(2);
 });
 
 test('a switch may force only what the statuses handed to the core document (the spec engine\'s, in the server)', async () => {
@@ -115,7 +115,7 @@ test('a switch may force only what the statuses handed to the core document (the
   const forced = (prefer: string) => handleServiceRequest(core, aRequest({ fileId: '1' }, { authorization: 'Bearer x', prefer }));
   expect(await forced('code=403')).toMatchObject({ kind: 'rejected-preference', allowed: { code: [401] } });
   expect(await forced('code=401')).toMatchObject({ kind: 'answer', answer: { status: 401 } });
-  expect(createMockCore({ statuses: { ...SERVICE_STATUSES, getViewToken: [200] } }).rules.add({ when: { operation: 'getViewToken' }, then: { code: '403' } }, '').kind).toBe('invalid');
+  expect((await createMockCore({ statuses: { ...SERVICE_STATUSES, getViewToken: [200] } }).rules.add({ when: { operation: 'getViewToken' }, then: { code: '403' } }, '')).kind).toBe('invalid');
 });
 
 test('a code=empty or unparseable Prefer value is refused, not ignored', () => {

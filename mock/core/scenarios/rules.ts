@@ -4,6 +4,8 @@ import { SERVICE_STATUSES, isServiceOperation } from '../service-statuses';
 import type { ServiceRequest } from '../handle-service-request';
 import type { Preferences } from './preferences';
 import { PREFERENCE_KEYS } from './preferences';
+import type { RuleStore } from './rule-store';
+import { createMemoryRuleStore } from './rule-store';
 import type { SwitchPlan } from './switch-plan';
 import { toSwitchPlan } from './switch-plan';
 
@@ -39,58 +41,51 @@ export type RuleAdd = { kind: 'added'; rule: Rule } | { kind: 'invalid'; detail:
 
 /** The stateful scenario rules, per session, in creation order (the first match wins). */
 export interface Rules {
-  add(input: unknown, session: string): RuleAdd;
-  list(session?: string): Rule[];
-  remove(id: string): boolean;
-  clear(session?: string): number;
+  add(input: unknown, session: string): Promise<RuleAdd>;
+  list(session?: string): Promise<Rule[]>;
+  remove(id: string): Promise<boolean>;
+  clear(session?: string): Promise<number>;
   /** Finds the first rule of the request's session that matches and applies, and uses it up once. */
-  take(request: ServiceRequest, session: string, documented: readonly number[]): { rule: Rule; plan: SwitchPlan } | undefined;
-  restore(rules: readonly Rule[]): void;
+  take(request: ServiceRequest, session: string, documented: readonly number[]): Promise<{ rule: Rule; plan: SwitchPlan } | undefined>;
+  /** Puts the configured rules (already checked) in the global session, once per deployment. */
+  seed(inputs: readonly RuleInput[]): Promise<void>;
+  restore(rules: readonly Rule[]): Promise<void>;
 }
 
 const CONDITION_KEYS = ['operation', 'param', 'equals', 'accessToken'] as const;
 
 /**
- * Creates the rule set. A rule's outcome must be one some operation can answer; it is applied
- * only to operations that document its status (a 403 rule never touches the viewer's data call).
- * @example createRules().add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 }, '')
+ * Creates the rule set over a store (this process's memory by default, or Redis). A rule's outcome
+ * must be one some operation can answer; it is applied only to operations that document its
+ * status (a 403 rule never touches the viewer's data call).
+ * @example await createRules().add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 }, '')
  */
-export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES): Rules {
-  let rules: Rule[] = [];
-  let counter = 0;
+export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store: RuleStore = createMemoryRuleStore()): Rules {
   return {
-    add(input, session) {
-      const checked = toRule(input, statuses);
-      if (typeof checked === 'string') return { kind: 'invalid', detail: checked };
-      const rule: Rule = { id: `r${++counter}`, session, ...checked };
-      rules.push(rule);
-      return { kind: 'added', rule: { ...rule } };
+    async add(input, session) {
+      const checked = checkRule(input, statuses);
+      if (checked.kind === 'invalid') return checked;
+      return { kind: 'added', rule: await store.add({ session, ...checked.rule }) };
     },
-    list: (session) => rules.filter((rule) => session === undefined || rule.session === session).map((rule) => ({ ...rule })),
-    remove(id) {
-      const before = rules.length;
-      rules = rules.filter((rule) => rule.id !== id);
-      return rules.length < before;
-    },
-    clear(session) {
-      const before = rules.length;
-      rules = session === undefined ? [] : rules.filter((rule) => rule.session !== session);
-      return before - rules.length;
-    },
-    take(request, session, documented) {
-      for (const rule of rules) {
-        if (rule.session !== session || !matches(rule.when, request)) continue;
+    list: (session) => store.list(session),
+    remove: (id) => store.remove(id),
+    clear: (session) => store.clear(session),
+    async take(request, session, documented) {
+      for (const rule of await store.list(session)) {
+        if (!matches(rule.when, request)) continue;
         const planned = toSwitchPlan(rule.then, request.operationId, documented);
         if (planned.kind !== 'ok') continue;
-        if (rule.remaining !== null && --rule.remaining <= 0) rules = rules.filter((candidate) => candidate !== rule);
-        return { rule: { ...rule }, plan: planned.plan };
+        // A rule with uses left is counted in the store, atomically: another process may have used it up.
+        const used = rule.remaining === null ? rule : await store.use(rule.id);
+        if (used) return { rule: used, plan: planned.plan };
       }
       return undefined;
     },
-    restore(saved) {
-      rules = saved.map((rule) => ({ ...rule }));
-      counter = Math.max(counter, ...saved.map((rule) => Number(rule.id.slice(1)) || 0));
+    seed(inputs) {
+      const rules = inputs.map((input) => checkRule(input, statuses)).flatMap((checked) => (checked.kind === 'ok' ? [{ session: '', ...checked.rule }] : []));
+      return store.seed(rules);
     },
+    restore: (saved) => store.restore(saved),
   };
 }
 
@@ -106,6 +101,17 @@ function matches(when: RuleCondition, request: ServiceRequest): boolean {
 function sameValue(actual: string, expected: string): boolean {
   const [a, b] = [parseInt64(actual), parseInt64(expected)];
   return a.kind === 'ok' && b.kind === 'ok' ? a.value === b.value : actual === expected;
+}
+
+export type RuleCheck = { kind: 'ok'; rule: Omit<Rule, 'id' | 'session'> } | { kind: 'invalid'; detail: string };
+
+/**
+ * Checks a rule as the admin API or the config file gives it.
+ * @example checkRule({ then: { code: 503 }, times: 1 }) // { kind: 'ok', rule: { when: {}, then: { code: '503' }, remaining: 1 } }
+ */
+export function checkRule(input: unknown, statuses: ServiceStatuses = SERVICE_STATUSES): RuleCheck {
+  const checked = toRule(input, statuses);
+  return typeof checked === 'string' ? { kind: 'invalid', detail: checked } : { kind: 'ok', rule: checked };
 }
 
 /** Checks a rule's shape; a string is what is wrong with it. */

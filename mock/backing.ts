@@ -1,0 +1,60 @@
+import type { Logger } from 'pino';
+import { ConfigError, stateFileOnRedisError } from './config-error';
+import type { AccessTokenStore } from './core/access-token-store';
+import type { ControllableClock } from './core/clock';
+import { createControllableClock } from './core/clock';
+import { EXPIRED_RETENTION_MS } from './core/create-core';
+import type { Journal } from './core/journal';
+import { DEFAULT_JOURNAL_SIZE } from './core/journal';
+import type { RuleStore } from './core/scenarios/rule-store';
+import type { TokenStore } from './core/token-store';
+import { ACCESS_TOKEN_TTL_MS } from './core/access-tokens';
+import { createMemoryTokenStore } from './stores/memory-token-store';
+import type * as RedisShared from './stores/redis-shared';
+
+/** Where the mock keeps its state, before the core is built over it. */
+export interface Backing {
+  store: TokenStore;
+  clock: ControllableClock;
+  /** Rules, granted Access Tokens and the journal, when several processes share them (Redis); else the core's own memory. */
+  shared?: { ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal };
+  close(): void;
+}
+
+export interface BackingOptions {
+  store?: 'memory' | 'redis';
+  redisUrl?: string;
+  redisPrefix?: string;
+  redisWaitMs?: number;
+  stateFile?: string;
+  journalSize?: number;
+  realNow?: () => number;
+}
+
+/** Redis keeps records this long beyond their last possible use, so a clock moved back a little finds them. */
+const REDIS_KEEP_MARGIN_MS = 24 * 3_600_000;
+
+/**
+ * The memory store and a local clock, or Redis for everything (several processes, one truth).
+ * @example const backing = await createBacking({ store: 'redis', redisUrl: 'redis://127.0.0.1:6379' }, 12 * 3_600_000, logger);
+ */
+export async function createBacking(options: BackingOptions, ttlMs: number, logger: Logger): Promise<Backing> {
+  const localClock = createControllableClock(options.realNow ?? Date.now);
+  if ((options.store ?? 'memory') === 'memory') return { store: createMemoryTokenStore(), clock: localClock, close: () => undefined };
+  if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
+  if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
+  if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
+  // ioredis is loaded only for the Redis store.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { openRedisShared } = require('./stores/redis-shared') as typeof RedisShared;
+  return openRedisShared({
+    url: options.redisUrl,
+    waitMs: options.redisWaitMs ?? 0,
+    prefix: options.redisPrefix ?? 'view-token-mock:',
+    localClock,
+    viewTokenKeepMs: ttlMs + EXPIRED_RETENTION_MS + REDIS_KEEP_MARGIN_MS,
+    accessTokenKeepMs: ACCESS_TOKEN_TTL_MS + REDIS_KEEP_MARGIN_MS,
+    journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    onClockError: (error) => logger.warn({ err: error }, 'shared clock sync failed'),
+  });
+}

@@ -1,0 +1,73 @@
+import type { Redis } from 'ioredis';
+import type { AccessTokenStore } from '../core/access-token-store';
+import type { AccessTokenRecord } from '../core/access-tokens';
+import { guardAll } from './redis-connection';
+
+/**
+ * The application's current token if still valid at ARGV[2], else the candidate ARGV[1] becomes
+ * it, in one step: two processes granting at once hand out one token. Expiry is the mock clock's.
+ */
+const GRANT_SCRIPT = `
+local raw = redis.call('GET', KEYS[1])
+if raw then
+  local record = cjson.decode(raw)
+  if tonumber(ARGV[2]) < tonumber(record.expiresAtMs) then return raw end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
+return ARGV[1]
+`;
+
+export interface RedisAccessTokenStoreOptions {
+  redis: Redis;
+  prefix: string;
+  /** How long Redis keeps a record (real time): only reclaims memory, must exceed the 7-day validity. */
+  keepMs: number;
+}
+
+/**
+ * Granted Access Tokens in Redis, shared by every mock on it: a token granted through one process
+ * is accepted by all. One JSON record per token, and each application's current record.
+ * @example createRedisAccessTokenStore({ redis, prefix: 'vtm:', keepMs: 8 * 86_400_000 })
+ */
+export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAccessTokenStoreOptions): AccessTokenStore {
+  const tokenKey = (token: string): string => `${prefix}at:${token}`;
+  const appKey = (app: string): string => `${prefix}at-app:${app}`;
+  const parse = (raw: string | null): AccessTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as AccessTokenRecord));
+  const keys = async (pattern: string): Promise<string[]> => {
+    const found: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1_000);
+      found.push(...batch);
+      cursor = next;
+    } while (cursor !== '0');
+    return found;
+  };
+  const store: AccessTokenStore = {
+    async find(token) { return parse(await redis.get(tokenKey(token))); },
+    async current(app) { return parse(await redis.get(appKey(app))); },
+    async grant(candidate, nowMs) {
+      const raw = await redis.eval(GRANT_SCRIPT, 2, appKey(candidate.appKey), tokenKey(candidate.token), JSON.stringify(candidate), String(nowMs), String(keepMs));
+      return JSON.parse(raw as string) as AccessTokenRecord;
+    },
+    async records() {
+      const found = await keys(`${prefix}at:*`);
+      if (found.length === 0) return [];
+      return (await redis.mget(found)).flatMap((raw) => parse(raw) ?? []);
+    },
+    async restore(records) {
+      const batch = redis.multi();
+      for (const record of records) {
+        batch.set(tokenKey(record.token), JSON.stringify(record), 'PX', keepMs);
+        batch.set(appKey(record.appKey), JSON.stringify(record), 'PX', keepMs);
+      }
+      await batch.exec();
+    },
+    async clear() {
+      const found = [...(await keys(`${prefix}at:*`)), ...(await keys(`${prefix}at-app:*`))];
+      if (found.length > 0) await redis.del(...found);
+    },
+  };
+  return guardAll(store);
+}

@@ -1,0 +1,45 @@
+import type { Redis } from 'ioredis';
+import type { Journal, JournalEntry } from '../core/journal';
+import { countEntries, selectEntries } from '../core/journal';
+import { guardAll } from './redis-connection';
+
+/** Numbers the entry from a shared counter, pushes it and trims the list to capacity: one step. */
+const RECORD_SCRIPT = `
+local id = redis.call('INCR', KEYS[2])
+redis.call('LPUSH', KEYS[1], '{"id":' .. id .. ',' .. string.sub(ARGV[1], 2))
+redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[2]) - 1)
+return id
+`;
+
+/** Drops one session's entries and keeps the rest in order. */
+const CLEAR_SESSION_SCRIPT = `
+local kept = {}
+for _, raw in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+  if cjson.decode(raw).session ~= ARGV[1] then kept[#kept + 1] = raw end
+end
+redis.call('DEL', KEYS[1])
+for i = 1, #kept do redis.call('RPUSH', KEYS[1], kept[i]) end
+return #kept
+`;
+
+/**
+ * The request journal in Redis, shared by every mock on it: a capped list, newest first. A CI job
+ * can send its requests through any process and verify them through another.
+ * @example createRedisJournal({ redis, prefix: 'vtm:', capacity: 1000 })
+ */
+export function createRedisJournal({ redis, prefix, capacity }: { redis: Redis; prefix: string; capacity: number }): Journal {
+  const list = `${prefix}journal`;
+  const counter = `${prefix}journal:next`;
+  const entries = async (): Promise<JournalEntry[]> => (await redis.lrange(list, 0, capacity - 1)).map((raw) => JSON.parse(raw) as JournalEntry);
+  const journal: Journal = {
+    capacity,
+    async record(entry) { await redis.eval(RECORD_SCRIPT, 2, list, counter, JSON.stringify(entry), String(capacity)); },
+    async list(filter) { return selectEntries(await entries(), filter); },
+    async count(match) { return countEntries(await entries(), match); },
+    async clear(session) {
+      if (session === undefined) await redis.del(list);
+      else await redis.eval(CLEAR_SESSION_SCRIPT, 1, list, session);
+    },
+  };
+  return guardAll(journal);
+}

@@ -1,0 +1,43 @@
+import type { Backing } from '../backing';
+import type { ControllableClock } from '../core/clock';
+import { createRedisAccessTokenStore } from './redis-access-token-store';
+import { createRedisClock } from './redis-clock';
+import { connectRedis } from './redis-connection';
+import { createRedisJournal } from './redis-journal';
+import { createRedisRuleStore } from './redis-rule-store';
+import { createRedisTokenStore } from './redis-token-store';
+
+export interface RedisSharedOptions {
+  url: string;
+  /** How long to wait for Redis at start (ms); 0: unreachable is a ConfigError. */
+  waitMs: number;
+  /** Key prefix, so several deployments can share one Redis. */
+  prefix: string;
+  localClock: ControllableClock;
+  viewTokenKeepMs: number;
+  accessTokenKeepMs: number;
+  journalSize: number;
+  onClockError: (error: unknown) => void;
+}
+
+/**
+ * Everything the mock keeps, in one Redis: View Tokens, the clock, rules, granted Access Tokens
+ * and the journal. Every process on the same Redis and prefix is one mock.
+ * @example const backing = await openRedisShared({ url: 'redis://127.0.0.1:6379', waitMs: 0, prefix: 'vtm:', … });
+ */
+export async function openRedisShared(options: RedisSharedOptions): Promise<Backing> {
+  const { prefix } = options;
+  const redis = await connectRedis(options.url, options.waitMs);
+  const clock = createRedisClock(options.localClock, redis, prefix, options.onClockError);
+  await clock.sync();
+  return {
+    store: createRedisTokenStore({ redis, prefix, keepMs: options.viewTokenKeepMs }),
+    clock,
+    shared: {
+      ruleStore: createRedisRuleStore({ redis, prefix }),
+      accessTokenStore: createRedisAccessTokenStore({ redis, prefix, keepMs: options.accessTokenKeepMs }),
+      journal: createRedisJournal({ redis, prefix, capacity: options.journalSize }),
+    },
+    close: () => { clock.stop(); redis.disconnect(); },
+  };
+}

@@ -1,0 +1,96 @@
+import { Redis } from 'ioredis';
+import type { NewRule, RuleStore } from '../../mock/core/scenarios/rule-store';
+import { createMemoryRuleStore } from '../../mock/core/scenarios/rule-store';
+import { createRedisRuleStore } from '../../mock/stores/redis-rule-store';
+import type { RedisServer } from '../support/redis-server';
+import { startRedisServer } from '../support/redis-server';
+
+let redisServer: RedisServer;
+let redis: Redis;
+let prefixCounter = 0;
+
+beforeAll(async () => {
+  redisServer = await startRedisServer();
+  redis = new Redis(redisServer.url, { maxRetriesPerRequest: 1 });
+});
+afterAll(async () => {
+  redis.disconnect();
+  await redisServer.stop();
+});
+
+const aRule = (fields: Partial<NewRule> = {}): NewRule => ({ session: '', when: {}, then: { code: '503' }, remaining: null, ...fields });
+
+describe.each([
+  ['memory', (): RuleStore => createMemoryRuleStore()],
+  ['redis', (): RuleStore => createRedisRuleStore({ redis, prefix: `rules${++prefixCounter}:` })],
+])('the %s rule store', (_name, create) => {
+  test('names rules r1, r2, … and lists them in creation order, per session or all', async () => {
+    const store = create();
+    const first = await store.add(aRule({ when: { param: 'fileId', equals: '9223372036854775807' }, then: { scenario: 'forbidden' } }));
+    await store.add(aRule({ session: 'qa' }));
+    const third = await store.add(aRule({ remaining: 2 }));
+    expect(first).toEqual({ id: 'r1', ...aRule({ when: { param: 'fileId', equals: '9223372036854775807' }, then: { scenario: 'forbidden' } }) });
+    expect((await store.list()).map((rule) => rule.id)).toEqual(['r1', 'r2', 'r3']);
+    expect(await store.list('')).toEqual([first, third]);
+    expect((await store.list('qa')).map((rule) => rule.session)).toEqual(['qa']);
+  });
+
+  test('a use counts down and the last use removes the rule; a rule without times never runs out', async () => {
+    const store = create();
+    const limited = await store.add(aRule({ remaining: 2 }));
+    const endless = await store.add(aRule());
+    expect(await store.use(limited.id)).toMatchObject({ id: limited.id, remaining: 1 });
+    expect(await store.use(limited.id)).toMatchObject({ id: limited.id, remaining: 0 });
+    expect(await store.use(limited.id)).toBeUndefined();
+    expect(await store.use(endless.id)).toEqual(endless);
+    expect((await store.list()).map((rule) => rule.id)).toEqual([endless.id]);
+  });
+
+  test('twenty uses at once of a rule with five uses left: exactly five succeed', async () => {
+    const store = create();
+    const rule = await store.add(aRule({ remaining: 5 }));
+    const uses = await Promise.all(Array.from({ length: 20 }, () => store.use(rule.id)));
+    expect(uses.filter((use) => use !== undefined).map((use) => use?.remaining).sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  test('remove and clear report what went; clear of one session keeps the others', async () => {
+    const store = create();
+    const kept = await store.add(aRule({ session: 'b' }));
+    const gone = await store.add(aRule({ session: 'a' }));
+    await store.add(aRule({ session: 'a' }));
+    expect(await store.remove(gone.id)).toBe(true);
+    expect(await store.remove(gone.id)).toBe(false);
+    expect(await store.clear('a')).toBe(1);
+    expect(await store.list()).toEqual([kept]);
+    expect(await store.clear()).toBe(1);
+    expect(await store.list()).toEqual([]);
+  });
+
+  test('seeding stores the configured rules once; a full clear lets the next seed store them again', async () => {
+    const store = create();
+    const configured = [aRule({ then: { scenario: 'unavailable' } }), aRule({ remaining: 1 })];
+    await store.seed(configured);
+    await store.seed(configured);
+    expect(await store.list()).toHaveLength(2);
+    await store.clear();
+    await store.seed(configured);
+    expect((await store.list()).map((rule) => rule.then)).toEqual([{ scenario: 'unavailable' }, { code: '503' }]);
+  });
+
+  test('restore puts saved rules back with their uses left, and new ids continue after them', async () => {
+    const store = create();
+    await store.restore([{ id: 'r7', ...aRule({ remaining: 2 }) }, { id: 'r3', ...aRule({ session: 's' }) }]);
+    expect((await store.list()).map((rule) => [rule.id, rule.remaining])).toEqual([['r3', null], ['r7', 2]]);
+    expect((await store.add(aRule())).id).toBe('r8');
+  });
+});
+
+test('two Redis rule stores on one prefix are one rule set: a rule added through one is used up through the other', async () => {
+  const prefix = `rules-shared${++prefixCounter}:`;
+  const [a, b] = [createRedisRuleStore({ redis, prefix }), createRedisRuleStore({ redis, prefix })];
+  const rule = await a.add(aRule({ remaining: 1 }));
+  expect(await b.list()).toEqual([rule]);
+  expect(await b.use(rule.id)).toMatchObject({ remaining: 0 });
+  expect(await a.use(rule.id)).toBeUndefined();
+  expect(await a.list()).toEqual([]);
+});
