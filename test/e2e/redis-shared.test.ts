@@ -58,6 +58,9 @@ test('Redis lost mid-traffic: 503 system.error and an unavailable health, then r
   const during = await fetch(`${b.baseUrl}/view/token?fileId=1`, { headers: AUTH });
   expect(during.status).toBe(503);
   expect(await during.json()).toEqual({ code: 'system.error', data: null, message: expect.any(String) });
+  const rules = await fetch(`${b.baseUrl}/__admin/scenarios`);
+  expect(rules.status).toBe(503);
+  expect(rules.headers.get('content-type')).toContain('application/problem+json');
   const health = await fetch(`${a.baseUrl}/__admin/health`);
   expect(health.status).toBe(503);
   expect(((await health.json()) as { status: string }).status).toBe('unavailable');
