@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { AccessTokenStore } from '../core/access-token-store';
 import type { AccessTokenRecord } from '../core/access-tokens';
-import { guardAll } from './redis-connection';
+import { defineScript, guardAll } from './redis-connection';
 
 /**
  * The application's current token if still valid at ARGV[2], else the candidate ARGV[1] becomes
@@ -31,6 +31,7 @@ export interface RedisAccessTokenStoreOptions {
  * @example createRedisAccessTokenStore({ redis, prefix: 'vtm:', keepMs: 8 * 86_400_000 })
  */
 export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAccessTokenStoreOptions): AccessTokenStore {
+  const runGrant = defineScript(redis, GRANT_SCRIPT, 2);
   const tokenKey = (token: string): string => `${prefix}at:${token}`;
   const appKey = (app: string): string => `${prefix}at-app:${app}`;
   const parse = (raw: string | null): AccessTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as AccessTokenRecord));
@@ -48,7 +49,7 @@ export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAcce
     async find(token) { return parse(await redis.get(tokenKey(token))); },
     async current(app) { return parse(await redis.get(appKey(app))); },
     async grant(candidate, nowMs) {
-      const raw = await redis.eval(GRANT_SCRIPT, 2, appKey(candidate.appKey), tokenKey(candidate.token), JSON.stringify(candidate), String(nowMs), String(keepMs));
+      const raw = await runGrant(appKey(candidate.appKey), tokenKey(candidate.token), JSON.stringify(candidate), String(nowMs), String(keepMs));
       return JSON.parse(raw as string) as AccessTokenRecord;
     },
     async records() {

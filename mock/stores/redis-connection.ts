@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { ConfigError } from '../config-error';
 import { StoreUnavailableError } from '../core/token-store';
@@ -17,6 +18,7 @@ export async function connectRedis(url: string, waitMs = 0): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 0,
     retryStrategy: () => RECONNECT_EVERY_MS,
   });
@@ -58,4 +60,18 @@ export function guardAll<T extends object>(target: T): T {
     wrapped[name] = (...args: unknown[]) => guarded(() => method.apply(target, args));
   }
   return wrapped as T;
+}
+
+/** A Lua script run by its SHA (EVALSHA, falling back to EVAL once when Redis does not know it yet). */
+export type RedisScript = (...keysThenArgs: string[]) => Promise<unknown>;
+
+/**
+ * Defines a Lua script on this connection: Redis compiles it once, each call sends only its SHA.
+ * @example const touch = defineScript(redis, TOUCH_SCRIPT, 2); await touch(key, activity, String(now));
+ */
+export function defineScript(redis: Redis, lua: string, numberOfKeys: number): RedisScript {
+  const name = `vtm${createHash('sha1').update(lua).digest('hex').slice(0, 16)}`;
+  const commands = redis as unknown as Record<string, RedisScript | undefined>;
+  if (!commands[name]) redis.defineCommand(name, { lua, numberOfKeys });
+  return (...keysThenArgs) => (commands[name] as RedisScript).apply(redis, keysThenArgs);
 }

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Journal, JournalEntry } from '../core/journal';
 import { countEntries, selectEntries } from '../core/journal';
-import { guardAll } from './redis-connection';
+import { defineScript, guardAll } from './redis-connection';
 
 /** Numbers the entry from a shared counter, pushes it and trims the list to capacity: one step. */
 const RECORD_SCRIPT = `
@@ -28,17 +28,19 @@ return #kept
  * @example createRedisJournal({ redis, prefix: 'vtm:', capacity: 1000 })
  */
 export function createRedisJournal({ redis, prefix, capacity }: { redis: Redis; prefix: string; capacity: number }): Journal {
+  const runRecord = defineScript(redis, RECORD_SCRIPT, 2);
+  const runClearSession = defineScript(redis, CLEAR_SESSION_SCRIPT, 1);
   const list = `${prefix}journal`;
   const counter = `${prefix}journal:next`;
   const entries = async (): Promise<JournalEntry[]> => (await redis.lrange(list, 0, capacity - 1)).map((raw) => JSON.parse(raw) as JournalEntry);
   const journal: Journal = {
     capacity,
-    async record(entry) { await redis.eval(RECORD_SCRIPT, 2, list, counter, JSON.stringify(entry), String(capacity)); },
+    async record(entry) { await runRecord(list, counter, JSON.stringify(entry), String(capacity)); },
     async list(filter) { return selectEntries(await entries(), filter); },
     async count(match) { return countEntries(await entries(), match); },
     async clear(session) {
       if (session === undefined) await redis.del(list);
-      else await redis.eval(CLEAR_SESSION_SCRIPT, 1, list, session);
+      else await runClearSession(list, session);
     },
   };
   return guardAll(journal);

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { RuleStore } from '../core/scenarios/rule-store';
 import { toRuleNumber } from '../core/scenarios/rule-store';
 import type { Rule } from '../core/scenarios/rules';
-import { guardAll } from './redis-connection';
+import { defineScript, guardAll } from './redis-connection';
 
 /** Names a rule and stores it, in one step: `r<n>` from a shared counter, so ids never collide across processes. */
 const ADD_SCRIPT = `
@@ -46,29 +46,33 @@ return count
  * @example createRules(statuses, createRedisRuleStore({ redis, prefix: 'vtm:' }))
  */
 export function createRedisRuleStore({ redis, prefix }: { redis: Redis; prefix: string }): RuleStore {
+  const runAdd = defineScript(redis, ADD_SCRIPT, 2);
+  const runUse = defineScript(redis, USE_SCRIPT, 1);
+  const runSeed = defineScript(redis, SEED_SCRIPT, 3);
+  const runClearAll = defineScript(redis, CLEAR_ALL_SCRIPT, 2);
   const rules = `${prefix}rules`;
   const next = `${prefix}rules:next`;
   const seeded = `${prefix}rules:seeded`;
   const all = async (): Promise<Rule[]> =>
     (await redis.hvals(rules)).map((raw) => JSON.parse(raw) as Rule).sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
   const store: RuleStore = {
-    async add(rule) { return JSON.parse((await redis.eval(ADD_SCRIPT, 2, rules, next, JSON.stringify(rule))) as string) as Rule; },
+    async add(rule) { return JSON.parse((await runAdd(rules, next, JSON.stringify(rule))) as string) as Rule; },
     async list(session) {
       const listed = await all();
       return session === undefined ? listed : listed.filter((rule) => rule.session === session);
     },
     async remove(id) { return (await redis.hdel(rules, id)) === 1; },
     async clear(session) {
-      if (session === undefined) return (await redis.eval(CLEAR_ALL_SCRIPT, 2, rules, seeded)) as number;
+      if (session === undefined) return (await runClearAll(rules, seeded)) as number;
       const ids = (await all()).filter((rule) => rule.session === session).map((rule) => rule.id);
       return ids.length === 0 ? 0 : redis.hdel(rules, ...ids);
     },
     async use(id) {
-      const raw = (await redis.eval(USE_SCRIPT, 1, rules, id)) as string | null;
+      const raw = (await runUse(rules, id)) as string | null;
       return raw === null ? undefined : (JSON.parse(raw) as Rule);
     },
     async seed(configured) {
-      await redis.eval(SEED_SCRIPT, 3, rules, next, seeded, ...configured.map((rule) => JSON.stringify(rule)));
+      await runSeed(rules, next, seeded, ...configured.map((rule) => JSON.stringify(rule)));
     },
     async restore(saved) {
       const highest = Math.max(Number(await redis.get(next)) || 0, ...saved.map((rule) => toRuleNumber(rule.id)));

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
-import { guardAll } from './redis-connection';
+import { defineScript, guardAll } from './redis-connection';
 
 /** How many records one reclaim step removes, so a sweep never blocks Redis or the event loop. */
 const RECLAIM_STEP = 5_000;
@@ -50,17 +50,19 @@ export interface RedisTokenStoreOptions {
  * @example createRedisTokenStore({ redis: new Redis(url), prefix: 'vtm:', keepMs: 3 * 86_400_000 })
  */
 export function createRedisTokenStore({ redis, prefix, keepMs }: RedisTokenStoreOptions): TokenStore {
+  const runTouch = defineScript(redis, TOUCH_SCRIPT, 2);
+  const runInsert = defineScript(redis, INSERT_SCRIPT, 2);
   const key = (token: string): string => `${prefix}vt:${token}`;
   const activity = `${prefix}vt:activity`;
   const parse = (raw: string | null): ViewTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as ViewTokenRecord));
   const store: TokenStore = {
     async insert(record) {
-      const inserted = await redis.eval(INSERT_SCRIPT, 2, key(record.token), activity, JSON.stringify(record), String(keepMs), String(record.issuedAtMs), record.token);
+      const inserted = await runInsert(key(record.token), activity, JSON.stringify(record), String(keepMs), String(record.issuedAtMs), record.token);
       return inserted === 1;
     },
     async find(token) { return parse(await redis.get(key(token))); },
     async touch(token, usedAtMs) {
-      const raw = (await redis.eval(TOUCH_SCRIPT, 2, key(token), activity, String(usedAtMs), String(keepMs), token)) as string | null;
+      const raw = (await runTouch(key(token), activity, String(usedAtMs), String(keepMs), token)) as string | null;
       return parse(raw);
     },
     async delete(token) {
