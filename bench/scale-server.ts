@@ -1,9 +1,10 @@
 // The mock (library API, memory store, default logging) in its own process for the scale figures.
 // The parent drives it over IPC: seed N live View Tokens, report memory, expire them all and
 // report how the reclaim went. Usage: node --expose-gc scale-server.js PORT
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { EXPIRED_RETENTION_MS } from '../mock/core/create-core';
 import type { Int64 } from '../mock/core/int64';
+import type { TokenStore } from '../mock/core/token-store';
 import { createMockServer } from '../mock/server';
 
 type Command = { kind: 'seed'; count: number } | { kind: 'memory' } | { kind: 'expire' };
@@ -13,6 +14,44 @@ function memory(): { rssBytes: number; heapUsedBytes: number } {
   globalThis.gc?.();
   const usage = process.memoryUsage();
   return { rssBytes: usage.rss, heapUsedBytes: usage.heapUsed };
+}
+
+/**
+ * What may explain the longest stall while tokens expire: each reclaim step (the store's method,
+ * timed in place) and the GC's pauses. The longest step's CPU time (all the process's threads)
+ * against its wall time tells slow code (CPU ≈ wall) from a busy machine (CPU ≪ wall).
+ */
+function explainStalls(store: TokenStore): { stop(): Record<string, number> } {
+  const reclaim = store.reclaim.bind(store);
+  const steps = { count: 0, longestMs: 0, longestCpuMs: 0, longestRemoved: 0 };
+  store.reclaim = async (lastActiveBeforeMs) => {
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const removed = await reclaim(lastActiveBeforeMs);
+    const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    steps.count += 1;
+    if (ms > steps.longestMs) Object.assign(steps, { longestMs: ms, longestCpuMs: (cpu.user + cpu.system) / 1000, longestRemoved: removed });
+    return removed;
+  };
+  const pauses: number[] = [];
+  const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) pauses.push(entry.duration); });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      store.reclaim = reclaim;
+      observer.disconnect();
+      return {
+        reclaimSteps: steps.count,
+        longestReclaimStepMs: steps.longestMs,
+        longestReclaimStepCpuMs: steps.longestCpuMs,
+        longestReclaimStepRemoved: steps.longestRemoved,
+        gcPauses: pauses.length,
+        longestGcPauseMs: Math.max(0, ...pauses),
+        gcPauseTotalMs: pauses.reduce((sum, ms) => sum + ms, 0),
+      };
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -36,13 +75,15 @@ async function main(): Promise<void> {
       }
       case 'expire': {
         const delay = monitorEventLoopDelay({ resolution: 1 });
+        const explain = explainStalls(core.store);
         delay.enable();
         const t0 = performance.now();
         core.clock.advance(core.viewTokens.ttlMs + EXPIRED_RETENTION_MS + 1000);
         // The server's own reclaim timer does the work, as in production; wait until it is done.
         while ((await core.store.count()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
         delay.disable();
-        return process.send?.({ reclaimedMs: performance.now() - t0, longestStallMs: delay.max / 1e6, ...memory(), viewTokens: await core.store.count() });
+        const stalls = explain.stop();
+        return process.send?.({ reclaimedMs: performance.now() - t0, longestStallMs: delay.max / 1e6, ...stalls, ...memory(), viewTokens: await core.store.count() });
       }
     }
   })());

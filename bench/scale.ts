@@ -16,7 +16,12 @@ export interface ScaleFigures {
   issueAtEmpty: ClosedLoopFigures;
   issueAtScale: ClosedLoopFigures;
   issueRatio: number;
-  expiry: { reclaimSeconds: number; longestStallMs: number; rssBeforeMiB: number; rssAfterMiB: number; heapBeforeMiB: number; heapAfterMiB: number };
+  expiry: {
+    reclaimSeconds: number; longestStallMs: number; rssBeforeMiB: number; rssAfterMiB: number; heapBeforeMiB: number; heapAfterMiB: number;
+    /** What may explain the stall: the reclaim steps (how many; the longest's wall and CPU time, records removed) and GC pauses. */
+    reclaimSteps: number; longestReclaimStepMs: number; longestReclaimStepCpuMs: number; longestReclaimStepRemoved: number;
+    gcPauses: number; longestGcPauseMs: number; gcPauseTotalMs: number;
+  };
 }
 
 function ask(child: ChildProcess, message: object): Promise<Reply> {
@@ -62,6 +67,13 @@ export async function measureScale(liveTokens: number, seconds: number, warmupSe
         rssAfterMiB: Number(expired.rssBytes) / MiB,
         heapBeforeMiB: Number(loaded.heapUsedBytes) / MiB,
         heapAfterMiB: Number(expired.heapUsedBytes) / MiB,
+        reclaimSteps: Number(expired.reclaimSteps),
+        longestReclaimStepMs: Number(expired.longestReclaimStepMs),
+        longestReclaimStepCpuMs: Number(expired.longestReclaimStepCpuMs),
+        longestReclaimStepRemoved: Number(expired.longestReclaimStepRemoved),
+        gcPauses: Number(expired.gcPauses),
+        longestGcPauseMs: Number(expired.longestGcPauseMs),
+        gcPauseTotalMs: Number(expired.gcPauseTotalMs),
       },
     };
   } finally {

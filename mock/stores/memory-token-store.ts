@@ -1,79 +1,86 @@
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
-import { lastActiveMs } from '../core/token-store';
+import type { RecordTable } from './record-table';
+import { createRecordTable } from './record-table';
 
-/** How many index entries one reclaim step looks at, so a sweep never stalls the event loop. */
+/** Records one reclaim step removes at most, so a sweep never stalls the event loop. */
 const RECLAIM_STEP = 5_000;
-/** The expiry index's resolution: tokens last active in the same second share a bucket. */
-const BUCKET_MS = 1_000;
-
-/** Tokens last active in one second; `next` is how far a reclaim has read it. */
-interface Bucket { tokens: string[]; next: number }
+/** ...and hands back after about this long (cold code, a busy machine or cache misses make 5,000 slow). */
+const RECLAIM_STEP_MS = 2;
+const TIME_CHECK_EVERY = 16;
+/** Slots of a new or emptied store; the columns double from here as records come. */
+const INITIAL_CAPACITY = 1_024;
 
 /**
- * The embedded in-memory store: a Map of records, and an expiry index of one-second buckets of
- * tokens by last activity. A use only appends the token to a newer bucket when it crosses a second
- * (never a Map delete + re-insert, which costs V8 O(size) per call); stale index entries are skipped
- * when their bucket is reclaimed. Reclaiming reads the oldest buckets a step at a time, never the whole Map.
+ * The embedded in-memory store: records in a column table (see createRecordTable), so a million
+ * live tokens take ~120 bytes of RSS each and give the GC almost nothing to trace or free when
+ * they expire. Reads hand out a fresh record object each time. Reclaiming sweeps the slots
+ * round-robin from where the last step stopped: a step removes at most RECLAIM_STEP records (and
+ * stops after ~RECLAIM_STEP_MS) and returns 0 only after a whole pass found nothing, so there is no
+ * expiry index to keep up on every use. Listing one session walks only that session's records.
  * @example const store = createMemoryTokenStore();
  */
 export function createMemoryTokenStore(): TokenStore {
-  const records = new Map<string, ViewTokenRecord>();
-  let buckets = new Map<number, Bucket>();
-  const index = (token: string, atMs: number): void => {
-    const key = Math.floor(atMs / BUCKET_MS);
-    const bucket = buckets.get(key);
-    if (bucket) bucket.tokens.push(token);
-    else buckets.set(key, { tokens: [token], next: 0 });
+  // One table for the store's life, cleared in place: a new one would bring new closures, which
+  // lose V8's optimised code, and the next sweep of a million records would run cold.
+  const table = createRecordTable(INITIAL_CAPACITY);
+  let cursor = 0;
+  const remove = (slot: number): void => {
+    table.remove(slot);
+    // An emptied store gives its columns back (a million expired tokens leave ~100 MB behind otherwise).
+    if (table.count === 0 && table.capacity > INITIAL_CAPACITY) {
+      table.clear();
+      cursor = 0;
+    }
   };
   return {
-    async insert(record) {
-      if (records.has(record.token)) return false;
-      records.set(record.token, record);
-      index(record.token, lastActiveMs(record));
+    async insert(record) { return table.insert(record); },
+    async find(token) {
+      const slot = table.slotOf(token);
+      return slot < 0 ? undefined : table.read(slot);
+    },
+    async touch(token, usedAtMs) {
+      const slot = table.slotOf(token);
+      if (slot < 0) return undefined;
+      table.touch(slot, usedAtMs);
+      return table.read(slot);
+    },
+    async delete(token) {
+      const slot = table.slotOf(token);
+      if (slot < 0) return false;
+      remove(slot);
       return true;
     },
-    async find(token) { return records.get(token); },
-    async touch(token, usedAtMs) {
-      const record = records.get(token);
-      if (!record) return undefined;
-      const before = lastActiveMs(record);
-      record.lastUsedAtMs = Math.max(record.lastUsedAtMs ?? record.issuedAtMs, usedAtMs);
-      record.uses += 1;
-      if (Math.floor(lastActiveMs(record) / BUCKET_MS) !== Math.floor(before / BUCKET_MS)) index(token, lastActiveMs(record));
-      return record;
-    },
-    async delete(token) { return records.delete(token); },
     async list({ session }) {
-      const out: ViewTokenRecord[] = [];
-      for (const record of records.values()) if (session === undefined || record.session === session) out.push(record);
-      return out.sort((a, b) => b.issuedAtMs - a.issuedAtMs);
+      // Built synchronously (persisted-state relies on it): one consistent moment.
+      return newestFirst(table, session === undefined ? table.allSlots() : table.slotsOfSession(session));
     },
-    async count() { return records.size; },
+    async count() { return table.count; },
     async reclaim(lastActiveBeforeMs) {
-      // Oldest buckets first (the Map keeps them in creation order, which is time order unless the
-      // clock was moved back: such a bucket waits for the ones before it). Only buckets wholly before
-      // the cut-off; a record used since sits in a later bucket too.
-      let looked = 0;
+      const startedMs = performance.now();
       let removed = 0;
-      for (const [key, bucket] of buckets) {
-        if ((key + 1) * BUCKET_MS > lastActiveBeforeMs) break;
-        while (bucket.next < bucket.tokens.length && looked < RECLAIM_STEP) {
-          const token = bucket.tokens[bucket.next++] as string;
-          looked += 1;
-          const record = records.get(token);
-          if (record && lastActiveMs(record) < lastActiveBeforeMs) {
-            records.delete(token);
-            removed += 1;
-          }
-        }
-        if (bucket.next === bucket.tokens.length) buckets.delete(key);
-        if (looked >= RECLAIM_STEP) break;
+      for (let unread = table.slotsUsed; unread > 0 && removed < RECLAIM_STEP; ) {
+        if (cursor >= table.slotsUsed) cursor = 0;
+        const to = Math.min(table.slotsUsed, cursor + unread);
+        const stale = table.findStale(cursor, to, lastActiveBeforeMs);
+        const next = stale < 0 ? to : stale + 1;
+        unread -= next - cursor;
+        cursor = next;
+        if (stale < 0) continue;
+        remove(stale);
+        removed += 1;
+        if (table.count === 0 || (removed % TIME_CHECK_EVERY === 0 && performance.now() - startedMs > RECLAIM_STEP_MS)) break;
       }
       return removed;
     },
     async clear() {
-      records.clear();
-      buckets = new Map();
+      table.clear();
+      cursor = 0;
     },
   };
+}
+
+/** The slots' records, newest issue first. */
+function newestFirst(table: RecordTable, slots: number[]): ViewTokenRecord[] {
+  // Each session's slots come latest-added first: the sort mostly meets lists already in order.
+  return table.sortNewestFirst(slots).map((slot) => table.read(slot));
 }
