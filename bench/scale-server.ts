@@ -1,11 +1,14 @@
-// The mock (library API, memory store, default logging) in its own process for the scale figures.
-// The parent drives it over IPC: seed N live View Tokens, report memory, expire them all and
-// report how the reclaim went. Usage: node --expose-gc scale-server.js PORT
+// The mock (library API, default logging; the memory store, or Redis when a URL is given) in its own
+// process for the scale figures. The parent drives it over IPC: seed N live View Tokens, report
+// memory, expire them all and report how the reclaim went.
+// Usage: node --expose-gc scale-server.js PORT [REDIS_URL]
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { EXPIRED_RETENTION_MS } from '../mock/core/create-core';
 import type { Int64 } from '../mock/core/int64';
 import type { TokenStore } from '../mock/core/token-store';
 import { createMockServer } from '../mock/server';
+
+const SEED_BATCH = 100;
 
 type Command = { kind: 'seed'; count: number } | { kind: 'memory' } | { kind: 'expire' };
 
@@ -55,7 +58,8 @@ function explainStalls(store: TokenStore): { stop(): Record<string, number> } {
 }
 
 async function main(): Promise<void> {
-  const mock = await createMockServer({});
+  const redisUrl = process.argv[3];
+  const mock = await createMockServer(redisUrl ? { store: 'redis', redisUrl, redisPrefix: 'bench-scale:' } : {});
   await mock.listen(Number(process.argv[2] ?? 0), '127.0.0.1');
   const { core } = mock;
   const target = (id: number) => ({ kind: 'object', parameter: 'fileId', type: 'file', id: String(id) as Int64 }) as const;
@@ -66,8 +70,11 @@ async function main(): Promise<void> {
         return process.send?.({ ...memory(), viewTokens: await core.store.count() });
       case 'seed': {
         const t0 = performance.now();
-        for (let i = 0; i < command.count; i += 1) {
-          await core.service.issueViewToken({ authorization: 'Bearer bench', target: target(i + 1), session: '' });
+        // In batches, so a Redis store's round trips overlap; the memory store answers at once either way.
+        for (let i = 0; i < command.count; i += SEED_BATCH) {
+          const batch = Array.from({ length: Math.min(SEED_BATCH, command.count - i) }, (_, j) =>
+            core.service.issueViewToken({ authorization: 'Bearer bench', target: target(i + j + 1), session: '' }));
+          await Promise.all(batch);
           // Let the server breathe (and the parent's probes through) every so often.
           if (i % 50_000 === 0) await new Promise((resolve) => setImmediate(resolve));
         }

@@ -1,10 +1,11 @@
-// Scale: 1,000,000 live View Tokens in the mock's memory store.
+// Scale: 1,000,000 live View Tokens in the mock's memory store, or in Redis.
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { ClosedLoopFigures } from './load';
 import { closedLoop } from './load';
 import { PINNED, freePort } from './processes';
+import type { BenchRedis } from './redis-server';
 
 type Reply = Record<string, number | boolean>;
 
@@ -13,6 +14,8 @@ export interface ScaleFigures {
   seedSeconds: number;
   rssBytesPerToken: number;
   heapBytesPerToken: number;
+  /** With the Redis store: what Redis itself holds per live token (`used_memory`). */
+  redisBytesPerToken?: number;
   issueAtEmpty: ClosedLoopFigures;
   issueAtScale: ClosedLoopFigures;
   issueRatio: number;
@@ -33,10 +36,11 @@ function ask(child: ChildProcess, message: object): Promise<Reply> {
 
 const MiB = 1024 * 1024;
 
-export async function measureScale(liveTokens: number, seconds: number, warmupSeconds: number): Promise<ScaleFigures> {
+export async function measureScale(liveTokens: number, seconds: number, warmupSeconds: number, redis?: BenchRedis): Promise<ScaleFigures> {
   const port = await freePort();
   const script = path.join(__dirname, 'scale-server.js');
-  const child = fork(script, [String(port)], {
+  await redis?.flush();
+  const child = fork(script, [String(port), ...(redis ? [redis.url] : [])], {
     execArgv: ['--expose-gc', '--max-old-space-size=4096'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     ...(PINNED ? { execPath: 'taskset', execArgv: ['-c', '0', process.execPath, '--expose-gc', '--max-old-space-size=4096'] } : {}),
@@ -48,7 +52,9 @@ export async function measureScale(liveTokens: number, seconds: number, warmupSe
     const issueAtEmpty = await closedLoop(url, headers, seconds, warmupSeconds);
     await ask(child, { kind: 'expire' });
     const before = await ask(child, { kind: 'memory' });
+    const redisBefore = await redis?.usedMemory();
     const seeded = await ask(child, { kind: 'seed', count: liveTokens });
+    const redisSeeded = await redis?.usedMemory();
     const issueAtScale = await closedLoop(url, headers, seconds, warmupSeconds);
     const loaded = await ask(child, { kind: 'memory' });
     const expired = await ask(child, { kind: 'expire' });
@@ -57,6 +63,7 @@ export async function measureScale(liveTokens: number, seconds: number, warmupSe
       seedSeconds: Number(seeded.seededMs) / 1000,
       rssBytesPerToken: (Number(seeded.rssBytes) - Number(before.rssBytes)) / liveTokens,
       heapBytesPerToken: (Number(seeded.heapUsedBytes) - Number(before.heapUsedBytes)) / liveTokens,
+      ...(redisBefore === undefined || redisSeeded === undefined ? {} : { redisBytesPerToken: (redisSeeded - redisBefore) / liveTokens }),
       issueAtEmpty,
       issueAtScale,
       issueRatio: issueAtScale.requestsPerSecond / issueAtEmpty.requestsPerSecond,

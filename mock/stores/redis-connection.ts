@@ -62,16 +62,22 @@ export function guardAll<T extends object>(target: T): T {
   return wrapped as T;
 }
 
-/** A Lua script run by its SHA (EVALSHA, falling back to EVAL once when Redis does not know it yet). */
+/** A Lua script run by its SHA (EVALSHA, falling back to EVAL when Redis does not know it yet). */
 export type RedisScript = (...keysThenArgs: string[]) => Promise<unknown>;
 
 /**
- * Defines a Lua script on this connection: Redis compiles it once, each call sends only its SHA.
+ * A Lua script Redis compiles once: each call sends only its SHA, and after a Redis restart the
+ * first call sends the script again. (Plain commands, so they join ioredis's auto-pipelines.)
  * @example const touch = defineScript(redis, TOUCH_SCRIPT, 2); await touch(key, activity, String(now));
  */
 export function defineScript(redis: Redis, lua: string, numberOfKeys: number): RedisScript {
-  const name = `vtm${createHash('sha1').update(lua).digest('hex').slice(0, 16)}`;
-  const commands = redis as unknown as Record<string, RedisScript | undefined>;
-  if (!commands[name]) redis.defineCommand(name, { lua, numberOfKeys });
-  return (...keysThenArgs) => (commands[name] as RedisScript).apply(redis, keysThenArgs);
+  const sha = createHash('sha1').update(lua).digest('hex');
+  return async (...keysThenArgs) => {
+    try {
+      return await redis.evalsha(sha, numberOfKeys, ...keysThenArgs);
+    } catch (error) {
+      if (!(error as Error).message.startsWith('NOSCRIPT')) throw error;
+      return redis.eval(lua, numberOfKeys, ...keysThenArgs);
+    }
+  };
 }
