@@ -1,6 +1,7 @@
 // Starting the servers under test as separate processes, pinned to one CPU when taskset exists.
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -85,4 +86,87 @@ export async function startServer(command: string[], args: (port: number) => str
     child.kill('SIGTERM');
   });
   return { child, baseUrl, startupMs, stop };
+}
+
+/**
+ * Measures what other processes take of the machine while a figure is measured (this machine is
+ * shared): the share of all CPUs' time spent busy outside `pids` (the generator, the server) since
+ * the call, or undefined where /proc is missing.
+ */
+export function startOtherCpuMeter(pids: readonly number[]): () => number | undefined {
+  const read = (): { busy: number; all: number; own: number } | undefined => {
+    try {
+      const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+      const all = fields.reduce((sum, value) => sum + value, 0);
+      // Each /proc/<pid>/stat counts all its threads: fields 14 and 15 are user and system time.
+      const own = pids.reduce((sum, pid) => {
+        const after = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        return sum + Number(after[11] ?? 0) + Number(after[12] ?? 0);
+      }, 0);
+      return { busy: all - (fields[3] ?? 0) - (fields[4] ?? 0), all, own };
+    } catch {
+      return undefined;
+    }
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    if (!start || !end || end.all <= start.all) return undefined;
+    return Math.max(0, end.busy - start.busy - (end.own - start.own)) / (end.all - start.all);
+  };
+}
+
+/**
+ * Node's own start on this machine: spawn to exit of `node -e 0` on the server CPU, median of
+ * `times`. Run with and without NODE_EXTRA_CA_CERTS (Node 20 reads those certificates at start).
+ */
+export async function timeNodeBoot(env: NodeJS.ProcessEnv, times = 5): Promise<number> {
+  const runs: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const t0 = performance.now();
+    const child = PINNED ? spawn('taskset', ['-c', '0', process.execPath, '-e', '0'], { stdio: 'ignore', env })
+      : spawn(process.execPath, ['-e', '0'], { stdio: 'ignore', env });
+    await new Promise((resolve) => child.once('exit', resolve));
+    runs.push(performance.now() - t0);
+  }
+  return runs.sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? Number.NaN;
+}
+
+/** GC pauses a server started with `--trace-gc` (and output 'pipe') reported while `take` was pending. */
+export interface GcPauses { scavenges: number; scavengeTotalMs: number; longestScavengeMs: number; fullGcs: number; longestFullGcPauseMs: number }
+
+/**
+ * Reads V8's `--trace-gc` lines from the server's stdout: each scavenge's pause, and for a full
+ * mark-compact the longer of its final pause and its biggest incremental step (also a pause).
+ * `take()` returns what was reported since the previous take (or the start) and starts again.
+ */
+export function watchGcPauses(child: ChildProcess): { take(): GcPauses } {
+  const empty = (): GcPauses => ({ scavenges: 0, scavengeTotalMs: 0, longestScavengeMs: 0, fullGcs: 0, longestFullGcPauseMs: 0 });
+  let current = empty();
+  let rest = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      const pause = /: (Scavenge|Mark-Compact|Mark-Sweep)\b.*?, ([\d.]+) \/ [\d.]+ ms/.exec(line);
+      if (!pause) continue;
+      const ms = Number(pause[2]);
+      if (pause[1] === 'Scavenge') {
+        current.scavenges += 1;
+        current.scavengeTotalMs += ms;
+        current.longestScavengeMs = Math.max(current.longestScavengeMs, ms);
+      } else {
+        current.fullGcs += 1;
+        current.longestFullGcPauseMs = Math.max(current.longestFullGcPauseMs, ms, Number(/biggest step ([\d.]+) ms/.exec(line)?.[1] ?? 0));
+      }
+    }
+  });
+  child.stderr?.resume();
+  return {
+    take() {
+      const taken = current;
+      current = empty();
+      return taken;
+    },
+  };
 }

@@ -42,17 +42,17 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-test('the tarball holds compiled JS, declarations, the spec files, the bins and the dashboard, and nothing else', () => {
+test('the tarball holds compiled JS, declarations, the spec files, the bins, the CLI bundle and its code cache, the dashboard, and nothing else', () => {
   const allowed = [
     /^package\.json$/, /^README\.md$/, /^LICENSE$/, /^contracts\/README\.md$/, /^docs\/[\w.-]+$/, /^spec\/[\w-]+\.openapi\.yaml$/,
     /^dist\/(mock|contracts|spec)\/[\w/-]+\.(js|d\.ts)$/, /^dist\/mock\/http\/dashboard\/[\w-]+\.(html|css|js|svg)$/,
-    /^dist\/spec\/[\w-]+\.operations\.json$/,
+    /^dist\/spec\/[\w-]+\.operations\.json$/, /^dist\/mock\/cli\/bundle\/[\w-]+\.js\.v8-cache$/,
   ];
   expect(packedFiles.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
   expect(packedFiles).toEqual(expect.arrayContaining([
     'dist/mock/cli.js', 'dist/contracts/cli.js', 'dist/mock/index.d.ts', 'dist/mock/msw/index.d.ts',
     'spec/view-token.openapi.yaml', 'spec/mock.openapi.yaml', 'dist/mock/http/dashboard/index.html', 'dist/mock/http/dashboard/dashboard.js',
-    'dist/spec/mock.operations.json',
+    'dist/spec/mock.operations.json', 'dist/mock/cli/bundle/main.js', 'dist/mock/cli/bundle/express.js',
   ]));
 });
 

@@ -1,0 +1,77 @@
+// The `view-token-mock` command line: serve (the default), catalog, --help, --version. Run by mock/cli.ts.
+import { ConfigError } from '../config-error';
+import { loadConfigFile } from '../config';
+import type * as CatalogCommand from './catalog-command';
+import { serveHelp } from './help';
+import { parseServeOptions } from './serve-options';
+import { announce, isPrimaryOfWorkers, runPrimary } from './workers';
+import { PACKAGE_VERSION } from '../package-info';
+import { createMockServer } from '../server';
+
+/** Exit code for a usage or configuration error. */
+const EXIT_USAGE = 2;
+
+async function main(argv: readonly string[]): Promise<void> {
+  const [first, ...rest] = argv;
+  if (first === '--help' || first === '-h' || first === 'help') return void console.log(serveHelp(PACKAGE_VERSION));
+  if (first === '--version' || first === '-v') return void console.log(PACKAGE_VERSION);
+  // faker is loaded only for this command, not on the way to serving.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (first === 'catalog') return void console.log((require('./catalog-command') as typeof CatalogCommand).runCatalogCommand(argv.slice(1)));
+  const args = first === 'serve' ? rest : argv;
+  if (args.includes('--help') || args.includes('-h')) return void console.log(serveHelp(PACKAGE_VERSION));
+  if (first !== undefined && !first.startsWith('-') && first !== 'serve') {
+    throw new ConfigError(`unknown command "${first}" (commands: serve, catalog; see --help)`);
+  }
+  await serve(args);
+}
+
+async function serve(args: readonly string[]): Promise<void> {
+  const options = parseServeOptions(args, process.env);
+  if (isPrimaryOfWorkers(options.workers)) return runPrimary(options.workers);
+  const mock = await createMockServer({
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    viewTokenTtl: options.viewTokenTtl,
+    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+    ...(options.corsOrigins === undefined ? {} : { corsOrigin: options.corsOrigins }),
+    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+    ...(options.configFile === undefined ? {} : { config: loadConfigFile(options.configFile) }),
+    logLevel: options.logLevel,
+    store: options.store,
+    ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
+    redisPrefix: options.redisPrefix,
+    redisWaitMs: options.redisWaitMs,
+    journalSize: options.journalSize,
+    ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+  });
+  let baseUrl: string;
+  try {
+    baseUrl = await mock.listen(options.port, options.host);
+  } catch (error) {
+    throw new ConfigError(`--host ${options.host} --port ${options.port}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const serviceUrl = `${baseUrl}${options.basePath === undefined ? '' : `/${options.basePath.replace(/^\/+|\/+$/g, '')}`}`;
+  announce([
+    `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
+    `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,
+    `  dashboard: ${baseUrl}/__admin/ui   (try the viewer flow: ${baseUrl}/__admin/ui/try)`,
+  ]);
+  const stop = (signal: string): void => {
+    mock.logger.info({ signal }, 'draining in-flight requests');
+    mock.close().then(() => process.exit(0), (error: unknown) => {
+      mock.logger.error({ err: error }, 'closing failed');
+      process.exit(1);
+    });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`view-token-mock: ${error.message}`);
+    process.exit(EXIT_USAGE);
+  }
+  console.error(`view-token-mock: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Bundles what `npm start` and the `view-token-mock` bin run, so a start reads two files instead of
+// ~230 (Node resolves, stats and compiles each one: that was most of the start-up time), then starts
+// the mock once to save V8's code cache of both. Runs in `npm run build`, after tsc. Writes
+// dist/mock/cli/bundle/:
+// - main.js: the command line and the mock's own code, from mock/cli/main.ts (dist/mock/cli.js runs it);
+// - express.js: Express and its dependencies, loaded where the sources require 'express' — the
+//   admin API and dashboard, which the mock builds after it listens;
+// - *.js.v8-cache: what V8 compiled of each while the mock started and answered (mock/cli/code-cache.ts).
+// prism, ioredis and faker stay ordinary requires, loaded by the commands and requests that need
+// them. The library entry (dist/mock/index.js) is tsc's output, unbundled.
+const { spawn } = require('node:child_process');
+const { existsSync, readFileSync, rmSync } = require('node:fs');
+const path = require('node:path');
+const esbuild = require('esbuild');
+
+// Node globals; the lint config declares only the CommonJS ones.
+const { fetch, setTimeout, clearTimeout } = globalThis;
+
+const root = path.resolve(__dirname, '..');
+const outDir = path.join(root, 'dist/mock/cli/bundle');
+const LAZY_PACKAGES = ['@stoplight/prism-http', '@stoplight/prism-http/*', 'ioredis', '@faker-js/faker'];
+
+/**
+ * Each source file sees the `__dirname` its tsc output has (the spec engine finds dist/spec, the
+ * dashboard router its assets), although all of them run from the bundle.
+ */
+const keepDirname = {
+  name: 'keep-dirname',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('__dirname')) return undefined;
+      const compiledDir = path.relative(outDir, path.join(root, 'dist', path.relative(root, path.dirname(args.path))));
+      return { contents: source.replace(/\b__dirname\b/g, `require("node:path").join(__dirname, ${JSON.stringify(compiledDir)})`), loader: 'ts' };
+    });
+  },
+};
+
+/** 'express' is the Express bundle, compiled with its code cache by the loader dist/mock/cli.js uses too. */
+const expressBundle = {
+  name: 'express-bundle',
+  setup(build) {
+    build.onResolve({ filter: /^express$/ }, () => ({ path: 'express', namespace: 'express-bundle' }));
+    build.onResolve({ filter: /^\.\.\/code-cache\.js$/ }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'express-bundle' }, () => ({
+      contents: 'module.exports = require("../code-cache.js").requireWithCodeCache(require("node:path").join(__dirname, "express.js"));',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * npm nests three identical copies of mime-types@3 (and mime-db) under express, body-parser and
+ * send, because prism holds mime-types@2 at the top; each copy scores every MIME type when loaded
+ * (several ms). A package whose name and version were already bundled from another folder is that one.
+ */
+const sameVersionOnce = {
+  name: 'same-version-once',
+  setup(build) {
+    const first = new Map();
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'same-version-once') return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'same-version-once' });
+      const match = /^(.*[\\/]node_modules[\\/])((?:@[^\\/]+[\\/])?[^\\/]+)([\\/].*)$/.exec(resolved.path);
+      if (resolved.errors.length > 0 || !match) return resolved;
+      const [, prefix, name, rest] = match;
+      const { version } = JSON.parse(readFileSync(path.join(prefix, name, 'package.json'), 'utf8'));
+      const key = `${name}@${version}`;
+      if (!first.has(key)) first.set(key, path.join(prefix, name));
+      return { ...resolved, path: path.join(first.get(key), rest) };
+    });
+  },
+};
+
+const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
+
+function bundle() {
+  return Promise.all([
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(root, 'mock/cli/main.ts')],
+      outfile: path.join(outDir, 'main.js'),
+      external: LAZY_PACKAGES,
+      plugins: [keepDirname, expressBundle, sameVersionOnce],
+      // The mock's own code stays readable: stack traces in its log name real functions.
+      banner: { js: '// Built by scripts/build-cli.js from mock/cli/main.ts: edit the sources, not this file.' },
+    }),
+    esbuild.build({
+      ...common,
+      stdin: { contents: "module.exports = require('express');", resolveDir: root, sourcefile: 'express-bundle.js' },
+      outfile: path.join(outDir, 'express.js'),
+      plugins: [sameVersionOnce],
+      minify: true,
+    }),
+  ]);
+}
+
+/** The training start gives up after this: a build never hangs on it. */
+const TRAINING_TIMEOUT_MS = 30_000;
+
+/**
+ * Starts the built CLI as `npm start` does, asks for a token, uses it and reads admin pages, then
+ * stops it: at exit it writes the code cache of each bundle (WRITE_CODE_CACHE_ENV).
+ */
+async function train() {
+  const { WRITE_CODE_CACHE_ENV, codeCachePath } = require(path.join(root, 'dist/mock/cli/code-cache.js'));
+  const caches = ['main.js', 'express.js'].map((name) => codeCachePath(path.join(outDir, name)));
+  for (const cache of caches) rmSync(cache, { force: true });
+  const child = spawn(process.execPath, [path.join(root, 'dist/mock/cli.js'), '--port', '0', '--log-level', 'silent'], {
+    env: { ...process.env, [WRITE_CODE_CACHE_ENV]: '1' }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const timer = setTimeout(() => child.kill('SIGKILL'), TRAINING_TIMEOUT_MS);
+  try {
+    const baseUrl = await new Promise((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        const match = /listening on (http:\/\/\S+)/.exec(output);
+        if (match) resolve(match[1]);
+      });
+      void exited.then((code) => reject(new Error(`the mock exited (${code}) before listening: ${output}`)));
+    });
+    const headers = { Authorization: 'Bearer build' };
+    const { data: token } = await (await fetch(`${baseUrl}/view/token?fileId=1`, { headers })).json();
+    for (const url of [`/inside/databag?viewToken=${token}`, '/view/token?fileId=x', '/__admin/health', '/__admin/ui']) {
+      await (await fetch(`${baseUrl}${url}`, { headers })).arrayBuffer();
+    }
+    child.kill('SIGTERM');
+    const code = await exited;
+    if (code !== 0) throw new Error(`the mock exited (${code}) on SIGTERM`);
+  } finally {
+    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  const missing = caches.filter((cache) => !existsSync(cache));
+  if (missing.length > 0) throw new Error(`not written: ${missing.map((cache) => path.relative(root, cache)).join(', ')}`);
+}
+
+bundle().then(() => train().catch((error) => {
+  // The bundles run without a cache (just slower); what broke the start shows in the CLI's own tests.
+  console.warn(`build-cli: no code cache written: ${error.message}`);
+})).catch((error) => {
+  console.error(`build-cli: ${error.message}`);
+  process.exit(1);
+});

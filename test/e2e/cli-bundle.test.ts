@@ -1,0 +1,47 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { killStartedClis, startCli } from '../support/spawn-cli';
+
+// Start-up speed rests on what the built CLI does not load: these pin it down. `npm run build` first.
+const DIST = path.resolve(__dirname, '../../dist/mock');
+const BUNDLE = path.join(DIST, 'cli/bundle');
+
+afterEach(killStartedClis);
+const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-bundle-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Preloaded into the CLI: at exit, writes every file require() compiled and how each bundle was compiled. */
+function aLoadRecorder(out: string): string {
+  const file = path.join(scratch, `record-${path.basename(out)}.js`);
+  writeFileSync(file, `
+const Module = require('node:module');
+const { writeFileSync } = require('node:fs');
+const compiledFiles = [];
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename) { compiledFiles.push(filename); return compile.call(this, content, filename); };
+process.once('exit', () => {
+  const { codeCacheState } = require(${JSON.stringify(path.join(DIST, 'cli/code-cache.js'))});
+  const bundles = Object.fromEntries(['main.js', 'express.js'].map((name) => [name, codeCacheState(${JSON.stringify(BUNDLE)} + '/' + name) ?? 'not loaded']));
+  writeFileSync(${JSON.stringify(out)}, JSON.stringify({ compiledFiles, bundles }));
+});
+`);
+  return file;
+}
+
+test('the built CLI runs from its two bundles and their code cache: require() compiles only the loader, no package', async () => {
+  const out = path.join(scratch, 'loaded.json');
+  const cli = await startCli(['--port', '0', '--log-level', 'silent'], { NODE_OPTIONS: `--require ${aLoadRecorder(out)}` });
+  expect((await fetch(`${cli.baseUrl}/view/token?fileId=1`, { headers: { Authorization: 'Bearer x' } })).status).toBe(200);
+  // The admin API is Express: its bundle is loaded too by now.
+  expect((await fetch(`${cli.baseUrl}/__admin/health`)).status).toBe(200);
+  expect(await cli.stop('SIGTERM')).toBe(0);
+  const { compiledFiles, bundles } = JSON.parse(readFileSync(out, 'utf8')) as { compiledFiles: string[]; bundles: Record<string, string> };
+  expect(compiledFiles.map((file) => path.relative(DIST, file))).toEqual(['cli.js', path.join('cli', 'code-cache.js')]);
+  // Written by the build's training start with this Node; another Node (or V8 flags) would reject it.
+  expect(bundles).toEqual({ 'main.js': 'used', 'express.js': 'used' });
+});
+
+test('the build leaves a code cache next to each bundle', () => {
+  for (const name of ['main.js', 'express.js']) expect(existsSync(path.join(BUNDLE, `${name}.v8-cache`))).toBe(true);
+});
