@@ -10,6 +10,8 @@ import type { GcPauses, Started } from './processes';
 import { BASELINE_COMMAND, MOCK_COMMAND, PINNED, ROOT, pinSelfToLoadCpu, startOtherCpuMeter, startServer, timeNodeBoot, watchGcPauses } from './processes';
 import type { ScaleFigures } from './scale';
 import { measureScale } from './scale';
+import type { BenchRedis } from './redis-server';
+import { startBenchRedis } from './redis-server';
 
 const HELP = `npm run bench [-- options]
   --runs N        closed/open-loop runs per server, alternating A/B (default 3; medians reported)
@@ -20,14 +22,17 @@ const HELP = `npm run bench [-- options]
   --quick         --runs 1 --seconds 3 --warmup 1 --scale 100000 (a smoke run)
   --gc            after each open loop, one more per server under node --trace-gc: its GC pauses
                   (a diagnostic: the figures in the table come from the runs without it)
+  --store S       memory, redis or both (default both: the mock on its memory store and on Redis,
+                  side by side; Redis is a redis-server this bench starts on the server's CPU)
   --json FILE     where to write the JSON (default bench/results/<date>.json)
 Every measurement also reports how much CPU other processes took meanwhile (a shared machine).`;
 
-type Target = 'baseline' | 'mock';
+type Target = 'baseline' | 'mock' | 'redis';
+const STORES = ['memory', 'redis', 'both'] as const;
 const BEARER = { Authorization: 'Bearer bench-access-token' };
 
 function parseArgs(argv: string[]) {
-  const options = { runs: 3, seconds: 10, warmup: 2, rate: 2000, scale: 1_000_000, gc: false, json: '' };
+  const options = { runs: 3, seconds: 10, warmup: 2, rate: 2000, scale: 1_000_000, gc: false, json: '', store: 'both' as (typeof STORES)[number] };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = (): number => {
@@ -45,14 +50,30 @@ function parseArgs(argv: string[]) {
     else if (flag === '--scale') options.scale = Math.round(value());
     else if (flag === '--gc') options.gc = true;
     else if (flag === '--json') options.json = argv[++i] ?? '';
+    else if (flag === '--store') {
+      const store = argv[++i];
+      if (!STORES.includes(store as (typeof STORES)[number])) throw new Error(`--store needs memory, redis or both; got ${store}`);
+      options.store = store as (typeof STORES)[number];
+    }
     else throw new Error(`Unknown option ${flag}\n\n${HELP}`);
   }
   return options;
 }
 
-const start = (target: Target, nodeArgs: string[] = []): Promise<Started> => target === 'mock'
-  ? startServer(MOCK_COMMAND, (port) => ['--port', String(port)], { path: '/view/token?fileId=1', headers: BEARER }, nodeArgs.length > 0 ? { nodeArgs, output: 'pipe' } : {})
-  : startServer(BASELINE_COMMAND, (port) => [String(port)], { path: '/view/token?fileId=1', headers: BEARER }, nodeArgs.length > 0 ? { nodeArgs, output: 'pipe' } : {});
+/** The Redis the 'redis' target runs on (started by main when that target is measured). */
+let benchRedis: BenchRedis | undefined;
+
+async function start(target: Target, nodeArgs: string[] = []): Promise<Started> {
+  const probe = { path: '/view/token?fileId=1', headers: BEARER };
+  const startOptions = nodeArgs.length > 0 ? { nodeArgs, output: 'pipe' as const } : {};
+  if (target === 'baseline') return startServer(BASELINE_COMMAND, (port) => [String(port)], probe, startOptions);
+  if (target === 'mock') return startServer(MOCK_COMMAND, (port) => ['--port', String(port)], probe, startOptions);
+  if (!benchRedis) throw new Error('no Redis started');
+  // Each server starts on an empty Redis, as each memory-store server starts empty.
+  await benchRedis.flush();
+  const redisUrl = benchRedis.url;
+  return startServer(MOCK_COMMAND, (port) => ['--port', String(port), '--store', 'redis', '--redis-url', redisUrl], probe, startOptions);
+}
 
 /** "12 %" of the machine's CPU that other processes took during a measurement, or "?" without /proc. */
 const formatOther = (share: number | undefined): string => (share === undefined ? '?' : `${(share * 100).toFixed(0)} %`);
@@ -99,6 +120,8 @@ function medianOf<T extends object>(runs: T[]): T {
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   pinSelfToLoadCpu();
+  const targets: Target[] = ['baseline', ...(options.store === 'redis' ? [] : ['mock' as const]), ...(options.store === 'memory' ? [] : ['redis' as const])];
+  if (targets.includes('redis')) benchRedis = await startBenchRedis();
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   log(`bench: ${options.runs} run(s) × ${options.seconds}s, open loop ${options.rate} req/s, scale ${options.scale}; ${PINNED ? 'server on CPU 0, load on CPU 1 (taskset)' : 'not pinned (no taskset or one CPU)'}`);
 
@@ -106,22 +129,22 @@ async function main(): Promise<void> {
   delete withoutCaCerts.NODE_EXTRA_CA_CERTS;
   const nodeBootMs = { asIs: await timeNodeBoot(process.env), ...(process.env.NODE_EXTRA_CA_CERTS ? { withoutExtraCaCerts: await timeNodeBoot(withoutCaCerts) } : {}) };
   log(`node -e 0, spawn to exit (median of 5): ${nodeBootMs.asIs.toFixed(0)} ms${nodeBootMs.withoutExtraCaCerts === undefined ? '' : ` (${nodeBootMs.withoutExtraCaCerts.toFixed(0)} ms without NODE_EXTRA_CA_CERTS)`}`);
-  const startup: Record<Target, number[]> = { baseline: [], mock: [] };
+  const startup: Record<Target, number[]> = { baseline: [], mock: [], redis: [] };
   for (let i = 0; i < 5; i += 1) {
-    for (const target of ['baseline', 'mock'] as const) {
+    for (const target of targets) {
       const server = await start(target);
       startup[target].push(server.startupMs);
       await server.stop();
     }
   }
-  log(`start-up (median of 5): baseline ${median(startup.baseline).toFixed(0)} ms, mock ${median(startup.mock).toFixed(0)} ms (runs: baseline ${startup.baseline.map((ms) => ms.toFixed(0)).join(', ')}; mock ${startup.mock.map((ms) => ms.toFixed(0)).join(', ')})`);
+  log(`start-up (median of 5): ${targets.map((target) => `${target} ${median(startup[target]).toFixed(0)} ms (${startup[target].map((ms) => ms.toFixed(0)).join(', ')})`).join('; ')}`);
 
-  const closed: Record<Target, { issue: ClosedLoopFigures[]; use: ClosedLoopFigures[] }> = { baseline: { issue: [], use: [] }, mock: { issue: [], use: [] } };
-  const open: Record<Target, (OpenLoopFigures & { otherCpu: number | undefined })[]> = { baseline: [], mock: [] };
-  const gc: Record<Target, (GcPauses & { p99Ms: number })[]> = { baseline: [], mock: [] };
+  const closed: Record<Target, { issue: ClosedLoopFigures[]; use: ClosedLoopFigures[] }> = { baseline: { issue: [], use: [] }, mock: { issue: [], use: [] }, redis: { issue: [], use: [] } };
+  const open: Record<Target, (OpenLoopFigures & { otherCpu: number | undefined })[]> = { baseline: [], mock: [], redis: [] };
+  const gc: Record<Target, (GcPauses & { p99Ms: number })[]> = { baseline: [], mock: [], redis: [] };
   for (let run = 0; run < options.runs; run += 1) {
     // A/B then B/A, so neither server always goes first.
-    const order: Target[] = run % 2 === 0 ? ['baseline', 'mock'] : ['mock', 'baseline'];
+    const order: Target[] = run % 2 === 0 ? targets : [...targets].reverse();
     for (const target of order) {
       const server = await start(target);
       try {
@@ -154,24 +177,40 @@ async function main(): Promise<void> {
   }
 
   let scale: ScaleFigures | undefined;
-  if (options.scale > 0) {
+  let redisScale: ScaleFigures | undefined;
+  if (options.scale > 0 && targets.includes('mock')) {
     log(`scale: ${options.scale} live View Tokens…`);
     scale = await measureScale(options.scale, options.seconds, options.warmup);
   }
+  await benchRedis?.stop();
+  if (options.scale > 0 && benchRedis) {
+    log(`scale on Redis: ${options.scale} live View Tokens…`);
+    // A Redis of its own, as the memory store's scale runs in a process of its own.
+    const scaleRedis = await startBenchRedis();
+    try {
+      redisScale = await measureScale(options.scale, options.seconds, options.warmup, scaleRedis);
+    } finally {
+      await scaleRedis.stop();
+    }
+  }
+  const pick = <T extends object>(runs: Record<Target, T[]>): Partial<Record<Target, T>> =>
+    Object.fromEntries(targets.map((target) => [target, medianOf(runs[target])]));
 
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, pinned: PINNED },
     options,
     nodeBootMs,
-    startupMs: { baseline: median(startup.baseline), mock: median(startup.mock), mockRuns: startup.mock, baselineRuns: startup.baseline },
+    startupMs: Object.fromEntries(targets.map((target) => [target, median(startup[target])])) as Partial<Record<Target, number>>,
+    startupRuns: startup,
     closedLoop: {
-      issue: { baseline: medianOf(closed.baseline.issue), mock: medianOf(closed.mock.issue) },
-      use: { baseline: medianOf(closed.baseline.use), mock: medianOf(closed.mock.use) },
+      issue: pick(Object.fromEntries(targets.map((target) => [target, closed[target].issue])) as Record<Target, ClosedLoopFigures[]>),
+      use: pick(Object.fromEntries(targets.map((target) => [target, closed[target].use])) as Record<Target, ClosedLoopFigures[]>),
     },
-    openLoop: { baseline: medianOf(open.baseline), mock: medianOf(open.mock) },
+    openLoop: pick(open),
     runs: { closedLoop: closed, openLoop: open, ...(options.gc ? { gc } : {}) },
     scale,
+    redisScale,
   };
   console.log(renderTable(result));
   const file = options.json || path.join(ROOT, 'bench/results', `${result.date.replace(/[:.]/g, '-')}.json`);
@@ -181,35 +220,55 @@ async function main(): Promise<void> {
 }
 
 type Result = {
-  startupMs: { baseline: number; mock: number };
-  closedLoop: Record<'issue' | 'use', Record<Target, ClosedLoopFigures>>;
-  openLoop: Record<Target, OpenLoopFigures>;
+  startupMs: Partial<Record<Target, number>>;
+  closedLoop: Record<'issue' | 'use', Partial<Record<Target, ClosedLoopFigures>>>;
+  openLoop: Partial<Record<Target, OpenLoopFigures>>;
   scale: ScaleFigures | undefined;
+  redisScale: ScaleFigures | undefined;
 };
 
+const SERVERS = ['mock', 'redis'] as const;
+const SERVER_LABEL = { mock: 'mock (memory)', redis: 'mock (Redis)' } as const;
+
+/** One row: the baseline's figure, then each measured mock's with its ratio to the baseline. */
+function toRow(name: string, figures: Partial<Record<Target, number>>, columns: readonly (typeof SERVERS)[number][]): string {
+  const format = (value: number | undefined): string => (value === undefined ? '–' : value >= 100 ? value.toFixed(0) : value.toFixed(2));
+  const baseline = figures.baseline;
+  const cells = columns.flatMap((column) => {
+    const value = figures[column];
+    return [format(value), value === undefined || !baseline ? '' : `${(value / baseline).toFixed(2)}×`];
+  });
+  return `| ${name} | ${format(baseline)} | ${cells.join(' | ')} |`;
+}
+
 function renderTable(result: Result): string {
-  const rows: [string, number, number, string][] = [];
-  const ratio = (mock: number, baseline: number): string => `${(mock / baseline).toFixed(2)}×`;
+  const columns = SERVERS.filter((server) => result.startupMs[server] !== undefined);
+  const lines = [
+    `| figure | baseline | ${columns.map((column) => `${SERVER_LABEL[column]} | ratio`).join(' | ')} |`,
+    `|---|---:|${columns.map(() => '---:|---:').join('|')}|`,
+  ];
+  const of = <T>(figures: Partial<Record<Target, T>>, read: (value: T) => number): Partial<Record<Target, number>> =>
+    Object.fromEntries(Object.entries(figures).map(([target, value]) => [target, read(value as T)]));
   for (const [route, label] of [['issue', 'GET /view/token'], ['use', 'GET /inside/databag']] as const) {
-    const { baseline, mock } = result.closedLoop[route];
-    rows.push([`${label} req/s (50 conn)`, baseline.requestsPerSecond, mock.requestsPerSecond, ratio(mock.requestsPerSecond, baseline.requestsPerSecond)]);
-    rows.push([`${label} p50 ms`, baseline.p50Ms, mock.p50Ms, ratio(mock.p50Ms || 0.5, baseline.p50Ms || 0.5)]);
-    rows.push([`${label} p99 ms`, baseline.p99Ms, mock.p99Ms, ratio(mock.p99Ms || 0.5, baseline.p99Ms || 0.5)]);
+    const figures = result.closedLoop[route];
+    lines.push(toRow(`${label} req/s (50 conn)`, of(figures, (f) => f.requestsPerSecond), columns));
+    lines.push(toRow(`${label} p50 ms`, of(figures, (f) => f.p50Ms), columns));
+    lines.push(toRow(`${label} p99 ms`, of(figures, (f) => f.p99Ms), columns));
   }
-  const { baseline: ob, mock: om } = result.openLoop;
-  rows.push([`open loop ${om.rate}/s p50 ms`, ob.p50Ms, om.p50Ms, ratio(om.p50Ms, ob.p50Ms)]);
-  rows.push([`open loop ${om.rate}/s p99 ms`, ob.p99Ms, om.p99Ms, ratio(om.p99Ms, ob.p99Ms)]);
-  rows.push([`open loop ${om.rate}/s p99.9 ms`, ob.p999Ms, om.p999Ms, ratio(om.p999Ms, ob.p999Ms)]);
+  const rate = Object.values(result.openLoop)[0]?.rate ?? 0;
+  lines.push(toRow(`open loop ${rate}/s p50 ms`, of(result.openLoop, (f) => f.p50Ms), columns));
+  lines.push(toRow(`open loop ${rate}/s p99 ms`, of(result.openLoop, (f) => f.p99Ms), columns));
+  lines.push(toRow(`open loop ${rate}/s p99.9 ms`, of(result.openLoop, (f) => f.p999Ms), columns));
   // How late the generator itself sent (its own pauses): near 0 when the tail is the server's.
-  rows.push([`open loop generator lateness p99 ms`, ob.sendLagP99Ms, om.sendLagP99Ms, '']);
-  rows.push(['start-up to first 200 ms', result.startupMs.baseline, result.startupMs.mock, ratio(result.startupMs.mock, result.startupMs.baseline)]);
-  const format = (value: number): string => (value >= 100 ? value.toFixed(0) : value.toFixed(2));
-  const lines = ['| figure | baseline | mock | mock/baseline |', '|---|---:|---:|---:|', ...rows.map(([name, b, m, r]) => `| ${name} | ${format(b)} | ${format(m)} | ${r} |`)];
-  const s = result.scale;
-  if (s) {
-    lines.push('', `| scale (mock, ${s.liveTokens} live View Tokens) | figure |`, '|---|---:|',
-      `| RSS per live token | ${s.rssBytesPerToken.toFixed(0)} B |`,
-      `| heap per live token | ${s.heapBytesPerToken.toFixed(0)} B |`,
+  lines.push(toRow('open loop generator lateness p99 ms', of(result.openLoop, (f) => f.sendLagP99Ms), columns));
+  lines.push(toRow('start-up to first 200 ms', result.startupMs, columns));
+  for (const [label, s] of [['memory', result.scale], ['Redis', result.redisScale]] as const) {
+    if (!s) continue;
+    lines.push('', `| scale (mock on ${label}, ${s.liveTokens} live View Tokens) | figure |`, '|---|---:|',
+      `| mock RSS per live token | ${s.rssBytesPerToken.toFixed(0)} B |`,
+      `| mock heap per live token | ${s.heapBytesPerToken.toFixed(0)} B |`,
+      ...(s.redisBytesPerToken === undefined ? [] : [`| Redis memory per live token | ${s.redisBytesPerToken.toFixed(0)} B |`]),
+      `| seeded in | ${s.seedSeconds.toFixed(1)} s |`,
       `| issue req/s at empty | ${s.issueAtEmpty.requestsPerSecond.toFixed(0)} |`,
       `| issue req/s at ${s.liveTokens} | ${s.issueAtScale.requestsPerSecond.toFixed(0)} (${s.issueRatio.toFixed(2)}×) |`,
       `| all expire: reclaimed in | ${s.expiry.reclaimSeconds.toFixed(1)} s |`,
