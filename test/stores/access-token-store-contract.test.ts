@@ -1,30 +1,17 @@
-import { Redis } from 'ioredis';
 import type { AccessTokenStore } from '../../mock/core/access-token-store';
 import { createMemoryAccessTokenStore } from '../../mock/core/access-token-store';
 import type { AccessTokenRecord } from '../../mock/core/access-tokens';
 import { createRedisAccessTokenStore } from '../../mock/stores/redis-access-token-store';
-import type { RedisServer } from '../support/redis-server';
-import { startRedisServer } from '../support/redis-server';
+import { useTestRedis } from '../support/redis-server';
 
-let redisServer: RedisServer;
-let redis: Redis;
-let prefixCounter = 0;
+const testRedis = useTestRedis();
 const DAY = 86_400_000;
-
-beforeAll(async () => {
-  redisServer = await startRedisServer();
-  redis = new Redis(redisServer.url, { maxRetriesPerRequest: 1 });
-});
-afterAll(async () => {
-  redis.disconnect();
-  await redisServer.stop();
-});
 
 const aRecord = (token: string, appKey = 'app', expiresAtMs = 7 * DAY): AccessTokenRecord => ({ token, appKey, expiresAtMs });
 
 describe.each([
   ['memory', (): AccessTokenStore => createMemoryAccessTokenStore()],
-  ['redis', (): AccessTokenStore => createRedisAccessTokenStore({ redis, prefix: `access${++prefixCounter}:`, keepMs: 8 * DAY })],
+  ['redis', (): AccessTokenStore => createRedisAccessTokenStore({ redis: testRedis.client(), prefix: testRedis.prefix(), keepMs: 8 * DAY })],
 ])('the %s Access Token store', (_name, create) => {
   test('a grant stores the candidate; while it is valid the same record is granted again, after it a new one', async () => {
     const store = create();

@@ -1,22 +1,9 @@
-import { Redis } from 'ioredis';
 import type { Journal, JournalEntry } from '../../mock/core/journal';
 import { createJournal } from '../../mock/core/journal';
 import { createRedisJournal } from '../../mock/stores/redis-journal';
-import type { RedisServer } from '../support/redis-server';
-import { startRedisServer } from '../support/redis-server';
+import { useTestRedis } from '../support/redis-server';
 
-let redisServer: RedisServer;
-let redis: Redis;
-let prefixCounter = 0;
-
-beforeAll(async () => {
-  redisServer = await startRedisServer();
-  redis = new Redis(redisServer.url, { maxRetriesPerRequest: 1 });
-});
-afterAll(async () => {
-  redis.disconnect();
-  await redisServer.stop();
-});
+const testRedis = useTestRedis();
 
 const anEntry = (fileId: string, fields: Partial<JournalEntry> = {}): Omit<JournalEntry, 'id'> => ({
   at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/view/token', query: { fileId }, session: '',
@@ -25,7 +12,7 @@ const anEntry = (fileId: string, fields: Partial<JournalEntry> = {}): Omit<Journ
 
 describe.each([
   ['memory', (capacity: number): Journal => createJournal(capacity)],
-  ['redis', (capacity: number): Journal => createRedisJournal({ redis, prefix: `journal${++prefixCounter}:`, capacity })],
+  ['redis', (capacity: number): Journal => createRedisJournal({ redis: testRedis.client(), prefix: testRedis.prefix(), capacity })],
 ])('the %s journal', (_name, create) => {
   test('keeps the newest entries up to its capacity, numbered in order, newest first', async () => {
     const journal = create(3);

@@ -1,28 +1,15 @@
-import { Redis } from 'ioredis';
 import type { NewRule, RuleStore } from '../../mock/core/scenarios/rule-store';
 import { createMemoryRuleStore } from '../../mock/core/scenarios/rule-store';
 import { createRedisRuleStore } from '../../mock/stores/redis-rule-store';
-import type { RedisServer } from '../support/redis-server';
-import { startRedisServer } from '../support/redis-server';
+import { useTestRedis } from '../support/redis-server';
 
-let redisServer: RedisServer;
-let redis: Redis;
-let prefixCounter = 0;
-
-beforeAll(async () => {
-  redisServer = await startRedisServer();
-  redis = new Redis(redisServer.url, { maxRetriesPerRequest: 1 });
-});
-afterAll(async () => {
-  redis.disconnect();
-  await redisServer.stop();
-});
+const testRedis = useTestRedis();
 
 const aRule = (fields: Partial<NewRule> = {}): NewRule => ({ session: '', when: {}, then: { code: '503' }, remaining: null, ...fields });
 
 describe.each([
   ['memory', (): RuleStore => createMemoryRuleStore()],
-  ['redis', (): RuleStore => createRedisRuleStore({ redis, prefix: `rules${++prefixCounter}:` })],
+  ['redis', (): RuleStore => createRedisRuleStore({ redis: testRedis.client(), prefix: testRedis.prefix() })],
 ])('the %s rule store', (_name, create) => {
   test('names rules r1, r2, … and lists them in creation order, per session or all', async () => {
     const store = create();
@@ -86,8 +73,8 @@ describe.each([
 });
 
 test('two Redis rule stores on one prefix are one rule set: a rule added through one is used up through the other', async () => {
-  const prefix = `rules-shared${++prefixCounter}:`;
-  const [a, b] = [createRedisRuleStore({ redis, prefix }), createRedisRuleStore({ redis, prefix })];
+  const prefix = testRedis.prefix();
+  const [a, b] = [createRedisRuleStore({ redis: testRedis.client(), prefix }), createRedisRuleStore({ redis: testRedis.client(), prefix })];
   const rule = await a.add(aRule({ remaining: 1 }));
   expect(await b.list()).toEqual([rule]);
   expect(await b.use(rule.id)).toMatchObject({ remaining: 0 });

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -55,4 +56,30 @@ function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/**
+ * A real redis-server for one test file's stores: started before its tests, stopped after.
+ * Each call of `prefix()` gives a fresh key prefix, so stores never see each other's keys.
+ * @example const redis = useTestRedis(); … createRedisRuleStore({ redis: redis.client(), prefix: redis.prefix() })
+ */
+export function useTestRedis(): { client(): Redis; prefix(): string } {
+  let server: RedisServer | undefined;
+  let client: Redis | undefined;
+  let counter = 0;
+  beforeAll(async () => {
+    server = await startRedisServer();
+    client = new Redis(server.url, { maxRetriesPerRequest: 1 });
+  });
+  afterAll(async () => {
+    client?.disconnect();
+    await server?.stop();
+  });
+  return {
+    client: () => {
+      if (!client) throw new Error('useTestRedis: the client exists once beforeAll has run');
+      return client;
+    },
+    prefix: () => `test${++counter}:`,
+  };
 }
