@@ -193,21 +193,22 @@ async function main(): Promise<void> {
       await scaleRedis.stop();
     }
   }
-  const pick = <T extends object>(runs: Record<Target, T[]>): Partial<Record<Target, T>> =>
-    Object.fromEntries(targets.map((target) => [target, medianOf(runs[target])]));
+  /** Each measured target's median, read from its runs. */
+  const perTarget = <T>(read: (target: Target) => T): Partial<Record<Target, T>> =>
+    Object.fromEntries(targets.map((target) => [target, read(target)]));
 
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, pinned: PINNED },
     options,
     nodeBootMs,
-    startupMs: Object.fromEntries(targets.map((target) => [target, median(startup[target])])) as Partial<Record<Target, number>>,
+    startupMs: perTarget((target) => median(startup[target])),
     startupRuns: startup,
     closedLoop: {
-      issue: pick(Object.fromEntries(targets.map((target) => [target, closed[target].issue])) as Record<Target, ClosedLoopFigures[]>),
-      use: pick(Object.fromEntries(targets.map((target) => [target, closed[target].use])) as Record<Target, ClosedLoopFigures[]>),
+      issue: perTarget((target) => medianOf(closed[target].issue)),
+      use: perTarget((target) => medianOf(closed[target].use)),
     },
-    openLoop: pick(open),
+    openLoop: perTarget((target) => medianOf(open[target])),
     runs: { closedLoop: closed, openLoop: open, ...(options.gc ? { gc } : {}) },
     scale,
     redisScale,
