@@ -20,15 +20,29 @@ export interface ViewTokenRecord {
 }
 
 /**
+ * What a touch did: recorded the use (the record after it), refused a token not active since the
+ * cutoff (the record as it stays), or found no such token.
+ */
+export type TouchResult =
+  | { kind: 'used'; record: ViewTokenRecord }
+  | { kind: 'inactive'; record: ViewTokenRecord }
+  | { kind: 'unknown' };
+
+/**
  * The port every token store implements (memory, file snapshot, Redis). Stores keep records;
- * validity is decided by the core from the mock's clock, never by a store.
+ * validity is decided by the core from the mock's clock, never by a store: the core hands a store
+ * the cutoffs it computed (touch, reclaim) and the store only compares.
  */
 export interface TokenStore {
   /** Stores a new record; false (and nothing changed) when the token is already stored. */
   insert(record: ViewTokenRecord): Promise<boolean>;
   find(token: string): Promise<ViewTokenRecord | undefined>;
-  /** Records a use: lastUsedAtMs becomes the later of the two, uses grows by one. */
-  touch(token: string, usedAtMs: number): Promise<ViewTokenRecord | undefined>;
+  /**
+   * Records a use if the token was last active after `activeAfterMs` (else leaves it as it is), in
+   * one atomic step: lastUsedAtMs becomes the later of the two, uses grows by one.
+   * @example await store.touch(token, now, now - ttlMs) // { kind: 'used', record } while now < lastActive + ttl
+   */
+  touch(token: string, usedAtMs: number, activeAfterMs: number): Promise<TouchResult>;
   delete(token: string): Promise<boolean>;
   /** Newest first. */
   list(filter: { session?: string }): Promise<ViewTokenRecord[]>;

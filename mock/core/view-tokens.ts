@@ -51,11 +51,14 @@ export function createViewTokens(deps: { store: TokenStore; clock: Clock; random
     },
     async use(token) {
       const now = clock.now();
-      const found = await store.find(token);
-      if (!found) return { kind: 'unknown' };
-      if (now >= expiresAtMs(found)) return { kind: 'expired', record: found, expiredAtMs: expiresAtMs(found) };
-      const used = (await store.touch(token, now)) ?? found;
-      return { kind: 'valid', record: used, expiresAtMs: expiresAtMs(used) };
+      // Valid while now < lastActive + ttl, i.e. while lastActive > now - ttl (times are whole
+      // milliseconds, so the two are exact): the store compares and touches in one step.
+      const touched = await store.touch(token, now, now - ttlMs);
+      switch (touched.kind) {
+        case 'unknown': return touched;
+        case 'inactive': return { kind: 'expired', record: touched.record, expiredAtMs: expiresAtMs(touched.record) };
+        case 'used': return { kind: 'valid', record: touched.record, expiresAtMs: expiresAtMs(touched.record) };
+      }
     },
     peek: (token) => store.find(token),
     expiresAtMs,

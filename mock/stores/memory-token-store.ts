@@ -38,11 +38,11 @@ export function createMemoryTokenStore(): TokenStore {
       const slot = table.slotOf(token);
       return slot < 0 ? undefined : table.read(slot);
     },
-    async touch(token, usedAtMs) {
+    async touch(token, usedAtMs, activeAfterMs) {
       const slot = table.slotOf(token);
-      if (slot < 0) return undefined;
-      table.touch(slot, usedAtMs);
-      return table.read(slot);
+      if (slot < 0) return { kind: 'unknown' };
+      const used = table.touch(slot, usedAtMs, activeAfterMs);
+      return { kind: used ? 'used' : 'inactive', record: table.read(slot) };
     },
     async delete(token) {
       const slot = table.slotOf(token);

@@ -2,7 +2,7 @@ import { ConfigError } from '../config-error';
 import { notifyingCalls } from '../core/change-notice';
 import type { ControllableClock } from '../core/clock';
 import type { Core } from '../core/create-core';
-import type { TokenStore } from '../core/token-store';
+import type { TokenStore, TouchResult } from '../core/token-store';
 import type { StateFileWriter } from './state-file';
 import { createStateFileWriter, loadStateFile } from './state-file';
 import { STATE_FORMAT, STATE_VERSION } from './state-snapshot';
@@ -39,7 +39,7 @@ export async function openPersistedState(file: string, store: TokenStore, clock:
   let writer: StateFileWriter | undefined;
   const onChange = (): void => writer?.markDirty();
   const storeChanged = (method: string, result: unknown): boolean =>
-    method === 'insert' ? result === true : method === 'reclaim' ? (result as number) > 0 : method === 'touch' ? result !== undefined : true;
+    method === 'insert' ? result === true : method === 'reclaim' ? (result as number) > 0 : method === 'touch' ? (result as TouchResult).kind === 'used' : true;
   const watchedStore = notifyingCalls(store, STORE_CHANGES, onChange, storeChanged);
   const watchedClock = notifyingCalls(clock, CLOCK_CHANGES, onChange);
   return {

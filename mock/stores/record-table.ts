@@ -22,7 +22,8 @@ export interface RecordTable {
   insert(record: ViewTokenRecord): boolean;
   /** A fresh record object from the slot (callers may keep or change it). */
   read(slot: number): ViewTokenRecord;
-  touch(slot: number, usedAtMs: number): void;
+  /** Records a use if the slot was last active after `activeAfterMs`; false (nothing changed) if not. */
+  touch(slot: number, usedAtMs: number, activeAfterMs: number): boolean;
   remove(slot: number): void;
   /** The first live slot in [from, to) last active before the cut-off, or -1. */
   findStale(from: number, to: number, lastActiveBeforeMs: number): number;
@@ -123,11 +124,14 @@ export function createRecordTable(initialCapacity: number): RecordTable {
       if (integrateId !== undefined) record.integrateId = integrateId;
       return record;
     },
-    touch(slot, usedAtMs) {
+    touch(slot, usedAtMs, activeAfterMs) {
       const { flags, lastActive, uses } = columns;
-      lastActive[slot] = Math.max(lastActive[slot] as number, usedAtMs);
+      const last = lastActive[slot] as number;
+      if (last <= activeAfterMs) return false;
+      lastActive[slot] = Math.max(last, usedAtMs);
       uses[slot] = (uses[slot] as number) + 1;
       flags[slot] = (flags[slot] as number) | USED;
+      return true;
     },
     remove(slot) {
       const flag = columns.flags[slot] as number;

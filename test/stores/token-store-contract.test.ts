@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { TokenStore, ViewTokenRecord } from '../../mock/core/token-store';
+import type { TokenStore, TouchResult, ViewTokenRecord } from '../../mock/core/token-store';
 import { createMemoryTokenStore } from '../../mock/stores/memory-token-store';
 import { createRedisTokenStore } from '../../mock/stores/redis-token-store';
 import type { RedisServer } from '../support/redis-server';
@@ -9,6 +9,11 @@ let redisServer: RedisServer;
 let redis: Redis;
 let prefixCounter = 0;
 const MINUTE = 60_000;
+/** Session names of every shape: empty, with separators, glob characters, a backslash, spaces, non-ASCII. */
+const ODD_SESSIONS = ['', 'qa', 'qa:7', 'vt:activity', '*', 'a?[b]\\', 'two words', 'ünï ✓'] as const;
+const NEVER_USED = { lastUsedAtMs: null, uses: 0 };
+/** A cutoff every record was active after: for touches that are not about the cutoff. */
+const ANY_TIME = Number.MIN_SAFE_INTEGER;
 
 beforeAll(async () => {
   redisServer = await startRedisServer();
@@ -52,10 +57,42 @@ describe.each(stores)('the %s token store', (_name, create) => {
   test('touch keeps the later of two use times and counts every use', async () => {
     const store = create();
     await store.insert(aRecord('t'));
-    await store.touch('t', 5_000);
-    const touched = await store.touch('t', 3_000);
-    expect(touched).toMatchObject({ lastUsedAtMs: 5_000, uses: 2 });
-    expect(await store.touch('missing', 1)).toBeUndefined();
+    await store.touch('t', 5_000, ANY_TIME);
+    const touched = await store.touch('t', 3_000, ANY_TIME);
+    expect(touched).toEqual({ kind: 'used', record: { ...aRecord('t'), lastUsedAtMs: 5_000, uses: 2 } });
+    expect(await store.find('t')).toEqual({ ...aRecord('t'), lastUsedAtMs: 5_000, uses: 2 });
+  });
+
+  test.each<[string, TouchResult['kind'], Pick<ViewTokenRecord, 'lastUsedAtMs' | 'uses'>, number]>([
+    ['never used, last active (issued) exactly at the cutoff', 'inactive', NEVER_USED, 1_000],
+    ['never used, issued 1 ms after the cutoff', 'used', NEVER_USED, 999],
+    ['last used exactly at the cutoff (issued long before)', 'inactive', { lastUsedAtMs: 5_000, uses: 1 }, 5_000],
+    ['last used 1 ms after the cutoff (issued long before)', 'used', { lastUsedAtMs: 5_000, uses: 1 }, 4_999],
+  ])('touch of a token %s answers %s', async (_case, kind, fields, activeAfterMs) => {
+    const store = create();
+    await store.insert(aRecord('t', fields));
+    const expected = kind === 'used' ? { ...aRecord('t', fields), lastUsedAtMs: 6_000, uses: fields.uses + 1 } : aRecord('t', fields);
+    expect(await store.touch('t', 6_000, activeAfterMs)).toEqual({ kind, record: expected });
+    expect(await store.find('t')).toEqual(expected);
+  });
+
+  test('a refused touch leaves the record exactly as it was, its last activity included', async () => {
+    const store = create();
+    const record = aRecord('t', { lastUsedAtMs: 5_000, uses: 3, session: 'qa' });
+    await store.insert(record);
+    expect(await store.touch('t', 9_000, 5_000)).toEqual({ kind: 'inactive', record });
+    expect(await store.find('t')).toEqual(record);
+    // Still last active at 5,000, not 9,000: a reclaim just past it takes it.
+    expect(await store.reclaim(5_001)).toBe(1);
+    expect(await store.find('t')).toBeUndefined();
+  });
+
+  test('touch of an unknown token answers unknown and stores nothing', async () => {
+    const store = create();
+    await store.insert(aRecord('t'));
+    expect(await store.touch('missing', 2_000, ANY_TIME)).toEqual({ kind: 'unknown' });
+    expect(await store.find('missing')).toBeUndefined();
+    expect(await store.count()).toBe(1);
   });
 
   test('list filters by session, newest issue first', async () => {
@@ -67,13 +104,59 @@ describe.each(stores)('the %s token store', (_name, create) => {
     expect((await store.list({})).map((r) => r.token)).toEqual(['other', 'new', 'old']);
   });
 
+  test('listing one session among many gives its records only, newest issue first, whatever its name', async () => {
+    const store = create();
+    const inserted: ViewTokenRecord[] = [];
+    for (let i = 0; i < 48; i += 1) {
+      // Issue times out of insertion order, so the order comes from the store, not from the inserts.
+      const record = aRecord(`t${i}`, { session: ODD_SESSIONS[i % ODD_SESSIONS.length] as string, issuedAtMs: 1_000 + ((i * 37) % 48) });
+      inserted.push(record);
+      await store.insert(record);
+    }
+    for (const session of ODD_SESSIONS) {
+      const expected = inserted.filter((record) => record.session === session).sort((a, b) => b.issuedAtMs - a.issuedAtMs);
+      expect(await store.list({ session })).toEqual(expected);
+    }
+    expect(await store.list({ session: 'nobody' })).toEqual([]);
+  });
+
+  test('delete and reclaim remove a record from its session\'s list, and from no other', async () => {
+    const store = create();
+    for (const session of ['qa:1', 'qa:2']) {
+      await store.insert(aRecord(`deleted ${session}`, { session, issuedAtMs: 30 * MINUTE }));
+      await store.insert(aRecord(`stale ${session}`, { session, issuedAtMs: 10 * MINUTE }));
+      await store.insert(aRecord(`kept ${session}`, { session, issuedAtMs: 50 * MINUTE }));
+    }
+    expect(await store.delete('deleted qa:1')).toBe(true);
+    expect(await store.reclaim(20 * MINUTE)).toBe(2);
+    expect((await store.list({ session: 'qa:1' })).map((r) => r.token)).toEqual(['kept qa:1']);
+    expect((await store.list({ session: 'qa:2' })).map((r) => r.token)).toEqual(['kept qa:2', 'deleted qa:2']);
+  });
+
+  test('clear empties every session\'s list, and a session filled again lists only its new records', async () => {
+    const store = create();
+    for (const [i, session] of ODD_SESSIONS.entries()) await store.insert(aRecord(`before${i}`, { session }));
+    await store.clear();
+    for (const session of ODD_SESSIONS) expect(await store.list({ session })).toEqual([]);
+    await store.insert(aRecord('after', { session: 'qa' }));
+    expect((await store.list({ session: 'qa' })).map((r) => r.token)).toEqual(['after']);
+    expect(await store.count()).toBe(1);
+  });
+
+  test('reclaim judges an inserted record by its last use, not its issue', async () => {
+    const store = create();
+    await store.insert(aRecord('used late', { issuedAtMs: 10 * MINUTE, lastUsedAtMs: 50 * MINUTE, uses: 1 }));
+    expect(await store.reclaim(40 * MINUTE)).toBe(0);
+    expect(await store.reclaim(60 * MINUTE)).toBe(1);
+  });
+
   test('reclaim removes only records last active before the cutoff, and clear removes all', async () => {
     // Minutes apart: the memory store's expiry index has one-second buckets.
     const store = create();
     await store.insert(aRecord('stale', { issuedAtMs: 10 * MINUTE }));
     await store.insert(aRecord('used', { issuedAtMs: 10 * MINUTE }));
     await store.insert(aRecord('fresh', { issuedAtMs: 50 * MINUTE }));
-    await store.touch('used', 60 * MINUTE);
+    await store.touch('used', 60 * MINUTE, ANY_TIME);
     expect(await store.reclaim(40 * MINUTE)).toBe(1);
     expect((await store.list({})).map((r) => r.token).sort()).toEqual(['fresh', 'used']);
     await store.clear();
@@ -87,17 +170,43 @@ test('two Redis-backed processes using one token at once both see it, and the la
   const other = new Redis(redisServer.url);
   const b = createRedisTokenStore({ redis: other, prefix, keepMs: 86_400_000 });
   await a.insert(aRecord('s'));
-  const [fromA, fromB] = await Promise.all([a.touch('s', 7_000), b.touch('s', 9_000)]);
-  expect(fromA).toBeDefined();
-  expect(fromB).toBeDefined();
+  const [fromA, fromB] = await Promise.all([a.touch('s', 7_000, ANY_TIME), b.touch('s', 9_000, ANY_TIME)]);
+  expect(fromA.kind).toBe('used');
+  expect(fromB.kind).toBe('used');
   expect(await a.find('s')).toMatchObject({ lastUsedAtMs: 9_000, uses: 2 });
   other.disconnect();
+});
+
+test('records Redis expired by itself (keepMs passed, no reclaim) leave no key behind once their session is listed and reclaimed', async () => {
+  const prefix = 'expired-by-redis:';
+  const store = createRedisTokenStore({ redis, prefix, keepMs: 1 });
+  await store.insert(aRecord('gone', { session: 'qa' }));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(await store.list({ session: 'qa' })).toEqual([]);
+  expect(await store.reclaim(Number.MAX_SAFE_INTEGER)).toBe(1);
+  expect(await redis.keys(`${prefix}*`)).toEqual([]);
+});
+
+test('deleting and reclaiming every record leaves no Redis key behind, whatever the sessions\' names', async () => {
+  // Delete and reclaim find a record's session index from the stored record, insert from the
+  // record given: both must name the same key (the listing would hide a miss, so look at Redis).
+  const prefix = 'indexes:';
+  const store = createRedisTokenStore({ redis, prefix, keepMs: 86_400_000 });
+  const sessions = [...ODD_SESSIONS, 'nul\u0000 and\nnewline', 'é latin-1', '模型'];
+  for (const [i, session] of sessions.entries()) {
+    await store.insert(aRecord(`deleted${i}`, { session, issuedAtMs: 50 * MINUTE }));
+    await store.insert(aRecord(`reclaimed${i}`, { session, issuedAtMs: 10 * MINUTE }));
+  }
+  expect(await redis.keys(`${prefix}vt-session:*`)).toHaveLength(sessions.length);
+  for (const i of sessions.keys()) expect(await store.delete(`deleted${i}`)).toBe(true);
+  expect(await store.reclaim(20 * MINUTE)).toBe(sessions.length);
+  expect(await redis.keys(`${prefix}*`)).toEqual([]);
 });
 
 test('the memory store keeps a token used minute after minute, and reclaims the rest in steps', async () => {
   const store = createMemoryTokenStore();
   for (let i = 0; i < 20_000; i += 1) await store.insert(aRecord(`t${i}`, { issuedAtMs: 0 }));
-  for (let minute = 0; minute < 100; minute += 1) await store.touch('t5', minute * MINUTE + 1);
+  for (let minute = 0; minute < 100; minute += 1) await store.touch('t5', minute * MINUTE + 1, ANY_TIME);
   const steps: number[] = [];
   for (let removed = await store.reclaim(50 * MINUTE); removed > 0; removed = await store.reclaim(50 * MINUTE)) steps.push(removed);
   expect(steps.reduce((sum, removed) => sum + removed, 0)).toBe(19_999);

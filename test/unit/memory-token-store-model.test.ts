@@ -5,8 +5,9 @@ import { lastActiveMs } from '../../mock/core/token-store';
 import { createMemoryTokenStore } from '../../mock/stores/memory-token-store';
 
 // The memory store against the plainest model of the TokenStore contract (a Map of records), over
-// random runs of inserts, uses, deletes, reclaims and clears: it exercises the packed token table
-// (probe runs, deletions that shift entries back, growth), slot reuse and the session lists.
+// random runs of inserts, uses (some refused at their cutoff), deletes, reclaims and clears: it
+// exercises the packed token table (probe runs, deletions that shift entries back, growth), slot
+// reuse and the session lists.
 
 const SEED = 20_260_101;
 const POOL = 3_000;
@@ -18,7 +19,7 @@ const tokenOf = (n: number): string => (n < POOL ? `${'0'.repeat(24)}${n.toStrin
 
 type Op =
   | { kind: 'insert'; n: number; session: number; issuedAtMs: number; id: number }
-  | { kind: 'touch'; n: number; atMs: number }
+  | { kind: 'touch'; n: number; atMs: number; activeAfterMs: number }
   | { kind: 'delete'; n: number }
   | { kind: 'reclaim'; cutoffMs: number }
   | { kind: 'clear' };
@@ -27,7 +28,7 @@ const token = fc.integer({ min: 0, max: POOL + ODD_TOKENS.length - 1 });
 const time = fc.integer({ min: 0, max: 1_000 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('insert' as const), n: token, session: fc.nat(SESSIONS.length - 1), issuedAtMs: time, id: fc.integer({ min: -3, max: 3 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('touch' as const), n: token, atMs: time }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('touch' as const), n: token, atMs: time, activeAfterMs: time }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('delete' as const), n: token }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reclaim' as const), cutoffMs: time }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'clear' as const }) },
@@ -53,8 +54,10 @@ async function apply(store: TokenStore, model: Map<string, ViewTokenRecord>, ste
     }
     case 'touch': {
       const known = model.get(tokenOf(step.n));
-      if (known) Object.assign(known, { lastUsedAtMs: Math.max(lastActiveMs(known), step.atMs), uses: known.uses + 1 });
-      expect(await store.touch(tokenOf(step.n), step.atMs)).toStrictEqual(known);
+      const active = known !== undefined && lastActiveMs(known) > step.activeAfterMs;
+      if (known && active) Object.assign(known, { lastUsedAtMs: Math.max(lastActiveMs(known), step.atMs), uses: known.uses + 1 });
+      const expected = known ? { kind: active ? 'used' : 'inactive', record: known } : { kind: 'unknown' };
+      expect(await store.touch(tokenOf(step.n), step.atMs, step.activeAfterMs)).toStrictEqual(expected);
       return;
     }
     case 'delete':

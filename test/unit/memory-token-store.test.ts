@@ -3,6 +3,8 @@ import type { ViewTokenRecord } from '../../mock/core/token-store';
 import { createMemoryTokenStore } from '../../mock/stores/memory-token-store';
 
 const MINUTE = 60_000;
+/** A cutoff every record was active after: for touches that are not about the cutoff. */
+const ANY_TIME = Number.MIN_SAFE_INTEGER;
 
 /** A 32-hex token like the core's, distinct for each n. */
 const hexToken = (n: number): string => n.toString(16).padStart(8, '0').repeat(4);
@@ -71,7 +73,7 @@ test.each([
   const store = createMemoryTokenStore();
   expect(await store.insert(aRecord(token))).toBe(true);
   expect(await store.insert(aRecord(token))).toBe(false);
-  expect((await store.touch(token, 2_000))?.token).toBe(token);
+  expect(await store.touch(token, 2_000, ANY_TIME)).toMatchObject({ kind: 'used', record: { token } });
   expect(await store.find(token)).toMatchObject({ token, uses: 1, lastUsedAtMs: 2_000 });
   expect((await store.list({})).map((record) => record.token)).toEqual([token]);
   expect(await store.delete(token)).toBe(true);
@@ -91,9 +93,16 @@ test('a hex token and its upper-case spelling are two tokens', async () => {
 test('touch keeps the later of the last activity and the use, even before the issue', async () => {
   const store = createMemoryTokenStore();
   await store.insert(aRecord('t', { issuedAtMs: 10_000 }));
-  expect(await store.touch('t', 4_000)).toMatchObject({ lastUsedAtMs: 10_000, uses: 1 });
-  expect(await store.touch('t', 12_000)).toMatchObject({ lastUsedAtMs: 12_000, uses: 2 });
-  expect(await store.touch('t', 11_000)).toMatchObject({ lastUsedAtMs: 12_000, uses: 3 });
+  expect(await store.touch('t', 4_000, ANY_TIME)).toMatchObject({ kind: 'used', record: { lastUsedAtMs: 10_000, uses: 1 } });
+  expect(await store.touch('t', 12_000, ANY_TIME)).toMatchObject({ kind: 'used', record: { lastUsedAtMs: 12_000, uses: 2 } });
+  expect(await store.touch('t', 11_000, ANY_TIME)).toMatchObject({ kind: 'used', record: { lastUsedAtMs: 12_000, uses: 3 } });
+});
+
+test('a touch refused at the cutoff leaves the slot as it was: a later touch inside the cutoff counts from there', async () => {
+  const store = createMemoryTokenStore();
+  await store.insert(aRecord('t', { issuedAtMs: 10_000 }));
+  expect(await store.touch('t', 30_000, 10_000)).toStrictEqual({ kind: 'inactive', record: aRecord('t', { issuedAtMs: 10_000 }) });
+  expect(await store.touch('t', 20_000, 9_999)).toStrictEqual({ kind: 'used', record: aRecord('t', { issuedAtMs: 10_000, lastUsedAtMs: 20_000, uses: 1 }) });
 });
 
 test('a freed slot taken by a new token shows only the new record', async () => {

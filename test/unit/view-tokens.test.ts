@@ -1,5 +1,6 @@
 import { createControllableClock } from '../../mock/core/clock';
 import { createSeededRandom } from '../../mock/core/random-source';
+import type { TokenStore } from '../../mock/core/token-store';
 import { VIEW_TOKEN_TTL_MS, createViewTokens } from '../../mock/core/view-tokens';
 import { createMemoryTokenStore } from '../../mock/stores/memory-token-store';
 
@@ -57,6 +58,33 @@ test('validity is judged from the clock at each use: moving the clock back makes
   expect((await tokens.use(token)).kind).toBe('expired');
   clock.advance(-1 * HOUR);
   expect((await tokens.use(token)).kind).toBe('valid');
+});
+
+test('an expired use answers the record as it was, expired at its last activity + 12 h, and changes nothing', async () => {
+  const { clock, tokens, issue } = aLifecycle();
+  const issued = await issue();
+  clock.advance(13 * HOUR);
+  expect(await tokens.use(issued.token)).toStrictEqual({ kind: 'expired', record: issued, expiredAtMs: T0 + 12 * HOUR });
+  expect(await tokens.peek(issued.token)).toStrictEqual(issued);
+});
+
+test.each([
+  ['valid', 11 * HOUR],
+  ['expired', 12 * HOUR],
+])('a use (%s) is one store call: a touch with the cutoff now − 12 h, which the store compares', async (kind, elapsedMs) => {
+  const store = createMemoryTokenStore();
+  const calls: unknown[][] = [];
+  const counted = Object.fromEntries(Object.entries(store).map(([name, method]) => [name, (...args: unknown[]) => {
+    calls.push([name, ...args]);
+    return (method as (...args: unknown[]) => unknown)(...args);
+  }])) as unknown as TokenStore;
+  const clock = createControllableClock(() => T0);
+  const tokens = createViewTokens({ store: counted, clock, random: createSeededRandom(1), ttlMs: VIEW_TOKEN_TTL_MS });
+  const { token } = await tokens.issue({ objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: '' });
+  clock.advance(elapsedMs);
+  calls.length = 0;
+  expect((await tokens.use(token)).kind).toBe(kind);
+  expect(calls).toEqual([['touch', token, T0 + elapsedMs, T0 + elapsedMs - 12 * HOUR]]);
 });
 
 test('an unknown token is reported as unknown, not expired', async () => {
