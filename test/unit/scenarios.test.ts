@@ -100,7 +100,7 @@ test.each([
 test('the journal keeps the newest entries up to its capacity and counts matches', async () => {
   const journal = createJournal(3);
   for (const fileId of ['1', '2', '3', '4']) {
-    await journal.record({ at: '', method: 'GET', path: '/view/token', query: { fileId }, session: fileId === '4' ? 's' : '', operationId: 'getViewToken', hasAuthorization: true, status: 200, outcome: null });
+    await journal.record({ atMs: 0, method: 'GET', path: '/view/token', query: { fileId }, session: fileId === '4' ? 's' : '', operationId: 'getViewToken', hasAuthorization: true, status: 200, outcome: null });
   }
   expect((await journal.list({})).map((entry) => entry.query.fileId)).toEqual(['4', '3', '2']);
   expect(await journal.count({ method: 'get', path: '/view/token', query: { fileId: '3' } })).toBe(1);
