@@ -6,6 +6,7 @@ import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import type { ClosedLoopFigures, OpenLoopFigures } from './load';
 import { closedLoop, openLoop } from './load';
+import { median, medianOf } from './medians';
 import type { GcPauses, Started } from './processes';
 import { BASELINE_COMMAND, MOCK_COMMAND, PINNED, ROOT, pinSelfToLoadCpu, startOtherCpuMeter, startServer, timeNodeBoot, watchGcPauses } from './processes';
 import type { ScaleFigures } from './scale';
@@ -14,7 +15,8 @@ import type { BenchRedis } from './redis-server';
 import { startBenchRedis } from './redis-server';
 
 const HELP = `npm run bench [-- options]
-  --runs N        closed/open-loop runs per server, alternating A/B (default 3; medians reported)
+  --runs N        runs per server, alternating A/B (default 3; medians reported); also the scale
+                  figure's issue runs on a full and an empty mock
   --seconds S     measured seconds per closed/open-loop run (default 10)
   --warmup S      warm-up seconds before each closed and open loop (default 2)
   --rate R        open-loop rate in requests/s (default 2000)
@@ -105,18 +107,6 @@ async function issueOne(baseUrl: string): Promise<string> {
   return ((await res.json()) as { data: string }).data;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-
-function medianOf<T extends object>(runs: T[]): T {
-  const first = runs[0];
-  if (!first) throw new Error('no runs');
-  return Object.fromEntries(Object.keys(first).map((key) => [key, median(runs.map((run) => Number(run[key as keyof T])))])) as T;
-}
-
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   pinSelfToLoadCpu();
@@ -178,19 +168,20 @@ async function main(): Promise<void> {
 
   let scale: ScaleFigures | undefined;
   let redisScale: ScaleFigures | undefined;
+  const scaleOptions = { liveTokens: options.scale, runs: options.runs, seconds: options.seconds, warmupSeconds: options.warmup, log };
   if (options.scale > 0 && targets.includes('mock')) {
     log(`scale: ${options.scale} live View Tokens…`);
-    scale = await measureScale(options.scale, options.seconds, options.warmup);
+    scale = await measureScale(scaleOptions);
   }
   await benchRedis?.stop();
   if (options.scale > 0 && benchRedis) {
     log(`scale on Redis: ${options.scale} live View Tokens…`);
-    // A Redis of its own, as the memory store's scale runs in a process of its own.
-    const scaleRedis = await startBenchRedis();
+    // Redis servers of their own, as the memory store's scale runs in processes of their own.
+    const [full, empty] = await Promise.all([startBenchRedis(), startBenchRedis()]);
     try {
-      redisScale = await measureScale(options.scale, options.seconds, options.warmup, scaleRedis);
+      redisScale = await measureScale({ ...scaleOptions, redis: { full, empty } });
     } finally {
-      await scaleRedis.stop();
+      await Promise.all([full.stop(), empty.stop()]);
     }
   }
   /** Each measured target's median, read from its runs. */
@@ -270,8 +261,8 @@ function renderTable(result: Result): string {
       `| mock heap per live token | ${s.heapBytesPerToken.toFixed(0)} B |`,
       ...(s.redisBytesPerToken === undefined ? [] : [`| Redis memory per live token | ${s.redisBytesPerToken.toFixed(0)} B |`]),
       `| seeded in | ${s.seedSeconds.toFixed(1)} s |`,
-      `| issue req/s at empty | ${s.issueAtEmpty.requestsPerSecond.toFixed(0)} |`,
-      `| issue req/s at ${s.liveTokens} | ${s.issueAtScale.requestsPerSecond.toFixed(0)} (${s.issueRatio.toFixed(2)}×) |`,
+      `| issue req/s at empty (median of ${s.issueRuns.length}) | ${s.issueAtEmpty.requestsPerSecond.toFixed(0)} |`,
+      `| issue req/s at ${s.liveTokens} (median of ${s.issueRuns.length}) | ${s.issueAtScale.requestsPerSecond.toFixed(0)} (${s.issueRatio.toFixed(2)}×; runs ${s.issueRuns.map((pair) => (pair.atScale.requestsPerSecond / pair.atEmpty.requestsPerSecond).toFixed(2)).join(', ')}) |`,
       `| all expire: reclaimed in | ${s.expiry.reclaimSeconds.toFixed(1)} s |`,
       `| all expire: longest event-loop stall | ${s.expiry.longestStallMs.toFixed(1)} ms |`,
       `| RSS before → after expiry | ${s.expiry.rssBeforeMiB.toFixed(0)} → ${s.expiry.rssAfterMiB.toFixed(0)} MiB |`,
