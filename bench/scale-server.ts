@@ -57,6 +57,18 @@ function explainStalls(store: TokenStore): { stop(): Record<string, number> } {
   };
 }
 
+/**
+ * Waits until the store's count holds still for 200 ms. Requests still in flight when the load
+ * generator stopped (on Redis they are answered well after) would otherwise issue tokens after the
+ * clock moved: tokens that do not expire, and a wait for an empty store that never ends.
+ */
+async function settled(store: TokenStore): Promise<void> {
+  for (let last = -1, count = await store.count(); count !== last; count = await store.count()) {
+    last = count;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function main(): Promise<void> {
   const redisUrl = process.argv[3];
   const mock = await createMockServer(redisUrl ? { store: 'redis', redisUrl, redisPrefix: 'bench-scale:' } : {});
@@ -84,6 +96,7 @@ async function main(): Promise<void> {
         const delay = monitorEventLoopDelay({ resolution: 1 });
         const explain = explainStalls(core.store);
         delay.enable();
+        await settled(core.store);
         const t0 = performance.now();
         core.clock.advance(core.viewTokens.ttlMs + EXPIRED_RETENTION_MS + 1000);
         // The server's own reclaim timer does the work, as in production; wait until it is done.
