@@ -12,6 +12,7 @@ import { ConfigError } from './config-error';
 import { createMockCore, toTtlMs } from './create-mock-core';
 import { toServiceStatuses } from './core/service-statuses';
 import { createApp } from './http/create-app';
+import { createReclaimer } from './reclaimer';
 import { REQUEST_LIMITS, answerClientError } from './http/request-limits';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION } from './package-info';
 import { loadSpecEngine } from './spec-engine/spec-engine';
@@ -117,7 +118,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   });
   let server: Server | undefined;
   let baseUrl: string | undefined;
-  const reclaimTimer = setInterval(() => void reclaimAll(core, logger), RECLAIM_INTERVAL_MS).unref();
+  const reclaim = createReclaimer(core, (error) => logger.error({ err: error }, 'reclaiming expired View Tokens failed'));
+  const reclaimTimer = setInterval(() => void reclaim(), RECLAIM_INTERVAL_MS).unref();
   return {
     get app() { return http.app; },
     core, clock, logger, scenarios: core.rules,
@@ -159,15 +161,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     },
     reset: () => core.reset(),
   };
-}
-
-/** Reclaims long-expired tokens in bounded steps, yielding to requests between steps. */
-async function reclaimAll(core: Core, logger: Logger): Promise<void> {
-  try {
-    while ((await core.reclaimExpired()) > 0) await new Promise((resolve) => setImmediate(resolve));
-  } catch (error) {
-    logger.error({ err: error }, 'reclaiming expired View Tokens failed');
-  }
 }
 
 function normalizeBasePath(basePath: string | undefined): string {
