@@ -265,6 +265,7 @@ function renderTable(result: Result): string {
       `| issue req/s at ${s.liveTokens} (median of ${s.issueRuns.length}) | ${s.issueAtScale.requestsPerSecond.toFixed(0)} (${s.issueRatio.toFixed(2)}×; runs ${s.issueRuns.map((pair) => (pair.atScale.requestsPerSecond / pair.atEmpty.requestsPerSecond).toFixed(2)).join(', ')}) |`,
       `| all expire: reclaimed in | ${s.expiry.reclaimSeconds.toFixed(1)} s |`,
       `| all expire: longest event-loop stall | ${s.expiry.longestStallMs.toFixed(1)} ms |`,
+      `| all expire: longest reclaim step (its main thread waiting for the CPU) | ${s.expiry.longestReclaimStepMs.toFixed(1)} ms (${s.expiry.longestReclaimStepWaitingMs.toFixed(1)} ms) |`,
       `| RSS before → after expiry | ${s.expiry.rssBeforeMiB.toFixed(0)} → ${s.expiry.rssAfterMiB.toFixed(0)} MiB |`,
       `| heap before → after expiry | ${s.expiry.heapBeforeMiB.toFixed(0)} → ${s.expiry.heapAfterMiB.toFixed(0)} MiB |`);
   }

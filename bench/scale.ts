@@ -30,6 +30,8 @@ export interface ScaleFigures {
     reclaimSeconds: number; longestStallMs: number; rssBeforeMiB: number; rssAfterMiB: number; heapBeforeMiB: number; heapAfterMiB: number;
     /** What may explain the stall: the reclaim steps (how many; the longest's wall and CPU time, records removed) and GC pauses. */
     reclaimSteps: number; longestReclaimStepMs: number; longestReclaimStepCpuMs: number; longestReclaimStepRemoved: number;
+    /** How long the longest step's main thread waited for the CPU (Linux; NaN elsewhere). */
+    longestReclaimStepWaitingMs: number;
     gcPauses: number; longestGcPauseMs: number; gcPauseTotalMs: number;
   };
 }
@@ -125,6 +127,7 @@ export async function measureScale({ liveTokens, runs, seconds, warmupSeconds, r
         longestReclaimStepMs: Number(expired.longestReclaimStepMs),
         longestReclaimStepCpuMs: Number(expired.longestReclaimStepCpuMs),
         longestReclaimStepRemoved: Number(expired.longestReclaimStepRemoved),
+        longestReclaimStepWaitingMs: Number(expired.longestReclaimStepWaitingMs),
         gcPauses: Number(expired.gcPauses),
         longestGcPauseMs: Number(expired.longestGcPauseMs),
         gcPauseTotalMs: Number(expired.gcPauseTotalMs),
