@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { AccessTokenStore } from '../core/access-token-store';
 import type { AccessTokenRecord } from '../core/access-tokens';
-import { defineScript, guardAll } from './redis-connection';
+import { defineScript, guardAll, keysStartingWith } from './redis-connection';
 
 /**
  * The application's current token if still valid at ARGV[2], else the candidate ARGV[1] becomes
@@ -53,7 +53,7 @@ export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAcce
       return JSON.parse(raw as string) as AccessTokenRecord;
     },
     async records() {
-      const found = await keys(`${prefix}at:*`);
+      const found = await keys(keysStartingWith(`${prefix}at:`));
       if (found.length === 0) return [];
       return (await redis.mget(found)).flatMap((raw) => parse(raw) ?? []);
     },
@@ -66,7 +66,7 @@ export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAcce
       await batch.exec();
     },
     async clear() {
-      const found = [...(await keys(`${prefix}at:*`)), ...(await keys(`${prefix}at-app:*`))];
+      const found = [...(await keys(keysStartingWith(`${prefix}at:`))), ...(await keys(keysStartingWith(`${prefix}at-app:`)))];
       if (found.length > 0) await redis.del(...found);
     },
   };

@@ -81,3 +81,12 @@ export function defineScript(redis: Redis, lua: string, numberOfKeys: number): R
     }
   };
 }
+
+/**
+ * A SCAN MATCH pattern for the keys that start with `prefix`, its glob characters escaped: a
+ * deployment whose prefix is `team*` or `qa[1]` must not match, and delete, another's keys.
+ * @example keysStartingWith('qa*:vt') // 'qa\\*:vt*'
+ */
+export function keysStartingWith(prefix: string): string {
+  return `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+}

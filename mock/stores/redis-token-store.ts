@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
 import { lastActiveMs } from '../core/token-store';
-import { defineScript, guardAll } from './redis-connection';
+import { defineScript, guardAll, keysStartingWith } from './redis-connection';
 
 /** How many records one reclaim step removes, so a sweep never blocks Redis or the event loop. */
 const RECLAIM_STEP = 300;
@@ -183,7 +183,7 @@ export function createRedisTokenStore({ redis, prefix, keepMs }: RedisTokenStore
       let cursor = '0';
       do {
         // One pass over both families (a pattern per family would scan the keyspace twice).
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}vt*`, 'COUNT', 1_000);
+        const [next, keys] = await redis.scan(cursor, 'MATCH', keysStartingWith(`${prefix}vt`), 'COUNT', 1_000);
         const ours = keys.filter((found) => found.startsWith(recordPrefix) || found.startsWith(sessionPrefix));
         if (ours.length > 0) await redis.del(...ours);
         cursor = next;
