@@ -151,7 +151,6 @@ describe.each(stores)('the %s token store', (_name, create) => {
   });
 
   test('reclaim removes only records last active before the cutoff, and clear removes all', async () => {
-    // Minutes apart: the memory store's expiry index has one-second buckets.
     const store = create();
     await store.insert(aRecord('stale', { issuedAtMs: 10 * MINUTE }));
     await store.insert(aRecord('used', { issuedAtMs: 10 * MINUTE }));
