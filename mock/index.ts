@@ -8,10 +8,10 @@
  */
 export { createMockServer } from './server';
 export type { MockServer, MockServerOptions } from './server';
-export { createMockCore } from './create-mock-core';
-export type { MockCoreOptions } from './create-mock-core';
+export { createMockCore } from './compose/create-mock-core';
+export type { MockCoreOptions } from './compose/create-mock-core';
 export { handleServiceRequest } from './core/handle-service-request';
 export type { ServiceRequest, ServiceResult } from './core/handle-service-request';
 export type { Core } from './core/create-core';
-export type { MockConfigInput } from './config';
+export type { MockConfigInput } from './config/load-config';
 export { VIEW_TOKEN_TTL_MS } from './core/view-tokens';

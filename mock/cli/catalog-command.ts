@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { CatalogSizes } from '../catalog/generate-catalog';
 import { DEFAULT_CATALOG_SIZES, generateCatalog } from '../catalog/generate-catalog';
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../config/config-error';
 
 const SIZE_FLAGS = {
   apps: 'apps', files: 'files', integrations: 'integrations', comparisons: 'comparisons', scenes: 'scenes',

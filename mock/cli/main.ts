@@ -1,11 +1,11 @@
 // The `view-token-mock` command line: serve (the default), catalog, --help, --version. Run by mock/cli.ts.
-import { ConfigError } from '../config-error';
-import { loadConfigFile } from '../config';
+import { ConfigError } from '../config/config-error';
+import { loadConfigFile } from '../config/load-config';
 import type * as CatalogCommand from './catalog-command';
 import { serveHelp } from './help';
 import { parseServeOptions } from './serve-options';
 import { announce, isPrimaryOfWorkers, runPrimary } from './workers';
-import { PACKAGE_VERSION } from '../package-info';
+import { PACKAGE_VERSION } from '../compose/package-info';
 import { createMockServer } from '../server';
 
 /** Exit code for a usage or configuration error. */

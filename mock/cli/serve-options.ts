@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from '../core/duration';
-import { ConfigError, stateFileOnRedisError } from '../config-error';
+import { ConfigError, stateFileOnRedisError } from '../config/config-error';
 
 /** The `serve` flags, each also readable as `VIEW_TOKEN_MOCK_<FLAG>` (e.g. VIEW_TOKEN_MOCK_BASE_PATH). */
 export const SERVE_FLAGS = {

@@ -4,8 +4,8 @@ import type { Core } from '../core/create-core';
 import type { ServiceOperationId, ServiceRequest, ServiceResult } from '../core/handle-service-request';
 import { handleServiceRequest } from '../core/handle-service-request';
 import { SERVICE_ROUTES } from '../core/service-routes';
-import type { MockCoreOptions } from '../create-mock-core';
-import { createMockCore } from '../create-mock-core';
+import type { MockCoreOptions } from '../compose/create-mock-core';
+import { createMockCore } from '../compose/create-mock-core';
 
 /** Options of {@link createHandlers}: the core's, plus where the service lives. */
 export interface HandlerOptions extends MockCoreOptions {

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../config/config-error';
 import { notifyingCalls } from '../core/change-notice';
 import type { ControllableClock } from '../core/clock';
 import type { Core } from '../core/create-core';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../config/config-error';
 import { StoreUnavailableError } from '../core/token-store';
 
 const RECONNECT_EVERY_MS = 250;

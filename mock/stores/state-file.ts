@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../config/config-error';
 import type { StateSnapshot } from './state-snapshot';
 import { toStateSnapshot } from './state-snapshot';
 

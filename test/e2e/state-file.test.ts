@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMockCore } from '../../mock/create-mock-core';
+import { createMockCore } from '../../mock/compose/create-mock-core';
 import { createMockServer } from '../../mock/server';
 import { killStartedClis, runCli, startCli } from '../support/spawn-cli';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DEFAULT_CATALOG_SIZES, generateCatalog } from '../../mock/catalog/generate-catalog';
-import { toMockConfig } from '../../mock/config';
+import { toMockConfig } from '../../mock/config/load-config';
 import { aMock, useMockSpec } from '../support/mock-app';
 import { runCli } from '../support/spawn-cli';
 

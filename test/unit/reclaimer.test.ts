@@ -1,4 +1,4 @@
-import { createReclaimer } from '../../mock/reclaimer';
+import { createReclaimer } from '../../mock/compose/reclaimer';
 
 /** A core whose steps each wait for the test to let them finish: step n removes `removed[n]`. */
 function aSteppedCore(removed: number[]) {

@@ -5,7 +5,7 @@ import { createRules } from '../../mock/core/scenarios/rules';
 import { toSwitchPlan } from '../../mock/core/scenarios/switch-plan';
 import { SERVICE_STATUSES } from '../../mock/core/service-statuses';
 import { handleServiceRequest } from '../../mock/core/handle-service-request';
-import { createMockCore } from '../../mock/create-mock-core';
+import { createMockCore } from '../../mock/compose/create-mock-core';
 
 const GET_STATUSES = SERVICE_STATUSES.getViewToken;
 

@@ -1,13 +1,13 @@
-import type { Application } from './core/access-tokens';
-import type { Int64 } from './core/int64';
-import { parseInt64 } from './core/int64';
-import type { IdLists } from './core/object-directory';
-import { ID_PARAMETERS, isIdParameter } from './core/object-types';
+import type { Application } from '../core/access-tokens';
+import type { Int64 } from '../core/int64';
+import { parseInt64 } from '../core/int64';
+import type { IdLists } from '../core/object-directory';
+import { ID_PARAMETERS, isIdParameter } from '../core/object-types';
 import { ConfigError } from './config-error';
-import type { Catalog, CatalogObject } from './core/catalog-directory';
-import { CATALOG_LIST_OF } from './core/catalog-directory';
-import type { RuleInput } from './core/scenarios/rules';
-import { checkRule } from './core/scenarios/rules';
+import type { Catalog, CatalogObject } from '../core/catalog-directory';
+import { CATALOG_LIST_OF } from '../core/catalog-directory';
+import type { RuleInput } from '../core/scenarios/rules';
+import { checkRule } from '../core/scenarios/rules';
 
 /** The config file as written: id lists keyed by the service's parameter names, applications. */
 export interface MockConfigInput {

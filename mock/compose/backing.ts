@@ -1,16 +1,16 @@
 import type { Logger } from 'pino';
-import { ConfigError, stateFileOnRedisError } from './config-error';
-import type { AccessTokenStore } from './core/access-token-store';
-import type { ControllableClock } from './core/clock';
-import { createControllableClock } from './core/clock';
-import { EXPIRED_RETENTION_MS } from './core/create-core';
-import type { Journal } from './core/journal';
-import { DEFAULT_JOURNAL_SIZE } from './core/journal';
-import type { RuleStore } from './core/scenarios/rule-store';
-import type { TokenStore } from './core/token-store';
-import { ACCESS_TOKEN_TTL_MS } from './core/access-tokens';
-import { createMemoryTokenStore } from './stores/memory-token-store';
-import type * as RedisShared from './stores/redis-shared';
+import { ConfigError, stateFileOnRedisError } from '../config/config-error';
+import type { AccessTokenStore } from '../core/access-token-store';
+import type { ControllableClock } from '../core/clock';
+import { createControllableClock } from '../core/clock';
+import { EXPIRED_RETENTION_MS } from '../core/create-core';
+import type { Journal } from '../core/journal';
+import { DEFAULT_JOURNAL_SIZE } from '../core/journal';
+import type { RuleStore } from '../core/scenarios/rule-store';
+import type { TokenStore } from '../core/token-store';
+import { ACCESS_TOKEN_TTL_MS } from '../core/access-tokens';
+import { createMemoryTokenStore } from '../stores/memory-token-store';
+import type * as RedisShared from '../stores/redis-shared';
 
 /** Where the mock keeps its state, before the core is built over it. */
 export interface Backing {
@@ -46,7 +46,7 @@ export async function createBacking(options: BackingOptions, ttlMs: number, logg
   if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
   // ioredis is loaded only for the Redis store.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { openRedisShared } = require('./stores/redis-shared') as typeof RedisShared;
+  const { openRedisShared } = require('../stores/redis-shared') as typeof RedisShared;
   return openRedisShared({
     url: options.redisUrl,
     waitMs: options.redisWaitMs ?? 0,

@@ -1,19 +1,19 @@
-import type { MockConfig, MockConfigInput } from './config-check';
-import { toMockConfig } from './config-check';
-import { ConfigError } from './config-error';
-import { createCatalogDirectory } from './core/catalog-directory';
-import type { ControllableClock } from './core/clock';
-import { createControllableClock } from './core/clock';
-import type { Core, CoreOptions } from './core/create-core';
-import { createCore } from './core/create-core';
-import { parseDuration } from './core/duration';
-import { createOpenDirectory } from './core/object-directory';
-import type { ServiceStatuses } from './core/service-statuses';
-import type { RandomSource } from './core/random-source';
-import { createSeededRandom } from './core/random-source';
-import type { TokenStore } from './core/token-store';
-import { VIEW_TOKEN_TTL_MS } from './core/view-tokens';
-import { createMemoryTokenStore } from './stores/memory-token-store';
+import type { MockConfig, MockConfigInput } from '../config/config-check';
+import { toMockConfig } from '../config/config-check';
+import { ConfigError } from '../config/config-error';
+import { createCatalogDirectory } from '../core/catalog-directory';
+import type { ControllableClock } from '../core/clock';
+import { createControllableClock } from '../core/clock';
+import type { Core, CoreOptions } from '../core/create-core';
+import { createCore } from '../core/create-core';
+import { parseDuration } from '../core/duration';
+import { createOpenDirectory } from '../core/object-directory';
+import type { ServiceStatuses } from '../core/service-statuses';
+import type { RandomSource } from '../core/random-source';
+import { createSeededRandom } from '../core/random-source';
+import type { TokenStore } from '../core/token-store';
+import { VIEW_TOKEN_TTL_MS } from '../core/view-tokens';
+import { createMemoryTokenStore } from '../stores/memory-token-store';
 
 /** Options of the framework-free core; the defaults are the CLI's. */
 export interface MockCoreOptions {
