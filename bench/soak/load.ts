@@ -2,8 +2,8 @@
 // doing (as bench/load.ts openLoop, which takes one fixed URL; here each request is drawn from the
 // mix and its answer checked), plus the periodic clock advance. Counts per report interval.
 import { Agent, request } from 'node:http';
-import type { SoakRequest } from './soak-mix';
-import { createMix } from './soak-mix';
+import type { SoakRequest } from './mix';
+import { createMix } from './mix';
 
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx';
 export type UnexpectedKind = 'server-error' | 'connection-error' | 'non-json' | 'wrong-status' | 'no-reset' | 'clock-advance';

@@ -1,5 +1,5 @@
 // What the probe inside the mock reports and how the soak reads it back. Kept apart from
-// soak-probe.ts because importing that file would start a probe in the importing process.
+// probe.ts because importing that file would start a probe in the importing process.
 
 /** Marks the probe's lines on the mock's stderr, so they are told apart from the mock's own output. */
 export const PROBE_PREFIX = 'soak-probe ';

@@ -1,8 +1,8 @@
 // The soak's figures: one row per probe sample (every 10 s), the line printed as it comes, the
 // final table, and the steady-state comparison (memory at the first steady minute vs the end).
-import type { CpuShares } from './soak-cpu';
-import type { Interval, StatusClass, Totals } from './soak-load';
-import type { ProbeSample } from './soak-sample';
+import type { CpuShares } from './cpu';
+import type { Interval, StatusClass, Totals } from './load';
+import type { ProbeSample } from './sample';
 
 const MiB = 1024 * 1024;
 
@@ -23,7 +23,7 @@ export interface Row {
   latencyP99Ms: number;
   /** `viewTokens` of GET /__admin/health: stored tokens, valid and expired-but-listed. */
   storedTokens: number | undefined;
-  /** % of one CPU: the mock, and every other process but the load generator (see soak-cpu.ts). */
+  /** % of one CPU: the mock, and every other process but the load generator (see cpu.ts). */
   cpu: CpuShares | undefined;
 }
 

@@ -1,9 +1,9 @@
-// Preloaded into the mock by the soak (`node --require dist/bench/soak-probe.js dist/mock/cli.js …`)
+// Preloaded into the mock by the soak (`node --require dist/bench/soak/probe.js dist/mock/cli.js …`)
 // so the server's own event-loop delay and memory are measured without changing mock code. Writes
 // one prefixed line on stderr every 10 s, and one more on SIGUSR2 (the soak's final, partial row).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { ProbeSample } from './soak-sample';
-import { PROBE_INTERVAL_MS, PROBE_PREFIX } from './soak-sample';
+import type { ProbeSample } from './sample';
+import { PROBE_INTERVAL_MS, PROBE_PREFIX } from './sample';
 
 const NS_PER_MS = 1e6;
 // 1 ms, as bench/scale-server.ts measures its longest stall: a coarser timer under-reads a stall

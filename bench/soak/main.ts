@@ -1,26 +1,26 @@
 // `npm run bench:soak`: the mock as `npm start` runs it, under a mixed open-loop load for minutes,
-// with a probe preloaded into it (soak-probe.ts) for its event-loop delay and memory. A row every
+// with a probe preloaded into it (probe.ts) for its event-loop delay and memory. A row every
 // 10 s, a table and the steady-state memory comparison at the end, JSON under bench/results/.
-// A benchmark: no figure passes or fails; exit 1 only if an answer was unexpected (see soak-load.ts).
+// A benchmark: no figure passes or fails; exit 1 only if an answer was unexpected (see load.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { EXPIRED_RETENTION_MS } from '../mock/core/create-core';
-import { VIEW_TOKEN_TTL_MS } from '../mock/core/view-tokens';
-import { MOCK_COMMAND, PINNED, ROOT, pinSelfToLoadCpu, startServer } from './processes';
-import type { SoakOptions } from './soak-args';
-import { UsageError, parseSoakArgs } from './soak-args';
-import { createCpuMeter } from './soak-cpu';
-import { CLOCK_STEP_HOURS, startSoakLoad } from './soak-load';
-import { MIX } from './soak-mix';
-import type { Row } from './soak-report';
-import { renderSummary, renderTable, summarize, toLine, toRow } from './soak-report';
-import type { ProbeSample } from './soak-sample';
-import { fromProbeLine } from './soak-sample';
+import { EXPIRED_RETENTION_MS } from '../../mock/core/create-core';
+import { VIEW_TOKEN_TTL_MS } from '../../mock/core/view-tokens';
+import { MOCK_COMMAND, PINNED, ROOT, pinSelfToLoadCpu, startServer } from '../processes';
+import type { SoakOptions } from './args';
+import { UsageError, parseSoakArgs } from './args';
+import { createCpuMeter } from './cpu';
+import { CLOCK_STEP_HOURS, startSoakLoad } from './load';
+import { MIX } from './mix';
+import type { Row } from './report';
+import { renderSummary, renderTable, summarize, toLine, toRow } from './report';
+import type { ProbeSample } from './sample';
+import { fromProbeLine } from './sample';
 
-const PROBE = path.join(__dirname, 'soak-probe.js');
+const PROBE = path.join(__dirname, 'probe.js');
 /** The mock's reclaim timer period (mock/server.ts): a turned-over population is gone one tick later. */
 const RECLAIM_INTERVAL_SECONDS = 5;
 const FINAL_SAMPLE_WAIT_MS = 5_000;
