@@ -13,11 +13,19 @@ export interface SentRequest extends ProbeRequest {
   url: string;
 }
 
+/** When an exchange started and ended, in `performance.now()` milliseconds. */
+export interface Timing {
+  startMs: number;
+  endMs: number;
+}
+
 /** What came back: a response, a broken exchange (reset, timeout, cut body), or no server at all. */
 export type Exchange =
-  | { kind: 'response'; request: SentRequest; status: number; headers: Record<string, string>; bodyText: string }
-  | { kind: 'broken'; request: SentRequest; reason: string }
-  | { kind: 'unreachable'; request: SentRequest; reason: string };
+  | { kind: 'response'; request: SentRequest; timing: Timing; status: number; headers: Record<string, string>; bodyText: string }
+  | { kind: 'broken'; request: SentRequest; timing: Timing; reason: string }
+  | { kind: 'unreachable'; request: SentRequest; timing: Timing; reason: string };
+
+type Outcome = Exchange extends infer E ? (E extends Exchange ? Omit<E, 'request' | 'timing'> : never) : never;
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
 const MAX_BODY_BYTES = 1 << 20;
@@ -30,13 +38,14 @@ export function sendProbe(baseUrl: URL, probe: ProbeRequest, timeoutMs: number):
   const url = new URL(`${baseUrl.pathname.replace(/\/+$/, '')}${probe.path}`, baseUrl);
   const request: SentRequest = { ...probe, url: url.toString() };
   const client = url.protocol === 'https:' ? https : http;
+  const startMs = performance.now();
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (exchange: Exchange): void => {
+    const settle = (outcome: Outcome): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(exchange);
+      resolve({ ...outcome, request, timing: { startMs, endMs: performance.now() } } as Exchange);
     };
     const req = client.request(url, { method: probe.method, headers: { ...probe.headers, Connection: 'close' }, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -45,18 +54,19 @@ export function sendProbe(baseUrl: URL, probe: ProbeRequest, timeoutMs: number):
         size += chunk.length;
         if (size <= MAX_BODY_BYTES) chunks.push(chunk);
       });
-      res.on('end', () => settle({ kind: 'response', request, status: res.statusCode ?? 0, headers: flatten(res.headers), bodyText: Buffer.concat(chunks).toString('utf8') }));
-      res.on('aborted', () => settle({ kind: 'broken', request, reason: 'the connection closed in the middle of the response body' }));
-      res.on('error', (error) => settle({ kind: 'broken', request, reason: `the response body broke off (${describe(error)})` }));
+      res.on('end', () => settle({ kind: 'response', status: res.statusCode ?? 0, headers: flatten(res.headers), bodyText: Buffer.concat(chunks).toString('utf8') }));
+      // 'close' before a complete body (Node 20 also says 'aborted', Node 24 an 'error'): the same reason on both.
+      res.on('close', () => { if (!res.complete) settle({ kind: 'broken', reason: 'the connection closed in the middle of the response body' }); });
+      res.on('error', () => { if (!res.complete) settle({ kind: 'broken', reason: 'the connection closed in the middle of the response body' }); });
     });
     const timer = setTimeout(() => {
-      settle({ kind: 'broken', request, reason: `no complete answer within ${timeoutMs} ms (--timeout)` });
+      settle({ kind: 'broken', reason: `no complete answer within ${timeoutMs} ms (--timeout)` });
       req.destroy();
     }, timeoutMs);
     req.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? '';
-      if (UNREACHABLE.has(code)) return settle({ kind: 'unreachable', request, reason: `cannot reach ${url.origin} (${code})` });
-      settle({ kind: 'broken', request, reason: code === 'ECONNRESET' ? 'the connection was reset before a complete answer' : `the request failed (${describe(error)})` });
+      if (UNREACHABLE.has(code)) return settle({ kind: 'unreachable', reason: `cannot reach ${url.origin} (${code})` });
+      settle({ kind: 'broken', reason: code === 'ECONNRESET' ? 'the connection was reset before a complete answer' : `the request failed (${describe(error)})` });
     });
     req.end();
   });

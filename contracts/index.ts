@@ -1,8 +1,10 @@
-/** The contract harness as a library: run the checks in-process and read the report. */
+/** The contract harness as a library: run the checks in-process and read the report. It changes nothing global. */
 export { CHECKS } from './checks';
 export type { Check, ProbeResult, Violation } from './checks';
+export { toContractOptions } from './library-options';
+export type { ContractInput } from './library-options';
 export { parseContractArgs, UsageError } from './options';
-export type { ContractOptions } from './options';
+export type { ContractOptions, ContractTarget } from './options';
 export { runContracts, UnreachableError } from './runner';
 export type { CheckResult, RunReport } from './runner';
 export { toConsoleReport } from './reporters/console-report';

@@ -1,3 +1,6 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** The id flags, each naming the service parameter it fills. */
@@ -17,9 +20,15 @@ export const ID_FLAGS = {
 export type IdFlag = keyof typeof ID_FLAGS;
 export type IdName = (typeof ID_FLAGS)[IdFlag];
 
+/**
+ * What the harness checks: a base URL, or a Node request listener / Express app run in-process
+ * (on an ephemeral loopback port the run opens and closes, as supertest does).
+ */
+export type ContractTarget = URL | RequestListener;
+
 /** The harness's checked options. Ids stay decimal strings, never JS numbers. */
 export interface ContractOptions {
-  baseUrl: URL;
+  target: ContractTarget;
   accessToken: string;
   ids: Partial<Record<IdName, string>>;
   specPath: string | undefined;
@@ -59,7 +68,7 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
   const text = (flag: string): string | undefined => values[flag] as string | undefined;
-  const baseUrl = toBaseUrl(text('base-url'));
+  const target = toBaseUrl(text('base-url'));
   const accessToken = text('access-token');
   if (!accessToken) throw new UsageError('--access-token is required: the application Access Token sent as "Authorization: Bearer <token>"');
   const ids: Partial<Record<IdName, string>> = {};
@@ -70,18 +79,18 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
   return {
     kind: 'run',
     options: {
-      baseUrl, accessToken, ids,
+      target, accessToken, ids,
       specPath: text('spec'),
       checks: toList(text('checks')) ?? 'all',
       excludeChecks: toList(text('exclude-checks')) ?? [],
-      junitFile: text('junit'),
-      jsonFile: text('json'),
+      junitFile: toReportFile(text('junit'), '--junit'),
+      jsonFile: toReportFile(text('json'), '--json'),
       timeoutMs: toTimeout(text('timeout')),
     },
   };
 }
 
-function toBaseUrl(raw: string | undefined): URL {
+export function toBaseUrl(raw: string | undefined): URL {
   if (raw === undefined) throw new UsageError('--base-url is required, e.g. --base-url http://127.0.0.1:4010');
   let url: URL;
   try { url = new URL(raw); } catch { throw new UsageError(`--base-url ${raw}: not a URL (expected http://host:port[/path])`); }
@@ -89,7 +98,7 @@ function toBaseUrl(raw: string | undefined): URL {
   return url;
 }
 
-function toInt64(raw: string, flag: string): string {
+export function toInt64(raw: string, flag: string): string {
   if (!INT64.test(raw)) throw new UsageError(`${flag} ${raw}: not an int64 id`);
   const value = BigInt(raw);
   if (value > INT64_MAX || value < INT64_MIN) throw new UsageError(`${flag} ${raw}: out of the int64 range`);
@@ -101,8 +110,27 @@ function toList(raw: string | undefined): string[] | undefined {
   return raw.split(',').map((item) => item.trim()).filter(Boolean);
 }
 
-function toTimeout(raw: string | undefined): number {
+export function toTimeout(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_TIMEOUT_MS;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 600_000) throw new UsageError(`--timeout ${raw}: milliseconds from 1 to 600000`);
   return Number(raw);
+}
+
+/** A report path must be writable before any request is sent: an existing file, or a new one in a writable folder. */
+export function toReportFile(raw: string | undefined, flag: string): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === '') throw new UsageError(`${flag}: a file path is required`);
+  const file = path.resolve(raw);
+  const existing = statOrUndefined(file);
+  if (existing?.isDirectory()) throw new UsageError(`${flag} ${raw}: is a directory, not a file`);
+  const folder = path.dirname(file);
+  if (!existing && !statOrUndefined(folder)?.isDirectory()) throw new UsageError(`${flag} ${raw}: cannot write it (no folder ${folder})`);
+  try { accessSync(existing ? file : folder, constants.W_OK); } catch (error) {
+    throw new UsageError(`${flag} ${raw}: cannot write it (${(error as NodeJS.ErrnoException).code ?? 'not writable'})`);
+  }
+  return raw;
+}
+
+function statOrUndefined(file: string): ReturnType<typeof statSync> | undefined {
+  try { return statSync(file); } catch { return undefined; }
 }

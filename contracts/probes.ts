@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { ContractOperation } from './contract-spec';
+import type { ContractOperation, ContractSpec, IdParameter } from './contract-spec';
 import type { ProbeRequest } from './http-exchange';
 import type { ContractOptions, IdName } from './options';
 
 /** Why a probe is sent: what a conformant implementation must answer. */
-export type ProbeIntent = 'success' | 'repeat' | 'auth' | 'missing' | 'forbidden' | 'negative';
+export type ProbeIntent = 'success' | 'repeat' | 'auth' | 'missing' | 'forbidden' | 'negative' | 'boundary';
 
 /** One named request of the run. */
 export interface Probe {
@@ -12,66 +12,102 @@ export interface Probe {
   operation: ContractOperation;
   intent: ProbeIntent;
   request: ProbeRequest;
+  /** The object a success probe asks a View Token for (`fileId=11`, `integrateId=2 fileId=3`). */
+  object?: string;
 }
 
-/** The id query parameters of GET /view/token, with the flag that gives each. */
-export const QUERY_IDS = [
-  ['fileId', 'file-id'], ['integrateId', 'integrate-id'], ['compareId', 'compare-id'], ['sceneId', 'scene-id'],
-  ['submodelId', 'submodel-id'], ['clashDetectiveId', 'clash-detective-id'], ['moduleDataId', 'module-data-id'],
-] as const satisfies readonly (readonly [IdName, string])[];
-
 const INT64_OVERFLOW = '9223372036854775808';
+const INT64_UNDERFLOW = '-9223372036854775809';
+/** Which id flag fills each path parameter of the child-file operation. */
+const PATH_ID_SOURCE: Record<string, IdName> = { integrateId: 'integrateId', fileId: 'childFileId' };
 
 /**
- * Every request the run can make with the ids it was given. Checks choose among them by intent;
- * a probe whose ids were not given is simply not planned (its checks say which flag is missing).
+ * Every request the run can make with the ids it was given, derived from the contract's operations
+ * and their int64 parameters. Checks choose among them by intent; a probe whose ids were not given
+ * is simply not planned (its checks say which flag is missing).
  */
-export function planProbes(options: ContractOptions): Probe[] {
+export function planProbes(options: ContractOptions, spec: ContractSpec): Probe[] {
   const { ids } = options;
+  const view = spec.operations.getViewToken;
+  const child = spec.operations.getChildFileViewToken;
   const bearer = { Authorization: `Bearer ${options.accessToken}` };
-  const get = (query: string, headers: Record<string, string> = bearer): ProbeRequest => ({ method: 'GET', path: `/view/token${query}`, headers });
-  const post = (integrateId: string, fileId: string, headers: Record<string, string> = bearer): ProbeRequest => ({
-    method: 'POST', path: `/data/v2/integrations/${encodeURIComponent(integrateId)}/files/${encodeURIComponent(fileId)}/viewToken`,
-    headers: { ...headers, 'Content-Type': 'application/json' },
+  const queryIds = view.idParameters.filter((parameter) => parameter.in === 'query');
+  const pathIds = child.idParameters.filter((parameter) => parameter.in === 'path');
+  const get = (query: string, headers: Record<string, string> = bearer): ProbeRequest => ({ method: view.method, path: `${view.path}${query}`, headers });
+  const post = (values: Record<string, string>, headers: Record<string, string> = bearer): ProbeRequest => ({
+    method: child.method, path: fillPath(child.path, values), headers: { ...headers, 'Content-Type': 'application/json' },
   });
-  const given = QUERY_IDS.filter(([name]) => ids[name] !== undefined);
-  const [firstName, firstId] = given[0] ? [given[0][0], ids[given[0][0]] ?? '1'] : ['fileId', ids.missingId ?? '1'];
-  const child = ids.integrateId !== undefined && ids.childFileId !== undefined ? { integrateId: ids.integrateId, fileId: ids.childFileId } : undefined;
+  const given = queryIds.filter(({ name }) => ids[name as IdName] !== undefined).map(({ name }) => [name, ids[name as IdName] ?? ''] as const);
+  const [firstName, firstId] = given[0] ?? [queryIds[0]?.name ?? 'fileId', ids.missingId ?? '1'];
+  const childIds = pathIds.every(({ name }) => PATH_ID_SOURCE[name] && ids[PATH_ID_SOURCE[name]] !== undefined)
+    ? Object.fromEntries(pathIds.map(({ name }) => [name, ids[PATH_ID_SOURCE[name] as IdName] ?? ''])) : undefined;
+  const anyChild = (replace: Record<string, string>): Record<string, string> =>
+    ({ ...Object.fromEntries(pathIds.map(({ name }) => [name, childIds?.[name] ?? firstId])), ...replace });
   const probes: Probe[] = [];
-  const add = (id: string, operation: ContractOperation, intent: ProbeIntent, request: ProbeRequest): void => { probes.push({ id, operation, intent, request }); };
+  const add = (id: string, operation: ContractOperation, intent: ProbeIntent, request: ProbeRequest, object?: string): void => {
+    probes.push({ id, operation, intent, request, ...(object === undefined ? {} : { object }) });
+  };
 
-  for (const [name] of given) add(`issue ${name}`, 'getViewToken', 'success', get(`?${name}=${ids[name]}`));
-  if (given[0]) add(`issue ${firstName} again`, 'getViewToken', 'repeat', get(`?${firstName}=${firstId}`));
-  if (child) add('issue child file', 'getChildFileViewToken', 'success', post(child.integrateId, child.fileId));
+  for (const [name, id] of given) add(`issue ${name}`, 'getViewToken', 'success', get(`?${name}=${id}`), `${name}=${id}`);
+  if (given[0]) add(`issue ${firstName} again`, 'getViewToken', 'repeat', get(`?${firstName}=${firstId}`), `${firstName}=${firstId}`);
+  if (childIds) add('issue child file', 'getChildFileViewToken', 'success', post(childIds), Object.entries(childIds).map(([name, id]) => `${name}=${id}`).join(' '));
 
-  const unknownToken = randomBytes(16).toString('hex');
-  const refusals: [string, Record<string, string>][] = [
-    ['no Authorization header', {}],
-    ['an unknown bearer token', { Authorization: `Bearer ${unknownToken}` }],
-    ['the Basic scheme', { Authorization: `Basic ${Buffer.from('user:password').toString('base64')}` }],
-    ['the token without a scheme', { Authorization: options.accessToken }],
-  ];
-  for (const [label, headers] of refusals) {
+  for (const [label, headers] of refusals(options.accessToken)) {
     add(`GET with ${label}`, 'getViewToken', 'auth', get(`?${firstName}=${firstId}`, headers));
-    if (child) add(`POST with ${label}`, 'getChildFileViewToken', 'auth', post(child.integrateId, child.fileId, headers));
+    if (childIds) add(`POST with ${label}`, 'getChildFileViewToken', 'auth', post(childIds, headers));
   }
 
   if (ids.missingId !== undefined) {
-    for (const [name] of QUERY_IDS) add(`missing ${name}`, 'getViewToken', 'missing', get(`?${name}=${ids.missingId}`));
-    add('missing integrateId in the path', 'getChildFileViewToken', 'missing', post(ids.missingId, ids.childFileId ?? ids.missingId));
-    if (ids.integrateId !== undefined) add('missing fileId in the path', 'getChildFileViewToken', 'missing', post(ids.integrateId, ids.missingId));
+    for (const { name } of queryIds) add(`missing ${name}`, 'getViewToken', 'missing', get(`?${name}=${ids.missingId}`));
+    for (const { name } of pathIds) {
+      if (name === pathIds[0]?.name || childIds) add(`missing ${name} in the path`, 'getChildFileViewToken', 'missing', post(anyChild({ [name]: ids.missingId })));
+    }
   }
   if (ids.forbiddenFileId !== undefined) {
-    add('forbidden fileId', 'getViewToken', 'forbidden', get(`?fileId=${ids.forbiddenFileId}`));
-    if (ids.integrateId !== undefined) add('forbidden child fileId', 'getChildFileViewToken', 'forbidden', post(ids.integrateId, ids.forbiddenFileId));
+    if (queryIds.some(({ name }) => name === 'fileId')) add('forbidden fileId', 'getViewToken', 'forbidden', get(`?fileId=${ids.forbiddenFileId}`));
+    if (ids.integrateId !== undefined && pathIds.some(({ name }) => name === 'fileId')) {
+      add('forbidden child fileId', 'getChildFileViewToken', 'forbidden', post(anyChild({ integrateId: ids.integrateId, fileId: ids.forbiddenFileId })));
+    }
   }
 
-  const malformed: [string, string][] = [['abc', 'abc'], ['1.5', '1.5'], ['empty', ''], ['int64 overflow', INT64_OVERFLOW]];
+  for (const parameter of queryIds) {
+    for (const value of boundaries(parameter)) add(`${parameter.name}=${value}`, 'getViewToken', 'boundary', get(`?${parameter.name}=${value}`));
+  }
+  for (const parameter of pathIds) {
+    for (const value of boundaries(parameter)) add(`${parameter.name}=${value} in the path`, 'getChildFileViewToken', 'boundary', post(anyChild({ [parameter.name]: value })));
+  }
+
+  const malformed: [string, string][] = [['abc', 'abc'], ['1.5', '1.5'], ['empty', ''], ['int64 overflow', INT64_OVERFLOW], ['int64 underflow', INT64_UNDERFLOW]];
   for (const [label, value] of malformed) add(`${firstName}=${label}`, 'getViewToken', 'negative', get(`?${firstName}=${encodeURIComponent(value)}`));
   add('no id at all', 'getViewToken', 'negative', get(''));
-  const second = firstName === 'sceneId' ? 'fileId' : 'sceneId';
-  add('two ids at once', 'getViewToken', 'negative', get(`?${firstName}=${firstId}&${second}=${firstId}`));
-  add('integrateId=abc in the path', 'getChildFileViewToken', 'negative', post('abc', child?.fileId ?? firstId));
-  add('fileId int64 overflow in the path', 'getChildFileViewToken', 'negative', post(child?.integrateId ?? firstId, INT64_OVERFLOW));
+  const second = queryIds.find(({ name }) => name !== firstName)?.name;
+  if (second) add('two ids at once', 'getViewToken', 'negative', get(`?${firstName}=${firstId}&${second}=${firstId}`));
+  for (const { name } of pathIds) {
+    add(`${name}=abc in the path`, 'getChildFileViewToken', 'negative', post(anyChild({ [name]: 'abc' })));
+    add(`${name} int64 overflow in the path`, 'getChildFileViewToken', 'negative', post(anyChild({ [name]: INT64_OVERFLOW })));
+  }
   return probes;
+}
+
+/** The refusals of the Bearer sentence: no header, an unknown token, and the real token under no or another scheme. */
+function refusals(accessToken: string): [string, Record<string, string>][] {
+  return [
+    ['no Authorization header', {}],
+    ['an unknown bearer token', { Authorization: `Bearer ${randomBytes(16).toString('hex')}` }],
+    ['"Bearer" and no token', { Authorization: 'Bearer' }],
+    ['the Access Token without a scheme', { Authorization: accessToken }],
+    ['the Access Token under the Basic scheme', { Authorization: `Basic ${accessToken}` }],
+    ['the Access Token under the Token scheme', { Authorization: `Token ${accessToken}` }],
+    ['Basic credentials', { Authorization: `Basic ${Buffer.from('user:password').toString('base64')}` }],
+  ];
+}
+
+/** The valid values at the edges of an int64 parameter's range: min, max, 0 and -1 where the schema allows them. */
+export function boundaries(parameter: IdParameter): string[] {
+  const values = [parameter.minimum, parameter.maximum, 0n, -1n].filter((value) => value >= parameter.minimum && value <= parameter.maximum);
+  return [...new Set(values.map(String))];
+}
+
+function fillPath(template: string, values: Record<string, string>): string {
+  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : encodeURIComponent(values[name])));
 }

@@ -3,7 +3,7 @@ import type { ContractOptions } from '../../contracts/options';
 import { parseContractArgs } from '../../contracts/options';
 import { runContracts } from '../../contracts/runner';
 import type { Deviation } from '../support/fake-implementation';
-import { FAKE_IDS, FAKE_TOKEN, answerFake } from '../support/fake-implementation';
+import { FAKE_IDS, FAKE_TOKEN, answerFake, resetFake } from '../support/fake-implementation';
 
 const ORIGIN = 'http://implementation.test';
 
@@ -27,7 +27,10 @@ function serve(deviation: Deviation): void {
 }
 
 beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+afterEach(() => {
+  nock.cleanAll();
+  resetFake();
+});
 afterAll(() => nock.enableNetConnect());
 
 test('the conformant fake passes every check (so each failure below comes from its one deviation)', async () => {
@@ -36,33 +39,51 @@ test('the conformant fake passes every check (so each failure below comes from i
   expect(report.results.map((result) => [result.name, result.status])).toEqual(report.results.map((result) => [result.name, 'pass']));
 });
 
-test.each<[Deviation, string]>([
-  ['accepts-any-token', 'ignored_auth'],
-  ['accepts-basic', 'ignored_auth'],
-  ['accepts-no-auth', 'ignored_auth'],
-  ['wrong-success-code', 'success_envelope'],
-  ['non-empty-message', 'success_envelope'],
-  ['data-not-string', 'response_schema_conformance'],
-  ['body-not-json', 'response_schema_conformance'],
-  ['no-content-type', 'content_type_conformance'],
-  ['bad-content-type', 'content_type_conformance'],
-  ['second-token-empty', 'view_tokens_usable'],
-  ['missing-answers-200', 'missing_object_not_found'],
-  ['missing-integration-answers-400', 'missing_object_not_found'],
-  ['forbidden-answers-404', 'forbidden_object_rejected'],
-  ['accepts-malformed-id', 'negative_data_rejection'],
-  ['crashes-on-overflow', 'not_a_server_error'],
-  ['missing-answers-410', 'status_code_conformance'],
-])('an implementation that %s fails %s, and the suite fails', async (deviation, check) => {
+const ACCEPTED = 'status 200: the request was accepted without valid credentials';
+const NOT_JSON = 'the body is not JSON (Unexpected token \'o\', "token=token"... is not valid JSON)';
+const UNDOCUMENTED_GET = 'status 410 is not documented (200, 401, 403, 404)';
+
+// deviation, the check it must fail, its violations as [probe, reason] (first, how many), every check that fails
+test.each<[Deviation, string, [string, string], number, string[]]>([
+  ['accepts-any-token', 'ignored_auth', ['GET with an unknown bearer token', ACCEPTED], 2, ['ignored_auth']],
+  ['accepts-token-under-any-scheme', 'ignored_auth', ['GET with the Access Token under the Basic scheme', ACCEPTED], 4, ['ignored_auth']],
+  ['accepts-bare-token', 'ignored_auth', ['GET with the Access Token without a scheme', ACCEPTED], 2, ['ignored_auth']],
+  ['accepts-empty-bearer', 'ignored_auth', ['GET with "Bearer" and no token', ACCEPTED], 2, ['ignored_auth']],
+  ['accepts-basic', 'ignored_auth', ['GET with the Access Token under the Basic scheme', ACCEPTED], 4, ['ignored_auth']],
+  ['accepts-no-auth', 'ignored_auth', ['GET with no Authorization header', ACCEPTED], 14, ['ignored_auth']],
+  ['accepts-underflow', 'negative_data_rejection', ['fileId=int64 underflow', 'status 200: invalid input was accepted'], 1, ['negative_data_rejection']],
+  ['refuses-zero-and-negative-ids', 'int64_boundaries_accepted', ['compareId=-9223372036854775808', 'status 400 is not documented: a valid int64 id was refused as malformed'], 27,
+    ['int64_boundaries_accepted', 'status_code_conformance']],
+  ['crashes-on-max-id', 'int64_boundaries_accepted', ['compareId=9223372036854775807', 'status 500: a server error for a valid int64 id'], 9,
+    ['int64_boundaries_accepted', 'not_a_server_error', 'status_code_conformance']],
+  ['refuses-min-path-id', 'int64_boundaries_accepted', ['integrateId=-9223372036854775808 in the path', 'status 400 is not documented: a valid int64 id was refused as malformed'], 2,
+    ['int64_boundaries_accepted', 'status_code_conformance']],
+  ['same-token-for-every-object', 'view_token_object_scoped', ['issue integrateId', 'the View Token for integrateId=22 is the one issued for fileId=11'], 3, ['view_token_object_scoped']],
+  ['wrong-success-code', 'success_envelope', ['issue fileId', 'code is "ok", not "success"'], 5, ['success_envelope']],
+  ['non-empty-message', 'success_envelope', ['issue fileId', 'message is "done", not ""'], 5, ['success_envelope']],
+  ['data-not-string', 'response_schema_conformance', ['issue fileId', 'body/data must be string'], 5, ['response_schema_conformance', 'success_envelope', 'view_tokens_usable']],
+  ['body-not-json', 'response_schema_conformance', ['issue fileId', NOT_JSON], 5, ['response_schema_conformance', 'success_envelope', 'view_tokens_usable']],
+  ['no-content-type', 'content_type_conformance', ['issue fileId', 'no Content-Type header'], 5, ['content_type_conformance']],
+  ['bad-content-type', 'content_type_conformance', ['issue fileId', 'Content-Type "json please" is not a media type'], 5, ['content_type_conformance']],
+  ['second-token-empty', 'view_tokens_usable', ['issue fileId again', 'status 200, data ""'], 1, ['success_envelope', 'view_tokens_usable']],
+  ['missing-answers-200', 'missing_object_not_found', ['missing compareId', 'status 200'], 9, ['missing_object_not_found']],
+  ['missing-integration-answers-400', 'missing_object_not_found', ['missing integrateId', 'status 400'], 2, ['missing_object_not_found', 'status_code_conformance']],
+  ['forbidden-answers-404', 'forbidden_object_rejected', ['forbidden fileId', 'status 404'], 2, ['forbidden_object_rejected']],
+  ['accepts-malformed-id', 'negative_data_rejection', ['fileId=abc', 'status 200: invalid input was accepted'], 8, ['negative_data_rejection']],
+  ['crashes-on-overflow', 'not_a_server_error', ['fileId=int64 overflow', 'status 500'], 3, ['not_a_server_error']],
+  ['missing-answers-410', 'status_code_conformance', ['missing compareId', UNDOCUMENTED_GET], 9, ['missing_object_not_found', 'status_code_conformance']],
+])('an implementation that %s fails %s, and the suite fails', async (deviation, check, [probe, reason], count, failing) => {
   serve(deviation);
   const report = await runContracts(anOptions());
   const result = report.results.find((candidate) => candidate.name === check);
   expect(result?.status).toBe('fail');
-  expect(result?.violations[0]?.reason).toEqual(expect.any(String));
-  expect(report.totals.fail).toBeGreaterThan(0);
+  expect(result?.violations).toHaveLength(count);
+  expect([result?.violations[0]?.result.probe.id, result?.violations[0]?.reason]).toEqual([probe, reason]);
+  expect(report.results.filter((candidate) => candidate.status === 'fail').map((candidate) => candidate.name)).toEqual(failing);
+  expect(report.totals.fail).toBe(failing.length);
 });
 
-test.each<Deviation>(['post-answers-201', 'html-401', 'empty-401', 'extra-envelope-fields', 'text-plain-success'])(
+test.each<Deviation>(['post-answers-201', 'post-201-with-envelope', 'errors-of-any-media-type', 'refuses-auth-with-403', 'html-401', 'empty-401', 'extra-envelope-fields', 'text-plain-success'])(
   'an implementation that differs only where the document allows (%s) passes',
   async (deviation) => {
     serve(deviation);

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { defaultSpecPath } from './contract-spec';
+import type { ContractInput } from './library-options';
+import { toContractOptions } from './library-options';
+import { describeViolation } from './reporters/console-report';
+import type { RunReport } from './runner';
+import { CONCURRENCY, planRun, runContracts } from './runner';
+
+/** The Jest globals this entry registers tests with (read, never replaced). */
+interface JestGlobals {
+  describe(name: string, body: () => void): void;
+  beforeAll(body: () => Promise<void>, timeoutMs?: number): void;
+  test: ((name: string, body: () => void) => void) & { skip(name: string, body: () => void): void };
+}
+
+/** `describeContracts` options: the library's, with a target that may still be on its way (a Promise). */
+export interface DescribeContractsOptions extends Omit<ContractInput, 'target'> {
+  target: ContractInput['target'] | Promise<ContractInput['target']>;
+  /** The describe block's name (default "View Token contract"). */
+  name?: string;
+}
+
+/** A check failed: its message lists each violating exchange, what was expected and why it failed. */
+export class ContractViolationError extends Error {
+  override name = 'ContractViolationError';
+}
+
+/**
+ * Registers one Jest test per contract check in the calling test file; the requests are sent once,
+ * in a `beforeAll`. A check whose ids were not given is a skipped test whose name says which id enables it.
+ * Nothing global changes: the caller's `expect` and its matchers stay as they are.
+ * @example
+ * import { describeContracts } from 'view-token-mock/contracts/jest';
+ * import { app } from '../src/app';
+ * describeContracts({ target: app, accessToken: 'ci-token', ids: { fileId: '1001', missingId: '999999' } });
+ */
+export function describeContracts(options: DescribeContractsOptions): void {
+  const jest = globalThis as unknown as Partial<JestGlobals>;
+  if (typeof jest.describe !== 'function' || typeof jest.beforeAll !== 'function' || typeof jest.test !== 'function') {
+    throw new Error('describeContracts registers Jest tests: call it at the top level of a Jest test file');
+  }
+  const { describe, beforeAll, test } = jest as JestGlobals;
+  const target = Promise.resolve(options.target);
+  target.catch(() => undefined); // rejected targets fail the run in beforeAll, not as an unhandled rejection
+  const planned = toContractOptions({ ...options, target: 'http://127.0.0.1' });
+  const { checks, probes } = planRun(planned);
+  const budgetMs = (Math.ceil(probes.length / CONCURRENCY) + 2) * planned.timeoutMs + 10_000;
+  describe(options.name ?? 'View Token contract', () => {
+    let report: RunReport | undefined;
+    let failure: unknown;
+    beforeAll(async () => {
+      try {
+        report = await runContracts(toContractOptions({ ...options, target: await target }));
+      } catch (error) {
+        failure = error;
+      }
+    }, budgetMs);
+    for (const check of checks) {
+      const skipped = check.skipReason?.(planned);
+      if (skipped !== undefined) {
+        test.skip(`${check.name} (${skipped})`, () => undefined);
+        continue;
+      }
+      test(`${check.name}: ${check.summary}`, () => {
+        if (failure !== undefined || !report) throw failure ?? new Error('the contract run did not complete');
+        const result = report.results.find((candidate) => candidate.name === check.name);
+        if (result?.status !== 'fail') return;
+        throw new ContractViolationError([
+          `${result.violations.length} violation(s) of "${result.source}":`,
+          ...result.violations.flatMap(describeViolation),
+        ].join('\n'));
+      });
+    }
+  });
+}
+
+/**
+ * Opt-in: registers jest-openapi's `toSatisfyApiSpec` on the caller's `expect`, bound to the View
+ * Token contract, for a provider's own response tests. It replaces a `toSatisfyApiSpec` the caller
+ * registered before: call it only where that is wanted. `describeContracts` never calls it.
+ * @example useViewTokenSpec(); expect(await request(app).get('/view/token?fileId=1')).toSatisfyApiSpec();
+ */
+export function useViewTokenSpec(specPath: string = defaultSpecPath()): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest-openapi is needed only by callers of this function
+  const jestOpenAPI = (require('jest-openapi') as { default: (spec: string) => void }).default;
+  jestOpenAPI(path.resolve(specPath));
+}

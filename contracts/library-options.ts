@@ -1,0 +1,46 @@
+import type { RequestListener } from 'node:http';
+import type { ContractOptions, IdFlag, IdName } from './options';
+import { ID_FLAGS, UsageError, toBaseUrl, toInt64, toTimeout } from './options';
+
+/** The harness's options as a library caller writes them; checked as the CLI checks its flags. */
+export interface ContractInput {
+  /** A base URL (`http://127.0.0.1:4010`), or a Node request listener / Express app, run in-process. */
+  target: string | URL | RequestListener;
+  /** A valid application Access Token, sent as `Authorization: Bearer <token>`. */
+  accessToken: string;
+  /** Object ids (int64): decimal strings or bigints; a number only where it is a safe integer. */
+  ids?: Partial<Record<IdName, string | bigint | number>>;
+  /** The contract (default: the packaged spec/view-token.openapi.yaml). */
+  spec?: string;
+  checks?: readonly string[];
+  excludeChecks?: readonly string[];
+  /** Per request, in milliseconds (default 10000). */
+  timeoutMs?: number;
+}
+
+const FLAG_OF = Object.fromEntries(Object.entries(ID_FLAGS).map(([flag, name]) => [name, flag])) as Record<IdName, IdFlag>;
+
+/**
+ * Checks a library caller's options: every mistake is a UsageError naming the option and what is allowed.
+ * @example const options = toContractOptions({ target: app, accessToken: 'ci-token', ids: { fileId: '1' } });
+ */
+export function toContractOptions(input: ContractInput): ContractOptions {
+  const target = typeof input.target === 'function' ? input.target : toBaseUrl(String(input.target));
+  if (typeof input.accessToken !== 'string' || input.accessToken === '') throw new UsageError('accessToken is required: the application Access Token sent as "Authorization: Bearer <token>"');
+  const ids: Partial<Record<IdName, string>> = {};
+  for (const [name, value] of Object.entries(input.ids ?? {}) as [string, string | bigint | number | undefined][]) {
+    if (!(name in FLAG_OF)) throw new UsageError(`ids.${name}: unknown id (known: ${Object.keys(FLAG_OF).join(', ')})`);
+    if (value === undefined) continue;
+    if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new UsageError(`ids.${name} ${value}: not a safe integer; give int64 ids as strings or bigints`);
+    ids[name as IdName] = toInt64(String(value), `ids.${name}`);
+  }
+  return {
+    target, accessToken: input.accessToken, ids,
+    specPath: input.spec,
+    checks: input.checks ?? 'all',
+    excludeChecks: input.excludeChecks ?? [],
+    junitFile: undefined,
+    jsonFile: undefined,
+    timeoutMs: input.timeoutMs === undefined ? toTimeout(undefined) : toTimeout(String(input.timeoutMs)),
+  };
+}

@@ -1,0 +1,72 @@
+import type { ValidateFunction, default as AjvDraft07 } from 'ajv';
+import type Ajv2020 from 'ajv/dist/2020';
+import type AjvCore from 'ajv/dist/core';
+import addFormats from 'ajv-formats';
+import type { Located, SpecFiles } from './spec-files';
+import { toSchemaRef } from './spec-files';
+
+/** Validates a value against a schema of the contract: undefined when it satisfies it, else why not. */
+export type SchemaCheck = (value: unknown) => string | undefined;
+
+/** OpenAPI's own formats: checked where they say something, accepted where they only annotate. */
+const OPENAPI_FORMATS: Record<string, true | ((value: string | number) => boolean)> = {
+  int32: (value) => Number.isInteger(value) && Math.abs(Number(value)) <= 2 ** 31,
+  int64: (value) => Number.isInteger(value),
+  float: true, double: true, byte: true, binary: true, password: true,
+};
+
+/**
+ * Compiles schemas of the loaded files with ajv: every file is added under its URL, so nested,
+ * external and recursive `$ref`s resolve as in the files. OpenAPI 3.0 schemas (draft-04 style
+ * `exclusiveMinimum: true`, `nullable`) are read as 3.0 means them; 3.1 schemas are JSON Schema 2020-12.
+ */
+export function createSchemaValidator(files: SpecFiles, openapiVersion: '3.0' | '3.1'): (schema: Located) => SchemaCheck {
+  const options = { strict: false, allErrors: true, validateSchema: false, logger: false, discriminator: openapiVersion === '3.0' } as const;
+  /* eslint-disable @typescript-eslint/no-require-imports -- only the draft the contract needs is loaded */
+  const ajv: AjvCore = openapiVersion === '3.1'
+    ? new (require('ajv/dist/2020') as { default: typeof Ajv2020 }).default(options)
+    : new (require('ajv') as { default: typeof AjvDraft07 }).default(options);
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  addFormats(ajv as never);
+  for (const [name, format] of Object.entries(OPENAPI_FORMATS)) {
+    ajv.addFormat(name, format === true ? true : { type: 'number', validate: format as (value: number) => boolean });
+  }
+  for (const [file, document] of files.documents) {
+    ajv.addSchema((openapiVersion === '3.0' ? fromOpenApi30(document) : document) as object, file);
+  }
+  const compiled = new Map<string, ValidateFunction>();
+  return (schema) => {
+    const ref = toSchemaRef(schema);
+    let validate = compiled.get(ref);
+    if (!validate) {
+      try {
+        validate = ajv.compile({ $ref: ref });
+      } catch (error) {
+        const reason = `the contract's schema at ${ref.replace(/^.*\//, '')} cannot be compiled (${(error as Error).message})`;
+        return () => reason;
+      }
+      compiled.set(ref, validate);
+    }
+    const check = validate;
+    return (value) => (check(value) ? undefined : ajv.errorsText(check.errors, { dataVar: 'body', separator: '; ' }));
+  };
+}
+
+/** A copy of a 3.0 document whose schema keywords mean in JSON Schema what they mean in OpenAPI 3.0. */
+function fromOpenApi30(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(fromOpenApi30);
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = fromOpenApi30(item);
+  for (const [exclusive, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof copy[exclusive] !== 'boolean') continue;
+    if (copy[exclusive] === true && typeof copy[bound] === 'number') {
+      copy[exclusive] = copy[bound];
+      delete copy[bound];
+    } else {
+      delete copy[exclusive];
+    }
+  }
+  if (typeof copy.nullable === 'boolean' && copy.type === undefined) delete copy.nullable;
+  return copy;
+}
