@@ -51,12 +51,12 @@ test('our own mock passes every check of the suite (CLI exit 0), with JUnit and 
   const run = await contracts([...everyId(), '--junit', junit, '--json', json]);
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
-  expect(run.stdout).toMatch(/Checks: 10 passed, 0 failed, 0 skipped/);
+  expect(run.stdout).toMatch(/Checks: 13 passed, 0 failed, 0 skipped/);
   const report = JSON.parse(readFileSync(json, 'utf8')) as { totals: { passed: number }; checks: { status: string }[] };
-  expect(report.totals.passed).toBe(10);
+  expect(report.totals.passed).toBe(13);
   const xml = readFileSync(junit, 'utf8');
   expect(xml).toMatch(/^<\?xml version="1.0"/);
-  expect(xml.match(/<testcase /g)).toHaveLength(10);
+  expect(xml.match(/<testcase /g)).toHaveLength(13);
   expect(xml).not.toContain('<failure');
 });
 

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 /**
  * A conformant fake View Token service, with one named deviation at a time: the self-tests drive
  * it through nock to show each contract check fails when, and only when, the contract is broken.
@@ -119,4 +120,12 @@ function json(status: number, body: unknown): FakeAnswer {
 
 function html(status: number): FakeAnswer {
   return { status, headers: { 'Content-Type': 'text/html' }, body: '<html><body><h1>401 Unauthorized</h1></body></html>' };
+}
+
+/** The fake as a Node request listener (for in-process runs), each answer optionally edited. */
+export function fakeListener(deviation: Deviation, edit: (answer: FakeAnswer) => FakeAnswer = (answer) => answer): RequestListener {
+  return (req, res) => {
+    const answer = edit(answerFake(deviation, req.method ?? 'GET', new URL(req.url ?? '/', 'http://fake.test'), req.headers));
+    res.writeHead(answer.status, answer.headers).end(answer.body);
+  };
 }
