@@ -1,0 +1,26 @@
+import { FAKE_IDS, FAKE_TOKEN, fakeListener } from '../support/fake-implementation';
+
+// A provider's own matcher of the same name as jest-openapi's, registered before the harness is loaded.
+const calls: unknown[] = [];
+expect.extend({
+  toSatisfyApiSpec(received: unknown) {
+    calls.push(received);
+    return { pass: received === 'provider response', message: () => "the provider's own toSatisfyApiSpec" };
+  },
+});
+
+test("importing and running the harness leaves the caller's expect, its toSatisfyApiSpec and every global as they were", async () => {
+  const globalsBefore = Object.getOwnPropertyNames(globalThis);
+  const expectBefore = globalThis.expect;
+  const harness = await import('../../contracts/index');
+  const report = await harness.runContracts(harness.toContractOptions({
+    target: fakeListener('none'), accessToken: FAKE_TOKEN, ids: { fileId: FAKE_IDS.valid, integrateId: FAKE_IDS.integrateId, childFileId: FAKE_IDS.childFileId },
+  }));
+  expect(report.results.find((result) => result.name === 'response_schema_conformance')).toMatchObject({ status: 'pass', note: expect.stringMatching(/^\d+ answers judged$/) });
+
+  (expect('provider response') as unknown as { toSatisfyApiSpec(): void }).toSatisfyApiSpec();
+  expect(() => (expect('another response') as unknown as { toSatisfyApiSpec(): void }).toSatisfyApiSpec()).toThrow("the provider's own toSatisfyApiSpec");
+  expect(calls).toEqual(['provider response', 'another response']);
+  expect(globalThis.expect).toBe(expectBefore);
+  expect(Object.getOwnPropertyNames(globalThis).filter((name) => !globalsBefore.includes(name))).toEqual([]);
+});
