@@ -3,7 +3,7 @@ import type { ContractOptions } from '../../contracts/options';
 import { parseContractArgs } from '../../contracts/options';
 import { runContracts } from '../../contracts/runner';
 import type { Deviation } from '../support/fake-implementation';
-import { FAKE_IDS, FAKE_TOKEN, answerFake, resetFake } from '../support/fake-implementation';
+import { FAKE_IDS, FAKE_TOKEN, answerFake, fakeListener, resetFake } from '../support/fake-implementation';
 
 const ORIGIN = 'http://implementation.test';
 
@@ -106,4 +106,17 @@ test('a check whose ids were not given is skipped and names the flag that enable
   const missing = report.results.find((result) => result.name === 'missing_object_not_found');
   expect(missing).toMatchObject({ status: 'skip', note: expect.stringContaining('--missing-id') });
   expect(report.results.find((result) => result.name === 'ignored_auth')?.status).toBe('pass');
+});
+
+test.each<[Deviation, string[]]>([
+  ['none', []],
+  ['accepts-token-under-any-scheme', ['ignored_auth']],
+])('in-process, a Node request listener given as the target (no port) is checked like a URL: %s fails %j', async (deviation, failing) => {
+  const command = parseContractArgs(['--base-url', ORIGIN, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid, '--integrate-id', FAKE_IDS.integrateId, '--child-file-id', FAKE_IDS.childFileId]);
+  if (command.kind !== 'run') throw new Error('fixture');
+  nock.enableNetConnect((host) => host.startsWith('127.0.0.1:')); // the harness's own ephemeral server
+  const report = await runContracts({ ...command.options, target: fakeListener(deviation) }).finally(() => nock.disableNetConnect());
+  expect(report.baseUrl).toMatch(/^in-process \(http:\/\/127\.0\.0\.1:\d+\)$/);
+  expect(report.results.filter((result) => result.status === 'fail').map((result) => result.name)).toEqual(failing);
+  expect(report.requests).toBeGreaterThan(50);
 });

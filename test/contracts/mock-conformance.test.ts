@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { toContractOptions } from '../../contracts/library-options';
+import { runContracts } from '../../contracts/runner';
 import type { MockServer } from '../../mock/server';
 import { aMock } from '../support/mock-app';
 
@@ -58,6 +60,16 @@ test('our own mock passes every check of the suite (CLI exit 0), with JUnit and 
   expect(xml).toMatch(/^<\?xml version="1.0"/);
   expect(xml.match(/<testcase /g)).toHaveLength(13);
   expect(xml).not.toContain('<failure');
+});
+
+test("in-process, the mock's Express app given as the target (no port) passes every check", async () => {
+  const report = await runContracts(toContractOptions({
+    target: mock.app, accessToken,
+    ids: { fileId: '9223372036854775807', integrateId: '2', childFileId: '3', sceneId: '5', missingId: MISSING, forbiddenFileId: FORBIDDEN },
+  }));
+  expect(report.baseUrl).toMatch(/^in-process \(http:\/\/127\.0\.0\.1:\d+\)$/);
+  expect(report.results.filter((result) => result.status !== 'pass').map((result) => [result.name, result.violations.map((violation) => violation.reason)])).toEqual([]);
+  expect(report.totals).toEqual({ pass: 13, fail: 0, skip: 0 });
 });
 
 test('the default open mock accepts any bearer token, so ignored_auth fails against it (and says why)', async () => {

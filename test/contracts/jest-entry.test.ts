@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+const FIXTURE = path.join(__dirname, 'fixtures/jest-provider');
+
+interface JestJson {
+  numFailedTests: number;
+  testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
+}
+
+/** Jest as a provider runs it, on the fixture suite only (its own process, so its failures stay there). */
+function runJest(): Promise<JestJson> {
+  const config = {
+    rootDir: ROOT, roots: [FIXTURE], testMatch: ['**/*.contract.ts'], testEnvironment: 'node',
+    transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
+  };
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--config', JSON.stringify(config), '--json', '--ci'], { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
+      try { resolve(JSON.parse(stdout) as JestJson); } catch { reject(new Error(`jest gave no JSON (${error?.message ?? ''}): ${stderr}`)); }
+    });
+  });
+}
+
+test('describeContracts registers one Jest test per check: a deviant fails exactly its check, with the violating requests in the message; checks without ids are skipped naming the flag', async () => {
+  const result = await runJest();
+  const tests = result.testResults.flatMap((file) => file.assertionResults);
+  expect(tests.map((test) => [test.title.replace(/:.*|\s\(.*/, ''), test.status])).toEqual([
+    ['response_schema_conformance', 'passed'],
+    ['success_envelope', 'passed'],
+    ['content_type_conformance', 'passed'],
+    ['response_headers_conformance', 'passed'],
+    ['view_tokens_usable', 'passed'],
+    ['view_token_object_scoped', 'pending'],
+    ['ignored_auth', 'failed'],
+    ['missing_object_not_found', 'pending'],
+    ['forbidden_object_rejected', 'pending'],
+    ['int64_boundaries_accepted', 'passed'],
+    ['negative_data_rejection', 'passed'],
+    ['not_a_server_error', 'passed'],
+    ['status_code_conformance', 'passed'],
+  ]);
+  expect(result.numFailedTests).toBe(1);
+  expect(tests.find((test) => test.title.startsWith('missing_object_not_found'))?.title).toBe('missing_object_not_found (add --missing-id N (an id that names no object))');
+  const [message] = tests.find((test) => test.status === 'failed')?.failureMessages ?? [];
+  expect(message).toContain('ContractViolationError: 2 violation(s) of "Both operations require the header Authorization with the value Bearer followed by the application Access Token.":');
+  expect(message).toContain('- GET with the Access Token under the Basic scheme: GET http://127.0.0.1:');
+  expect(message).toContain('expected a refusal (401, or another 4xx); status 200: the request was accepted without valid credentials');
+}, 90_000);
