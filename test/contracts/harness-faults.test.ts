@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseContractArgs } from '../../contracts/options';
 import { runContracts } from '../../contracts/runner';
+import { FAKE_IDS, FAKE_TOKEN, fakeListener } from '../support/fake-implementation';
 
 type Fault = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -35,5 +36,22 @@ test.each(FAULTS)('a target that %s gives failed checks with a clear reason, nev
     const envelope = report.results.find((result) => result.name === 'success_envelope');
     expect(envelope?.status).toBe('fail');
     expect(envelope?.violations.map((violation) => violation.reason)).toContainEqual(expect.stringContaining(reason));
+  });
+});
+
+test('a request that never answers fails, within --timeout, every check that judges it: a target silent on refused credentials fails ignored_auth and the checks of every answer', async () => {
+  const conformant = fakeListener('none');
+  const silentOnRefusals: Fault = (req, res) => { if (req.headers.authorization === `Bearer ${FAKE_TOKEN}`) conformant(req, res); };
+  await withServer(silentOnRefusals, async (baseUrl) => {
+    const command = parseContractArgs(['--base-url', baseUrl, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid, '--timeout', '300']);
+    if (command.kind !== 'run') throw new Error('fixture');
+    const report = await runContracts(command.options);
+    const auth = report.results.find((result) => result.name === 'ignored_auth');
+    expect(auth?.status).toBe('fail');
+    expect(new Set(auth?.violations.map((violation) => violation.reason))).toEqual(new Set(['no complete answer within 300 ms (--timeout)']));
+    expect(auth?.violations).toHaveLength(7);
+    expect(report.results.filter((result) => result.status === 'fail').map((result) => result.name)).toEqual([
+      'response_schema_conformance', 'content_type_conformance', 'response_headers_conformance', 'ignored_auth', 'not_a_server_error', 'status_code_conformance',
+    ]);
   });
 });
