@@ -12,7 +12,7 @@ export interface Probe {
   operation: ContractOperation;
   intent: ProbeIntent;
   request: ProbeRequest;
-  /** The object a success probe asks a View Token for (`fileId=11`, `integrateId=2 fileId=3`). */
+  /** The object a success probe asks a View Token for (`fileId=11`; the child-file POST: its `fileId`). */
   object?: string;
 }
 
@@ -50,7 +50,8 @@ export function planProbes(options: ContractOptions, spec: ContractSpec): Probe[
 
   for (const [name, id] of given) add(`issue ${name}`, 'getViewToken', 'success', get(`?${name}=${id}`), `${name}=${id}`);
   if (given[0]) add(`issue ${firstName} again`, 'getViewToken', 'repeat', get(`?${firstName}=${firstId}`), `${firstName}=${firstId}`);
-  if (childIds) add('issue child file', 'getChildFileViewToken', 'success', post(childIds), Object.entries(childIds).map(([name, id]) => `${name}=${id}`).join(' '));
+  // The child file is a file: a token shared with `GET ?fileId=` of the same id is not a scoping fault.
+  if (childIds) add('issue child file', 'getChildFileViewToken', 'success', post(childIds), `fileId=${ids.childFileId ?? ''}`);
 
   for (const [label, headers] of refusals(options.accessToken)) {
     add(`GET with ${label}`, 'getViewToken', 'auth', get(`?${firstName}=${firstId}`, headers));

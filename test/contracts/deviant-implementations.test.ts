@@ -59,6 +59,7 @@ test.each<[Deviation, string, [string, string], number, string[]]>([
   ['refuses-min-path-id', 'int64_boundaries_accepted', ['integrateId=-9223372036854775808 in the path', 'status 400 is not documented: a valid int64 id was refused as malformed'], 2,
     ['int64_boundaries_accepted', 'status_code_conformance']],
   ['same-token-for-every-object', 'view_token_object_scoped', ['issue integrateId', 'the View Token for integrateId=22 is the one issued for fileId=11'], 3, ['view_token_object_scoped']],
+  ['same-token-for-file-and-scene', 'view_token_object_scoped', ['issue sceneId', 'the View Token for sceneId=11 is the one issued for fileId=11'], 1, ['view_token_object_scoped']],
   ['wrong-success-code', 'success_envelope', ['issue fileId', 'code is "ok", not "success"'], 5, ['success_envelope']],
   ['non-empty-message', 'success_envelope', ['issue fileId', 'message is "done", not ""'], 5, ['success_envelope']],
   ['data-not-string', 'response_schema_conformance', ['issue fileId', 'body/data must be string'], 5, ['response_schema_conformance', 'success_envelope', 'view_tokens_usable']],
@@ -91,6 +92,13 @@ test.each<Deviation>(['post-answers-201', 'post-201-with-envelope', 'errors-of-a
     expect(report.results.filter((result) => result.status !== 'pass').map((result) => result.name)).toEqual([]);
   },
 );
+
+test("a child file's View Token may be its file's: GET ?fileId=N and the POST for file N of an integration sharing one token pass", async () => {
+  serve('child-file-token-is-its-file-token');
+  const report = await runContracts(anOptions(['--child-file-id', FAKE_IDS.valid]));
+  expect(report.results.find((result) => result.name === 'view_token_object_scoped')).toMatchObject({ status: 'pass', note: '5 answers judged' });
+  expect(report.totals.fail).toBe(0);
+});
 
 test('an answer slower than --timeout is a failed check that names the timeout', async () => {
   for (const method of ['GET', 'POST']) nock(ORIGIN).persist().intercept(/.*/, method).delay(1_000).reply(200, '{}');

@@ -12,9 +12,9 @@ export type Deviation =
   | 'missing-answers-200' | 'missing-integration-answers-400' | 'forbidden-answers-404' | 'accepts-malformed-id'
   | 'crashes-on-overflow' | 'missing-answers-410' | 'accepts-underflow'
   | 'refuses-zero-and-negative-ids' | 'crashes-on-max-id' | 'refuses-min-path-id' | 'same-token-for-every-object'
-  | 'accepts-token-under-any-scheme' | 'accepts-bare-token' | 'accepts-empty-bearer'
+  | 'accepts-token-under-any-scheme' | 'accepts-bare-token' | 'accepts-empty-bearer' | 'same-token-for-file-and-scene'
   // differences the interface document allows: these must pass
-  | 'post-answers-201' | 'post-201-with-envelope' | 'html-401' | 'empty-401' | 'errors-of-any-media-type' | 'refuses-auth-with-403'
+  | 'post-answers-201' | 'post-201-with-envelope' | 'child-file-token-is-its-file-token' | 'html-401' | 'empty-401' | 'errors-of-any-media-type' | 'refuses-auth-with-403'
   | 'extra-envelope-fields' | 'text-plain-success';
 
 export interface FakeAnswer {
@@ -91,6 +91,8 @@ function answerIds(deviation: Deviation, ids: [string, string][], post: boolean)
   const object = ids.map(([name, id]) => `${name}=${id}`).join(' ');
   const again = served.has(object);
   served.add(object);
+  if (deviation === 'same-token-for-file-and-scene' && !post && ['fileId', 'sceneId'].includes(ids[0]?.[0] ?? '')) return success(deviation, post, again, `scene-or-file-${ids[0]?.[1]}`);
+  if (deviation === 'child-file-token-is-its-file-token' && (post || ids[0]?.[0] === 'fileId')) return success(deviation, post, again, `file-${ids.at(-1)?.[1]}`);
   return success(deviation, post, again);
 }
 
@@ -100,10 +102,10 @@ function notFound(deviation: Deviation): FakeAnswer {
   return json(404, { code: 'not.found', data: null, message: 'no' });
 }
 
-function success(deviation: Deviation, post: boolean, again: boolean): FakeAnswer {
+function success(deviation: Deviation, post: boolean, again: boolean, fixedToken?: string): FakeAnswer {
   issued += 1;
   if (post && deviation === 'post-answers-201') return { status: 201, headers: {}, body: '' };
-  const token = deviation === 'second-token-empty' && again ? '' : deviation === 'same-token-for-every-object' ? 'f'.repeat(32) : `token${issued.toString(16).padStart(27, '0')}`;
+  const token = fixedToken ?? (deviation === 'second-token-empty' && again ? '' : deviation === 'same-token-for-every-object' ? 'f'.repeat(32) : `token${issued.toString(16).padStart(27, '0')}`);
   const envelope: Record<string, unknown> = { code: deviation === 'wrong-success-code' ? 'ok' : 'success', data: deviation === 'data-not-string' ? 42 : token, message: deviation === 'non-empty-message' ? 'done' : '' };
   if (deviation === 'extra-envelope-fields') Object.assign(envelope, { traceId: 'abc', timestamp: 1 });
   if (deviation === 'body-not-json') return { status: 200, headers: { 'Content-Type': 'application/json' }, body: `token=${token}` };
