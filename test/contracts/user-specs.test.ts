@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadContractSpec } from '../../contracts/contract-spec';
 import { toContractOptions } from '../../contracts/library-options';
 import { planRun, runContracts } from '../../contracts/runner';
 import type { Deviation, FakeAnswer } from '../support/fake-implementation';
@@ -61,4 +64,22 @@ test.each<[Deviation, string, [string, string]]>([
   const { failing, first } = await run(SPEC_31, deviation);
   expect(failing).toContain(check);
   expect(first(check)).toEqual(violation);
+});
+
+test.each([
+  ['a Swagger 2.0 file', 'swagger: "2.0"\ninfo: { title: x, version: "1" }\npaths: {}\n', /^--spec .*: expected OpenAPI 3\.0\.x or 3\.1\.x \(found null\)$/],
+  ['an OpenAPI 3.2 file', 'openapi: 3.2.0\npaths: {}\n', /^--spec .*: expected OpenAPI 3\.0\.x or 3\.1\.x \(found "3\.2\.0"\)$/],
+  ['a $ref to a file that is not there', "openapi: 3.0.3\npaths:\n  /view/token: { $ref: './nowhere.yaml' }\n", /^--spec .*\(\$ref nowhere\.yaml\): cannot read it \(ENOENT\)$/],
+  ['a $ref to a pointer that names nothing', "openapi: 3.0.3\npaths:\n  /view/token: { $ref: '#/components/pathItems/none' }\n", /^--spec .*: \$ref #\/components\/pathItems\/none \(in spec\.yaml\) names nothing$/],
+  ['a remote $ref', "openapi: 3.0.3\npaths:\n  /view/token: { $ref: 'https://example.test/spec.yaml' }\n", /^--spec .*: \$ref https:\/\/example\.test\/spec\.yaml is not a local file \(download it and refer to the copy\)$/],
+  ['no getChildFileViewToken', 'openapi: 3.1.0\npaths:\n  /view/token: { get: { operationId: getViewToken, responses: { "200": { description: OK } } } }\n', /needs the operations getViewToken \(GET\) and getChildFileViewToken \(POST\)$/],
+])('a --spec that is %s is a usage error naming it (exit 2 from the CLI)', (_label, text, message) => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'vtm-spec-'));
+  try {
+    const file = path.join(folder, 'spec.yaml');
+    writeFileSync(file, text);
+    expect(() => loadContractSpec(file)).toThrow(expect.objectContaining({ name: 'UsageError', message: expect.stringMatching(message) }));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
