@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import type * as Harness from '../../contracts/index';
 import { FAKE_IDS, FAKE_TOKEN, fakeListener } from '../support/fake-implementation';
 
@@ -26,4 +28,17 @@ test("importing and running the harness leaves the caller's expect, its toSatisf
   expect(calls).toEqual(['provider response', 'another response']);
   expect((globalThis as { expect?: unknown }).expect).toBe(expectBefore);
   expect(Object.getOwnPropertyNames(globalThis).filter((name) => !globalsBefore.includes(name))).toEqual([]);
+});
+
+// The built modules (npm test builds before Jest runs), in a process of their own.
+const DIST = path.resolve(__dirname, '../../dist/contracts');
+
+test('the harness (library and CLI modules) loads neither jest-openapi, expect nor prism: only the Jest entry needs jest-openapi, and only when asked', () => {
+  const script = `
+    require(${JSON.stringify(path.join(DIST, 'index.js'))});
+    require(${JSON.stringify(path.join(DIST, 'jest.js'))});
+    console.log(JSON.stringify(Object.keys(require.cache).filter((file) => /node_modules\\/(jest-openapi|expect|@stoplight)\\//.test(file))));`;
+  const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(JSON.parse(run.stdout)).toEqual([]);
 });
