@@ -25,7 +25,7 @@ const FLAG_OF = Object.fromEntries(Object.entries(ID_FLAGS).map(([flag, name]) =
  * @example const options = toContractOptions({ target: app, accessToken: 'ci-token', ids: { fileId: '1' } });
  */
 export function toContractOptions(input: ContractInput): ContractOptions {
-  const target = typeof input.target === 'function' ? input.target : toBaseUrl(String(input.target));
+  const target = typeof input.target === 'function' ? input.target : asOption('--base-url', 'target', () => toBaseUrl(String(input.target)));
   if (typeof input.accessToken !== 'string' || input.accessToken === '') throw new UsageError('accessToken is required: the application Access Token sent as "Authorization: Bearer <token>"');
   const ids: Partial<Record<IdName, string>> = {};
   for (const [name, value] of Object.entries(input.ids ?? {}) as [string, string | bigint | number | undefined][]) {
@@ -41,6 +41,13 @@ export function toContractOptions(input: ContractInput): ContractOptions {
     excludeChecks: input.excludeChecks ?? [],
     junitFile: undefined,
     jsonFile: undefined,
-    timeoutMs: input.timeoutMs === undefined ? toTimeout(undefined) : toTimeout(String(input.timeoutMs)),
+    timeoutMs: asOption('--timeout', 'timeoutMs', () => toTimeout(input.timeoutMs === undefined ? undefined : String(input.timeoutMs))),
   };
+}
+
+/** The CLI's check of a value, its message naming the library option instead of the flag. */
+function asOption<T>(flag: string, option: string, read: () => T): T {
+  try { return read(); } catch (error) {
+    throw error instanceof UsageError ? new UsageError(error.message.replace(flag, option)) : error;
+  }
 }
