@@ -1,7 +1,7 @@
-import http from 'node:http';
+import type { RequestListener } from 'node:http';
 import { toContractOptions } from '../../contracts/library-options';
 
-const listener: http.RequestListener = (_req, res) => { res.end(); };
+const listener: RequestListener = (_req, res) => { res.end(); };
 
 test('a library caller\'s options are checked as the CLI checks its flags: ids become exact int64 strings, a listener stays a listener', () => {
   const options = toContractOptions({ target: listener, accessToken: 't', ids: { fileId: 9007199254740991, sceneId: 9223372036854775807n, missingId: '-9223372036854775808' }, timeoutMs: 250 });
