@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse, stringify } from 'yaml';
 import { loadContractSpec } from '../../contracts/contract-spec';
 import { toContractOptions } from '../../contracts/library-options';
 import { planRun, runContracts } from '../../contracts/runner';
@@ -79,6 +80,28 @@ test.each([
     const file = path.join(folder, 'spec.yaml');
     writeFileSync(file, text);
     expect(() => loadContractSpec(file)).toThrow(expect.objectContaining({ name: 'UsageError', message: expect.stringMatching(message) }));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a contract\'s range (2XX) and default responses count: their schemas judge the answers, and any status under default is documented', async () => {
+  const document = parse(readFileSync(path.resolve(__dirname, '../../spec/view-token.openapi.yaml'), 'utf8')) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      operation.responses['2XX'] = operation.responses['200'];
+      delete operation.responses['200'];
+      operation.responses.default = { description: 'Any other answer' };
+    }
+  }
+  const folder = mkdtempSync(path.join(tmpdir(), 'vtm-spec-'));
+  try {
+    const file = path.join(folder, 'ranges.yaml');
+    writeFileSync(file, stringify(document));
+    const gone = await run(file, 'missing-answers-410');
+    expect(gone.failing).toEqual(['missing_object_not_found']);
+    const wrongData = await run(file, 'data-not-string');
+    expect(wrongData.first('response_schema_conformance')).toEqual(['issue fileId', 'body/data must be string']);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
