@@ -106,3 +106,14 @@ core.service.issueViewToken({ authorization: 'Bearer x', target: { kind: 'object
   expect(result.stderr).toBe('');
   expect(result.stdout.trim()).toBe('issued 32');
 });
+
+test('view-token-mock/contracts and view-token-mock/contracts/jest resolve from the installed package', async () => {
+  const script = path.join(project, 'contracts-check.cjs');
+  writeFileSync(script, `const { describeContracts, useViewTokenSpec } = require('view-token-mock/contracts/jest');
+const { runContracts, toContractOptions } = require('view-token-mock/contracts');
+console.log([describeContracts, useViewTokenSpec, runContracts, toContractOptions].map((value) => typeof value).join(' '));
+`);
+  const result = await run(process.execPath, [script], project);
+  expect(result.stderr).toBe('');
+  expect(result.stdout.trim()).toBe('function function function function');
+});
