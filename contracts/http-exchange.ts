@@ -25,7 +25,9 @@ export type Exchange =
   | { kind: 'broken'; request: SentRequest; timing: Timing; reason: string }
   | { kind: 'unreachable'; request: SentRequest; timing: Timing; reason: string };
 
-type Outcome = Exchange extends infer E ? (E extends Exchange ? Omit<E, 'request' | 'timing'> : never) : never;
+/** An Exchange before the request and timing are added (distributed over its kinds). */
+type WithoutRequest<T> = T extends unknown ? Omit<T, 'request' | 'timing'> : never;
+type Outcome = WithoutRequest<Exchange>;
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
 const MAX_BODY_BYTES = 1 << 20;

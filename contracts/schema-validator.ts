@@ -10,7 +10,7 @@ export type SchemaCheck = (value: unknown) => string | undefined;
 
 /** OpenAPI's own formats: checked where they say something, accepted where they only annotate. */
 const OPENAPI_FORMATS: Record<string, true | ((value: string | number) => boolean)> = {
-  int32: (value) => Number.isInteger(value) && Math.abs(Number(value)) <= 2 ** 31,
+  int32: (value) => Number.isInteger(value) && Number(value) >= -(2 ** 31) && Number(value) < 2 ** 31,
   int64: (value) => Number.isInteger(value),
   float: true, double: true, byte: true, binary: true, password: true,
 };
