@@ -4,6 +4,7 @@ import type AjvCore from 'ajv/dist/core';
 import addFormats from 'ajv-formats';
 import type { Located, SpecFiles } from './spec-files';
 import { toSchemaRef } from './spec-files';
+import { UsageError } from './options';
 
 /** Validates a value against a schema of the contract: undefined when it satisfies it, else why not. */
 export type SchemaCheck = (value: unknown) => string | undefined;
@@ -16,12 +17,14 @@ const OPENAPI_FORMATS: Record<string, true | ((value: string | number) => boolea
 };
 
 /**
- * Compiles schemas of the loaded files with ajv: every file is added under its URL, so nested,
+ * Compiles schemas of the loaded files with ajv, when the contract is loaded (a schema ajv cannot use
+ * is a UsageError, before any request): every file is added under its URL, so nested,
  * external and recursive `$ref`s resolve as in the files. OpenAPI 3.0 schemas (draft-04 style
  * `exclusiveMinimum: true`, `nullable`) are read as 3.0 means them; 3.1 schemas are JSON Schema 2020-12.
  */
 export function createSchemaValidator(files: SpecFiles, openapiVersion: '3.0' | '3.1'): (schema: Located) => SchemaCheck {
-  const options = { strict: false, allErrors: true, validateSchema: false, logger: false, discriminator: openapiVersion === '3.0' } as const;
+  // unicodeRegExp off: OpenAPI patterns are plain ECMA-262, and some valid ones (e.g. `[\w\_]`) are refused under the u flag.
+  const options = { strict: false, allErrors: true, validateSchema: false, logger: false, unicodeRegExp: false } as const;
   /* eslint-disable @typescript-eslint/no-require-imports -- only the draft the contract needs is loaded */
   const ajv: AjvCore = openapiVersion === '3.1'
     ? new (require('ajv/dist/2020') as { default: typeof Ajv2020 }).default(options)
@@ -42,8 +45,7 @@ export function createSchemaValidator(files: SpecFiles, openapiVersion: '3.0' | 
       try {
         validate = ajv.compile({ $ref: ref });
       } catch (error) {
-        const reason = `the contract's schema at ${ref.replace(/^.*\//, '')} cannot be compiled (${(error as Error).message})`;
-        return () => reason;
+        throw new UsageError(`--spec ${files.given}: the schema at ${decodeURIComponent(ref.slice(ref.lastIndexOf('/', ref.indexOf('#')) + 1))} cannot be used (${(error as Error).message})`);
       }
       compiled.set(ref, validate);
     }

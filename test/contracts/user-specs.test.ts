@@ -106,3 +106,17 @@ test('a contract\'s range (2XX) and default responses count: their schemas judge
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+test('a --spec whose schema cannot be used is a usage error naming it, before any request', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'vtm-spec-'));
+  try {
+    const file = path.join(folder, 'broken.yaml');
+    const text = readFileSync(path.resolve(__dirname, '../../spec/view-token.openapi.yaml'), 'utf8').replace("description: The View Token, an opaque string.", "pattern: '('");
+    writeFileSync(file, text);
+    expect(() => loadContractSpec(file)).toThrow(expect.objectContaining({
+      name: 'UsageError', message: expect.stringMatching(/^--spec .*broken\.yaml: the schema at broken\.yaml#\/components\/schemas\/GeneralResponseOfString cannot be used \(.*Invalid regular expression/),
+    }));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
