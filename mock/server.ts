@@ -1,7 +1,6 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import type { Logger, LevelWithSilent } from 'pino';
 import pino from 'pino';
 import type { Core } from './core/create-core';
@@ -59,7 +58,11 @@ export interface MockServerOptions {
 
 /** A running (or ready to run) mock. */
 export interface MockServer {
-  readonly app: Express;
+  /**
+   * The mock's request handler (an Express app, typed as Node's so the package's types need no
+   * @types/express): for `http.createServer(mock.app)` or `supertest(mock.app)`.
+   */
+  readonly app: RequestListener;
   core: Core;
   clock: ControllableClock;
   /** The scenario rules (add, list, remove, clear), as the admin API drives them. */

@@ -6,6 +6,7 @@ import { serveHelp } from './help';
 import { parseServeOptions } from './serve-options';
 import { announce, isPrimaryOfWorkers, runPrimary } from './workers';
 import { PACKAGE_VERSION } from '../compose/package-info';
+import { requireInstalled } from '../compose/optional-package';
 import { createMockServer } from '../server';
 
 /** Exit code for a usage or configuration error. */
@@ -15,9 +16,12 @@ async function main(argv: readonly string[]): Promise<void> {
   const [first, ...rest] = argv;
   if (first === '--help' || first === '-h' || first === 'help') return void console.log(serveHelp(PACKAGE_VERSION));
   if (first === '--version' || first === '-v') return void console.log(PACKAGE_VERSION);
-  // faker is loaded only for this command, not on the way to serving.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (first === 'catalog') return void console.log((require('./catalog-command') as typeof CatalogCommand).runCatalogCommand(argv.slice(1)));
+  // faker is loaded only for this command, not on the way to serving, and installed only by those who use it.
+  if (first === 'catalog') {
+    requireInstalled('@faker-js/faker');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return void console.log((require('./catalog-command') as typeof CatalogCommand).runCatalogCommand(argv.slice(1)));
+  }
   const args = first === 'serve' ? rest : argv;
   if (args.includes('--help') || args.includes('-h')) return void console.log(serveHelp(PACKAGE_VERSION));
   if (first !== undefined && !first.startsWith('-') && first !== 'serve') {

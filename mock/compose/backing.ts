@@ -11,6 +11,7 @@ import type { TokenStore } from '../core/token-store';
 import { ACCESS_TOKEN_TTL_MS } from '../core/access-tokens';
 import { createMemoryTokenStore } from '../stores/memory-token-store';
 import type * as RedisShared from '../stores/redis-shared';
+import { requireInstalled } from './optional-package';
 
 /** Where the mock keeps its state, before the core is built over it. */
 export interface Backing {
@@ -44,7 +45,8 @@ export async function createBacking(options: BackingOptions, ttlMs: number, logg
   if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
   if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
   if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
-  // ioredis is loaded only for the Redis store.
+  // ioredis is loaded only for the Redis store, and installed only by those who use it.
+  requireInstalled('ioredis');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { openRedisShared } = require('../stores/redis-shared') as typeof RedisShared;
   return openRedisShared({
