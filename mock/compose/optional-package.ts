@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ConfigError } from '../config/config-error';
 
 /**
@@ -16,16 +18,31 @@ export class MissingPackageError extends ConfigError {
   override name = 'MissingPackageError';
 }
 
+/** Where a package resolves from here, and its version; undefined when it does not resolve. */
+export type FindPackage = (name: string) => { version: string } | undefined;
+
 /**
  * Throws a one-line MissingPackageError (which package, for what, how to install it) unless the
- * package resolves; call it before the require that loads the capability.
+ * package resolves in the major version the mock is written for; call it before the require that
+ * loads the capability. (prism brings its own @faker-js/faker 6, which a lean install may hoist.)
  * @example requireInstalled('ioredis'); // then require('../stores/redis-shared')
  */
-export function requireInstalled(name: OptionalPackage, resolve: (name: string) => string = require.resolve): void {
-  try {
-    resolve(name);
-  } catch {
-    const { range, neededBy } = OPTIONAL_PACKAGES[name];
-    throw new MissingPackageError(`${neededBy} needs the optional package ${name}, which is not installed: npm install ${name}@${range}`);
-  }
+export function requireInstalled(name: OptionalPackage, find: FindPackage = findPackage): void {
+  const { range, neededBy } = OPTIONAL_PACKAGES[name];
+  const found = find(name);
+  const major = range.replace(/^\^/, '').split('.')[0];
+  if (found !== undefined && found.version.split('.')[0] === major) return;
+  const seen = found === undefined ? 'which is not installed' : `but ${name}@${found.version} is installed`;
+  throw new MissingPackageError(`${neededBy} needs the optional package ${name}@${range}, ${seen}: npm install ${name}@${range}`);
+}
+
+function findPackage(name: string): { version: string } | undefined {
+  let entry: string;
+  try { entry = require.resolve(name); } catch { return undefined; }
+  // The entry is somewhere inside node_modules/<name>/: its package.json is at that folder's top.
+  const marker = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
+  const at = entry.lastIndexOf(marker);
+  if (at < 0) return undefined;
+  const manifest = JSON.parse(readFileSync(`${entry.slice(0, at + marker.length)}package.json`, 'utf8')) as { version?: unknown };
+  return { version: typeof manifest.version === 'string' ? manifest.version : '' };
 }
