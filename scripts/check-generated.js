@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Fails when spec/generated/ is stale: regenerates each file into a temp folder and compares.
+// Fails when spec/generated/ or the config validator is stale: regenerates each file and compares.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -21,6 +21,11 @@ try {
     try { current = readFileSync(path.join(root, committed), 'utf8'); } catch { /* missing counts as stale */ }
     if (current !== readFileSync(fresh, 'utf8')) stale.push(committed);
   }
+  // The config file's validator, compiled from view-token-mock.config.schema.json.
+  const { OUTPUT, generateConfigValidator } = require('./build-config-validator');
+  let current = '';
+  try { current = readFileSync(OUTPUT, 'utf8'); } catch { /* missing counts as stale */ }
+  if (current !== generateConfigValidator()) stale.push(`${path.relative(root, OUTPUT)} (run \`npm run config:schema\`)`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

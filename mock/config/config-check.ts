@@ -2,8 +2,9 @@ import type { Application } from '../core/access-tokens';
 import type { Int64 } from '../core/int64';
 import { parseInt64 } from '../core/int64';
 import type { IdLists } from '../core/object-directory';
-import { ID_PARAMETERS, isIdParameter } from '../core/object-types';
 import { ConfigError } from './config-error';
+import { validateConfig } from './generated/validate-config';
+import { toSchemaMessage } from './schema-errors';
 import type { Catalog, CatalogObject } from '../core/catalog-directory';
 import { CATALOG_LIST_OF } from '../core/catalog-directory';
 import type { RuleInput } from '../core/scenarios/rules';
@@ -29,18 +30,21 @@ export interface MockConfig {
   catalog: Catalog | undefined;
 }
 
-const KNOWN_KEYS = new Set(['missing', 'forbidden', 'applications', 'rules', 'catalog', '$schema', 'description']);
-
-/** Checks a config object (from a file or the library API). */
+/**
+ * Checks a config object (from a file or the library API): first against the config schema
+ * (view-token-mock.config.schema.json, compiled at build time), then what a schema cannot say:
+ * ids exact as int64, catalog owners and child files, rule switches.
+ */
 export function toMockConfig(input: unknown, where = 'config'): MockConfig {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new ConfigError(`${where}: expected a JSON object`);
+  if (!validateConfig(input)) {
+    const [first] = validateConfig.errors ?? [];
+    throw new ConfigError(first === undefined ? `${where}: not a valid config` : toSchemaMessage(where, first));
+  }
   const record = input as Record<string, unknown>;
-  const unknown = Object.keys(record).filter((key) => !KNOWN_KEYS.has(key));
-  if (unknown.length > 0) throw new ConfigError(`${where}: unknown field ${unknown.map((key) => `"${key}"`).join(', ')} (known: missing, forbidden, applications, rules, catalog)`);
   const config: MockConfig = {
     missing: toIdLists(record.missing, `${where}: missing`),
     forbidden: toIdLists(record.forbidden, `${where}: forbidden`),
-    applications: toApplications(record.applications, `${where}: applications`),
+    applications: toApplications(record.applications),
     rules: toRules(record.rules, `${where}: rules`),
     catalog: undefined,
   };
@@ -48,51 +52,32 @@ export function toMockConfig(input: unknown, where = 'config'): MockConfig {
   return config;
 }
 
+/** Id lists as the schema passed them: every key an id parameter, every id a string or safe integer of digits. */
 function toIdLists(value: unknown, where: string): IdLists {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${where}: expected an object such as {"fileId": ["123"]}`);
   const lists: Record<string, Int64[]> = {};
-  for (const [parameter, ids] of Object.entries(value)) {
-    if (!isIdParameter(parameter)) throw new ConfigError(`${where}: "${parameter}" is not an id parameter (use ${ID_PARAMETERS.join(', ')})`);
-    if (!Array.isArray(ids)) throw new ConfigError(`${where}.${parameter}: expected an array of ids`);
-    lists[parameter] = ids.map((id: unknown) => toInt64(id, `${where}.${parameter}`));
+  for (const [parameter, ids] of Object.entries((value ?? {}) as Record<string, readonly unknown[]>)) {
+    lists[parameter] = ids.map((id) => toInt64(id, `${where}.${parameter}`));
   }
   return lists;
 }
 
+/** Exact: a string is read digit by digit; a JSON number only when it is a safe integer (the schema's bounds). */
 function toInt64(id: unknown, where: string): Int64 {
-  if (typeof id === 'number' && !Number.isSafeInteger(id)) {
-    throw new ConfigError(`${where}: ${id} is not exact as a JSON number; write ids as strings ("9223372036854775807")`);
-  }
-  const parsed = typeof id === 'string' || typeof id === 'number' ? parseInt64(String(id)) : undefined;
+  const parsed = typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)) ? parseInt64(String(id)) : undefined;
   if (parsed?.kind !== 'ok') throw new ConfigError(`${where}: ${JSON.stringify(id)} is not an int64 id`);
   return parsed.value;
 }
 
-function toApplications(value: unknown, where: string): Application[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new ConfigError(`${where}: expected an array of {"appKey", "appSecret"}`);
-  return value.map((app: unknown, index) => {
-    const entry = app as Partial<Application> | null;
-    if (typeof entry?.appKey !== 'string' || entry.appKey === '' || typeof entry.appSecret !== 'string' || entry.appSecret === '') {
-      throw new ConfigError(`${where}[${index}]: needs a non-empty "appKey" and "appSecret"`);
-    }
-    const tokens = entry.accessTokens;
-    if (tokens !== undefined && (!Array.isArray(tokens) || tokens.some((token) => typeof token !== 'string' || token.trim() === ''))) {
-      throw new ConfigError(`${where}[${index}].accessTokens: expected an array of non-empty strings`);
-    }
-    return {
-      appKey: entry.appKey, appSecret: entry.appSecret,
-      ...(typeof entry.name === 'string' ? { name: entry.name } : {}),
-      ...(tokens === undefined ? {} : { accessTokens: [...tokens] }),
-    };
-  });
+function toApplications(value: unknown): Application[] {
+  return ((value ?? []) as readonly Application[]).map((entry) => ({
+    appKey: entry.appKey, appSecret: entry.appSecret,
+    ...(entry.name === undefined ? {} : { name: entry.name }),
+    ...(entry.accessTokens === undefined ? {} : { accessTokens: [...entry.accessTokens] }),
+  }));
 }
 
 function toRules(value: unknown, where: string): RuleInput[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new ConfigError(`${where}: expected an array of {when?, then, times?}`);
-  return value.map((rule: unknown, index) => {
+  return ((value ?? []) as readonly unknown[]).map((rule: unknown, index) => {
     const added = checkRule(rule);
     if (added.kind === 'invalid') throw new ConfigError(`${where}[${index}]: ${added.detail}`);
     return rule as RuleInput;
@@ -100,18 +85,15 @@ function toRules(value: unknown, where: string): RuleInput[] {
 }
 
 function toCatalog(value: unknown, applications: readonly { appKey: string }[], where: string): Catalog {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${where}: expected an object of lists (files, integrations, …)`);
   if (applications.length === 0) throw new ConfigError(`${where}: a catalog needs "applications" (each object is owned by one appKey)`);
   const owners = new Set(applications.map((app) => app.appKey));
   const record = value as Record<string, unknown>;
   const catalog: Record<string, CatalogObject[]> = {};
   for (const list of Object.values(CATALOG_LIST_OF)) {
-    const items = record[list] ?? [];
-    if (!Array.isArray(items)) throw new ConfigError(`${where}.${list}: expected an array`);
+    const items = (record[list] ?? []) as readonly unknown[];
     catalog[list] = items.map((item: unknown, index) => {
       const object = item as Partial<CatalogObject> & Record<string, unknown>;
       const at = `${where}.${list}[${index}]`;
-      if (typeof object?.name !== 'string') throw new ConfigError(`${at}: needs a "name"`);
       if (typeof object.owner !== 'string' || !owners.has(object.owner)) throw new ConfigError(`${at}: "owner" must be the appKey of one of the applications`);
       const extra: Record<string, unknown> = {};
       for (const key of ['fileIds', 'baseFileId', 'targetFileId'] as const) {

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -18,18 +18,33 @@ const run = (command: string, args: string[], cwd: string): Promise<Run> => new 
 });
 const npx = (args: string[]) => run('npx', ['--no-install', ...args], project);
 
+const versionOf = (name: string): string => (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const install = (names: string[]) => run('npm', ['install', ...names, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], project);
+/** Packages in the project's node_modules tree (each installed folder once), and their size on disk. */
+let leanInstall = { packages: 0, kilobytes: 0, folders: [] as string[], fakerVersions: [] as string[] };
+
 beforeAll(async () => {
   const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], ROOT);
   expect(packed.code).toBe(0);
   packedFiles = (JSON.parse(packed.stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path);
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack wrote no tarball: ${packed.stderr}`);
-  const { version: mswVersion } = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/msw/package.json'), 'utf8')) as { version: string };
   await run('mkdir', ['-p', project], work);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
-  const installed = await run('npm', ['install', path.join(work, tarball), `msw@${mswVersion}`, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], project);
+  // First the package alone, as `npm install view-token-mock` gives it: that is the install the README reports.
+  const installed = await install([path.join(work, tarball)]);
   expect(installed.stderr).not.toMatch(/ERR!/);
   expect(installed.code).toBe(0);
+  const tree = await run('npm', ['ls', '--all', '--parseable'], project);
+  const size = await run('du', ['-sk', 'node_modules'], project);
+  const folders = [...new Set(tree.stdout.split('\n').filter(Boolean))].map((folder) => path.relative(project, folder)).filter(Boolean);
+  const fakerVersions = folders.filter((folder) => folder.endsWith('node_modules/@faker-js/faker'))
+    .map((folder) => (JSON.parse(readFileSync(path.join(project, folder, 'package.json'), 'utf8')) as { version: string }).version);
+  leanInstall = { packages: folders.length, kilobytes: Number(size.stdout.split('\t')[0]), folders, fakerVersions };
+  console.log(`npm install view-token-mock: ${leanInstall.packages} packages, ${(leanInstall.kilobytes / 1024).toFixed(1)} MiB in node_modules`);
+  // Then what a TypeScript project using the MSW entry has anyway.
+  const extras = await install([`msw@${versionOf('msw')}`, `typescript@${versionOf('typescript')}`, `@types/node@${versionOf('@types/node')}`]);
+  expect(extras.code).toBe(0);
 }, 300_000);
 
 afterAll(async () => {
@@ -45,7 +60,7 @@ afterAll(async () => {
 test('the tarball holds compiled JS, declarations, the spec files, the bins, the CLI bundle and its code cache, the dashboard, and nothing else', () => {
   const allowed = [
     /^package\.json$/, /^README\.md$/, /^LICENSE$/, /^contracts\/README\.md$/, /^contracts\/report\.schema\.json$/, /^docs\/[\w.-]+$/, /^spec\/[\w-]+\.openapi\.yaml$/,
-    /^dist\/(mock|contracts|spec)\/[\w/-]+\.(js|d\.ts)$/, /^dist\/mock\/http\/dashboard\/[\w-]+\.(html|css|js|svg)$/,
+    /^dist\/(mock|contracts|spec)\/[\w/-]+\.(js|d\.ts)$/, /^dist\/mock\/msw\/[\w-]+\.(mjs|d\.mts)$/, /^dist\/mock\/http\/dashboard\/[\w-]+\.(html|css|js|svg)$/,
     /^dist\/spec\/[\w-]+\.operations\.json$/, /^dist\/mock\/cli\/bundle\/[\w-]+\.js\.v8-cache$/,
   ];
   expect(packedFiles.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
@@ -53,6 +68,7 @@ test('the tarball holds compiled JS, declarations, the spec files, the bins, the
     'dist/mock/cli.js', 'dist/contracts/cli.js', 'dist/mock/index.d.ts', 'dist/mock/msw/index.d.ts',
     'spec/view-token.openapi.yaml', 'spec/mock.openapi.yaml', 'dist/mock/http/dashboard/index.html', 'dist/mock/http/dashboard/dashboard.js',
     'dist/spec/mock.operations.json', 'dist/mock/cli/bundle/main.js', 'dist/mock/cli/bundle/express.js',
+    'dist/mock/msw/index.mjs', 'dist/mock/msw/index.d.mts', 'dist/mock/msw/create-handlers.d.mts',
   ]));
 });
 
@@ -62,6 +78,27 @@ test('the installed package answers `npx view-token-mock --help`', async () => {
   expect(help.stdout).toContain('--view-token-ttl');
 });
 
+test('a lean install holds what runs at run time: no test framework, no jest-openapi or its axios 0.21, no Redis client, no faker 9', () => {
+  const names = leanInstall.folders.map((folder) => folder.split('node_modules/').pop());
+  expect(names).toEqual(expect.arrayContaining(['view-token-mock', 'express', 'pino', '@stoplight/prism-http', 'yaml']));
+  expect(names.filter((name) => ['jest-openapi', 'expect', 'axios', 'jest-matcher-utils', 'ioredis', 'msw', '@types/express'].includes(name ?? ''))).toEqual([]);
+  expect(leanInstall.fakerVersions.filter((version) => version.startsWith('9.'))).toEqual([]);
+});
+
+test.each([
+  ['view-token-mock catalog', 'view-token-mock', ['catalog', '--seed', '1'],
+    /^view-token-mock: view-token-mock catalog needs the optional package @faker-js\/faker@\^9\.9\.0, (which is not installed|but @faker-js\/faker@6\.[\d.]+ is installed): npm install @faker-js\/faker@\^9\.9\.0\n$/],
+  ['--store redis', 'view-token-mock', ['--store', 'redis', '--redis-url', 'redis://127.0.0.1:1', '--port', '0'],
+    /^view-token-mock: --store redis needs the optional package ioredis@\^6\.0\.0, which is not installed: npm install ioredis@\^6\.0\.0\n$/],
+  ['view-token-contracts', 'view-token-contracts', ['--base-url', 'http://127.0.0.1:1', '--access-token', 't'],
+    /^view-token-contracts: the contract checks validate responses with the optional packages jest-openapi and expect, which are not installed: npm install jest-openapi@\^0\.14\.2 expect@\^30\.5\.2\n$/],
+])('without its optional package, %s exits 2 with one line naming the package to install', async (_capability, bin, args, message) => {
+  // The bin itself, not through npx: npx adds its own warnings to stderr here.
+  const result = await run(process.execPath, [path.join(project, 'node_modules/.bin', bin), ...args], project);
+  expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 2, stdout: '' });
+  expect(result.stderr).toMatch(message);
+});
+
 test('the installed mock starts, issues a token, and passes `npx view-token-contracts`', async () => {
   const config = path.join(project, 'mock-config.json');
   writeFileSync(config, JSON.stringify({
@@ -69,6 +106,8 @@ test('the installed mock starts, issues a token, and passes `npx view-token-cont
     forbidden: { fileId: ['403403'] },
     applications: [{ appKey: 'ci', appSecret: 'secret', accessTokens: ['ci-token'] }],
   }));
+  const validator = await install([`jest-openapi@${versionOf('jest-openapi')}`, `expect@${versionOf('expect')}`]);
+  expect(validator.code).toBe(0);
   mock = spawn('npx', ['--no-install', 'view-token-mock', '--port', '0', '--config', config, '--log-level', 'silent'], { cwd: project, detached: true });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -89,22 +128,25 @@ test('the installed mock starts, issues a token, and passes `npx view-token-cont
     '--child-file-id', '3', '--missing-id', '404404', '--forbidden-file-id', '403403']);
   expect(contracts.stdout).toMatch(/Checks: 13 passed, 0 failed, 0 skipped/);
   expect(contracts.code).toBe(0);
-});
+}, 120_000);
 
 test.each([
-  ['ESM', 'mjs', "import { createHandlers } from 'view-token-mock/msw'; import { createMockServer } from 'view-token-mock';"],
-  ['CommonJS', 'cjs', "const { createHandlers } = require('view-token-mock/msw'); const { createMockServer } = require('view-token-mock');"],
-])('view-token-mock/msw imports from %s and its handlers issue a token', async (_label, extension, imports) => {
+  ['ESM', 'mjs', "import { setupServer } from 'msw/node'; import { createHandlers } from 'view-token-mock/msw'; import { createMockServer } from 'view-token-mock';"],
+  ['CommonJS', 'cjs', "const { setupServer } = require('msw/node'); const { createHandlers } = require('view-token-mock/msw'); const { createMockServer } = require('view-token-mock');"],
+])('view-token-mock/msw imports from %s and its handlers answer through that module system\'s msw setupServer', async (_label, extension, imports) => {
   const script = path.join(project, `check.${extension}`);
   writeFileSync(script, `${imports}
-const { handlers, core } = createHandlers({ seed: 3 });
+const { handlers, core } = createHandlers({ baseUrl: 'https://bim.example.test', seed: 3 });
 if (typeof createMockServer !== 'function' || handlers.length !== 5) throw new Error('exports missing');
-core.service.issueViewToken({ authorization: 'Bearer x', target: { kind: 'object', parameter: 'fileId', type: 'file', id: '1' }, session: '' })
-  .then((outcome) => console.log(outcome.kind, outcome.record.token.length));
+const server = setupServer(...handlers);
+server.listen({ onUnhandledRequest: 'error' });
+fetch('https://bim.example.test/view/token?fileId=1', { headers: { Authorization: 'Bearer x' } })
+  .then(async (response) => console.log(response.status, (await response.json()).data.length, core.clock.now() > 0))
+  .finally(() => server.close());
 `);
   const result = await run(process.execPath, [script], project);
   expect(result.stderr).toBe('');
-  expect(result.stdout.trim()).toBe('issued 32');
+  expect(result.stdout.trim()).toBe('200 32 true');
 });
 
 test('view-token-mock/contracts and view-token-mock/contracts/jest resolve from the installed package', async () => {
@@ -117,3 +159,32 @@ console.log([describeContracts, useViewTokenSpec, runContracts, toContractOption
   expect(result.stderr).toBe('');
   expect(result.stdout.trim()).toBe('function function function function');
 });
+/** The first ```ts block after a README heading: the snippets users copy. */
+function readmeSnippet(heading: string): string {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const after = readme.slice(readme.indexOf(`\n${heading}\n`));
+  const match = /```ts\n([\s\S]*?)```/.exec(after);
+  if (!after.startsWith(`\n${heading}`) || !match?.[1]) throw new Error(`README: no ts snippet under "${heading}"`);
+  return match[1];
+}
+
+test.each([['ESM', 'module'], ['CommonJS', 'commonjs']])('the README\'s library and MSW snippets type-check in a NodeNext %s project under strict, without skipLibCheck and without @types/express', async (_label, type) => {
+  const dir = path.join(project, `types-${type}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `types-${type}`, private: true, type }));
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: ['node'], noEmit: true },
+    include: ['*.ts'],
+  }));
+  writeFileSync(path.join(dir, 'library.ts'), readmeSnippet('## Use it as a library (tests in other projects)'));
+  writeFileSync(path.join(dir, 'msw.ts'), `${readmeSnippet('### In-process and in the browser: MSW')}export {};\n`);
+  const result = await run(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '-p', dir, '--listFiles'], dir);
+  expect(result.stdout.split('\n').filter((line) => line.startsWith('error') || line.includes(' error '))).toEqual([]);
+  expect(result.code).toBe(0);
+  const read = result.stdout.split('\n').filter((file) => file.includes('/node_modules/'));
+  expect(read.filter((file) => /node_modules\/(@types\/express|express)\//.test(file))).toEqual([]);
+  // The MSW types come from the module system the project uses, never both.
+  const mswTypes = read.filter((file) => file.includes('/node_modules/msw/'));
+  expect(mswTypes.length).toBeGreaterThan(0);
+  expect(mswTypes.filter((file) => (type === 'module' ? !file.endsWith('.d.mts') : file.endsWith('.d.mts')))).toEqual([]);
+}, 180_000);
