@@ -3,8 +3,9 @@ import path from 'node:path';
 import { ConfigError } from '../config/config-error';
 
 /**
- * Packages a capability needs that a lean install leaves out (optional peer dependencies in
- * package.json; a test holds the ranges equal). The README's "Install" section says which is which.
+ * Packages a capability needs that a lean install leaves out (ioredis is an optional peer
+ * dependency; faker only a dev dependency, see the test), with the ranges of package.json (a test
+ * holds them equal). The README's "Install: what each capability needs" says which is which.
  */
 export const OPTIONAL_PACKAGES = {
   ioredis: { range: '^6.0.0', neededBy: '--store redis' },
