@@ -135,7 +135,8 @@ test('the config schema ships at the path the README\'s "$schema" names, and the
   const shipped = readFileSync(path.join(project, 'node_modules/view-token-mock/view-token-mock.config.schema.json'), 'utf8');
   expect(shipped).toBe(readFileSync(path.join(ROOT, 'view-token-mock.config.schema.json'), 'utf8'));
   const config = path.join(project, 'bad-config.json');
-  writeFileSync(config, JSON.stringify({ $schema: './node_modules/view-token-mock/view-token-mock.config.schema.json', forbidden: { fileId: [9223372036854775807] } }));
+  // Written as text: the id is a JSON number beyond 2^53-1, as a hand-written config may hold it.
+  writeFileSync(config, '{ "$schema": "./node_modules/view-token-mock/view-token-mock.config.schema.json", "forbidden": { "fileId": [9223372036854775807] } }');
   const result = await run(process.execPath, [path.join(project, 'node_modules/.bin/view-token-mock'), '--config', config, '--port', '0'], project);
   expect(result).toEqual({ code: 2, stdout: '',
     stderr: `view-token-mock: --config ${config}: forbidden.fileId[0]: 9223372036854776000 is not exact as a JSON number; write ids as strings ("9223372036854775807")\n` });
