@@ -24,7 +24,13 @@ const install = (names: string[]) => run('npm', ['install', ...names, '--no-audi
 let leanInstall = { packages: 0, kilobytes: 0, folders: [] as string[], fakerVersions: [] as string[] };
 
 beforeAll(async () => {
-  const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], ROOT);
+  // As `npm pack` runs it, minus prepack's build (dist/ is built before the tests): the manifest without prepare.
+  const stripped = await run(process.execPath, ['scripts/pack-manifest.js', 'strip'], ROOT);
+  expect(stripped).toEqual({ code: 0, stdout: '', stderr: '' });
+  let packed: Run;
+  try { packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], ROOT); } finally {
+    await run(process.execPath, ['scripts/pack-manifest.js', 'restore'], ROOT);
+  }
   expect(packed.code).toBe(0);
   packedFiles = (JSON.parse(packed.stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path);
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
@@ -70,6 +76,14 @@ test('the tarball holds compiled JS, declarations, the spec files, the bins, the
     'dist/spec/mock.operations.json', 'dist/mock/cli/bundle/main.js', 'dist/mock/cli/bundle/express.js',
     'view-token-mock.config.schema.json', 'dist/mock/msw/index.mjs', 'dist/mock/msw/index.d.mts', 'dist/mock/msw/create-handlers.d.mts',
   ]));
+});
+
+test('the packed package.json runs nothing on install (npm 11 lists a tarball\'s prepare as an unreviewed install script) and the repository keeps its own', () => {
+  const installed = JSON.parse(readFileSync(path.join(project, 'node_modules/view-token-mock/package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const own = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const installScripts = (scripts: Record<string, string>) => Object.keys(scripts).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name));
+  expect([installScripts(installed.scripts), installScripts(own.scripts)]).toEqual([[], ['prepare']]);
+  expect(installed.scripts.start).toBe(own.scripts.start);
 });
 
 test('the installed package answers `npx view-token-mock --help`', async () => {
