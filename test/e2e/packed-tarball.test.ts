@@ -65,7 +65,7 @@ afterAll(async () => {
 
 test('the tarball holds compiled JS, declarations, the spec files, the bins, the CLI bundle and its code cache, the dashboard, and nothing else', () => {
   const allowed = [
-    /^package\.json$/, /^README\.md$/, /^LICENSE$/, /^contracts\/README\.md$/, /^contracts\/report\.schema\.json$/, /^docs\/[\w.-]+$/, /^spec\/[\w-]+\.openapi\.yaml$/,
+    /^package\.json$/, /^README\.md$/, /^LICENSE$/, /^contracts\/README\.md$/, /^contracts\/report\.schema\.json$/, /^docs\/[\w.-]+$/, /^docs\/images\/[\w-]+\.png$/, /^spec\/[\w-]+\.openapi\.yaml$/,
     /^dist\/(mock|contracts|spec)\/[\w/-]+\.(js|d\.ts)$/, /^dist\/mock\/msw\/[\w-]+\.(mjs|d\.mts)$/, /^dist\/mock\/http\/dashboard\/[\w-]+\.(html|css|js|svg)$/,
     /^dist\/spec\/[\w-]+\.operations\.json$/, /^view-token-mock\.config\.schema\.json$/, /^dist\/mock\/cli\/bundle\/[\w-]+\.js\.v8-cache$/,
   ];
@@ -84,6 +84,13 @@ test('the packed package.json runs nothing on install (npm 11 lists a tarball\'s
   const installScripts = (scripts: Record<string, string>) => Object.keys(scripts).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name));
   expect([installScripts(installed.scripts), installScripts(own.scripts)]).toEqual([[], ['prepare']]);
   expect(installed.scripts.start).toBe(own.scripts.start);
+});
+
+test('every relative link and image of the shipped READMEs points at a file in the tarball (the package page and an installed copy show them)', () => {
+  const targets = ['README.md', 'contracts/README.md'].flatMap((readme) => [...readFileSync(path.join(ROOT, readme), 'utf8').matchAll(/\]\(([^)#\s]+)\)/g)]
+    .map((match) => match[1] ?? '').filter((target) => !/^[a-z]+:/.test(target)).map((target) => path.posix.join(path.posix.dirname(readme), target)));
+  expect(targets).toEqual(expect.arrayContaining(['docs/images/dashboard.png', 'contracts/README.md']));
+  expect(targets.filter((target) => !packedFiles.includes(target))).toEqual([]);
 });
 
 test('the installed package answers `npx view-token-mock --help`', async () => {
