@@ -65,7 +65,7 @@ afterAll(async () => {
 
 test('the tarball holds compiled JS, declarations, the spec files, the bins, the CLI bundle and its code cache, the dashboard, and nothing else', () => {
   const allowed = [
-    /^package\.json$/, /^README\.md$/, /^LICENSE$/, /^contracts\/README\.md$/, /^contracts\/report\.schema\.json$/, /^docs\/[\w.-]+$/, /^docs\/images\/[\w-]+\.png$/, /^spec\/[\w-]+\.openapi\.yaml$/,
+    /^package\.json$/, /^README\.md$/, /^LICENSE$/, /^CHANGELOG\.md$/, /^contracts\/README\.md$/, /^contracts\/report\.schema\.json$/, /^docs\/[\w.-]+$/, /^docs\/images\/[\w-]+\.png$/, /^spec\/[\w-]+\.openapi\.yaml$/,
     /^dist\/(mock|contracts|spec)\/[\w/-]+\.(js|d\.ts)$/, /^dist\/mock\/msw\/[\w-]+\.(mjs|d\.mts)$/, /^dist\/mock\/http\/dashboard\/[\w-]+\.(html|css|js|svg)$/,
     /^dist\/spec\/[\w-]+\.operations\.json$/, /^view-token-mock\.config\.schema\.json$/, /^dist\/mock\/cli\/bundle\/[\w-]+\.js\.v8-cache$/,
   ];
@@ -74,7 +74,7 @@ test('the tarball holds compiled JS, declarations, the spec files, the bins, the
     'dist/mock/cli.js', 'dist/contracts/cli.js', 'dist/mock/index.d.ts', 'dist/mock/msw/index.d.ts',
     'spec/view-token.openapi.yaml', 'spec/mock.openapi.yaml', 'dist/mock/http/dashboard/index.html', 'dist/mock/http/dashboard/dashboard.js',
     'dist/spec/mock.operations.json', 'dist/mock/cli/bundle/main.js', 'dist/mock/cli/bundle/express.js',
-    'view-token-mock.config.schema.json', 'dist/mock/msw/index.mjs', 'dist/mock/msw/index.d.mts', 'dist/mock/msw/create-handlers.d.mts',
+    'view-token-mock.config.schema.json', 'CHANGELOG.md', 'dist/mock/msw/index.mjs', 'dist/mock/msw/index.d.mts', 'dist/mock/msw/create-handlers.d.mts',
   ]));
 });
 
