@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defaultSpecPath } from './contract-spec';
 import type { ContractInput } from './library-options';
 import { toContractOptions } from './library-options';
+import { UsageError } from './options';
 import { describeViolation } from './reporters/console-report';
 import type { RunReport } from './runner';
 import { CONCURRENCY, planRun, runContracts } from './runner';
@@ -81,7 +82,16 @@ export function describeContracts(options: DescribeContractsOptions): void {
  * @example useViewTokenSpec(); expect(await request(app).get('/view/token?fileId=1')).toSatisfyApiSpec();
  */
 export function useViewTokenSpec(specPath: string = defaultSpecPath()): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest-openapi is needed only by callers of this function
-  const jestOpenAPI = (require('jest-openapi') as { default: (spec: string) => void }).default;
-  jestOpenAPI(path.resolve(specPath));
+  loadJestOpenApi()(path.resolve(specPath));
+}
+
+/** jest-openapi, an optional peer dependency: only callers of useViewTokenSpec install it. */
+function loadJestOpenApi(): (spec: string) => void {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest-openapi is needed only by callers of useViewTokenSpec
+    return (require('jest-openapi') as { default: (spec: string) => void }).default;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND' || !(error as Error).message.includes("'jest-openapi'")) throw error;
+    throw new UsageError('useViewTokenSpec needs the optional package jest-openapi@^0.14.2, which is not installed: npm install --save-dev jest-openapi@^0.14.2');
+  }
 }

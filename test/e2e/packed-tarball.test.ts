@@ -111,13 +111,18 @@ test.each([
     /^view-token-mock: view-token-mock catalog needs the optional package @faker-js\/faker@\^9\.9\.0, (which is not installed|but @faker-js\/faker@6\.[\d.]+ is installed): npm install @faker-js\/faker@\^9\.9\.0\n$/],
   ['--store redis', 'view-token-mock', ['--store', 'redis', '--redis-url', 'redis://127.0.0.1:1', '--port', '0'],
     /^view-token-mock: --store redis needs the optional package ioredis@\^6\.0\.0, which is not installed: npm install ioredis@\^6\.0\.0\n$/],
-  ['view-token-contracts', 'view-token-contracts', ['--base-url', 'http://127.0.0.1:1', '--access-token', 't'],
-    /^view-token-contracts: the contract checks validate responses with the optional packages jest-openapi and expect, which are not installed: npm install jest-openapi@\^0\.14\.2 expect@\^30\.5\.2\n$/],
 ])('without its optional package, %s exits 2 with one line naming the package to install', async (_capability, bin, args, message) => {
   // The bin itself, not through npx: npx adds its own warnings to stderr here.
   const result = await run(process.execPath, [path.join(project, 'node_modules/.bin', bin), ...args], project);
   expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 2, stdout: '' });
   expect(result.stderr).toMatch(message);
+});
+
+test('without jest-openapi, useViewTokenSpec() from view-token-mock/contracts/jest throws one line naming the package to install', async () => {
+  const script = path.join(project, 'use-view-token-spec.cjs');
+  writeFileSync(script, `try { require('view-token-mock/contracts/jest').useViewTokenSpec(); } catch (error) { console.log(error.name + ': ' + error.message); }\n`);
+  expect(await run(process.execPath, [script], project)).toEqual({ code: 0, stderr: '',
+    stdout: 'UsageError: useViewTokenSpec needs the optional package jest-openapi@^0.14.2, which is not installed: npm install --save-dev jest-openapi@^0.14.2\n' });
 });
 
 test('the installed mock starts, issues a token, and passes `npx view-token-contracts`', async () => {
@@ -128,8 +133,6 @@ test('the installed mock starts, issues a token, and passes `npx view-token-cont
     forbidden: { fileId: ['403403'] },
     applications: [{ appKey: 'ci', appSecret: 'secret', accessTokens: ['ci-token'] }],
   }));
-  const validator = await install([`jest-openapi@${versionOf('jest-openapi')}`, `expect@${versionOf('expect')}`]);
-  expect(validator.code).toBe(0);
   mock = spawn('npx', ['--no-install', 'view-token-mock', '--port', '0', '--config', config, '--log-level', 'silent'], { cwd: project, detached: true });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
