@@ -56,7 +56,7 @@ export function toMockConfig(input: unknown, where = 'config'): MockConfig {
 function toIdLists(value: unknown, where: string): IdLists {
   const lists: Record<string, Int64[]> = {};
   for (const [parameter, ids] of Object.entries((value ?? {}) as Record<string, readonly unknown[]>)) {
-    lists[parameter] = ids.map((id) => toInt64(id, `${where}.${parameter}`));
+    lists[parameter] = ids.map((id, index) => toInt64(id, `${where}.${parameter}[${index}]`));
   }
   return lists;
 }

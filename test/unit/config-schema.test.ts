@@ -24,7 +24,7 @@ test.each<[string, unknown, string]>([
   ['an id as a boolean', { missing: { fileId: [true] } }, `${W}: missing.fileId[0]: true is not an int64 id`],
   ['a JSON number just above 2^53-1', { missing: { fileId: [9007199254740992] } }, `${W}: missing.fileId[0]: 9007199254740992 is not exact as a JSON number; write ids as strings ("9223372036854775807")`],
   ['a JSON number just below -(2^53-1)', { missing: { fileId: [-9007199254740992] } }, `${W}: missing.fileId[0]: -9007199254740992 is not exact as a JSON number; write ids as strings ("9223372036854775807")`],
-  ['an id string beyond int64', { missing: { sceneId: ['9223372036854775808'] } }, `${W}: missing.sceneId: "9223372036854775808" is not an int64 id`],
+  ['an id string beyond int64', { missing: { sceneId: ['9223372036854775808'] } }, `${W}: missing.sceneId[0]: "9223372036854775808" is not an int64 id`],
   ['an application without appSecret', { applications: [{ appKey: 'a' }] }, `${W}: applications[0]: needs "appSecret"`],
   ['an empty appKey', { applications: [{ appKey: '', appSecret: 's' }] }, `${W}: applications[0].appKey: must not be empty`],
   ['a blank access token', { applications: [{ ...app, accessTokens: [' '] }] }, `${W}: applications[0].accessTokens[0]: " " must not be blank`],
