@@ -208,12 +208,18 @@ function readmeSnippet(heading: string): string {
   return match[1];
 }
 
-test.each([['ESM', 'module'], ['CommonJS', 'commonjs']])('the README\'s library and MSW snippets type-check in a NodeNext %s project under strict, without skipLibCheck and without @types/express', async (_label, type) => {
-  const dir = path.join(project, `types-${type}`);
+const NODENEXT = { module: 'nodenext', moduleResolution: 'nodenext' };
+// Classic CommonJS projects (tsc --init's defaults before TypeScript 5.x's NodeNext) resolve subpaths through typesVersions.
+const NODE10 = { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true };
+
+test.each([
+  ['a NodeNext ESM', 'module', NODENEXT], ['a NodeNext CommonJS', 'commonjs', NODENEXT], ['a classic (node10 resolution) CommonJS', 'commonjs', NODE10],
+])('the README\'s library and MSW snippets type-check in %s project under strict, without skipLibCheck and without @types/express', async (_label, type, resolution) => {
+  const dir = path.join(project, `types-${type}-${resolution.moduleResolution}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `types-${type}`, private: true, type }));
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { strict: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: ['node'], noEmit: true },
+    compilerOptions: { strict: true, skipLibCheck: false, ...resolution, target: 'es2022', types: ['node'], noEmit: true },
     include: ['*.ts'],
   }));
   writeFileSync(path.join(dir, 'library.ts'), readmeSnippet('## Use it as a library (tests in other projects)'));
