@@ -38,6 +38,8 @@ export interface MockServerOptions {
   realNow?: () => number;
   /** How many requests the journal keeps. Default 1000. */
   journalSize?: number;
+  /** IANA zone `expireTime` is written in (SDKs read it in their local zone). Default: this process's local zone. */
+  timeZone?: string;
   /** Where View Tokens and the clock live: this process's memory (default) or Redis, shared by several mocks. */
   store?: 'memory' | 'redis';
   /** With store 'redis': e.g. `redis://127.0.0.1:6379`. */
@@ -102,6 +104,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
     ...(persisted === undefined ? {} : { onChange: persisted.onChange }),
     ...backing.shared,
     // At debug level each service request is logged as the journal keeps it (View Tokens shortened,

@@ -17,7 +17,7 @@ export async function runOperation(core: Core, request: ServiceRequest, session:
     case 'issueAccessToken': {
       const outcome = await core.service.issueAccessToken(request.headers.authorization);
       if (outcome.kind !== 'granted') return fromServiceFailure(outcome);
-      return success({ token: outcome.token, expireTime: toPlatformTime(outcome.expiresAtMs) });
+      return success({ token: outcome.token, expireTime: core.platformTime(outcome.expiresAtMs) });
     }
     case 'getViewerData': {
       const validation = validate();
@@ -50,9 +50,4 @@ function success(data: unknown, headers: Record<string, string> = {}): Answer {
 
 function invalidParameter(invalid: { parameter: string; reason: string }): Answer {
   return fromServiceFailure({ kind: 'invalid-parameter', parameter: invalid.parameter, reason: invalid.reason });
-}
-
-/** The platform's `yyyy-MM-dd HH:mm:ss` (UTC). */
-export function toPlatformTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }

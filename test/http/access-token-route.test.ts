@@ -7,7 +7,7 @@ const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${se
 const applications = [{ appKey: 'app-a', appSecret: 'secret-a' }];
 
 test('POST /oauth2/token grants a 7-day cn- token that then issues View Tokens', async () => {
-  const mock = await aMock({ config: { applications } });
+  const mock = await aMock({ config: { applications }, timeZone: 'UTC' });
   const grant = await request(mock.app).post('/oauth2/token').set('Authorization', basic('app-a', 'secret-a'));
   expect(grant.status).toBe(200);
   expect(grant).toSatisfyApiSpec();
@@ -62,4 +62,18 @@ test('with no applications configured, empty credentials are still refused and s
   expect(res).toSatisfyApiSpec();
   expect(res.headers['www-authenticate']).toBe('Basic realm="view-token-mock"');
   expect(res.body).toEqual({ code: 'authentication.failed', data: null, message: 'Invalid basic authentication token. The Basic credentials must be base64 of a non-empty appKey, a colon and a non-empty appSecret.' });
+});
+
+test.each([
+  ['Asia/Shanghai', '2026-01-08 08:00:00'],
+  ['America/Los_Angeles', '2026-01-07 16:00:00'],
+])('expireTime is written in the configured time zone %s', async (timeZone, expireTime) => {
+  const mock = await aMock({ timeZone });
+  const grant = await request(mock.app).post('/oauth2/token').set('Authorization', basic('my-app', 'my-secret'));
+  expect(grant).toSatisfyApiSpec();
+  expect(grant.body.data.expireTime).toBe(expireTime);
+});
+
+test('an unknown time zone is refused when the mock is created, naming the flag', async () => {
+  await expect(aMock({ timeZone: 'Mars/Olympus' })).rejects.toThrow('--time-zone Mars/Olympus: not an IANA time zone name (e.g. UTC, Europe/Berlin, Asia/Shanghai)');
 });
