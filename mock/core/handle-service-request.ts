@@ -97,6 +97,16 @@ function switchHeaders(plan: SwitchPlan | undefined, ruleId: string | undefined)
   return headers;
 }
 
+/**
+ * Journals a request that matched no service route (or not with its method): operationId `""`,
+ * listed by `GET /__admin/requests/unmatched`, with the near-miss hint as its outcome.
+ */
+export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'operationId' | 'pathParams'>, status: number, hint: string | undefined): Promise<void> {
+  const session = request.headers[SESSION_HEADER] ?? '';
+  const unmatched = { ...request, operationId: '' as ServiceOperationId, pathParams: {}, query: withoutSwitches(request.query) };
+  return record(core, unmatched, session, status, hint === undefined ? 'unmatched' : `unmatched: did you mean ${hint}?`);
+}
+
 function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null): Promise<void> {
   const query: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(request.query)) {

@@ -4,7 +4,7 @@ import { EXPIRES_AT_HEADER } from './handle-service-request';
 import type { Answer } from './service-answers';
 import { fromServiceFailure } from './service-answers';
 import type { TargetSelection } from './target';
-import { selectChildFileTarget, selectQueryTarget } from './target';
+import { findMisspeltParameter, selectChildFileTarget, selectQueryTarget } from './target';
 
 /** The real outcome of a service request (no scenario forced). */
 export async function runOperation(core: Core, request: ServiceRequest, session: string, validate: () => Validation): Promise<Answer> {
@@ -20,9 +20,11 @@ export async function runOperation(core: Core, request: ServiceRequest, session:
       return success({ token: outcome.token, expireTime: core.platformTime(outcome.expiresAtMs) });
     }
     case 'getViewerData': {
+      const viewToken = request.query.viewToken;
+      const misspelt = viewToken === undefined ? findMisspeltParameter(request.query, ['viewToken']) : undefined;
+      if (misspelt) return invalidParameter(misspelt);
       const validation = validate();
       if (validation.kind === 'invalid') return invalidParameter(validation);
-      const viewToken = request.query.viewToken;
       if (typeof viewToken !== 'string') return invalidParameter({ parameter: 'viewToken', reason: 'is required once' });
       const outcome = await core.service.getViewerData(viewToken);
       if (outcome.kind !== 'used') return fromServiceFailure(outcome);

@@ -78,7 +78,7 @@ export function fromServiceFailure(failure: ServiceFailure): ErrorAnswer {
     case 'not-found':
       return toErrorAnswer(NOT_FOUND_CODE[failure.type]);
     case 'invalid-parameter':
-      return toErrorAnswer('parameter.invalid', `Invalid parameter ${failure.parameter}: ${failure.reason}.`);
+      return toErrorAnswer('parameter.invalid', `Invalid parameter ${failure.parameter}: ${failure.reason}${failure.reason.endsWith('?') ? '' : '.'}`);
   }
 }
 

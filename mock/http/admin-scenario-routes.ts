@@ -35,6 +35,10 @@ export function createAdminScenarioRouter({ core, engine, basePath }: { core: Co
     if (limit !== undefined && (typeof limit !== 'string' || !/^\d{1,6}$/.test(limit))) return sendProblem(res, 'bad-request', '"limit" must be a positive integer.');
     res.json({ capacity: core.journal.capacity, requests: await core.journal.list({ ...withSession(sessionFilter(req)), ...(limit === undefined ? {} : { limit: Number(limit) }) }) });
   });
+  router.get('/requests/unmatched', async function listUnmatchedRequests(req, res) {
+    // WireMock's name: the requests that matched no service route (or not with their method).
+    res.json({ capacity: core.journal.capacity, requests: await core.journal.list({ ...withSession(sessionFilter(req)), unmatched: true }) });
+  });
   router.delete('/requests', async function clearRequests(req, res) {
     await core.journal.clear(sessionFilter(req));
     res.status(204).end();

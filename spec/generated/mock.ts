@@ -68,7 +68,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue an application Access Token (valid 7 days; the same token while valid) */
+        /**
+         * Issue an application Access Token (valid 7 days; the same token while valid)
+         * @description With no applications configured (a bare start), any non-empty `appKey:appSecret` is granted a token (the same one per appKey while valid); with applications configured, only their credentials. A 401's message says why (no Basic credentials, malformed ones, an unknown appKey, a wrong appSecret). `expireTime` has no zone on the wire: it is written in the mock's `--time-zone` (default the mock process's local zone), as SDKs read it in their local time.
+         */
         post: operations["issueAccessToken"];
         delete?: never;
         options?: never;
@@ -290,6 +293,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/requests/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The journaled requests that matched no service route (WireMock's name), newest first
+         * @description A service request whose path matches no route (routing is exact: case-sensitive, no trailing-slash aliasing) is answered 404 `route.not.found` naming the nearest route ("did you mean GET /view/token?"); one whose method the route does not take (HEAD included) 405 with `Allow`. Both are journaled with `operationId` "" and the hint as `outcome`.
+         */
+        get: operations["listUnmatchedRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/requests/count": {
         parameters: {
             query?: never;
@@ -388,7 +411,7 @@ export interface components {
             code: "success";
             data: {
                 token: string;
-                /** @description yyyy-MM-dd HH:mm:ss (UTC) */
+                /** @description yyyy-MM-dd HH:mm:ss in the mock's --time-zone (default its local zone) */
                 expireTime: string;
             };
             message: string;
@@ -490,6 +513,7 @@ export interface components {
                 [key: string]: string | string[];
             };
             session: string;
+            /** @description "" for a request that matched no service route (see /__admin/requests/unmatched). */
             operationId: string;
             hasAuthorization: boolean;
             /** @description 0 when a fault answered instead. */
@@ -1287,6 +1311,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["AdminUnauthorized"];
+        };
+    };
+    listUnmatchedRequests: {
+        parameters: {
+            query?: {
+                /** @description Only this X-Mock-Session ('' is the global one). */
+                session?: components["parameters"]["SessionQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unmatched requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        capacity: number;
+                        requests: components["schemas"]["JournalEntry"][];
+                    };
+                };
             };
             401: components["responses"]["AdminUnauthorized"];
         };
