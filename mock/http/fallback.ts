@@ -30,7 +30,7 @@ export function toRouteShapes(operations: readonly OperationSummary[], basePath:
   for (const operation of operations) {
     const admin = operation.path.startsWith(ADMIN_PREFIX);
     const full = admin ? operation.path : `${basePath}${operation.path}`;
-    const shape = byPath.get(full) ?? { pattern: toPattern(full), template: full, methods: [], admin };
+    const shape = byPath.get(full) ?? { pattern: toPattern(full, admin), template: full, methods: [], admin };
     shape.methods.push(operation.method);
     byPath.set(full, shape);
   }
@@ -106,7 +106,8 @@ export function createErrorHandler(logger: Logger): (error: unknown, req: Incomi
   };
 }
 
-function toPattern(template: string): RegExp {
+/** Service routes match exactly (a real server's strictness); admin routes as Express routes them (a trailing slash is fine). */
+function toPattern(template: string, admin: boolean): RegExp {
   const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+');
-  return new RegExp(`^${escaped}$`);
+  return new RegExp(`^${escaped}${admin ? '/?' : ''}$`);
 }
