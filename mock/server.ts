@@ -10,6 +10,8 @@ import { createBacking } from './compose/backing';
 import type { ControllableClock } from './core/clock';
 import { ConfigError } from './config/config-error';
 import { createMockCore, toTtlMs } from './compose/create-mock-core';
+import type { MockScenarios } from './compose/mock-scenarios';
+import { toMockScenarios } from './compose/mock-scenarios';
 import { toServiceStatuses } from './core/service-statuses';
 import { createApp } from './http/create-app';
 import { createReclaimer } from './compose/reclaimer';
@@ -64,8 +66,8 @@ export interface MockServer {
   readonly app: Express;
   core: Core;
   clock: ControllableClock;
-  /** The scenario rules (add, list, remove, clear), as the admin API drives them. */
-  scenarios: Core['rules'];
+  /** The scenario rules (add, list, remove, clear); `add` throws a ScenarioRuleError on an invalid rule. */
+  scenarios: MockScenarios;
   logger: Logger;
   /** The base URL once listening, else undefined. */
   readonly baseUrl: string | undefined;
@@ -125,7 +127,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const reclaimTimer = setInterval(() => void reclaim(), RECLAIM_INTERVAL_MS).unref();
   return {
     get app() { return http.app; },
-    core, clock, logger, scenarios: core.rules,
+    core, clock, logger, scenarios: toMockScenarios(core.rules),
     get baseUrl() { return baseUrl; },
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {

@@ -9,11 +9,14 @@ export interface paths {
             query?: never;
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -474,20 +477,21 @@ export interface components {
         };
         /** @description Switches, as in a Prefer header. */
         Preferences: {
-            /** @description A documented status: 201 (POST), 400, 401, 403, 404, 500, 503 */
-            code?: string;
+            /** @description A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given */
+            code?: string | number;
             /** @enum {string} */
             scenario?: "access-token-missing" | "access-token-invalid" | "access-token-expired" | "forbidden" | "not-found" | "invalid-parameter" | "server-error" | "unavailable";
             /** @description Milliseconds, 0 to 60000. */
-            delay?: string;
+            delay?: string | number;
             /** @enum {string} */
-            fault?: "connection-reset" | "empty-response" | "malformed-json";
+            fault?: "connection-reset" | "empty-response" | "malformed-json" | "CONNECTION_RESET_BY_PEER" | "EMPTY_RESPONSE" | "MALFORMED_RESPONSE_CHUNK";
         };
         RuleCondition: {
             /** @enum {string} */
             operation?: "getViewToken" | "getChildFileViewToken" | "getChildFileViewTokenByGet" | "issueAccessToken" | "getViewerData";
+            /** @description A query or path parameter some operation (the rule's operation, if given) has; another is a 422. */
             param?: string;
-            equals?: string;
+            equals?: string | number;
             accessToken?: string;
         };
         RuleInput: {
@@ -697,11 +701,14 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+         * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+         *     (`code=200` is accepted and forces nothing: the real answer),
          *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-         *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+         *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
+         *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
          *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-         *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+         *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+         *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
          * @example code=403, delay=200
          */
         PreferHeader: string;
@@ -750,11 +757,14 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -786,11 +796,14 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -844,11 +857,14 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -875,11 +891,14 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -915,11 +934,14 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1191,6 +1213,15 @@ export interface operations {
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            /** @description A well-formed rule naming a parameter no operation (or not its operation) has; the detail lists the allowed ones. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     clearScenarioRules: {

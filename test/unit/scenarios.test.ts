@@ -148,3 +148,18 @@ test.each([
   expect(result).toEqual({ kind: 'rejected-preference', detail, allowed: { switch: ['__code', '__scenario', '__delay', '__fault'] } });
   expect(await core.store.count()).toBe(0);
 });
+
+test.each([
+  [{ when: { param: 'fileid', equals: '1' }, then: { code: 403 } }, '"when.param" fileid: no service operation has it (did you mean fileId?); use compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId, viewToken'],
+  [{ when: { operation: 'getViewerData', param: 'fileId' }, then: { code: 500 } }, '"when.param" fileId: getViewerData does not have it; use viewToken'],
+  [{ when: { operation: 'issueAccessToken', param: 'appKey' }, then: { code: 500 } }, '"when.param" appKey: issueAccessToken does not have it; use no param'],
+])('a rule naming a parameter no operation has is refused as unprocessable: %j', async (input, detail) => {
+  expect(await createRules().add(input, '')).toEqual({ kind: 'invalid', detail, unprocessable: true });
+});
+
+test('a rule echoes numbers as numbers and strings as strings, and still applies', async () => {
+  const rules = createRules();
+  const added = await rules.add({ when: { param: 'fileId', equals: 123 }, then: { code: 403, delay: '5' }, times: 1 }, '');
+  expect(added).toEqual({ kind: 'added', rule: { id: expect.any(String), session: '', when: { param: 'fileId', equals: 123 }, then: { code: 403, delay: '5' }, remaining: 1 } });
+  expect(await rules.take(aRequest({ fileId: '0123' }), '', GET_STATUSES)).toMatchObject({ plan: { scenario: 'forbidden', delayMs: 5, applied: ['code=403', 'delay=5'] } });
+});
