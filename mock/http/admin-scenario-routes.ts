@@ -2,7 +2,7 @@ import type { Request, Router } from 'express';
 import express from 'express';
 import type { Core } from '../core/create-core';
 import { SESSION_HEADER } from '../core/handle-service-request';
-import type { JournalMatch } from '../core/journal';
+import { toJournalMatch } from '../core/journal-match';
 import type { SpecEngine } from '../spec-engine/spec-engine';
 import { sendProblem } from './problem';
 import { buildScenarioCatalog } from './scenario-catalog';
@@ -44,8 +44,9 @@ export function createAdminScenarioRouter({ core, engine, basePath }: { core: Co
     res.status(204).end();
   });
   router.post('/requests/count', async function countRequests(req, res) {
-    const match = toMatch(req.body);
-    if (typeof match === 'string') return sendProblem(res, 'bad-request', match);
+    const checked = toJournalMatch(req.body);
+    if (checked.kind === 'invalid') return sendProblem(res, 'bad-request', checked.detail);
+    const match = checked.match;
     // A CI worker counting with its X-Mock-Session header counts its own requests only.
     const session = match.session ?? sessionOf(req);
     res.json({ count: await core.journal.count({ ...match, ...withSession(session) }) });
@@ -65,17 +66,4 @@ function sessionOf(req: Request): string | undefined {
 
 function withSession(session: string | undefined): { session?: string } {
   return session === undefined ? {} : { session };
-}
-
-function toMatch(body: unknown): JournalMatch | string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Send a JSON object such as {"method": "GET", "path": "/view/token", "query": {"fileId": "1"}}.';
-  const { method, path, query, session, operationId, status } = body as Record<string, unknown>;
-  for (const [name, value] of Object.entries({ method, path, session, operationId })) {
-    if (value !== undefined && typeof value !== 'string') return `"${name}" must be a string.`;
-  }
-  if (status !== undefined && !Number.isInteger(status)) return '"status" must be an integer.';
-  if (query !== undefined && (typeof query !== 'object' || query === null || Object.values(query).some((value) => typeof value !== 'string'))) {
-    return '"query" must be an object of string values.';
-  }
-  return body as JournalMatch;
 }

@@ -524,11 +524,20 @@ export interface components {
             status: number;
             outcome: string | null;
         };
+        /** @description Every given field must match; any other field is a 400. WireMock's request-pattern fields `urlPath` and `queryParameters` (`{"fileId": {"equalTo": "1"}}`) are accepted for `path` and `query`. A full View Token in `query.viewToken` matches the entry (the journal keeps it shortened and compares the shortened form). */
         JournalMatch: {
             method?: string;
             path?: string;
+            /** @description WireMock's name for `path`. */
+            urlPath?: string;
             query?: {
                 [key: string]: string;
+            };
+            /** @description WireMock's form of `query`; `equalTo` is the one matcher supported. */
+            queryParameters?: {
+                [key: string]: {
+                    equalTo: string;
+                };
             };
             session?: string;
             operationId?: string;
