@@ -12,8 +12,8 @@ export interface paths {
                  * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
                  *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
-                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
                  *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
@@ -484,7 +484,7 @@ export interface components {
             /** @description Milliseconds, 0 to 60000. */
             delay?: string | number;
             /** @enum {string} */
-            fault?: "connection-reset" | "empty-response" | "malformed-json" | "CONNECTION_RESET_BY_PEER" | "EMPTY_RESPONSE" | "MALFORMED_RESPONSE_CHUNK";
+            fault?: "connection-reset" | "empty-response" | "malformed-json" | "random-data-then-close" | "CONNECTION_RESET_BY_PEER" | "EMPTY_RESPONSE" | "MALFORMED_RESPONSE_CHUNK" | "RANDOM_DATA_THEN_CLOSE";
         };
         RuleCondition: {
             /** @enum {string} */
@@ -713,8 +713,8 @@ export interface components {
          * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
          *     (`code=200` is accepted and forces nothing: the real answer),
          *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-         *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
-         *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
+         *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+         *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
          *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
          *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
          *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
@@ -769,8 +769,8 @@ export interface operations {
                  * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
                  *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
-                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
                  *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
@@ -808,8 +808,8 @@ export interface operations {
                  * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
                  *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
-                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
                  *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
@@ -869,8 +869,8 @@ export interface operations {
                  * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
                  *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
-                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
                  *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
@@ -903,8 +903,8 @@ export interface operations {
                  * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
                  *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
-                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
                  *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
@@ -946,8 +946,8 @@ export interface operations {
                  * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
                  *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json` (WireMock's names
-                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK` are aliases). Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
                  *     (e.g. `__senario`), → 422 problem+json naming what is allowed.

@@ -80,7 +80,7 @@ test.each([
   expect(res).toSatisfyApiSpec();
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(res.body.detail).toContain(detail);
-  expect(res.body.allowed).toMatchObject({ code: [200, 400, 401, 403, 404, 500, 503], fault: ['connection-reset', 'empty-response', 'malformed-json'] });
+  expect(res.body.allowed).toMatchObject({ code: [200, 400, 401, 403, 404, 500, 503], fault: ['connection-reset', 'empty-response', 'malformed-json', 'random-data-then-close'] });
 });
 
 test('a 403 rule for one fileId applies twice, then the real answer returns; Prefer beats it', async () => {

@@ -58,7 +58,7 @@ test.each([
 });
 
 test('an unknown fault is refused naming ours and WireMock\'s', () => {
-  expect(toSwitchPlan({ fault: 'RANDOM' }, 'getViewToken', GET_STATUSES)).toMatchObject({ kind: 'rejected', detail: 'fault=RANDOM is not a fault (use connection-reset, empty-response, malformed-json, or WireMock\'s CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK) (operation getViewToken)' });
+  expect(toSwitchPlan({ fault: 'RANDOM' }, 'getViewToken', GET_STATUSES)).toMatchObject({ kind: 'rejected', detail: 'fault=RANDOM is not a fault (use connection-reset, empty-response, malformed-json, random-data-then-close, or WireMock\'s CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE) (operation getViewToken)' });
 });
 
 test('a status the operation does not document is refused: 403 on the viewer data call', () => {

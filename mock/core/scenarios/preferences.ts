@@ -1,7 +1,7 @@
 import type { QueryValues } from '../target';
 
 /** WireMock's faults: what the connection does instead of answering. */
-export const FAULTS = ['connection-reset', 'empty-response', 'malformed-json'] as const;
+export const FAULTS = ['connection-reset', 'empty-response', 'malformed-json', 'random-data-then-close'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 /** WireMock's own fault names, accepted as aliases (MALFORMED_RESPONSE_CHUNK: a 200 whose body breaks off). */
@@ -9,6 +9,7 @@ export const FAULT_ALIASES: Readonly<Record<string, Fault>> = {
   CONNECTION_RESET_BY_PEER: 'connection-reset',
   EMPTY_RESPONSE: 'empty-response',
   MALFORMED_RESPONSE_CHUNK: 'malformed-json',
+  RANDOM_DATA_THEN_CLOSE: 'random-data-then-close',
 };
 
 /** The fault a name (ours or WireMock's) stands for, or undefined. */
