@@ -9,6 +9,8 @@ import { createBacking } from './compose/backing';
 import type { ControllableClock } from './core/clock';
 import { ConfigError } from './config/config-error';
 import { createMockCore, toTtlMs } from './compose/create-mock-core';
+import type { MockScenarios } from './compose/mock-scenarios';
+import { toMockScenarios } from './compose/mock-scenarios';
 import { toServiceStatuses } from './core/service-statuses';
 import { createApp } from './http/create-app';
 import { createReclaimer } from './compose/reclaimer';
@@ -37,6 +39,8 @@ export interface MockServerOptions {
   realNow?: () => number;
   /** How many requests the journal keeps. Default 1000. */
   journalSize?: number;
+  /** IANA zone `expireTime` is written in (SDKs read it in their local zone). Default: this process's local zone. */
+  timeZone?: string;
   /** Where View Tokens and the clock live: this process's memory (default) or Redis, shared by several mocks. */
   store?: 'memory' | 'redis';
   /** With store 'redis': e.g. `redis://127.0.0.1:6379`. */
@@ -65,8 +69,8 @@ export interface MockServer {
   readonly app: RequestListener;
   core: Core;
   clock: ControllableClock;
-  /** The scenario rules (add, list, remove, clear), as the admin API drives them. */
-  scenarios: Core['rules'];
+  /** The scenario rules (add, list, remove, clear); `add` throws a ScenarioRuleError on an invalid rule. */
+  scenarios: MockScenarios;
   logger: Logger;
   /** The base URL once listening, else undefined. */
   readonly baseUrl: string | undefined;
@@ -105,6 +109,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
     ...(persisted === undefined ? {} : { onChange: persisted.onChange }),
     ...backing.shared,
     // At debug level each service request is logged as the journal keeps it (View Tokens shortened,
@@ -125,7 +130,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const reclaimTimer = setInterval(() => void reclaim(), RECLAIM_INTERVAL_MS).unref();
   return {
     get app() { return http.app; },
-    core, clock, logger, scenarios: core.rules,
+    core, clock, logger, scenarios: toMockScenarios(core.rules),
     get baseUrl() { return baseUrl; },
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {

@@ -46,6 +46,7 @@ async function serve(args: readonly string[]): Promise<void> {
     redisPrefix: options.redisPrefix,
     redisWaitMs: options.redisWaitMs,
     journalSize: options.journalSize,
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
   });
   let baseUrl: string;

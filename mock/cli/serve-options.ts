@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from '../core/duration';
 import { ConfigError, stateFileOnRedisError } from '../config/config-error';
+import { toTimeZone } from '../compose/create-mock-core';
 
 /** The `serve` flags, each also readable as `VIEW_TOKEN_MOCK_<FLAG>` (e.g. VIEW_TOKEN_MOCK_BASE_PATH). */
 export const SERVE_FLAGS = {
@@ -20,6 +21,7 @@ export const SERVE_FLAGS = {
   'redis-wait': { type: 'string', help: 'wait this long for Redis at start (e.g. 30s) instead of failing' },
   'state-file': { type: 'string', help: 'keep tokens, access tokens, rules and the clock in this JSON file across restarts' },
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
+  'time-zone': { type: 'string', help: 'IANA zone of expireTime in POST /oauth2/token answers (default: this machine\'s local zone)' },
   workers: { type: 'string', default: '1', help: 'processes sharing the port (node:cluster); >1 needs --store redis' },
 } as const;
 
@@ -44,6 +46,7 @@ export interface ServeOptions {
   workers: number;
   journalSize: number;
   stateFile?: string;
+  timeZone?: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -54,7 +57,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const options = Object.fromEntries(Object.entries(SERVE_FLAGS).map(([name, flag]) => [name, { type: flag.type }]));
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({ args: [...args], options: options as never, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: joinNegativeValues(args), options: options as never, strict: true, allowPositionals: false }));
   } catch (error) {
     throw new ConfigError(`${(error as Error).message.split('\n')[0]} (see --help)`);
   }
@@ -72,13 +75,14 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   }
   const ttl = read('view-token-ttl') ?? '12h';
   const ttlParse = parseDuration(ttl);
-  if (ttlParse.kind === 'invalid' || ttlParse.ms <= 0) throw new ConfigError(`--view-token-ttl ${ttl}: ${ttlParse.kind === 'invalid' ? ttlParse.reason : 'must be longer than 0'}`);
+  if (ttlParse.kind === 'invalid' || ttlParse.ms <= 0) throw new ConfigError(`--view-token-ttl ${ttl}: ${ttlParse.kind === 'invalid' && !ttl.startsWith('-') ? 'not a duration' : 'must be longer than 0'}; allowed: a duration longer than 0 (e.g. 12h, 90m, 1d, PT12H, or milliseconds)`);
   const logLevel = read('log-level') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new ConfigError(`--log-level ${logLevel}: use one of ${LOG_LEVELS.join(', ')}`);
   const store = read('store') ?? 'memory';
   if (store !== 'memory' && store !== 'redis') throw new ConfigError(`--store ${store}: use memory or redis`);
   const redisUrl = read('redis-url');
   if (store === 'redis' && redisUrl === undefined) throw new ConfigError('--store redis needs --redis-url redis://host:port');
+  if (store !== 'redis' && redisUrl !== undefined) throw new ConfigError(`--redis-url ${redisUrl} needs --store redis (the store is ${store}; nothing would use Redis)`);
   const redisWait = read('redis-wait');
   const redisWaitParse = redisWait === undefined ? undefined : parseDuration(redisWait);
   if (redisWaitParse?.kind === 'invalid') throw new ConfigError(`--redis-wait ${redisWait}: ${redisWaitParse.reason}`);
@@ -92,6 +96,9 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const configFile = read('config');
   const basePath = read('base-path');
   const cors = read('cors-origin');
+  const corsOrigins = cors === undefined ? undefined : toCorsOrigins(cors);
+  const timeZone = read('time-zone');
+  if (timeZone !== undefined) toTimeZone(timeZone);
   return {
     port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
     store, workers, journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
@@ -100,9 +107,41 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
     ...(stateFile === undefined ? {} : { stateFile }),
     ...(seed === undefined ? {} : { seed: toInteger(seed, '--seed', 0, 2 ** 32 - 1) }),
     ...(basePath === undefined ? {} : { basePath }),
-    ...(cors === undefined ? {} : { corsOrigins: cors.split(',').map((origin) => origin.trim()).filter(Boolean) }),
+    ...(corsOrigins === undefined || corsOrigins.includes('*') ? {} : { corsOrigins }),
     ...(adminToken === undefined ? {} : { adminToken }),
+    ...(timeZone === undefined ? {} : { timeZone }),
   };
+}
+
+/**
+ * `--port -1` as `--port=-1`: node:util parseArgs takes a value starting with a dash for a flag
+ * ("argument is ambiguous"); a negative number or duration is a value, refused by its own check.
+ */
+function joinNegativeValues(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    const next = args[index + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : '';
+    const takesValue = name in SERVE_FLAGS && SERVE_FLAGS[name as ServeFlag].type === 'string';
+    if (takesValue && next !== undefined && /^-[\d.]/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      index += 1;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
+/** `*` or origins (`scheme://host[:port]`, no path), comma-separated. */
+function toCorsOrigins(raw: string): string[] {
+  const origins = raw.split(',').map((origin) => origin.trim()).filter(Boolean);
+  if (origins.length === 0) throw new ConfigError(`--cors-origin ${raw}: give origins such as http://localhost:5173 (comma-separated), or *`);
+  for (const origin of origins) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s?#@]+$/i.test(origin)) {
+      throw new ConfigError(`--cors-origin ${origin}: not an origin; use scheme://host[:port] with no path, e.g. http://localhost:5173, or *`);
+    }
+  }
+  return origins;
 }
 
 export function toEnvName(flag: string): string {

@@ -8,6 +8,7 @@ import type { Core, CoreOptions } from '../core/create-core';
 import { createCore } from '../core/create-core';
 import { parseDuration } from '../core/duration';
 import { createOpenDirectory } from '../core/object-directory';
+import { checkTimeZone } from '../core/platform-time';
 import type { ServiceStatuses } from '../core/service-statuses';
 import type { RandomSource } from '../core/random-source';
 import { createSeededRandom } from '../core/random-source';
@@ -25,6 +26,8 @@ export interface MockCoreOptions {
   config?: MockConfigInput | MockConfig;
   /** How many requests the journal keeps. Default 1000. */
   journalSize?: number;
+  /** IANA zone of `expireTime` in `POST /oauth2/token` answers. Default: this process's local zone. */
+  timeZone?: string;
   /** Real time under the controllable clock. Default `Date.now`. */
   realNow?: () => number;
   /** Where View Tokens live. Default: memory. */
@@ -61,6 +64,7 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
     applications: config.applications,
     rules: config.rules,
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
+    ...(options.timeZone === undefined ? {} : { timeZone: toTimeZone(options.timeZone) }),
     ...(options.statuses === undefined ? {} : { statuses: options.statuses }),
     ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
     ...(options.ruleStore === undefined ? {} : { ruleStore: options.ruleStore }),
@@ -88,6 +92,13 @@ const cryptoRandom: RandomSource = (() => {
     },
   };
 })();
+
+/** The checked IANA zone; a ConfigError naming --time-zone when the runtime does not know it. */
+export function toTimeZone(timeZone: string): string {
+  const checked = checkTimeZone(timeZone);
+  if (checked.kind === 'invalid') throw new ConfigError(`--time-zone ${timeZone}: ${checked.reason}`);
+  return checked.timeZone;
+}
 
 /** The View Token TTL in ms; a ConfigError naming --view-token-ttl when it is not a duration. */
 export function toTtlMs(ttl: string | number | undefined): number {

@@ -25,9 +25,16 @@ export type Authentication =
   | { kind: 'accepted'; app: string | null }
   | { kind: 'rejected'; reason: AuthenticationFailure };
 
+/** Why Basic credentials were refused: each becomes its own sentence in the 401's message. */
+export type GrantRefusal =
+  | { reason: 'no-basic' }
+  | { reason: 'malformed-basic' }
+  | { reason: 'unknown-app'; appKey: string; configured: number }
+  | { reason: 'wrong-secret'; appKey: string };
+
 export type AccessTokenGrant =
   | { kind: 'issued'; token: string; expiresAtMs: number }
-  | { kind: 'rejected' };
+  | ({ kind: 'rejected' } & GrantRefusal);
 
 export interface AccessTokenRecord {
   token: string;
@@ -55,8 +62,9 @@ export interface AccessTokenOptions {
 }
 
 /**
- * With no applications, any non-empty bearer token is accepted (front-end friendly); with
- * applications, only the unexpired tokens granted through `POST /oauth2/token`.
+ * With no applications (open world), any non-empty bearer token is accepted and any non-empty
+ * `appKey:appSecret` is granted a token (real SDKs ask for one first); with applications (closed
+ * world), only their credentials, and only the unexpired tokens granted through `POST /oauth2/token`.
  * @example await createAccessTokens({ applications: [], clock, random }).authenticate('Bearer x')
  */
 export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
@@ -81,7 +89,9 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
     },
     async grant(authorization) {
       const credentials = decodeBasic(authorization);
-      if (!credentials || secrets.get(credentials.appKey) !== credentials.appSecret) return { kind: 'rejected' };
+      if (credentials.kind === 'rejected') return credentials;
+      const refusal = closed ? checkSecret(secrets, credentials) : undefined;
+      if (refusal) return { kind: 'rejected', ...refusal };
       const now = deps.clock.now();
       // Drawn only when needed, so a seeded run's tokens do not depend on how often apps re-grant.
       const current = await store.current(credentials.appKey);
@@ -96,11 +106,23 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
   };
 }
 
-function decodeBasic(authorization: string | undefined): { appKey: string; appSecret: string } | undefined {
-  const match = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization?.trim() ?? '');
-  if (!match?.[1]) return undefined;
+function checkSecret(secrets: ReadonlyMap<string, string>, credentials: { appKey: string; appSecret: string }): GrantRefusal | undefined {
+  const secret = secrets.get(credentials.appKey);
+  if (secret === undefined) return { reason: 'unknown-app', appKey: credentials.appKey, configured: secrets.size };
+  return secret === credentials.appSecret ? undefined : { reason: 'wrong-secret', appKey: credentials.appKey };
+}
+
+export type Credentials = { kind: 'credentials'; appKey: string; appSecret: string } | ({ kind: 'rejected' } & GrantRefusal);
+
+/** `Basic base64(appKey:appSecret)`, both parts non-empty. */
+export function decodeBasic(authorization: string | undefined): Credentials {
+  const trimmed = authorization?.trim() ?? '';
+  if (!/^basic(?:\s|$)/i.test(trimmed)) return { kind: 'rejected', reason: 'no-basic' };
+  const match = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(trimmed);
+  if (!match?.[1]) return { kind: 'rejected', reason: 'malformed-basic' };
   let decoded: string;
-  try { decoded = atob(match[1]); } catch { return undefined; }
+  try { decoded = atob(match[1]); } catch { return { kind: 'rejected', reason: 'malformed-basic' }; }
   const colon = decoded.indexOf(':');
-  return colon > 0 ? { appKey: decoded.slice(0, colon), appSecret: decoded.slice(colon + 1) } : undefined;
+  if (colon <= 0 || colon === decoded.length - 1) return { kind: 'rejected', reason: 'malformed-basic' };
+  return { kind: 'credentials', appKey: decoded.slice(0, colon), appSecret: decoded.slice(colon + 1) };
 }

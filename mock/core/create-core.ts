@@ -5,6 +5,8 @@ import { notifyingCalls } from './change-notice';
 import type { ControllableClock } from './clock';
 import type { ObjectDirectory } from './object-directory';
 import { createOpenDirectory } from './object-directory';
+import type { PlatformTimeFormat } from './platform-time';
+import { createPlatformTimeFormat } from './platform-time';
 import type { RandomSource } from './random-source';
 import type { ViewTokenService } from './service';
 import { createViewTokenService } from './service';
@@ -31,6 +33,8 @@ export interface CoreOptions {
   applications?: readonly Application[];
   /** How many requests the journal keeps (default 1000). */
   journalSize?: number;
+  /** IANA zone `expireTime` is written in (default: the runtime's own zone, as Intl resolves it). */
+  timeZone?: string;
   /** Rules of the global session at start (and again after a reset), already checked. */
   rules?: readonly RuleInput[];
   /** The statuses the spec documents per service route (the spec engine's); default the built-in table. */
@@ -58,6 +62,8 @@ export interface Core {
   journal: Journal;
   /** What each service route documents: a switch may force only these statuses. */
   statuses: ServiceStatuses;
+  /** Writes an instant as the platform's `yyyy-MM-dd HH:mm:ss` in the configured zone. */
+  platformTime: PlatformTimeFormat;
   /** Settles when the configured rules are in place (at once in memory; one round trip on Redis). */
   ready: Promise<void>;
   /** Reclaims one bounded step of long-expired tokens; returns how many went. */
@@ -95,6 +101,7 @@ export function createCore(options: CoreOptions): Core {
     rules,
     journal,
     statuses,
+    platformTime: createPlatformTimeFormat(options.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone),
     ready,
     reclaimExpired: () => store.reclaim(clock.now() - viewTokens.ttlMs - EXPIRED_RETENTION_MS),
     async reset() {

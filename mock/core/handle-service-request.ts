@@ -1,6 +1,7 @@
 import type { Core } from './create-core';
 import type { Fault } from './scenarios/preferences';
-import { readPreferences, withoutSwitches } from './scenarios/preferences';
+import { QUERY_SWITCHES, findUnknownSwitch, readPreferences, withoutSwitches } from './scenarios/preferences';
+import { findNearestName } from './near-miss';
 import { answerScenario } from './scenarios/scenario-catalog';
 import type { SwitchPlan } from './scenarios/switch-plan';
 import { toSwitchPlan } from './scenarios/switch-plan';
@@ -81,6 +82,12 @@ type Choice =
 /** The request's own switches if it has any (refused loudly when unusable), else its session's first matching rule. */
 async function choosePlan(core: Core, request: ServiceRequest, clean: ServiceRequest, session: string): Promise<Choice> {
   const documented = core.statuses[request.operationId];
+  const unknownSwitch = findUnknownSwitch(request.query);
+  if (unknownSwitch !== undefined) {
+    const nearest = findNearestName(unknownSwitch, QUERY_SWITCHES);
+    const hint = nearest === undefined ? '' : ` (did you mean ${nearest}?)`;
+    return { kind: 'rejected', detail: `${unknownSwitch} is not a switch${hint}; use ${QUERY_SWITCHES.join(', ')} (operation ${request.operationId})`, allowed: { switch: QUERY_SWITCHES } };
+  }
   const preferences = readPreferences(request.headers.prefer, request.query);
   if (Object.keys(preferences).length > 0) {
     const planned = toSwitchPlan(preferences, request.operationId, documented);
@@ -95,6 +102,18 @@ function switchHeaders(plan: SwitchPlan | undefined, ruleId: string | undefined)
   if (plan && plan.applied.length > 0) headers['Preference-Applied'] = plan.applied.join(', ');
   if (ruleId !== undefined) headers[RULE_HEADER] = ruleId;
   return headers;
+}
+
+/**
+ * Journals a request that matched no service route (or not with its method): operationId `""`,
+ * listed by `GET /__admin/requests/unmatched`, with the near-miss hint as its outcome.
+ */
+export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'operationId' | 'pathParams'>, status: number, hint: string | undefined): Promise<void> {
+  const session = request.headers[SESSION_HEADER] ?? '';
+  // A path that matched nothing may carry a secret (a View Token pasted in the wrong place): long segments are shortened.
+  const path = request.path.replace(/[^/]{16,}/g, shorten);
+  const unmatched = { ...request, path, operationId: '' as ServiceOperationId, pathParams: {}, query: withoutSwitches(request.query) };
+  return record(core, unmatched, session, status, hint === undefined ? 'unmatched' : `unmatched: did you mean ${hint}?`);
 }
 
 function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null): Promise<void> {

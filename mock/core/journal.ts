@@ -39,7 +39,12 @@ export interface Journal {
   clear(session?: string): Promise<void>;
 }
 
-export interface JournalFilter { session?: string; limit?: number }
+export interface JournalFilter {
+  session?: string;
+  limit?: number;
+  /** Only requests that matched no service route (operationId `""`). */
+  unmatched?: boolean;
+}
 
 export const DEFAULT_JOURNAL_SIZE = 1_000;
 
@@ -106,8 +111,9 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
 }
 
 /** A session's entries (or everyone's), at most `limit` of them, in the order given. */
-export function selectEntries(entries: JournalEntry[], { session, limit }: JournalFilter): JournalEntry[] {
-  const selected = session === undefined ? entries : entries.filter((entry) => entry.session === session);
+export function selectEntries(entries: JournalEntry[], { session, limit, unmatched }: JournalFilter): JournalEntry[] {
+  const inSession = session === undefined ? entries : entries.filter((entry) => entry.session === session);
+  const selected = unmatched ? inSession.filter((entry) => entry.operationId === '') : inSession;
   return limit === undefined ? selected : selected.slice(0, limit);
 }
 

@@ -4,7 +4,7 @@ import { EXPIRES_AT_HEADER } from './handle-service-request';
 import type { Answer } from './service-answers';
 import { fromServiceFailure } from './service-answers';
 import type { TargetSelection } from './target';
-import { selectChildFileTarget, selectQueryTarget } from './target';
+import { findMisspeltParameter, selectChildFileTarget, selectQueryTarget } from './target';
 
 /** The real outcome of a service request (no scenario forced). */
 export async function runOperation(core: Core, request: ServiceRequest, session: string, validate: () => Validation): Promise<Answer> {
@@ -17,12 +17,14 @@ export async function runOperation(core: Core, request: ServiceRequest, session:
     case 'issueAccessToken': {
       const outcome = await core.service.issueAccessToken(request.headers.authorization);
       if (outcome.kind !== 'granted') return fromServiceFailure(outcome);
-      return success({ token: outcome.token, expireTime: toPlatformTime(outcome.expiresAtMs) });
+      return success({ token: outcome.token, expireTime: core.platformTime(outcome.expiresAtMs) });
     }
     case 'getViewerData': {
+      const viewToken = request.query.viewToken;
+      const misspelt = viewToken === undefined ? findMisspeltParameter(request.query, ['viewToken']) : undefined;
+      if (misspelt) return invalidParameter(misspelt);
       const validation = validate();
       if (validation.kind === 'invalid') return invalidParameter(validation);
-      const viewToken = request.query.viewToken;
       if (typeof viewToken !== 'string') return invalidParameter({ parameter: 'viewToken', reason: 'is required once' });
       const outcome = await core.service.getViewerData(viewToken);
       if (outcome.kind !== 'used') return fromServiceFailure(outcome);
@@ -50,9 +52,4 @@ function success(data: unknown, headers: Record<string, string> = {}): Answer {
 
 function invalidParameter(invalid: { parameter: string; reason: string }): Answer {
   return fromServiceFailure({ kind: 'invalid-parameter', parameter: invalid.parameter, reason: invalid.reason });
-}
-
-/** The platform's `yyyy-MM-dd HH:mm:ss` (UTC). */
-export function toPlatformTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }

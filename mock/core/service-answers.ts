@@ -1,4 +1,5 @@
 import type { components } from '../../spec/generated/mock';
+import type { GrantRefusal } from './access-tokens';
 import type { ServiceFailure } from './service';
 import type { DirectoryType } from './object-types';
 
@@ -67,7 +68,8 @@ export function toErrorAnswer(code: ErrorCode, message?: string, status?: number
 export function fromServiceFailure(failure: ServiceFailure): ErrorAnswer {
   switch (failure.kind) {
     case 'unauthenticated': {
-      const answer = toErrorAnswer('authentication.failed', UNAUTHENTICATED_MESSAGE[failure.reason]);
+      const message = UNAUTHENTICATED_MESSAGE[failure.reason];
+      const answer = toErrorAnswer('authentication.failed', failure.refusal ? `${message} ${toRefusalSentence(failure.refusal)}` : message);
       if (failure.reason === 'bad-basic-credentials') answer.headers['WWW-Authenticate'] = 'Basic realm="view-token-mock"';
       return answer;
     }
@@ -76,6 +78,25 @@ export function fromServiceFailure(failure: ServiceFailure): ErrorAnswer {
     case 'not-found':
       return toErrorAnswer(NOT_FOUND_CODE[failure.type]);
     case 'invalid-parameter':
-      return toErrorAnswer('parameter.invalid', `Invalid parameter ${failure.parameter}: ${failure.reason}.`);
+      return toErrorAnswer('parameter.invalid', `Invalid parameter ${failure.parameter}: ${failure.reason}${failure.reason.endsWith('?') ? '' : '.'}`);
   }
+}
+
+/** Why Basic credentials were refused, as a sentence an SDK user reads in the error text. */
+export function toRefusalSentence(refusal: GrantRefusal): string {
+  switch (refusal.reason) {
+    case 'no-basic':
+      return 'Expected "Authorization: Basic base64(appKey:appSecret)".';
+    case 'malformed-basic':
+      return 'The Basic credentials must be base64 of a non-empty appKey, a colon and a non-empty appSecret.';
+    case 'unknown-app':
+      return `appKey "${shorten(refusal.appKey)}" is unknown: applications are configured (${refusal.configured}), so only their credentials are accepted.`;
+    case 'wrong-secret':
+      return `The appSecret of appKey "${shorten(refusal.appKey)}" does not match the configured one.`;
+  }
+}
+
+/** An echoed value kept readable: at most 64 characters. */
+function shorten(value: string): string {
+  return value.length <= 64 ? value : `${value.slice(0, 61)}...`;
 }

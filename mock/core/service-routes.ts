@@ -1,4 +1,5 @@
 import type { ServiceOperationId } from './handle-service-request';
+import { ID_PARAMETERS } from './object-types';
 
 /**
  * Where each service operation is served: method and path (`:name` marks a path parameter, as
@@ -11,3 +12,15 @@ export const SERVICE_ROUTES: readonly (readonly [method: 'get' | 'post', path: s
   ['post', '/oauth2/token', 'issueAccessToken'],
   ['get', '/inside/databag', 'getViewerData'],
 ];
+
+/** The query and path parameters of each service operation (what a rule's `param` may name). */
+export const PARAMETERS_OF: Readonly<Record<ServiceOperationId, readonly string[]>> = {
+  getViewToken: ID_PARAMETERS,
+  getChildFileViewToken: ['integrateId', 'fileId'],
+  getChildFileViewTokenByGet: ['integrateId', 'fileId'],
+  issueAccessToken: [],
+  getViewerData: ['viewToken'],
+};
+
+/** Every parameter some service operation has. */
+export const ALL_PARAMETERS: readonly string[] = [...new Set(Object.values(PARAMETERS_OF).flat())];

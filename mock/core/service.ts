@@ -1,4 +1,4 @@
-import type { AccessTokens, AuthenticationFailure } from './access-tokens';
+import type { AccessTokens, AuthenticationFailure, GrantRefusal } from './access-tokens';
 import type { ObjectDescription, ObjectDirectory } from './object-directory';
 import type { DirectoryType } from './object-types';
 import type { Target } from './target';
@@ -9,7 +9,7 @@ import type { ViewTokens } from './view-tokens';
 
 /** Every way a service operation can fail; the HTTP layer maps each to the service's envelope. */
 export type ServiceFailure =
-  | { kind: 'unauthenticated'; reason: AuthenticationFailure | 'unknown-view-token' | 'expired-view-token' | 'bad-basic-credentials' }
+  | { kind: 'unauthenticated'; reason: AuthenticationFailure | 'unknown-view-token' | 'expired-view-token' | 'bad-basic-credentials'; refusal?: GrantRefusal }
   | { kind: 'forbidden'; type: DirectoryType }
   | { kind: 'not-found'; type: DirectoryType }
   | { kind: 'invalid-parameter'; parameter: string; reason: string };
@@ -53,7 +53,10 @@ export function createViewTokenService(deps: { accessTokens: AccessTokens; direc
     },
     async issueAccessToken(authorization) {
       const grant = await accessTokens.grant(authorization);
-      if (grant.kind === 'rejected') return { kind: 'unauthenticated', reason: 'bad-basic-credentials' };
+      if (grant.kind === 'rejected') {
+        const { kind: _rejected, ...refusal } = grant;
+        return { kind: 'unauthenticated', reason: 'bad-basic-credentials', refusal };
+      }
       return { kind: 'granted', token: grant.token, expiresAtMs: grant.expiresAtMs };
     },
   };

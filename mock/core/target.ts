@@ -1,5 +1,6 @@
 import type { Int64 } from './int64';
 import { parseInt64 } from './int64';
+import { findNearestName } from './near-miss';
 import type { DirectoryType, IdParameter } from './object-types';
 import { ID_PARAMETERS, OBJECT_TYPE_OF } from './object-types';
 
@@ -22,6 +23,8 @@ export type QueryValues = Readonly<Record<string, string | readonly string[] | u
 export function selectQueryTarget(query: QueryValues): TargetSelection {
   const given = ID_PARAMETERS.filter((name) => query[name] !== undefined);
   if (given.length === 0) {
+    const misspelt = findMisspeltParameter(query, ID_PARAMETERS);
+    if (misspelt) return misspelt;
     return { kind: 'invalid', parameter: 'id', reason: `none given; give exactly one of ${ID_PARAMETERS.join(', ')}` };
   }
   if (given.length > 1) {
@@ -31,6 +34,16 @@ export function selectQueryTarget(query: QueryValues): TargetSelection {
   const id = parseIdParameter(parameter, query[parameter]);
   if (id.kind === 'invalid') return id;
   return { kind: 'ok', target: { kind: 'object', parameter, type: OBJECT_TYPE_OF[parameter], id: id.value } };
+}
+
+/** A given parameter that is not known but close to one that is: `fileid` → did you mean fileId? */
+export function findMisspeltParameter(query: QueryValues, known: readonly string[]): { kind: 'invalid'; parameter: string; reason: string } | undefined {
+  for (const name of Object.keys(query)) {
+    if (known.includes(name)) continue;
+    const nearest = findNearestName(name, known);
+    if (nearest !== undefined) return { kind: 'invalid', parameter: name, reason: `not a parameter of this route; did you mean ${nearest}?` };
+  }
+  return undefined;
 }
 
 /** Parses the child-file route's two path parameters. */

@@ -2,7 +2,7 @@ import type { Request, Router } from 'express';
 import express from 'express';
 import type { Core } from '../core/create-core';
 import { SESSION_HEADER } from '../core/handle-service-request';
-import type { JournalMatch } from '../core/journal';
+import { toJournalMatch } from '../core/journal-match';
 import type { SpecEngine } from '../spec-engine/spec-engine';
 import { sendProblem } from './problem';
 import { buildScenarioCatalog } from './scenario-catalog';
@@ -20,7 +20,7 @@ export function createAdminScenarioRouter({ core, engine, basePath }: { core: Co
   });
   router.post('/scenarios', async function createScenarioRule(req, res) {
     const added = await core.rules.add(req.body, sessionOf(req) ?? '');
-    if (added.kind === 'invalid') return sendProblem(res, 'bad-request', added.detail);
+    if (added.kind === 'invalid') return sendProblem(res, added.unprocessable ? 'preference-rejected' : 'bad-request', added.detail);
     res.status(201).location(`/__admin/scenarios/${added.rule.id}`).json(added.rule);
   });
   router.delete('/scenarios', async function clearScenarioRules(req, res) {
@@ -35,13 +35,18 @@ export function createAdminScenarioRouter({ core, engine, basePath }: { core: Co
     if (limit !== undefined && (typeof limit !== 'string' || !/^\d{1,6}$/.test(limit))) return sendProblem(res, 'bad-request', '"limit" must be a positive integer.');
     res.json({ capacity: core.journal.capacity, requests: await core.journal.list({ ...withSession(sessionFilter(req)), ...(limit === undefined ? {} : { limit: Number(limit) }) }) });
   });
+  router.get('/requests/unmatched', async function listUnmatchedRequests(req, res) {
+    // WireMock's name: the requests that matched no service route (or not with their method).
+    res.json({ capacity: core.journal.capacity, requests: await core.journal.list({ ...withSession(sessionFilter(req)), unmatched: true }) });
+  });
   router.delete('/requests', async function clearRequests(req, res) {
     await core.journal.clear(sessionFilter(req));
     res.status(204).end();
   });
   router.post('/requests/count', async function countRequests(req, res) {
-    const match = toMatch(req.body);
-    if (typeof match === 'string') return sendProblem(res, 'bad-request', match);
+    const checked = toJournalMatch(req.body);
+    if (checked.kind === 'invalid') return sendProblem(res, 'bad-request', checked.detail);
+    const match = checked.match;
     // A CI worker counting with its X-Mock-Session header counts its own requests only.
     const session = match.session ?? sessionOf(req);
     res.json({ count: await core.journal.count({ ...match, ...withSession(session) }) });
@@ -61,17 +66,4 @@ function sessionOf(req: Request): string | undefined {
 
 function withSession(session: string | undefined): { session?: string } {
   return session === undefined ? {} : { session };
-}
-
-function toMatch(body: unknown): JournalMatch | string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Send a JSON object such as {"method": "GET", "path": "/view/token", "query": {"fileId": "1"}}.';
-  const { method, path, query, session, operationId, status } = body as Record<string, unknown>;
-  for (const [name, value] of Object.entries({ method, path, session, operationId })) {
-    if (value !== undefined && typeof value !== 'string') return `"${name}" must be a string.`;
-  }
-  if (status !== undefined && !Number.isInteger(status)) return '"status" must be an integer.';
-  if (query !== undefined && (typeof query !== 'object' || query === null || Object.values(query).some((value) => typeof value !== 'string'))) {
-    return '"query" must be an object of string values.';
-  }
-  return body as JournalMatch;
 }

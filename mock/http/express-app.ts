@@ -10,6 +10,8 @@ import { createFallback, createOptionsAnswer, toRouteShapes } from './fallback';
 import { REQUEST_LIMITS } from './request-limits';
 import type { Dispatch } from './service-routes';
 import { createServiceRouter } from './service-router';
+import type { ServiceRequest } from '../core/handle-service-request';
+import { recordUnmatched } from '../core/handle-service-request';
 import { createSpecRouter } from './spec-routes';
 
 /** body-parser's error types for a body it could not read (as opposed to one too large). */
@@ -47,13 +49,18 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
     next(error);
   }));
   const shapes = toRouteShapes(engine.operations, options.basePath);
+  const fallback = createFallback(shapes, (req, status, hint) => void recordUnmatched(core, {
+    method: req.method, path: req.path, query: req.query as ServiceRequest['query'], headers: req.headers as ServiceRequest['headers'],
+  }, status, hint).catch((error: unknown) => options.logger.error({ err: error }, 'journaling an unmatched request failed')));
   app.use(createOptionsAnswer(shapes));
+  // HEAD never issues or uses a token: outside the admin API it goes straight to the 405 (or 404).
+  app.use((req, res, next) => (req.method === 'HEAD' && !req.path.startsWith('/__admin') ? fallback(req, res, next) : next()));
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
   // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.
   app.use('/__admin/ui', createDashboardRouter({ basePath: options.basePath }));
   app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));
   app.use(createSpecRouter(engine, options.basePath));
-  app.use(createFallback(shapes));
+  app.use(fallback);
   app.use(parts.onError);
   return app;
 }

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { StoreUnavailableError } from '../core/token-store';
 import type { OperationSummary } from '../spec-engine/load-operations';
 import { sendProblem } from './problem';
 import { shorten } from '../core/handle-service-request';
+import { findNearestRoute } from '../core/near-miss';
 import { toErrorAnswer } from '../core/service-answers';
 import { toTargetPath } from './request-limits';
 import { sendAnswer } from './service-routes';
@@ -14,9 +15,14 @@ const ADMIN_PREFIX = '/__admin';
 /** Where each spec path lives on this server, and which methods it answers. */
 interface RouteShape {
   pattern: RegExp;
+  /** The path as the spec writes it (`{name}` for a parameter), under the base path for service routes. */
+  template: string;
   methods: string[];
   admin: boolean;
 }
+
+/** Told of each service request that matched no route (404) or not with its method (405). */
+export type UnmatchedListener = (req: Request, status: 404 | 405, hint: string | undefined) => void;
 
 /** Builds the table of known routes from the spec, with the service routes under the base path. */
 export function toRouteShapes(operations: readonly OperationSummary[], basePath: string): RouteShape[] {
@@ -24,24 +30,32 @@ export function toRouteShapes(operations: readonly OperationSummary[], basePath:
   for (const operation of operations) {
     const admin = operation.path.startsWith(ADMIN_PREFIX);
     const full = admin ? operation.path : `${basePath}${operation.path}`;
-    const shape = byPath.get(full) ?? { pattern: toPattern(full), methods: [], admin };
+    const shape = byPath.get(full) ?? { pattern: toPattern(full, admin), template: full, methods: [], admin };
     shape.methods.push(operation.method);
     byPath.set(full, shape);
   }
   return [...byPath.values()];
 }
 
-/** Unknown routes → 404 envelope (problem+json under /__admin); a known route's wrong method → 405. */
-export function createFallback(shapes: readonly RouteShape[]): RequestHandler {
+/**
+ * Unknown routes → 404 envelope (problem+json under /__admin) naming the nearest route when one is
+ * close (other case, trailing slash, a typo); a known route's wrong method → 405 with `Allow`.
+ * Paths are matched exactly: case-sensitive, no trailing-slash aliasing.
+ */
+export function createFallback(shapes: readonly RouteShape[], onUnmatched?: UnmatchedListener): RequestHandler {
   return (req, res) => {
     const shape = shapes.find((candidate) => candidate.pattern.test(req.path));
     const admin = shape?.admin ?? req.path.startsWith(ADMIN_PREFIX);
     if (shape) {
       res.setHeader('Allow', [...shape.methods, 'OPTIONS'].join(', '));
       const detail = `${req.method} is not allowed on ${req.path}; use ${shape.methods.join(' or ')}.`;
+      if (!admin) onUnmatched?.(req, 405, undefined);
       return admin ? sendProblem(res, 'method-not-allowed', detail) : sendAnswer(res, toErrorAnswer('method.not.allowed', detail));
     }
-    const detail = `No route ${req.method} ${req.path}.`;
+    const routes = shapes.filter((candidate) => candidate.admin === admin).flatMap(({ template, methods }) => methods.map((method) => ({ method, template })));
+    const hint = findNearestRoute(req.method, req.path, routes);
+    const detail = `No route ${req.method} ${req.path}${hint === undefined ? '.' : `; did you mean ${hint}?`}`;
+    if (!admin) onUnmatched?.(req, 404, hint);
     return admin ? sendProblem(res, 'not-found', detail) : sendAnswer(res, toErrorAnswer('route.not.found', detail));
   };
 }
@@ -92,7 +106,8 @@ export function createErrorHandler(logger: Logger): (error: unknown, req: Incomi
   };
 }
 
-function toPattern(template: string): RegExp {
+/** Service routes match exactly (a real server's strictness); admin routes as Express routes them (a trailing slash is fine). */
+function toPattern(template: string, admin: boolean): RegExp {
   const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+');
-  return new RegExp(`^${escaped}/?$`);
+  return new RegExp(`^${escaped}${admin ? '/?' : ''}$`);
 }

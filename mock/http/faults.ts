@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Fault } from '../core/scenarios/preferences';
 
@@ -13,6 +14,10 @@ export function writeFault(res: ServerResponse, fault: Fault, headers: Record<st
       return;
     case 'malformed-json':
       res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' }).end('{"code":"success","data":');
+      return;
+    case 'random-data-then-close':
+      // Bytes that are not HTTP at all, then the close: the client's HTTP parser fails.
+      socket.end(randomBytes(64));
       return;
   }
 }

@@ -5,9 +5,10 @@ import { SERVICE_ROUTES } from '../core/service-routes';
 import type { ServiceRouteDeps } from './service-routes';
 import { createOperationRunner } from './service-routes';
 
-/** The same operations as an Express router, for what the dispatcher leaves (trailing slash, case, HEAD). */
+/** The same operations as an Express router, for requests that do not come through the listener's dispatcher (supertest, mounting). */
 export function createServiceRouter(deps: ServiceRouteDeps): Router {
-  const router = express.Router();
+  // Strict like a real server: case-sensitive, `/view/token/` is not `/view/token`.
+  const router = express.Router({ strict: true, caseSensitive: true });
   const run = createOperationRunner(deps);
   for (const [method, path, operationId] of SERVICE_ROUTES) {
     router[method](path, (req: Request, res: Response) => run(req, res, {

@@ -8,7 +8,8 @@ import { toEngineRequest } from './request-shape';
  * schemas (prism's mocker). Mounted after the stateful routers, so a handler always wins.
  */
 export function createSpecRouter(engine: SpecEngine, basePath: string): Router {
-  const router = express.Router();
+  // Strict like a real server: case-sensitive, `/view/token/` is not `/view/token`.
+  const router = express.Router({ strict: true, caseSensitive: true });
   for (const operation of engine.operations) {
     const path = `${operation.path.startsWith('/__admin') ? '' : basePath}${operation.path.replace(/\{([^}]+)\}/g, ':$1')}`;
     const method = operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';

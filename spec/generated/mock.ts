@@ -9,11 +9,14 @@ export interface paths {
             query?: never;
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -68,7 +71,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue an application Access Token (valid 7 days; the same token while valid) */
+        /**
+         * Issue an application Access Token (valid 7 days; the same token while valid)
+         * @description With no applications configured (a bare start), any non-empty `appKey:appSecret` is granted a token (the same one per appKey while valid); with applications configured, only their credentials. A 401's message says why (no Basic credentials, malformed ones, an unknown appKey, a wrong appSecret). `expireTime` has no zone on the wire: it is written in the mock's `--time-zone` (default the mock process's local zone), as SDKs read it in their local time.
+         */
         post: operations["issueAccessToken"];
         delete?: never;
         options?: never;
@@ -290,6 +296,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/requests/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The journaled requests that matched no service route (WireMock's name), newest first
+         * @description A service request whose path matches no route (routing is exact: case-sensitive, no trailing-slash aliasing) is answered 404 `route.not.found` naming the nearest route ("did you mean GET /view/token?"); one whose method the route does not take (HEAD included) 405 with `Allow`. Both are journaled with `operationId` "" and the hint as `outcome`.
+         */
+        get: operations["listUnmatchedRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/requests/count": {
         parameters: {
             query?: never;
@@ -388,7 +414,7 @@ export interface components {
             code: "success";
             data: {
                 token: string;
-                /** @description yyyy-MM-dd HH:mm:ss (UTC) */
+                /** @description yyyy-MM-dd HH:mm:ss in the mock's --time-zone (default its local zone) */
                 expireTime: string;
             };
             message: string;
@@ -451,20 +477,21 @@ export interface components {
         };
         /** @description Switches, as in a Prefer header. */
         Preferences: {
-            /** @description A documented status: 201 (POST), 400, 401, 403, 404, 500, 503 */
-            code?: string;
+            /** @description A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given */
+            code?: string | number;
             /** @enum {string} */
             scenario?: "access-token-missing" | "access-token-invalid" | "access-token-expired" | "forbidden" | "not-found" | "invalid-parameter" | "server-error" | "unavailable";
             /** @description Milliseconds, 0 to 60000. */
-            delay?: string;
+            delay?: string | number;
             /** @enum {string} */
-            fault?: "connection-reset" | "empty-response" | "malformed-json";
+            fault?: "connection-reset" | "empty-response" | "malformed-json" | "random-data-then-close" | "CONNECTION_RESET_BY_PEER" | "EMPTY_RESPONSE" | "MALFORMED_RESPONSE_CHUNK" | "RANDOM_DATA_THEN_CLOSE";
         };
         RuleCondition: {
             /** @enum {string} */
             operation?: "getViewToken" | "getChildFileViewToken" | "getChildFileViewTokenByGet" | "issueAccessToken" | "getViewerData";
+            /** @description A query or path parameter some operation (the rule's operation, if given) has; another is a 422. */
             param?: string;
-            equals?: string;
+            equals?: string | number;
             accessToken?: string;
         };
         RuleInput: {
@@ -490,17 +517,27 @@ export interface components {
                 [key: string]: string | string[];
             };
             session: string;
+            /** @description "" for a request that matched no service route (see /__admin/requests/unmatched). */
             operationId: string;
             hasAuthorization: boolean;
             /** @description 0 when a fault answered instead. */
             status: number;
             outcome: string | null;
         };
+        /** @description Every given field must match; any other field is a 400. WireMock's request-pattern fields `urlPath` and `queryParameters` (`{"fileId": {"equalTo": "1"}}`) are accepted for `path` and `query`. A full View Token in `query.viewToken` matches the entry (the journal keeps it shortened and compares the shortened form). */
         JournalMatch: {
             method?: string;
             path?: string;
+            /** @description WireMock's name for `path`. */
+            urlPath?: string;
             query?: {
                 [key: string]: string;
+            };
+            /** @description WireMock's form of `query`; `equalTo` is the one matcher supported. */
+            queryParameters?: {
+                [key: string]: {
+                    equalTo: string;
+                };
             };
             session?: string;
             operationId?: string;
@@ -673,11 +710,14 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+         * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+         *     (`code=200` is accepted and forces nothing: the real answer),
          *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-         *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+         *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+         *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
          *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-         *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+         *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+         *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
          * @example code=403, delay=200
          */
         PreferHeader: string;
@@ -726,11 +766,14 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -762,11 +805,14 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -820,11 +866,14 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -851,11 +900,14 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -891,11 +943,14 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`,
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
                  *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
-                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json`. Clients that cannot set
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
-                 *     these parameters are removed before validation). Unusable switches → 422 problem+json.
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1167,6 +1222,15 @@ export interface operations {
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            /** @description A well-formed rule naming a parameter no operation (or not its operation) has; the detail lists the allowed ones. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     clearScenarioRules: {
@@ -1287,6 +1351,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["AdminUnauthorized"];
+        };
+    };
+    listUnmatchedRequests: {
+        parameters: {
+            query?: {
+                /** @description Only this X-Mock-Session ('' is the global one). */
+                session?: components["parameters"]["SessionQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unmatched requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        capacity: number;
+                        requests: components["schemas"]["JournalEntry"][];
+                    };
+                };
             };
             401: components["responses"]["AdminUnauthorized"];
         };

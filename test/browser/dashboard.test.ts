@@ -151,6 +151,60 @@ describe('a QA tester with the dashboard and the try page', () => {
     expect(await issueOnTryPage(tryPage, 'scene', '9')).toMatch(/^200 /);
   });
 
+  test('the "Show session" filter pre-fills the rule form\'s session, and stops once the tester types another', async () => {
+    await dashboard.fill('#session-filter', 'tester-c');
+    expect(await dashboard.inputValue('#rule-session')).toBe('tester-c');
+    await dashboard.fill('#session-filter', 'tester-d');
+    expect(await dashboard.inputValue('#rule-session')).toBe('tester-d');
+    await dashboard.fill('#rule-session', 'my-own');
+    await dashboard.fill('#session-filter', '');
+    expect(await dashboard.inputValue('#rule-session')).toBe('my-own');
+    await dashboard.fill('#rule-session', '');
+  });
+
+  test('a request that matched no route shows in the journal as unmatched, with the route it was probably meant for', async () => {
+    await fetch(`${baseUrl}/view/tokens?fileId=1`, { headers: { Authorization: 'Bearer t' } });
+    const row = dashboard.locator('#journal-body tr', { hasText: '/view/tokens?fileId=1' });
+    await row.waitFor();
+    expect(await row.locator('td[data-label="Operation"]').textContent()).toBe('unmatched');
+    expect(await row.locator('td[data-label="Status"]').textContent()).toBe('404');
+    expect(await row.locator('td[data-label="Outcome"]').textContent()).toBe('unmatched: did you mean GET /view/token?');
+  });
+
+  test('dates in the tables show the year', async () => {
+    for (const [body, label] of [['journal-body', 'Time'], ['tokens-body', 'Issued'], ['tokens-body', 'Expires at']] as const) {
+      const cells = await column(dashboard, body, label);
+      expect(cells.length).toBeGreaterThan(0);
+      for (const text of cells) expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    }
+  });
+
+  test('a refused clock value shows the mock\'s refusal in the status banner, and no uncaught error', async () => {
+    const errorsBefore = pageErrors.flat().length;
+    await dashboard.fill('#clock-advance-by', 'forever');
+    await dashboard.click('#clock-advance-form button[type=submit]');
+    await dashboard.locator('#status[data-tone="error"]').waitFor();
+    expect(await dashboard.textContent('#status')).toBe('The mock refused: "by" must be a duration such as "12h", "PT12H" or milliseconds; got "forever".');
+    // A rejection left unhandled would be logged a moment later: give it the time to show.
+    await dashboard.waitForTimeout(300);
+    expect(pageErrors.flat().slice(errorsBefore)).toEqual([]);
+    await dashboard.fill('#clock-advance-by', '');
+  });
+
+  test.each([[1280, 800], [390, 844]])('the "Advance by" placeholder fits its input at %i px wide', async (width, height) => {
+    await dashboard.setViewportSize({ width, height });
+    const fits = await dashboard.evaluate(() => {
+      const input = document.getElementById('clock-advance-by') as HTMLInputElement;
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: context.measureText(input.placeholder).width, room };
+    });
+    expect(fits.text).toBeLessThanOrEqual(fits.room);
+    await dashboard.setViewportSize({ width: 1280, height: 800 });
+  });
+
   test('the pages are served with a strict Content-Security-Policy and raise no errors in the browser', async () => {
     const response = await fetch(`${baseUrl}/__admin/ui`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");

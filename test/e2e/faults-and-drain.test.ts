@@ -43,6 +43,21 @@ test('fault=malformed-json: the client gets a 200 whose JSON does not parse', as
   expect((seen as { headers: http.IncomingHttpHeaders }).headers['preference-applied']).toBe('fault=malformed-json');
 });
 
+test.each([
+  ['CONNECTION_RESET_BY_PEER', 'connection-reset', { code: 'ECONNRESET' }],
+  ['EMPTY_RESPONSE', 'empty-response', { message: 'socket hang up' }],
+  ['RANDOM_DATA_THEN_CLOSE', 'random-data-then-close', { code: 'HPE_INVALID_CONSTANT' }],
+  ['random-data-then-close', 'random-data-then-close', { code: 'HPE_INVALID_CONSTANT' }],
+])('WireMock\'s fault name %s works as fault=%s', async (name, _fault, seen) => {
+  expect(await get(`${baseUrl}/view/token?fileId=1&__fault=${name}`, AUTH)).toMatchObject({ kind: 'error', ...seen });
+});
+
+test('MALFORMED_RESPONSE_CHUNK is the malformed-json fault: a 200 whose body breaks off', async () => {
+  const seen = await get(`${baseUrl}/view/token?fileId=1`, { ...AUTH, Prefer: 'fault=MALFORMED_RESPONSE_CHUNK' });
+  expect(seen).toMatchObject({ kind: 'response', status: 200, body: '{"code":"success","data":' });
+  expect((seen as { headers: http.IncomingHttpHeaders }).headers['preference-applied']).toBe('fault=malformed-json');
+});
+
 test('a fault rule for one fileId resets the connection once, then the real answer returns', async () => {
   const created = await fetch(`${baseUrl}/__admin/scenarios`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' },

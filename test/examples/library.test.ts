@@ -1,5 +1,5 @@
 // The README's library example, run: the mock inside another project's tests.
-import { createMockServer } from '../../mock/index';
+import { ScenarioRuleError, createMockServer } from '../../mock/index';
 
 test('a project\'s test starts the mock, expires a token, forces a 403 once, and resets it all', async () => {
   const mock = await createMockServer({ seed: 1, logLevel: 'silent' });
@@ -19,4 +19,21 @@ test('a project\'s test starts the mock, expires a token, forces a 403 once, and
   } finally {
     await mock.close();
   }
+});
+
+test.each([
+  [{ when: { param: 'fileid' }, then: { scenario: 'forbidden' } }, 'invalid scenario rule: "when.param" fileid: no service operation has it (did you mean fileId?); use compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId, viewToken'],
+  [{ then: { scenario: 'teapot' } }, 'invalid scenario rule: scenario=teapot is not one this operation can answer (operation any service operation)'],
+  [{ then: {} }, 'invalid scenario rule: "then" needs one of scenario, code, delay, fault'],
+])('mock.scenarios.add throws a ScenarioRuleError on an invalid rule: %j', async (rule, message) => {
+  const mock = await createMockServer({ seed: 1, logLevel: 'silent' });
+  const added = mock.scenarios.add(rule);
+  await expect(added).rejects.toThrow(ScenarioRuleError);
+  await expect(added).rejects.toThrow(message);
+  expect(await mock.scenarios.list()).toEqual([]);
+});
+
+test('mock.scenarios.add returns the rule with its id, in the global session by default', async () => {
+  const mock = await createMockServer({ seed: 1, logLevel: 'silent' });
+  expect(await mock.scenarios.add({ then: { code: 503 }, times: 2 })).toEqual({ id: expect.any(String), session: '', when: {}, then: { code: 503 }, remaining: 2 });
 });

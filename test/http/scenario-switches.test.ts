@@ -80,7 +80,7 @@ test.each([
   expect(res).toSatisfyApiSpec();
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(res.body.detail).toContain(detail);
-  expect(res.body.allowed).toMatchObject({ code: [400, 401, 403, 404, 500, 503], fault: ['connection-reset', 'empty-response', 'malformed-json'] });
+  expect(res.body.allowed).toMatchObject({ code: [200, 400, 401, 403, 404, 500, 503], fault: ['connection-reset', 'empty-response', 'malformed-json', 'random-data-then-close'] });
 });
 
 test('a 403 rule for one fileId applies twice, then the real answer returns; Prefer beats it', async () => {
@@ -151,6 +151,12 @@ test('the journal records requests without Authorization values and counts them 
   expect(count).toSatisfyApiSpec();
   expect(count.body).toEqual({ count: 2 });
   expect((await request(mock.app).post('/__admin/requests/count').send({ query: { fileId: 7 } })).status).toBe(400);
+  const countOf = async (body: object) => (await request(mock.app).post('/__admin/requests/count').send(body)).body as unknown;
+  expect(await countOf({ path: '/inside/databag', query: { viewToken: token } })).toEqual({ count: 1 });
+  expect(await countOf({ path: '/inside/databag', query: { viewToken: `${token.slice(0, 6)}…` } })).toEqual({ count: 1 });
+  expect(await countOf({ path: '/inside/databag', query: { viewToken: `${token.slice(0, 6)}ffffffffffffffffffffffffff` } })).toEqual({ count: 1 });
+  expect(await countOf({ method: 'GET', urlPath: '/view/token', queryParameters: { fileId: { equalTo: '7' } } })).toEqual({ count: 2 });
+  expect(await countOf({ method: 'GET', urlPath: '/view/token', queryParameters: { fileId: { equalTo: '9' } } })).toEqual({ count: 0 });
   expect((await request(mock.app).delete('/__admin/requests')).status).toBe(204);
   expect((await request(mock.app).get('/__admin/requests')).body.requests).toEqual([]);
 });
@@ -176,4 +182,16 @@ test('rules from the config apply from the start and come back after a reset', a
   expect((await request(configured.app).get('/view/token?fileId=66').set(BEARER)).status).toBe(200);
   await request(configured.app).post('/__admin/reset');
   expect((await request(configured.app).get('/view/token?fileId=66').set(BEARER)).status).toBe(404);
+});
+
+test.each([
+  [{ methd: 'GET' }, '"methd" is not a field to count by; use method, path, query, session, operationId, status, urlPath, queryParameters.'],
+  [{ url: '/view/token?fileId=1' }, '"url" is not a field to count by; use method, path, query, session, operationId, status, urlPath, queryParameters.'],
+  [{ path: '/view/token', urlPath: '/view/token' }, 'Give "path" or WireMock\'s "urlPath", not both.'],
+  [{ queryParameters: { fileId: { matches: '1.*' } } }, '"queryParameters.fileId" must be {"equalTo": "<value>"} (the one WireMock matcher the mock supports).'],
+])('POST /__admin/requests/count with %j is a 400 saying what is allowed', async (body, detail) => {
+  const res = await request(mock.app).post('/__admin/requests/count').send(body);
+  expect(res.status).toBe(400);
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(res.body).toMatchObject({ status: 400, detail });
 });

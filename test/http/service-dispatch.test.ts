@@ -29,12 +29,77 @@ test.each([
   expect((res.end as jest.Mock).mock.calls.length).toBe(taken ? 1 : 0);
 });
 
-test.each(['/view/token/?fileId=1', '/VIEW/token?fileId=1'])('%s, left to the router, gets the same answer as the exact path', async (url) => {
-  const { app } = await aMock({ seed: 4 });
-  const res = await request(app).get(url).set(BEARER);
-  expect(res.status).toBe(200);
-  expect(res.body.data).toMatch(/^[0-9a-f]{32}$/);
-  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+type Via = 'express app' | 'listener';
+
+/** The request through the Express app alone (supertest), or through the listener's fast path on a real socket. */
+async function send(via: Via, method: string, url: string, headers: Record<string, string> = {}) {
+  const mock = await aMock({ seed: 4 });
+  if (via === 'express app') {
+    const res = await request(mock.app)[method.toLowerCase() as 'get'](url).set(headers);
+    return { mock, res: { status: res.status, body: res.body as unknown, headers: res.headers as Record<string, string> }, raw: res };
+  }
+  const baseUrl = await mock.listen(0);
+  try {
+    const res = await fetch(`${baseUrl}${url}`, { method, headers });
+    const text = await res.text();
+    return { mock, res: { status: res.status, body: text === '' ? {} : JSON.parse(text) as unknown, headers: Object.fromEntries(res.headers) }, raw: undefined };
+  } finally {
+    await mock.close();
+  }
+}
+
+test.each<[Via, string, string, string]>([
+  ['express app', 'GET', '/view/token/?fileId=1', 'No route GET /view/token/; did you mean GET /view/token?'],
+  ['listener', 'GET', '/view/token/?fileId=1', 'No route GET /view/token/; did you mean GET /view/token?'],
+  ['express app', 'GET', '/VIEW/token?fileId=1', 'No route GET /VIEW/token; did you mean GET /view/token?'],
+  ['listener', 'GET', '/View/Token?fileId=1', 'No route GET /View/Token; did you mean GET /view/token?'],
+  ['express app', 'GET', '/view/tokens?fileId=1', 'No route GET /view/tokens; did you mean GET /view/token?'],
+  ['listener', 'POST', '/oauth2/token/', 'No route POST /oauth2/token/; did you mean POST /oauth2/token?'],
+  ['listener', 'GET', '/data/v2/integrations/2/files/3/viewtoken', 'No route GET /data/v2/integrations/2/files/3/viewtoken; did you mean GET /data/v2/integrations/{integrateId}/files/{fileId}/viewToken?'],
+  ['express app', 'GET', '/inside/databags?viewToken=x', 'No route GET /inside/databags; did you mean GET /inside/databag?'],
+  ['listener', 'GET', '/something/else', 'No route GET /something/else.'],
+])('routing is strict (%s): %s %s is a 404 naming the nearest route, and no token is issued', async (via, method, url, message) => {
+  // No spec check: a path no operation has cannot be documented.
+  const { mock, res } = await send(via, method, url, BEARER);
+  expect(res.status).toBe(404);
+  expect(res.body).toEqual({ code: 'route.not.found', data: null, message });
+  expect(await mock.core.store.count()).toBe(0);
+});
+
+test.each<[Via, string]>([
+  ['express app', '/view/token?fileId=1'],
+  ['listener', '/view/token?fileId=1'],
+  ['listener', '/data/v2/integrations/2/files/3/viewToken'],
+  ['express app', '/inside/databag?viewToken=0123456789abcdef0123456789abcdef'],
+])('HEAD never issues or uses a token (%s): HEAD %s is 405 with Allow', async (via, url) => {
+  const { mock, res } = await send(via, 'HEAD', url, BEARER);
+  expect(res.status).toBe(405);
+  expect(res.headers.allow).toMatch(/^(GET|GET, POST|POST, GET), OPTIONS$/);
+  expect(await mock.core.store.count()).toBe(0);
+});
+
+test('an unmatched request is journaled as unmatched with its hint, and listed by GET /__admin/requests/unmatched', async () => {
+  const mock = await aMock();
+  await request(mock.app).get('/view/tokens?fileId=1&__code=403').set({ ...BEARER, 'X-Mock-Session': 'qa-1' });
+  await request(mock.app).head('/view/token?fileId=1').set(BEARER);
+  await request(mock.app).get('/view/token?fileId=2').set(BEARER);
+  const unmatched = await request(mock.app).get('/__admin/requests/unmatched');
+  expect(unmatched.status).toBe(200);
+  expect(unmatched).toSatisfyApiSpec();
+  expect(unmatched.body).toEqual({ capacity: 1000, requests: [
+    { id: 2, at: expect.any(String), method: 'HEAD', path: '/view/token', query: { fileId: '1' }, session: '', operationId: '', hasAuthorization: true, status: 405, outcome: 'unmatched' },
+    { id: 1, at: expect.any(String), method: 'GET', path: '/view/tokens', query: { fileId: '1' }, session: 'qa-1', operationId: '', hasAuthorization: true, status: 404, outcome: 'unmatched: did you mean GET /view/token?' },
+  ] });
+  const all = await request(mock.app).get('/__admin/requests');
+  expect(all.body.requests.map((entry: { operationId: string }) => entry.operationId)).toEqual(['getViewToken', '', '']);
+});
+
+test('an admin path that matches nothing is a 404 problem naming the nearest admin route, not journaled', async () => {
+  const mock = await aMock();
+  const res = await request(mock.app).get('/__admin/helth');
+  expect(res.status).toBe(404);
+  expect(res.body).toMatchObject({ status: 404, detail: 'No route GET /__admin/helth; did you mean GET /__admin/health?' });
+  expect((await request(mock.app).get('/__admin/requests/unmatched')).body.requests).toEqual([]);
 });
 
 test('under --base-path the dispatcher takes the prefixed routes only', async () => {
@@ -42,4 +107,18 @@ test('under --base-path the dispatcher takes the prefixed routes only', async ()
   expect((await request(app).get('/api/view/token?fileId=1').set(BEARER)).status).toBe(200);
   expect((await request(app).get('/view/token?fileId=1').set(BEARER)).status).toBe(404);
   expect((await request(app).get('/apiview/token?fileId=1').set(BEARER)).status).toBe(404);
+});
+
+test.each([
+  ['/view/token?fileid=1', 'Invalid parameter fileid: not a parameter of this route; did you mean fileId?'],
+  ['/view/token?FileId=1', 'Invalid parameter FileId: not a parameter of this route; did you mean fileId?'],
+  ['/view/token?sceneid=1', 'Invalid parameter sceneid: not a parameter of this route; did you mean sceneId?'],
+  ['/view/token?colour=1', 'Invalid parameter id: none given; give exactly one of compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId.'],
+  ['/inside/databag?viewtoken=abc', 'Invalid parameter viewtoken: not a parameter of this route; did you mean viewToken?'],
+])('GET %s is a 400 naming the parameter it was probably meant to be', async (url, message) => {
+  const { app } = await aMock();
+  const res = await request(app).get(url).set(BEARER);
+  expect(res.status).toBe(400);
+  expect(res).toSatisfyApiSpec();
+  expect(res.body).toEqual({ code: 'parameter.invalid', data: null, message });
 });

@@ -54,10 +54,13 @@ export const SPEC_ROUTES: readonly SpecRoute[] = loadSpecRoutes();
 
 const patterns = new Map(SPEC_ROUTES.map((route) => [route.template, toPattern(route.template)]));
 
-/** Express's matching: case-insensitive, `{param}` is one non-empty segment, an optional trailing slash. */
+/**
+ * How the mock routes: service routes exactly (case-sensitive, no trailing slash, as a real server);
+ * admin routes as Express does (case-insensitive, an optional trailing slash). `{param}` is one non-empty segment.
+ */
 function toPattern(template: string): RegExp {
   const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-  return new RegExp(`^${escaped}/?$`, 'i');
+  return template.startsWith('/__admin') ? new RegExp(`^${escaped}/?$`, 'i') : new RegExp(`^${escaped}$`);
 }
 
 /** The pathname the server routes on: absolute-form and `*` targets included. */

@@ -27,8 +27,9 @@ test('with applications, only granted tokens are accepted, the same token while 
   const clock = createControllableClock(() => 0);
   const registry = createAccessTokens({ applications: [{ appKey: 'k', appSecret: 's' }], clock, random: createSeededRandom(1) });
   expect(await registry.authenticate('Bearer anything')).toEqual({ kind: 'rejected', reason: 'unknown' });
-  expect(await registry.grant(basic('k', 'wrong'))).toEqual({ kind: 'rejected' });
-  expect(await registry.grant('Basic !!!')).toEqual({ kind: 'rejected' });
+  expect(await registry.grant(basic('k', 'wrong'))).toEqual({ kind: 'rejected', reason: 'wrong-secret', appKey: 'k' });
+  expect(await registry.grant(basic('other', 's'))).toEqual({ kind: 'rejected', reason: 'unknown-app', appKey: 'other', configured: 1 });
+  expect(await registry.grant('Basic !!!')).toEqual({ kind: 'rejected', reason: 'malformed-basic' });
   const first = await registry.grant(basic('k', 's'));
   if (first.kind !== 'issued') throw new Error('grant refused');
   expect(first.token).toMatch(/^cn-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -49,4 +50,33 @@ test('an application\'s pre-issued access tokens are accepted for it, never expi
   clock.advance(365 * 86_400_000);
   expect(await registry.authenticate('bearer ci-token')).toEqual({ kind: 'accepted', app: 'ci' });
   expect(await registry.authenticate('Bearer other')).toEqual({ kind: 'rejected', reason: 'unknown' });
+});
+
+test('with no applications, any non-empty appKey:appSecret is granted a 7-day token, the same one per appKey while valid', async () => {
+  const clock = createControllableClock(() => 0);
+  const registry = createAccessTokens({ applications: [], clock, random: createSeededRandom(1) });
+  const first = await registry.grant(basic('any-app', 'any-secret'));
+  expect(first).toEqual({ kind: 'issued', token: expect.stringMatching(/^cn-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), expiresAtMs: ACCESS_TOKEN_TTL_MS });
+  expect(await registry.grant(basic('any-app', 'another-secret'))).toEqual(first);
+  const other = await registry.grant(basic('second-app', 'x'));
+  expect(other.kind === 'issued' && other.token).not.toBe(first.kind === 'issued' && first.token);
+  expect(await registry.authenticate(`Bearer ${first.kind === 'issued' ? first.token : ''}`)).toEqual({ kind: 'accepted', app: null });
+  clock.advance(ACCESS_TOKEN_TTL_MS - 1);
+  expect(await registry.grant(basic('any-app', 'any-secret'))).toEqual(first);
+  clock.advance(1);
+  const renewed = await registry.grant(basic('any-app', 'any-secret'));
+  expect(renewed).toEqual({ kind: 'issued', token: expect.stringMatching(/^cn-/), expiresAtMs: 2 * ACCESS_TOKEN_TTL_MS });
+  expect(renewed.kind === 'issued' && renewed.token).not.toBe(first.kind === 'issued' && first.token);
+});
+
+test.each([
+  [undefined, 'no-basic'],
+  ['Bearer x', 'no-basic'],
+  ['Basic', 'malformed-basic'],
+  ['Basic %%%', 'malformed-basic'],
+  [basic('', 'secret'), 'malformed-basic'],
+  [basic('key', ''), 'malformed-basic'],
+  [`Basic ${Buffer.from('no-colon').toString('base64')}`, 'malformed-basic'],
+])('with no applications, Basic credentials %j are still refused (%s)', async (header, reason) => {
+  expect(await anOpenRegistry().grant(header)).toEqual({ kind: 'rejected', reason });
 });

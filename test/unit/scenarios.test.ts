@@ -30,7 +30,6 @@ test('the __ switches are removed from the query before validation', () => {
 
 test.each([
   [{ code: '418' }, 'code=418'],
-  [{ code: '200' }, 'code=200'],
   [{ code: 'abc' }, 'code=abc'],
   [{ scenario: 'teapot' }, 'scenario=teapot'],
   [{ fault: 'explode' }, 'fault=explode'],
@@ -42,7 +41,24 @@ test.each([
 ])('switches %j are refused, saying %s', (preferences, detail) => {
   const plan = toSwitchPlan(preferences, 'getViewToken', GET_STATUSES);
   expect(plan).toMatchObject({ kind: 'rejected', detail: expect.stringContaining(detail) });
-  if (plan.kind === 'rejected') expect(plan.allowed.code).toEqual([400, 401, 403, 404, 500, 503]);
+  if (plan.kind === 'rejected') expect(plan.allowed.code).toEqual([200, 400, 401, 403, 404, 500, 503]);
+});
+
+test('code=200 is accepted and forces nothing (the real answer)', () => {
+  expect(toSwitchPlan({ code: '200' }, 'getViewToken', GET_STATUSES)).toEqual({ kind: 'ok', plan: { delayMs: 0, applied: ['code=200'] } });
+});
+
+test.each([
+  ['CONNECTION_RESET_BY_PEER', 'connection-reset'],
+  ['EMPTY_RESPONSE', 'empty-response'],
+  ['MALFORMED_RESPONSE_CHUNK', 'malformed-json'],
+  ['connection-reset', 'connection-reset'],
+])('fault=%s (WireMock\'s name or ours) is the %s fault', (name, fault) => {
+  expect(toSwitchPlan({ fault: name }, 'getViewToken', GET_STATUSES)).toEqual({ kind: 'ok', plan: { delayMs: 0, fault, applied: [`fault=${fault}`] } });
+});
+
+test('an unknown fault is refused naming ours and WireMock\'s', () => {
+  expect(toSwitchPlan({ fault: 'RANDOM' }, 'getViewToken', GET_STATUSES)).toMatchObject({ kind: 'rejected', detail: 'fault=RANDOM is not a fault (use connection-reset, empty-response, malformed-json, random-data-then-close, or WireMock\'s CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE) (operation getViewToken)' });
 });
 
 test('a status the operation does not document is refused: 403 on the viewer data call', () => {
@@ -113,11 +129,37 @@ test('the journal keeps the newest entries up to its capacity and counts matches
 test('a switch may force only what the statuses handed to the core document (the spec engine\'s, in the server)', async () => {
   const core = createMockCore({ seed: 1, realNow: () => 0, statuses: { ...SERVICE_STATUSES, getViewToken: [200, 401, 422] } });
   const forced = (prefer: string) => handleServiceRequest(core, aRequest({ fileId: '1' }, { authorization: 'Bearer x', prefer }));
-  expect(await forced('code=403')).toMatchObject({ kind: 'rejected-preference', allowed: { code: [401] } });
+  expect(await forced('code=403')).toMatchObject({ kind: 'rejected-preference', allowed: { code: [200, 401] } });
   expect(await forced('code=401')).toMatchObject({ kind: 'answer', answer: { status: 401 } });
   expect((await createMockCore({ statuses: { ...SERVICE_STATUSES, getViewToken: [200] } }).rules.add({ when: { operation: 'getViewToken' }, then: { code: '403' } }, '')).kind).toBe('invalid');
 });
 
 test('a code=empty or unparseable Prefer value is refused, not ignored', () => {
   expect(toSwitchPlan(readPreferences('code', {}), 'getViewToken', GET_STATUSES)).toMatchObject({ kind: 'rejected', detail: expect.stringContaining('code= is not') });
+});
+
+test.each([
+  ['__senario', '__senario is not a switch (did you mean __scenario?); use __code, __scenario, __delay, __fault (operation getViewToken)'],
+  ['__Code', '__Code is not a switch (did you mean __code?); use __code, __scenario, __delay, __fault (operation getViewToken)'],
+  ['__whatever', '__whatever is not a switch; use __code, __scenario, __delay, __fault (operation getViewToken)'],
+])('an unknown query switch %s is refused, naming the known ones', async (name, detail) => {
+  const core = createMockCore({ seed: 1, realNow: () => 0 });
+  const result = await handleServiceRequest(core, aRequest({ fileId: '1', [name]: 'forbidden' }, { authorization: 'Bearer x' }));
+  expect(result).toEqual({ kind: 'rejected-preference', detail, allowed: { switch: ['__code', '__scenario', '__delay', '__fault'] } });
+  expect(await core.store.count()).toBe(0);
+});
+
+test.each([
+  [{ when: { param: 'fileid', equals: '1' }, then: { code: 403 } }, '"when.param" fileid: no service operation has it (did you mean fileId?); use compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId, viewToken'],
+  [{ when: { operation: 'getViewerData', param: 'fileId' }, then: { code: 500 } }, '"when.param" fileId: getViewerData does not have it; use viewToken'],
+  [{ when: { operation: 'issueAccessToken', param: 'appKey' }, then: { code: 500 } }, '"when.param" appKey: issueAccessToken does not have it; use no param'],
+])('a rule naming a parameter no operation has is refused as unprocessable: %j', async (input, detail) => {
+  expect(await createRules().add(input, '')).toEqual({ kind: 'invalid', detail, unprocessable: true });
+});
+
+test('a rule echoes numbers as numbers and strings as strings, and still applies', async () => {
+  const rules = createRules();
+  const added = await rules.add({ when: { param: 'fileId', equals: 123 }, then: { code: 403, delay: '5' }, times: 1 }, '');
+  expect(added).toEqual({ kind: 'added', rule: { id: expect.any(String), session: '', when: { param: 'fileId', equals: 123 }, then: { code: 403, delay: '5' }, remaining: 1 } });
+  expect(await rules.take(aRequest({ fileId: '0123' }), '', GET_STATUSES)).toMatchObject({ plan: { scenario: 'forbidden', delayMs: 5, applied: ['code=403', 'delay=5'] } });
 });

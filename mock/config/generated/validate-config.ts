@@ -43,7 +43,7 @@ var standalone = (() => {
     "validate-config.js"(exports, module) {
       module.exports = validate21;
       module.exports.default = validate21;
-      var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "view-token-mock config file", "description": "The file `view-token-mock --config FILE` reads (also `createMockServer({ config })`). The mock validates it with this schema (compiled by scripts/build-config-validator.js), then checks what a schema cannot: ids exact as int64, catalog owners and child files, rule switches.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "type": "string", "description": "This schema, for editors: node_modules/view-token-mock/view-token-mock.config.schema.json" }, "description": { "type": "string" }, "missing": { "$ref": "#/definitions/idLists", "description": "Ids that name no object: 404 `<type>.not.found`. Every other id exists (open world)." }, "forbidden": { "$ref": "#/definitions/idLists", "description": "Ids of another application's objects: 403 `permission.denied`." }, "applications": { "type": "array", "description": "With applications, only their credentials (POST /oauth2/token) and Access Tokens are accepted.", "items": { "$ref": "#/definitions/application" } }, "rules": { "type": "array", "description": "Scenario rules for every session, tried in order (as POST /__admin/scenarios takes them).", "items": { "$ref": "#/definitions/rule" } }, "catalog": { "$ref": "#/definitions/catalog" } }, "definitions": { "id": { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 }, "idList": { "type": "array", "items": { "$ref": "#/definitions/id" } }, "idLists": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } }, "application": { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } }, "rule": { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } }, "ruleCondition": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string" }, "equals": { "type": "string" }, "accessToken": { "type": "string" } } }, "preferences": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "type": "string", "description": "A documented status: 201 (POST), 400, 401, 403, 404, 500, 503" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "type": "string", "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json"] } } }, "catalogObject": { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } }, "catalogObjects": { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } }, "catalog": { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } } } };
+      var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "view-token-mock config file", "description": "The file `view-token-mock --config FILE` reads (also `createMockServer({ config })`). The mock validates it with this schema (compiled by scripts/build-config-validator.js), then checks what a schema cannot: ids exact as int64, catalog owners and child files, rule switches.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "type": "string", "description": "This schema, for editors: node_modules/view-token-mock/view-token-mock.config.schema.json" }, "description": { "type": "string" }, "missing": { "$ref": "#/definitions/idLists", "description": "Ids that name no object: 404 `<type>.not.found`. Every other id exists (open world)." }, "forbidden": { "$ref": "#/definitions/idLists", "description": "Ids of another application's objects: 403 `permission.denied`." }, "applications": { "type": "array", "description": "With applications, only their credentials (POST /oauth2/token) and Access Tokens are accepted.", "items": { "$ref": "#/definitions/application" } }, "rules": { "type": "array", "description": "Scenario rules for every session, tried in order (as POST /__admin/scenarios takes them).", "items": { "$ref": "#/definitions/rule" } }, "catalog": { "$ref": "#/definitions/catalog" } }, "definitions": { "id": { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 }, "idList": { "type": "array", "items": { "$ref": "#/definitions/id" } }, "idLists": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } }, "application": { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } }, "rule": { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } }, "ruleCondition": { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false }, "preferences": { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false }, "catalogObject": { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } }, "catalogObjects": { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } }, "catalog": { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } } } };
       var schema7 = { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } };
       var schema8 = { "type": "array", "items": { "$ref": "#/definitions/id" } };
       var schema9 = { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 };
@@ -331,7 +331,7 @@ var standalone = (() => {
         return errors === 0;
       }
       var schema11 = { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } };
-      var schema12 = { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string" }, "equals": { "type": "string" }, "accessToken": { "type": "string" } } };
+      var schema12 = { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false };
       function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -377,9 +377,63 @@ var standalone = (() => {
                   if (data.equals !== void 0) {
                     let data2 = data.equals;
                     const _errs6 = errors;
+                    const _errs7 = errors;
+                    let valid1 = false;
+                    let passing0 = null;
+                    const _errs8 = errors;
                     if (typeof data2 !== "string") {
-                      validate38.errors = [{ instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.equals.type, parentSchema: schema12.properties.equals, data: data2 }];
+                      const err0 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.equals.oneOf[0].type, parentSchema: schema12.properties.equals.oneOf[0], data: data2 };
+                      if (vErrors === null) {
+                        vErrors = [err0];
+                      } else {
+                        vErrors.push(err0);
+                      }
+                      errors++;
+                    }
+                    var _valid0 = _errs8 === errors;
+                    if (_valid0) {
+                      valid1 = true;
+                      passing0 = 0;
+                    }
+                    const _errs10 = errors;
+                    if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+                      const err1 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.equals.oneOf[1].type, parentSchema: schema12.properties.equals.oneOf[1], data: data2 };
+                      if (vErrors === null) {
+                        vErrors = [err1];
+                      } else {
+                        vErrors.push(err1);
+                      }
+                      errors++;
+                    }
+                    var _valid0 = _errs10 === errors;
+                    if (_valid0 && valid1) {
+                      valid1 = false;
+                      passing0 = [passing0, 1];
+                    } else {
+                      if (_valid0) {
+                        valid1 = true;
+                        passing0 = 1;
+                      }
+                    }
+                    if (!valid1) {
+                      const err2 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.properties.equals.oneOf, parentSchema: schema12.properties.equals, data: data2 };
+                      if (vErrors === null) {
+                        vErrors = [err2];
+                      } else {
+                        vErrors.push(err2);
+                      }
+                      errors++;
+                      validate38.errors = vErrors;
                       return false;
+                    } else {
+                      errors = _errs7;
+                      if (vErrors !== null) {
+                        if (_errs7) {
+                          vErrors.length = _errs7;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
                     }
                     var valid0 = _errs6 === errors;
                   } else {
@@ -388,12 +442,12 @@ var standalone = (() => {
                   if (valid0) {
                     if (data.accessToken !== void 0) {
                       let data3 = data.accessToken;
-                      const _errs8 = errors;
+                      const _errs12 = errors;
                       if (typeof data3 !== "string") {
                         validate38.errors = [{ instancePath: instancePath + "/accessToken", schemaPath: "#/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.accessToken.type, parentSchema: schema12.properties.accessToken, data: data3 }];
                         return false;
                       }
-                      var valid0 = _errs8 === errors;
+                      var valid0 = _errs12 === errors;
                     } else {
                       var valid0 = true;
                     }
@@ -409,7 +463,7 @@ var standalone = (() => {
         validate38.errors = vErrors;
         return errors === 0;
       }
-      var schema13 = { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "type": "string", "description": "A documented status: 201 (POST), 400, 401, 403, 404, 500, 503" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "type": "string", "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json"] } } };
+      var schema13 = { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false };
       function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -427,9 +481,63 @@ var standalone = (() => {
               if (data.code !== void 0) {
                 let data0 = data.code;
                 const _errs2 = errors;
+                const _errs3 = errors;
+                let valid1 = false;
+                let passing0 = null;
+                const _errs4 = errors;
                 if (typeof data0 !== "string") {
-                  validate40.errors = [{ instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.code.type, parentSchema: schema13.properties.code, data: data0 }];
+                  const err0 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.code.oneOf[0].type, parentSchema: schema13.properties.code.oneOf[0], data: data0 };
+                  if (vErrors === null) {
+                    vErrors = [err0];
+                  } else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs4 === errors;
+                if (_valid0) {
+                  valid1 = true;
+                  passing0 = 0;
+                }
+                const _errs6 = errors;
+                if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+                  const err1 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.properties.code.oneOf[1].type, parentSchema: schema13.properties.code.oneOf[1], data: data0 };
+                  if (vErrors === null) {
+                    vErrors = [err1];
+                  } else {
+                    vErrors.push(err1);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs6 === errors;
+                if (_valid0 && valid1) {
+                  valid1 = false;
+                  passing0 = [passing0, 1];
+                } else {
+                  if (_valid0) {
+                    valid1 = true;
+                    passing0 = 1;
+                  }
+                }
+                if (!valid1) {
+                  const err2 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema13.properties.code.oneOf, parentSchema: schema13.properties.code, data: data0 };
+                  if (vErrors === null) {
+                    vErrors = [err2];
+                  } else {
+                    vErrors.push(err2);
+                  }
+                  errors++;
+                  validate40.errors = vErrors;
                   return false;
+                } else {
+                  errors = _errs3;
+                  if (vErrors !== null) {
+                    if (_errs3) {
+                      vErrors.length = _errs3;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
                 }
                 var valid0 = _errs2 === errors;
               } else {
@@ -438,7 +546,7 @@ var standalone = (() => {
               if (valid0) {
                 if (data.scenario !== void 0) {
                   let data1 = data.scenario;
-                  const _errs4 = errors;
+                  const _errs8 = errors;
                   if (typeof data1 !== "string") {
                     validate40.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.scenario.type, parentSchema: schema13.properties.scenario, data: data1 }];
                     return false;
@@ -447,35 +555,89 @@ var standalone = (() => {
                     validate40.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema13.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.scenario.enum, parentSchema: schema13.properties.scenario, data: data1 }];
                     return false;
                   }
-                  var valid0 = _errs4 === errors;
+                  var valid0 = _errs8 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.delay !== void 0) {
                     let data2 = data.delay;
-                    const _errs6 = errors;
+                    const _errs10 = errors;
+                    const _errs11 = errors;
+                    let valid2 = false;
+                    let passing1 = null;
+                    const _errs12 = errors;
                     if (typeof data2 !== "string") {
-                      validate40.errors = [{ instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.delay.type, parentSchema: schema13.properties.delay, data: data2 }];
-                      return false;
+                      const err3 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.delay.oneOf[0].type, parentSchema: schema13.properties.delay.oneOf[0], data: data2 };
+                      if (vErrors === null) {
+                        vErrors = [err3];
+                      } else {
+                        vErrors.push(err3);
+                      }
+                      errors++;
                     }
-                    var valid0 = _errs6 === errors;
+                    var _valid1 = _errs12 === errors;
+                    if (_valid1) {
+                      valid2 = true;
+                      passing1 = 0;
+                    }
+                    const _errs14 = errors;
+                    if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+                      const err4 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.properties.delay.oneOf[1].type, parentSchema: schema13.properties.delay.oneOf[1], data: data2 };
+                      if (vErrors === null) {
+                        vErrors = [err4];
+                      } else {
+                        vErrors.push(err4);
+                      }
+                      errors++;
+                    }
+                    var _valid1 = _errs14 === errors;
+                    if (_valid1 && valid2) {
+                      valid2 = false;
+                      passing1 = [passing1, 1];
+                    } else {
+                      if (_valid1) {
+                        valid2 = true;
+                        passing1 = 1;
+                      }
+                    }
+                    if (!valid2) {
+                      const err5 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema13.properties.delay.oneOf, parentSchema: schema13.properties.delay, data: data2 };
+                      if (vErrors === null) {
+                        vErrors = [err5];
+                      } else {
+                        vErrors.push(err5);
+                      }
+                      errors++;
+                      validate40.errors = vErrors;
+                      return false;
+                    } else {
+                      errors = _errs11;
+                      if (vErrors !== null) {
+                        if (_errs11) {
+                          vErrors.length = _errs11;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
+                    }
+                    var valid0 = _errs10 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.fault !== void 0) {
                       let data3 = data.fault;
-                      const _errs8 = errors;
+                      const _errs16 = errors;
                       if (typeof data3 !== "string") {
                         validate40.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.fault.type, parentSchema: schema13.properties.fault, data: data3 }];
                         return false;
                       }
-                      if (!(data3 === "connection-reset" || data3 === "empty-response" || data3 === "malformed-json")) {
+                      if (!(data3 === "connection-reset" || data3 === "empty-response" || data3 === "malformed-json" || data3 === "random-data-then-close" || data3 === "CONNECTION_RESET_BY_PEER" || data3 === "EMPTY_RESPONSE" || data3 === "MALFORMED_RESPONSE_CHUNK" || data3 === "RANDOM_DATA_THEN_CLOSE")) {
                         validate40.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/enum", keyword: "enum", params: { allowedValues: schema13.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.fault.enum, parentSchema: schema13.properties.fault, data: data3 }];
                         return false;
                       }
-                      var valid0 = _errs8 === errors;
+                      var valid0 = _errs16 === errors;
                     } else {
                       var valid0 = true;
                     }

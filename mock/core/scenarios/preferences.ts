@@ -1,8 +1,21 @@
 import type { QueryValues } from '../target';
 
 /** WireMock's faults: what the connection does instead of answering. */
-export const FAULTS = ['connection-reset', 'empty-response', 'malformed-json'] as const;
+export const FAULTS = ['connection-reset', 'empty-response', 'malformed-json', 'random-data-then-close'] as const;
 export type Fault = (typeof FAULTS)[number];
+
+/** WireMock's own fault names, accepted as aliases (MALFORMED_RESPONSE_CHUNK: a 200 whose body breaks off). */
+export const FAULT_ALIASES: Readonly<Record<string, Fault>> = {
+  CONNECTION_RESET_BY_PEER: 'connection-reset',
+  EMPTY_RESPONSE: 'empty-response',
+  MALFORMED_RESPONSE_CHUNK: 'malformed-json',
+  RANDOM_DATA_THEN_CLOSE: 'random-data-then-close',
+};
+
+/** The fault a name (ours or WireMock's) stands for, or undefined. */
+export function toFault(name: string): Fault | undefined {
+  return (FAULTS as readonly string[]).includes(name) ? name as Fault : FAULT_ALIASES[name];
+}
 
 /** The longest delay a request can ask for. */
 export const MAX_DELAY_MS = 60_000;
@@ -37,6 +50,14 @@ export function readPreferences(prefer: string | undefined, query: QueryValues):
     if ((PREFERENCE_KEYS as readonly string[]).includes(key)) found[key as keyof Preferences] = value.join('=').trim().replace(/^"(.*)"$/, '$1');
   }
   return found;
+}
+
+/** The `__` query switches, as a request writes them. */
+export const QUERY_SWITCHES = PREFERENCE_KEYS.map((key) => `__${key}`);
+
+/** The first `__` query parameter that is not a switch (`__senario`): refused, never silently ignored. */
+export function findUnknownSwitch(query: QueryValues): string | undefined {
+  return Object.keys(query).find((name) => name.startsWith('__') && !QUERY_SWITCHES.includes(name));
 }
 
 /** The query without the `__` switches, which validation must never see. */

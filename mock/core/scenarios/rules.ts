@@ -1,7 +1,9 @@
 import { parseInt64 } from '../int64';
 import type { ServiceStatuses } from '../service-statuses';
 import { SERVICE_STATUSES, isServiceOperation } from '../service-statuses';
-import type { ServiceRequest } from '../handle-service-request';
+import type { ServiceOperationId, ServiceRequest } from '../handle-service-request';
+import { findNearestName } from '../near-miss';
+import { ALL_PARAMETERS, PARAMETERS_OF } from '../service-routes';
 import type { Preferences } from './preferences';
 import { PREFERENCE_KEYS } from './preferences';
 import type { RuleStore } from './rule-store';
@@ -15,15 +17,19 @@ export interface RuleCondition {
   operation?: string;
   /** A query or path parameter, with `equals` its value (ids compared as exact int64). */
   param?: string;
-  equals?: string;
+  /** Kept as given (a number stays a number in the rule's echo); compared as text or exact int64. */
+  equals?: string | number;
   /** The bearer Access Token of the request. */
   accessToken?: string;
 }
 
+/** A rule's outcome as given: `{"code": 503}` stays a number in its echo. */
+export type RuleOutcome = { [Key in keyof Preferences]?: string | number };
+
 /** A rule as the admin API and the config file take it. */
 export interface RuleInput {
   when?: RuleCondition;
-  then: Preferences;
+  then: RuleOutcome;
   times?: number;
 }
 
@@ -32,12 +38,13 @@ export interface Rule {
   /** The X-Mock-Session it was created in ('' global); it applies to that session's requests only. */
   session: string;
   when: RuleCondition;
-  then: Preferences;
+  then: RuleOutcome;
   /** Uses left, or null for a rule that never runs out. */
   remaining: number | null;
 }
 
-export type RuleAdd = { kind: 'added'; rule: Rule } | { kind: 'invalid'; detail: string };
+/** `unprocessable`: well-formed, but naming something no operation has (a 422, not a 400). */
+export type RuleAdd = { kind: 'added'; rule: Rule } | { kind: 'invalid'; detail: string; unprocessable?: true };
 
 /** The stateful scenario rules, per session, in creation order (the first match wins). */
 export interface Rules {
@@ -73,7 +80,7 @@ export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store:
     async take(request, session, documented) {
       for (const rule of await store.list(session)) {
         if (!matches(rule.when, request)) continue;
-        const planned = toSwitchPlan(rule.then, request.operationId, documented);
+        const planned = toSwitchPlan(toPreferences(rule.then), request.operationId, documented);
         if (planned.kind !== 'ok') continue;
         // A rule with uses left is counted in the store, atomically: another process may have used it up.
         const used = rule.remaining === null ? rule : await store.use(rule.id);
@@ -95,7 +102,11 @@ function matches(when: RuleCondition, request: ServiceRequest): boolean {
   if (when.param === undefined) return true;
   const value = request.pathParams[when.param] ?? request.query[when.param];
   if (typeof value !== 'string') return false;
-  return when.equals === undefined || sameValue(value, when.equals);
+  return when.equals === undefined || sameValue(value, String(when.equals));
+}
+
+function toPreferences(outcome: RuleOutcome): Preferences {
+  return Object.fromEntries(Object.entries(outcome).map(([key, value]) => [key, String(value)]));
 }
 
 function sameValue(actual: string, expected: string): boolean {
@@ -103,7 +114,7 @@ function sameValue(actual: string, expected: string): boolean {
   return a.kind === 'ok' && b.kind === 'ok' ? a.value === b.value : actual === expected;
 }
 
-export type RuleCheck = { kind: 'ok'; rule: Omit<Rule, 'id' | 'session'> } | { kind: 'invalid'; detail: string };
+export type RuleCheck = { kind: 'ok'; rule: Omit<Rule, 'id' | 'session'> } | { kind: 'invalid'; detail: string; unprocessable?: true };
 
 /**
  * Checks a rule as the admin API or the config file gives it.
@@ -111,11 +122,12 @@ export type RuleCheck = { kind: 'ok'; rule: Omit<Rule, 'id' | 'session'> } | { k
  */
 export function checkRule(input: unknown, statuses: ServiceStatuses = SERVICE_STATUSES): RuleCheck {
   const checked = toRule(input, statuses);
-  return typeof checked === 'string' ? { kind: 'invalid', detail: checked } : { kind: 'ok', rule: checked };
+  if (typeof checked === 'string') return { kind: 'invalid', detail: checked };
+  return 'unprocessable' in checked ? { kind: 'invalid', detail: checked.unprocessable, unprocessable: true } : { kind: 'ok', rule: checked };
 }
 
 /** Checks a rule's shape; a string is what is wrong with it. */
-function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 'session'> | string {
+function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 'session'> | string | { unprocessable: string } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'a rule is a JSON object {when?, then, times?}';
   const { when = {}, then, times } = input as { when?: unknown; then?: unknown; times?: unknown };
   if (typeof when !== 'object' || when === null || Array.isArray(when)) return '"when" must be an object {operation?, param?, equals?, accessToken?}';
@@ -123,22 +135,36 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
     if (!(CONDITION_KEYS as readonly string[]).includes(key)) return `"when.${key}" is not a condition (use ${CONDITION_KEYS.join(', ')})`;
     if (typeof value !== 'string' && typeof value !== 'number') return `"when.${key}" must be a string`;
   }
-  const condition = Object.fromEntries(Object.entries(when).map(([key, value]) => [key, String(value)])) as RuleCondition;
+  for (const key of ['operation', 'param', 'accessToken'] as const) {
+    if (key in when && typeof (when as Record<string, unknown>)[key] !== 'string') return `"when.${key}" must be a string`;
+  }
+  const condition = when as RuleCondition;
   if (condition.equals !== undefined && condition.param === undefined) return '"when.equals" needs "when.param"';
   if (typeof then !== 'object' || then === null || Array.isArray(then)) return '"then" must be an object with scenario, code, delay or fault';
-  const outcome: Preferences = {};
+  const outcome: RuleOutcome = {};
   for (const [key, value] of Object.entries(then)) {
     if (!(PREFERENCE_KEYS as readonly string[]).includes(key)) return `"then.${key}" is not an outcome (use ${PREFERENCE_KEYS.join(', ')})`;
     if (typeof value !== 'string' && typeof value !== 'number') return `"then.${key}" must be a string or a number`;
-    outcome[key as keyof Preferences] = String(value);
+    outcome[key as keyof Preferences] = value;
   }
   if (Object.keys(outcome).length === 0) return '"then" needs one of scenario, code, delay, fault';
   if (condition.operation !== undefined && !isServiceOperation(condition.operation)) {
     return `"when.operation" ${condition.operation} is not a service operation (use ${Object.keys(statuses).join(', ')})`;
   }
   const documented = condition.operation === undefined ? [...new Set(Object.values(statuses).flat())] : statuses[condition.operation];
-  const planned = toSwitchPlan(outcome, condition.operation ?? 'any service operation', documented);
+  const unknownParam = condition.param === undefined ? undefined : checkParam(condition.param, condition.operation);
+  if (unknownParam !== undefined) return { unprocessable: unknownParam };
+  const planned = toSwitchPlan(toPreferences(outcome), condition.operation ?? 'any service operation', documented);
   if (planned.kind === 'rejected') return planned.detail;
   if (times !== undefined && (!Number.isInteger(times) || (times as number) < 1)) return '"times" must be a positive integer';
   return { when: condition, then: outcome, remaining: (times as number | undefined) ?? null };
+}
+
+/** What is wrong with a rule's `param` (no operation, or not the rule's operation, has it), or undefined. */
+function checkParam(param: string, operation: ServiceOperationId | undefined): string | undefined {
+  const known = operation === undefined ? ALL_PARAMETERS : PARAMETERS_OF[operation];
+  if (known.includes(param)) return undefined;
+  const nearest = findNearestName(param, known);
+  const where = operation === undefined ? 'no service operation has it' : `${operation} does not have it`;
+  return `"when.param" ${param}: ${where}${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}; use ${known.length === 0 ? 'no param' : known.join(', ')}`;
 }

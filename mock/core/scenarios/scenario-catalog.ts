@@ -1,3 +1,5 @@
+import type { GrantRefusal } from '../access-tokens';
+import { decodeBasic } from '../access-tokens';
 import type { ServiceOperationId, ServiceRequest } from '../handle-service-request';
 import { ID_PARAMETERS, OBJECT_TYPE_OF } from '../object-types';
 import type { Answer } from '../service-answers';
@@ -37,8 +39,7 @@ export function isScenarioName(name: string): name is ScenarioName {
  */
 export function answerScenario(name: ScenarioName, request: ServiceRequest): Answer {
   const viewer = request.operationId === 'getViewerData';
-  // The token endpoint has one 401 whatever is wrong with the Basic credentials.
-  if (request.operationId === 'issueAccessToken' && SCENARIO_STATUS[name] === 401) return fromServiceFailure({ kind: 'unauthenticated', reason: 'bad-basic-credentials' });
+  if (request.operationId === 'issueAccessToken' && SCENARIO_STATUS[name] === 401) return fromServiceFailure({ kind: 'unauthenticated', reason: 'bad-basic-credentials', refusal: forcedRefusal(name, request) });
   switch (name) {
     case 'access-token-missing':
       return fromServiceFailure({ kind: 'unauthenticated', reason: viewer ? 'unknown-view-token' : 'missing' });
@@ -72,4 +73,11 @@ function firstParameter(request: ServiceRequest): string {
   if (request.operationId === 'getViewerData') return 'viewToken';
   if (request.operationId !== 'getViewToken') return 'fileId';
   return ID_PARAMETERS.find((name) => request.query[name] !== undefined) ?? 'fileId';
+}
+
+/** The token endpoint's forced 401 says what a real refusal of the same credentials would say. */
+function forcedRefusal(name: ScenarioName, request: ServiceRequest): GrantRefusal {
+  if (name === 'access-token-missing') return { reason: 'no-basic' };
+  const credentials = decodeBasic(request.headers.authorization);
+  return credentials.kind === 'credentials' ? { reason: 'wrong-secret', appKey: credentials.appKey } : credentials.reason === 'no-basic' ? { reason: 'no-basic' } : { reason: 'malformed-basic' };
 }

@@ -1,5 +1,5 @@
 import type { Fault, Preferences } from './preferences';
-import { FAULTS, MAX_DELAY_MS } from './preferences';
+import { FAULT_ALIASES, FAULTS, MAX_DELAY_MS, toFault } from './preferences';
 import type { ScenarioName } from './scenario-catalog';
 import { SCENARIO_OF_CODE, SCENARIO_STATUS, SCENARIOS, isScenarioName } from './scenario-catalog';
 
@@ -32,6 +32,7 @@ export function toSwitchPlan(preferences: Preferences, operationId: string, docu
     const status = /^\d{3}$/.test(code) ? Number(code) : NaN;
     if (!allowed.code.includes(status)) return reject(`code=${code} is not a status this operation documents`);
     const forced = SCENARIO_OF_CODE[status];
+    // code=200 is the real answer: accepted, nothing forced.
     if (status === 201) plan.successStatus = status;
     else if (forced) plan.scenario = forced;
     plan.applied.push(`code=${status}`);
@@ -42,9 +43,10 @@ export function toSwitchPlan(preferences: Preferences, operationId: string, docu
     plan.applied.push(`scenario=${scenario}`);
   }
   if (fault !== undefined) {
-    if (!(FAULTS as readonly string[]).includes(fault)) return reject(`fault=${fault} is not a fault`);
-    plan.fault = fault as Fault;
-    plan.applied.push(`fault=${fault}`);
+    const known = toFault(fault);
+    if (known === undefined) return reject(`fault=${fault} is not a fault (use ${FAULTS.join(', ')}, or WireMock's ${Object.keys(FAULT_ALIASES).join(', ')})`);
+    plan.fault = known;
+    plan.applied.push(`fault=${known}`);
   }
   if (delay !== undefined) {
     if (!/^\d{1,6}$/.test(delay) || Number(delay) > MAX_DELAY_MS) return reject(`delay=${delay} must be milliseconds from 0 to ${MAX_DELAY_MS}`);
@@ -56,8 +58,8 @@ export function toSwitchPlan(preferences: Preferences, operationId: string, docu
 
 /** Every switch value an operation accepts, for 422 answers and the scenario catalog. */
 export function allowedFor(documented: readonly number[]): { code: number[]; scenario: ScenarioName[]; fault: Fault[]; delay: string[] } {
-  // 200 is what a valid request gets anyway: there is nothing to force.
-  const codes = documented.filter((status) => status === 201 || SCENARIO_OF_CODE[status] !== undefined);
+  // 200 is what a valid request gets anyway: accepted (real clients' tests send it), nothing is forced.
+  const codes = documented.filter((status) => status === 200 || status === 201 || SCENARIO_OF_CODE[status] !== undefined);
   return {
     code: codes,
     scenario: SCENARIOS.filter((name) => documented.includes(SCENARIO_STATUS[name])),

@@ -60,11 +60,21 @@ byId('reset-all').addEventListener('click', () => {
     refresh();
   });
 });
-sessionFilter.addEventListener('input', refresh);
+// Looking at one session, a rule added from the form is for that session too (unless typed otherwise).
+const ruleSession = byId<HTMLInputElement>('rule-session');
+let prefilled = '';
+sessionFilter.addEventListener('input', () => {
+  const session = sessionFilter.value.trim();
+  if (ruleSession.value.trim() === prefilled) ruleSession.value = session;
+  prefilled = session;
+  refresh();
+});
 
 // Any failed action ends up here: say what went wrong where the tester is looking.
 window.addEventListener('unhandledrejection', (event) => {
   const error: unknown = event.reason;
+  // Shown on the page: not also an "Uncaught (in promise)" error in the console.
+  event.preventDefault();
   announce(error instanceof AdminError ? `The mock refused: ${error.detail}` : `Something failed: ${String(error)}`, 'error');
 });
 

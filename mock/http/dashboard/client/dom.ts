@@ -45,9 +45,9 @@ export function formatTime(iso: string | null | undefined): string {
   return iso ? iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '') : '—';
 }
 
-/** `11-23 14:05:09` for table cells (the year is in the clock panel and in the tooltip). */
+/** `2026-11-23 14:05:09` for table cells, year included (the mock's clock can be moved across years). */
 export function timeCell(label: string, iso: string | null | undefined): HTMLTableCellElement {
-  const cellElement = cell(label, iso ? formatTime(iso).slice(5) : '—');
+  const cellElement = cell(label, iso ? formatTime(iso) : '—');
   if (iso) cellElement.title = `${formatTime(iso)} UTC`;
   return cellElement;
 }

@@ -13,7 +13,7 @@ function target(entry: JournalEntry): string {
   return query ? `${entry.path}?${query}` : entry.path;
 }
 
-/** The request journal, newest first, coloured by status, with the outcome a switch or rule applied. */
+/** The request journal, newest first, coloured by status, with the outcome a switch or rule applied; unmatched requests (no route) marked, with their near-miss hint. */
 export function createJournalPanel() {
   const body = byId<HTMLTableSectionElement>('journal-body');
   let signature = '';
@@ -29,7 +29,7 @@ export function createJournalPanel() {
         cell('Method', entry.method),
         cell('Request', h('code', { class: 'wrap' }, target(entry))),
         cell('Session', entry.session || '—'),
-        cell('Operation', entry.operationId),
+        cell('Operation', entry.operationId === '' ? h('span', { class: 'badge warn' }, 'unmatched') : entry.operationId),
         cell('Status', h('span', { class: `status ${statusClass(entry.status)}` }, entry.status === 0 ? 'fault' : entry.status)),
         cell('Outcome', entry.outcome ?? 'real answer'),
       ))));

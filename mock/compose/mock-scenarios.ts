@@ -1,0 +1,33 @@
+import type { Rule, RuleInput, Rules } from '../core/scenarios/rules';
+
+/** A scenario rule the library was given that the mock cannot use; the message says what is wrong. */
+export class ScenarioRuleError extends Error {
+  override name = 'ScenarioRuleError';
+}
+
+/** The scenario rules as a library user drives them: typed input, and an invalid rule throws. */
+export interface MockScenarios {
+  /**
+   * Adds a rule (to `session`, default the global one) and returns it with its id.
+   * @throws {ScenarioRuleError} when the rule is invalid (the message names what is allowed)
+   * @example await mock.scenarios.add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 });
+   */
+  add(rule: RuleInput, session?: string): Promise<Rule>;
+  list(session?: string): Promise<Rule[]>;
+  remove(id: string): Promise<boolean>;
+  clear(session?: string): Promise<number>;
+}
+
+/** Wraps the core's rules (which answer an invalid rule as a value, for the admin API) for the library. */
+export function toMockScenarios(rules: Rules): MockScenarios {
+  return {
+    async add(rule, session = '') {
+      const added = await rules.add(rule, session);
+      if (added.kind === 'invalid') throw new ScenarioRuleError(`invalid scenario rule: ${added.detail}`);
+      return added.rule;
+    },
+    list: (session) => rules.list(session),
+    remove: (id) => rules.remove(id),
+    clear: (session) => rules.clear(session),
+  };
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// `npm run build` (also run by `npm start` and `npm run contracts`): builds only what changed. Each
+// step has inputs (files hashed) and outputs; a step runs when the hash of its inputs differs from
+// the stamp it left last time (dist/.build-stamps.json) or one of its outputs is missing. A second
+// `npm start` on a built checkout thus runs no step. `node scripts/build.js --force` runs them all.
+// tsc's own hazard: dist/ files deleted while dist/.tsbuildinfo stays make `tsc --incremental`
+// skip emitting them, so when a compiled file is missing the tsbuildinfo goes first.
+const { execFileSync } = require('node:child_process');
+const { createHash } = require('node:crypto');
+const { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+
+/** Every file under `dir` (relative to `base`) whose name passes `keep`, sorted. */
+function listFiles(base, dir, keep = () => true) {
+  const full = path.join(base, dir);
+  if (!existsSync(full)) return [];
+  if (statSync(full).isFile()) return [dir];
+  return readdirSync(full, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? listFiles(base, path.join(dir, entry.name), keep) : keep(entry.name) ? [path.join(dir, entry.name)] : []))
+    .sort();
+}
+
+/** One hash of the files' names and contents. */
+function hashFiles(base, files) {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(base, file))).update('\0');
+  return hash.digest('hex');
+}
+
+const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.test.ts');
+const TSC_DIRS = ['mock', 'contracts', 'spec/generated', 'bench'];
+const DASHBOARD_CLIENT = path.join('mock', 'http', 'dashboard', 'client');
+
+/** The sources tsc compiles and the CLI bundles: the dashboard's browser code is bundled on its own. */
+function serverSources(base, dirs) {
+  return dirs.flatMap((dir) => listFiles(base, dir, isSource)).filter((file) => !file.startsWith(DASHBOARD_CLIENT));
+}
+
+/** What tsc emits for a source: the .js next to it under dist/ (the dashboard's browser code is bundled, not compiled). */
+function compiledOutputs(base) {
+  return serverSources(base, TSC_DIRS)
+    .filter((file) => !file.endsWith('.d.ts'))
+    .map((file) => path.join('dist', file.replace(/\.ts$/, '.js')));
+}
+
+/** The build's steps, in order; `run` gets the project root. */
+function buildSteps() {
+  const node = (script, ...args) => (base) => execFileSync(process.execPath, [path.join(base, script), ...args], { cwd: base, stdio: 'inherit' });
+  const lock = ['package-lock.json'];
+  return [
+    {
+      name: 'tsc',
+      inputs: (base) => [...serverSources(base, TSC_DIRS), 'tsconfig.json', 'tsconfig.build.json', ...lock],
+      outputs: compiledOutputs,
+      before: (base) => {
+        // tsc --incremental trusts its tsbuildinfo: a compiled file deleted behind its back would never come back.
+        if (compiledOutputs(base).some((file) => !existsSync(path.join(base, file)))) rmSync(path.join(base, 'dist/.tsbuildinfo'), { force: true });
+      },
+      run: node('node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'),
+    },
+    {
+      name: 'msw-esm',
+      // The ES module face of view-token-mock/msw: a bundle of mock/msw and the core, and tsc's declarations as .d.mts.
+      inputs: (base) => [...serverSources(base, ['mock']), 'scripts/build-msw-esm.js', 'tsconfig.json', ...lock],
+      outputs: () => ['dist/mock/msw/index.mjs', 'dist/mock/msw/index.d.mts'],
+      run: node('scripts/build-msw-esm.js'),
+    },
+    {
+      name: 'dashboard',
+      inputs: (base) => [...listFiles(base, 'mock/http/dashboard'), 'scripts/build-dashboard.js', ...lock],
+      outputs: () => ['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map((file) => `dist/mock/http/dashboard/${file}`),
+      run: node('scripts/build-dashboard.js'),
+    },
+    {
+      name: 'operations',
+      inputs: (base) => [...listFiles(base, 'spec', (name) => name.endsWith('.yaml')), ...listFiles(base, 'mock/spec-engine', isSource), 'scripts/build-operations.js', ...lock],
+      outputs: () => ['dist/spec/mock.operations.json', 'dist/spec/view-token.operations.json'],
+      run: node('scripts/build-operations.js'),
+    },
+    {
+      name: 'cli',
+      // The bundle holds the mock's code and its packages; the code cache is trained by running it.
+      inputs: (base) => [...serverSources(base, ['mock']), ...listFiles(base, 'spec', (name) => name.endsWith('.yaml')), 'scripts/build-cli.js', 'tsconfig.json', ...lock],
+      outputs: () => ['dist/mock/cli/bundle/main.js', 'dist/mock/cli/bundle/express.js'],
+      run: node('scripts/build-cli.js'),
+    },
+  ];
+}
+
+const STAMPS = 'dist/.build-stamps.json';
+
+function readStamps(base) {
+  try {
+    return JSON.parse(readFileSync(path.join(base, STAMPS), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Which steps must run: inputs changed since their stamp, or an output missing (each step's inputs
+ * include the sources of what it reads of an earlier step's output). Returns [{ step, hash, reason }].
+ */
+function planBuild(base, steps, stamps, force = false) {
+  return steps.map((step) => {
+    const hash = hashFiles(base, step.inputs(base));
+    const missing = step.outputs(base).find((file) => !existsSync(path.join(base, file)));
+    const reason = force ? 'forced'
+      : stamps[step.name] !== hash ? (stamps[step.name] === undefined ? 'never built' : 'inputs changed')
+      : missing !== undefined ? `${missing} is missing`
+      : undefined;
+    return { step, hash, reason };
+  });
+}
+
+/** Runs the stale steps, stamping each as it succeeds; prints one line per step unless quiet. */
+function build(base = root, { force = false, steps = buildSteps(), log = console.log } = {}) {
+  const stamps = readStamps(base);
+  for (const { step, hash, reason } of planBuild(base, steps, stamps, force)) {
+    if (reason === undefined) {
+      log(`build: ${step.name} up to date`);
+      continue;
+    }
+    log(`build: ${step.name} (${reason})`);
+    step.before?.(base);
+    // A step that fails leaves no stamp: the next build runs it again.
+    delete stamps[step.name];
+    mkdirSync(path.join(base, 'dist'), { recursive: true });
+    writeFileSync(path.join(base, STAMPS), JSON.stringify(stamps, null, 2));
+    step.run(base);
+    stamps[step.name] = hashFiles(base, step.inputs(base)) === hash ? hash : undefined;
+    writeFileSync(path.join(base, STAMPS), JSON.stringify(stamps, null, 2));
+  }
+}
+
+module.exports = { build, buildSteps, planBuild, hashFiles, listFiles, STAMPS };
+
+if (require.main === module) {
+  try {
+    const quiet = process.argv.includes('--quiet');
+    build(root, { force: process.argv.includes('--force'), log: quiet ? () => undefined : (line) => console.error(line) });
+  } catch (error) {
+    console.error(`build: ${error.message.split('\n')[0]}`);
+    process.exit(1);
+  }
+}

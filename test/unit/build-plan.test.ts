@@ -1,0 +1,122 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+interface Step { name: string; inputs: (base: string) => string[]; outputs: (base: string) => string[]; before?: (base: string) => void; run: (base: string) => void }
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { build, buildSteps, planBuild } = require('../../scripts/build.js') as {
+  build: (base: string, options: { force?: boolean; steps?: Step[]; log?: (line: string) => void }) => void;
+  buildSteps: () => Step[];
+  planBuild: (base: string, steps: Step[], stamps: Record<string, string>) => { step: Step; hash: string; reason: string | undefined }[];
+};
+
+let base: string;
+beforeEach(() => { base = mkdtempSync(path.join(tmpdir(), 'vtm-build-')); });
+afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+function write(file: string, text = 'x'): void {
+  mkdirSync(path.dirname(path.join(base, file)), { recursive: true });
+  writeFileSync(path.join(base, file), text);
+}
+
+/** Two fake steps that copy their input to their output and count their runs. */
+function fakeSteps(runs: string[], fail: Set<string> = new Set()): Step[] {
+  return ['a', 'b'].map((name) => ({
+    name,
+    inputs: () => [`src/${name}.txt`],
+    outputs: () => [`dist/${name}.txt`],
+    run: (root: string) => {
+      runs.push(name);
+      if (fail.has(name)) throw new Error(`${name} failed`);
+      write(`dist/${name}.txt`, readFileSync(path.join(root, `src/${name}.txt`), 'utf8'));
+    },
+  }));
+}
+
+test('a first build runs every step; a second with nothing changed runs none', () => {
+  write('src/a.txt'); write('src/b.txt');
+  const runs: string[] = [];
+  const lines: string[] = [];
+  build(base, { steps: fakeSteps(runs), log: (line) => lines.push(line) });
+  build(base, { steps: fakeSteps(runs), log: (line) => lines.push(line) });
+  expect(runs).toEqual(['a', 'b']);
+  expect(lines).toEqual(['build: a (never built)', 'build: b (never built)', 'build: a up to date', 'build: b up to date']);
+});
+
+test('a changed input rebuilds its step only, and a deleted output rebuilds its step although the inputs are unchanged', () => {
+  write('src/a.txt'); write('src/b.txt');
+  const runs: string[] = [];
+  build(base, { steps: fakeSteps(runs), log: () => undefined });
+  write('src/b.txt', 'changed');
+  const lines: string[] = [];
+  build(base, { steps: fakeSteps(runs), log: (line) => lines.push(line) });
+  expect(lines).toEqual(['build: a up to date', 'build: b (inputs changed)']);
+  expect(readFileSync(path.join(base, 'dist/b.txt'), 'utf8')).toBe('changed');
+  rmSync(path.join(base, 'dist/a.txt'));
+  lines.length = 0;
+  build(base, { steps: fakeSteps(runs), log: (line) => lines.push(line) });
+  expect(lines).toEqual([`build: a (${path.join('dist', 'a.txt')} is missing)`, 'build: b up to date']);
+  expect(runs).toEqual(['a', 'b', 'b', 'a']);
+});
+
+test('a step that failed leaves no stamp: the next build runs it again', () => {
+  write('src/a.txt'); write('src/b.txt');
+  const runs: string[] = [];
+  expect(() => build(base, { steps: fakeSteps(runs, new Set(['b'])), log: () => undefined })).toThrow('b failed');
+  write('dist/b.txt');
+  build(base, { steps: fakeSteps(runs), log: () => undefined });
+  expect(runs).toEqual(['a', 'b', 'b']);
+});
+
+test('--force runs every step', () => {
+  write('src/a.txt'); write('src/b.txt');
+  const runs: string[] = [];
+  build(base, { steps: fakeSteps(runs), log: () => undefined });
+  build(base, { steps: fakeSteps(runs), force: true, log: () => undefined });
+  expect(runs).toEqual(['a', 'b', 'a', 'b']);
+});
+
+/** A skeleton of the project: what the real steps hash and check. */
+function aProjectSkeleton(): void {
+  for (const file of ['mock/core/clock.ts', 'mock/http/dashboard/client/dashboard.ts', 'mock/http/dashboard/index.html', 'mock/spec-engine/spec-engine.ts', 'contracts/cli.ts',
+    'spec/mock.openapi.yaml', 'spec/view-token.openapi.yaml', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json',
+    'scripts/build-msw-esm.js', 'scripts/build-dashboard.js', 'scripts/build-operations.js', 'scripts/build-cli.js']) write(file);
+  for (const file of ['mock/core/clock.js', 'mock/spec-engine/spec-engine.js', 'contracts/cli.js', 'spec/mock.operations.json', 'spec/view-token.operations.json', 'mock/cli/bundle/main.js', 'mock/cli/bundle/express.js', 'mock/msw/index.mjs', 'mock/msw/index.d.mts',
+    ...['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map((file) => `mock/http/dashboard/${file}`)]) write(`dist/${file}`);
+}
+
+const stale = (stamps: Record<string, string>) => planBuild(base, buildSteps(), stamps).filter(({ reason }) => reason !== undefined).map(({ step, reason }) => `${step.name}: ${reason}`);
+const stampsNow = () => Object.fromEntries(planBuild(base, buildSteps(), {}).map(({ step, hash }) => [step.name, hash] as [string, string]));
+
+test.each([
+  ['mock/core/clock.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed']],
+  ['contracts/cli.ts', ['tsc: inputs changed']],
+  ['mock/http/dashboard/client/dashboard.ts', ['dashboard: inputs changed']],
+  ['mock/spec-engine/spec-engine.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'operations: inputs changed', 'cli: inputs changed']],
+  ['spec/mock.openapi.yaml', ['operations: inputs changed', 'cli: inputs changed']],
+  ['package-lock.json', ['tsc: inputs changed', 'msw-esm: inputs changed', 'dashboard: inputs changed', 'operations: inputs changed', 'cli: inputs changed']],
+])('the real steps: a change to %s rebuilds %j', (file, expected) => {
+  aProjectSkeleton();
+  const stamps = stampsNow();
+  expect(stale(stamps)).toEqual([]);
+  write(file, 'changed');
+  expect(stale(stamps)).toEqual(expected);
+});
+
+test('a compiled file deleted while dist/.tsbuildinfo stays: tsc is stale and its tsbuildinfo goes, so tsc emits it again', () => {
+  aProjectSkeleton();
+  write('dist/.tsbuildinfo');
+  const stamps = stampsNow();
+  rmSync(path.join(base, 'dist/mock/core/clock.js'));
+  expect(stale(stamps)).toEqual([`tsc: ${path.join('dist', 'mock', 'core', 'clock.js')} is missing`]);
+  const tsc = buildSteps()[0] as Step;
+  tsc.before?.(base);
+  expect(existsSync(path.join(base, 'dist/.tsbuildinfo'))).toBe(false);
+});
+
+test('with every compiled file present, the tsbuildinfo is kept (tsc stays incremental)', () => {
+  aProjectSkeleton();
+  write('dist/.tsbuildinfo');
+  (buildSteps()[0] as Step).before?.(base);
+  expect(existsSync(path.join(base, 'dist/.tsbuildinfo'))).toBe(true);
+});
