@@ -166,9 +166,33 @@ test('the config schema ships at the path the README\'s "$schema" names, and the
     stderr: `view-token-mock: --config ${config}: forbidden.fileId[0]: 9223372036854776000 is not exact as a JSON number; write ids as strings ("9223372036854775807")\n` });
 });
 
-// Issue 22 point 4 (WireMock habits: fault-name aliases, WireMock's request-pattern shape in
-// POST /__admin/requests/count) is another branch's: its end-to-end check against the installed
-// package goes here.
+test('the installed mock speaks WireMock: its fault names as aliases, its request-pattern shape in POST /__admin/requests/count', async () => {
+  const child = spawn(process.execPath, [path.join(project, 'node_modules/.bin/view-token-mock'), '--port', '0', '--log-level', 'silent'], { cwd: project });
+  try {
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`mock exited ${code}: ${output}`)));
+    });
+    const bearer = { Authorization: 'Bearer any' };
+    // A forced empty response or reset: the socket closes with no HTTP answer, so fetch rejects.
+    await expect(fetch(`${baseUrl}/view/token?fileId=5`, { headers: { ...bearer, Prefer: 'fault=EMPTY_RESPONSE' } })).rejects.toThrow('fetch failed');
+    await expect(fetch(`${baseUrl}/view/token?fileId=5&__fault=CONNECTION_RESET_BY_PEER`, { headers: bearer })).rejects.toThrow('fetch failed');
+    const unknown = await fetch(`${baseUrl}/view/token?fileId=5`, { headers: { ...bearer, Prefer: 'fault=CONNECTION_RESET' } });
+    expect(unknown.status).toBe(422);
+    expect(((await fetch(`${baseUrl}/view/token?fileId=6`, { headers: bearer })).status)).toBe(200);
+    const count = await fetch(`${baseUrl}/__admin/requests/count`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ method: 'GET', urlPath: '/view/token', queryParameters: { fileId: { equalTo: '5' } } }) });
+    // fileId=5: the two faulted requests and the refused one (the journal keeps every service request).
+    expect(await count.json()).toEqual({ count: 3 });
+  } finally {
+    child.kill('SIGTERM');
+  }
+});
 
 test.each([
   ['ESM', 'mjs', "import { setupServer } from 'msw/node'; import { createHandlers } from 'view-token-mock/msw'; import { createMockServer } from 'view-token-mock';"],
