@@ -28,8 +28,13 @@ export interface MockServerOptions {
   basePath?: string;
   /** Allowed CORS origins. Default: any. */
   corsOrigin?: string | readonly string[];
-  /** Protects /__admin with `Authorization: Bearer <adminToken>`. */
+  /** Protects /__admin with `Authorization: Bearer <adminToken>` (empty or blank is refused). */
   adminToken?: string;
+  /**
+   * Host names (besides loopback names, IP literals and the bound host) whose `Host` header may
+   * reach /__admin, e.g. a proxy's name; `.example.com` allows the domain and its subdomains.
+   */
+  allowedHosts?: readonly string[];
   /** Missing and forbidden ids, applications. */
   config?: MockConfigInput | MockConfig;
   logger?: Logger;
@@ -86,6 +91,7 @@ const KEEP_ALIVE_MS = 65_000;
  * await mock.close();
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  if (options.adminToken !== undefined && options.adminToken.trim() === '') throw new ConfigError('--admin-token: empty or blank; give a token (or leave the flag out)');
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
   const ttlMs = toTtlMs(options.viewTokenTtl);
   const backing = await createBacking(options, ttlMs, logger);
@@ -115,8 +121,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     basePath: normalizeBasePath(options.basePath),
     corsOrigins: options.corsOrigin === undefined ? undefined : [options.corsOrigin].flat(),
     adminToken: options.adminToken,
+    allowedHosts: options.allowedHosts ?? [],
+    boundHost: () => boundHost,
   });
   let server: Server | undefined;
+  let boundHost: string | undefined;
   let baseUrl: string | undefined;
   const reclaim = createReclaimer(core, (error) => logger.error({ err: error }, 'reclaiming expired View Tokens failed'));
   const reclaimTimer = setInterval(() => void reclaim(), RECLAIM_INTERVAL_MS).unref();
@@ -140,6 +149,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         listening.once('error', reject);
         listening.listen(port, host, () => {
           listening.off('error', reject);
+          boundHost = host.replace(/^\[|\]$/g, '');
           const address = listening.address() as AddressInfo;
           baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
           resolve(baseUrl);

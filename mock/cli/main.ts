@@ -35,6 +35,7 @@ async function serve(args: readonly string[]): Promise<void> {
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
     ...(options.corsOrigins === undefined ? {} : { corsOrigin: options.corsOrigins }),
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     ...(options.configFile === undefined ? {} : { config: loadConfigFile(options.configFile) }),
     logLevel: options.logLevel,
     store: options.store,

@@ -12,6 +12,7 @@ export const SERVE_FLAGS = {
   'base-path': { type: 'string', help: 'prefix of every service route, e.g. /api' },
   'cors-origin': { type: 'string', help: 'allowed browser origin(s), comma-separated (default: any)' },
   'admin-token': { type: 'string', help: 'require "Authorization: Bearer <token>" on /__admin' },
+  'allowed-hosts': { type: 'string', help: 'host names besides loopback and --host that may reach /__admin (a proxy\'s), comma-separated' },
   'admin-open': { type: 'boolean', help: 'allow a non-loopback --host without --admin-token' },
   'log-level': { type: 'string', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
   store: { type: 'string', default: 'memory', help: 'memory, or redis to share tokens and the clock between mocks' },
@@ -35,6 +36,7 @@ export interface ServeOptions {
   basePath?: string;
   corsOrigins?: string[];
   adminToken?: string;
+  allowedHosts?: string[];
   adminOpen: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   store: 'memory' | 'redis';
@@ -66,6 +68,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const port = toInteger(read('port'), '--port', 0, 65_535);
   const host = read('host') ?? '127.0.0.1';
   const adminToken = read('admin-token');
+  if (adminToken !== undefined && adminToken.trim() === '') throw new ConfigError(`--admin-token ${JSON.stringify(adminToken)}: empty or blank; give a token (or leave the flag out)`);
   const adminOpen = ['true', '1', ''].includes(read('admin-open') ?? 'false');
   if (!LOOPBACK.test(host) && adminToken === undefined && !adminOpen) {
     throw new ConfigError(`--host ${host}: not a loopback address; give --admin-token T (or --admin-open to expose the admin API to the network)`);
@@ -92,6 +95,10 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const configFile = read('config');
   const basePath = read('base-path');
   const cors = read('cors-origin');
+  const allowedHosts = read('allowed-hosts');
+  const hosts = allowedHosts?.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const badHost = hosts?.find((name) => !/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(name));
+  if (hosts !== undefined && (hosts.length === 0 || badHost !== undefined)) throw new ConfigError(`--allowed-hosts ${allowedHosts}: expected host names such as mock.example.com or .example.com, comma-separated`);
   return {
     port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
     store, workers, journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
@@ -102,6 +109,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
     ...(basePath === undefined ? {} : { basePath }),
     ...(cors === undefined ? {} : { corsOrigins: cors.split(',').map((origin) => origin.trim()).filter(Boolean) }),
     ...(adminToken === undefined ? {} : { adminToken }),
+    ...(hosts === undefined ? {} : { allowedHosts: hosts }),
   };
 }
 
