@@ -56,6 +56,8 @@ export interface MockServerOptions {
    * store): loaded at start, rewritten atomically a moment after each change, flushed on close.
    */
   stateFile?: string;
+  /** The memory store holds at most this many View Tokens (default 2,000,000); beyond it, issuing answers 503. */
+  maxViewTokens?: number;
   /** Headers must arrive within this (ms; default 10 s), else 408 and the connection closes. */
   headersTimeoutMs?: number;
   /** The whole request must arrive within this (ms; default 30 s). */

@@ -43,6 +43,7 @@ async function serve(args: readonly string[]): Promise<void> {
     redisPrefix: options.redisPrefix,
     redisWaitMs: options.redisWaitMs,
     journalSize: options.journalSize,
+    maxViewTokens: options.maxViewTokens,
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
   });
   let baseUrl: string;

@@ -39,7 +39,8 @@ export interface Journal {
   clear(session?: string): Promise<void>;
 }
 
-export interface JournalFilter { session?: string; limit?: number }
+/** `before`: only entries numbered below it (the next page of a newest-first list). */
+export interface JournalFilter { session?: string; limit?: number; before?: number }
 
 export const DEFAULT_JOURNAL_SIZE = 1_000;
 
@@ -106,8 +107,9 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
 }
 
 /** A session's entries (or everyone's), at most `limit` of them, in the order given. */
-export function selectEntries(entries: JournalEntry[], { session, limit }: JournalFilter): JournalEntry[] {
-  const selected = session === undefined ? entries : entries.filter((entry) => entry.session === session);
+export function selectEntries(entries: JournalEntry[], { session, limit, before }: JournalFilter): JournalEntry[] {
+  const selected = session === undefined && before === undefined ? entries
+    : entries.filter((entry) => (session === undefined || entry.session === session) && (before === undefined || entry.id < before));
   return limit === undefined ? selected : selected.slice(0, limit);
 }
 

@@ -4,6 +4,7 @@ import type { components } from '../../spec/generated/mock';
 import type { Core } from '../core/create-core';
 import { isMockTimeInRange } from '../core/clock';
 import { parseDuration } from '../core/duration';
+import { pageOfTokens, readListQuery } from './admin-pages';
 import { sendProblem } from './problem';
 import { toViewTokenWire } from './view-token-wire';
 
@@ -37,9 +38,13 @@ export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
   });
   router.get('/view-tokens', async function listViewTokens(req, res) {
     const header = req.headers['x-mock-session'];
-    const session = typeof req.query.session === 'string' ? req.query.session : typeof header === 'string' ? header : undefined;
-    const records = await store.list(session === undefined ? {} : { session });
-    res.json({ now: new Date(clock.now()).toISOString(), viewTokens: records.map((record) => toViewTokenWire(record, viewTokens)) });
+    const query = readListQuery(req, typeof header === 'string' ? header : undefined);
+    if (query.kind === 'invalid') return sendProblem(res, 'bad-request', query.detail);
+    const records = await store.list(query.session === undefined ? {} : { session: query.session });
+    const page = pageOfTokens(records, query.limit, query.cursor);
+    if (!page) return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
+    const nextCursor = page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor };
+    res.json({ now: new Date(clock.now()).toISOString(), viewTokens: page.items.map((record) => toViewTokenWire(record, viewTokens)), ...nextCursor });
   });
   router.get('/view-tokens/:token', async function getViewTokenRecord(req: Request<{ token: string }>, res) {
     const record = await viewTokens.peek(req.params.token);

@@ -9,6 +9,7 @@ import type * as ExpressApp from './express-app';
 import { createErrorHandler } from './fallback';
 import { isAdminPath, refuseOverLimit } from './request-limits';
 import type { Dispatch } from './service-routes';
+import { refuseBadSession } from './session-header';
 import { createServiceDispatch } from './service-routes';
 
 export interface AppOptions {
@@ -50,8 +51,10 @@ export function createApp(options: AppOptions): MockHttp {
   const guard = createAdminGuard({ allowedHosts: options.allowedHosts ?? [], boundHost: options.boundHost ?? (() => undefined) });
   const front: Dispatch = (req, res, next) => {
     if (refuseOverLimit(req, res)) return;
+    const admin = isAdminPath(req.url ?? '/');
+    if (refuseBadSession(req, res, admin)) return;
     // The admin API and dashboard get no CORS: other web origins may neither read nor drive them.
-    if (isAdminPath(req.url ?? '/')) return void (guard(req, res) || dispatch(req, res, next));
+    if (admin) return void (guard(req, res) || dispatch(req, res, next));
     cors(req, res, () => dispatch(req, res, next));
   };
   const passedFront = new WeakSet<IncomingMessage>();

@@ -16,6 +16,7 @@ export const PROBLEMS = {
   'unsupported-media-type': { status: 415, title: 'Send JSON' },
   'headers-too-large': { status: 431, title: 'Request headers too large' },
   'preference-rejected': { status: 422, title: 'A scenario switch cannot be applied' },
+  'too-many-rules': { status: 422, title: 'The session holds as many rules as it may' },
   'server-error': { status: 500, title: 'Internal server error' },
   unavailable: { status: 503, title: 'The mock\'s store is unavailable' },
 } as const;

@@ -518,6 +518,8 @@ export interface components {
                 curl: string;
             }[];
         };
+        /** @description Pass as `?cursor=` for the next page; absent on the last page. */
+        NextCursor: string;
         Problem: {
             type: string;
             title: string;
@@ -683,6 +685,10 @@ export interface components {
         PreferHeader: string;
         /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
         MockSessionHeader: string;
+        /** @description Page size (default and most 1000). */
+        LimitQuery: number;
+        /** @description The `nextCursor` of the previous page. */
+        CursorQuery: string;
         /** @description Only this X-Mock-Session ('' is the global one). */
         SessionQuery: string;
         /** @description Integrated model ID */
@@ -979,6 +985,10 @@ export interface operations {
             query?: {
                 /** @description Only the tokens of this X-Mock-Session (default the request's own X-Mock-Session header; neither = every session). */
                 session?: string;
+                /** @description Page size (default and most 1000). */
+                limit?: components["parameters"]["LimitQuery"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -986,7 +996,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tokens, newest first. */
+            /** @description The tokens, newest first, one page (`nextCursor` when more remain). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -996,9 +1006,11 @@ export interface operations {
                         /** Format: date-time */
                         now: string;
                         viewTokens: components["schemas"]["ViewTokenRecord"][];
+                        nextCursor?: components["schemas"]["NextCursor"];
                     };
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
         };
     };
@@ -1245,7 +1257,10 @@ export interface operations {
             query?: {
                 /** @description Only this X-Mock-Session ('' is the global one). */
                 session?: components["parameters"]["SessionQuery"];
-                limit?: number;
+                /** @description Page size (default and most 1000). */
+                limit?: components["parameters"]["LimitQuery"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -1253,7 +1268,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The journal. */
+            /** @description The journal, one page (`nextCursor` when more remain). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1262,6 +1277,7 @@ export interface operations {
                     "application/json": {
                         capacity: number;
                         requests: components["schemas"]["JournalEntry"][];
+                        nextCursor?: components["schemas"]["NextCursor"];
                     };
                 };
             };
