@@ -98,7 +98,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const ttlMs = toTtlMs(options.viewTokenTtl);
   const backing = await createBacking(options, ttlMs, logger);
   const persisted = options.stateFile === undefined ? undefined
-    : await openPersistedState(options.stateFile, backing.store, backing.clock, (error) => logger.error({ err: error }, 'writing the state file failed'));
+    : await openPersistedState(options.stateFile, backing.store, backing.clock, {
+      failed: (error) => logger.error({ err: error }, 'writing the state file failed; retrying (logged again only if the reason changes)'),
+      recovered: () => logger.info('writing the state file works again'),
+    });
   const clock = persisted?.clock ?? backing.clock;
   const engine = await loadSpecEngine(MOCK_SPEC_PATH);
   const core = createMockCore({
@@ -124,6 +127,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     corsOrigins: options.corsOrigin === undefined ? undefined : [options.corsOrigin].flat(),
     adminToken: options.adminToken,
     allowedHosts: options.allowedHosts ?? [],
+    degradedReason: () => persisted?.failure(),
     boundHost: () => boundHost,
   });
   let server: Server | undefined;

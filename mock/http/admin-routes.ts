@@ -13,10 +13,12 @@ type ClockWire = components['schemas']['Clock'];
 export interface AdminRouteDeps {
   core: Core;
   version: string;
+  /** Why the mock is degraded (e.g. the state file cannot be written), or undefined. */
+  degradedReason?: () => string | undefined;
 }
 
 /** The admin API under `/__admin`, one handler per operationId; errors are problem+json. */
-export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
+export function createAdminRouter({ core, version, degradedReason = () => undefined }: AdminRouteDeps): Router {
   const router = express.Router();
   const { clock, viewTokens, store } = core;
   const clockWire = (): ClockWire => {
@@ -27,7 +29,9 @@ export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
   router.get('/health', async function getHealth(_req, res) {
     const now = new Date(clock.now()).toISOString();
     try {
-      res.json({ status: 'ok', version, now, viewTokens: await store.count() });
+      const viewTokenCount = await store.count();
+      const degraded = degradedReason();
+      res.json(degraded === undefined ? { status: 'ok', version, now, viewTokens: viewTokenCount } : { status: 'degraded', detail: degraded, version, now, viewTokens: viewTokenCount });
     } catch (error) {
       res.status(503).json({ status: 'unavailable', version, now, viewTokens: 0, detail: (error as Error).message });
     }

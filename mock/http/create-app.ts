@@ -23,6 +23,8 @@ export interface AppOptions {
   adminToken: string | undefined;
   /** `--allowed-hosts`: host names besides loopback and the bound host that may reach /__admin. */
   allowedHosts?: readonly string[];
+  /** Why the mock is degraded (health says so), or undefined. */
+  degradedReason?: () => string | undefined;
   /** The host the server listens on, once it does. */
   boundHost?: () => string | undefined;
 }

@@ -52,7 +52,7 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
   // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.
   app.use('/__admin/ui', createDashboardRouter({ basePath: options.basePath }));
-  app.use('/__admin', createAdminAuth(options.adminToken), refuseAmbiguousFilters, createAdminRouter({ core, version: options.version }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));
+  app.use('/__admin', createAdminAuth(options.adminToken), refuseAmbiguousFilters, createAdminRouter({ core, version: options.version, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));
   app.use(createSpecRouter(engine, options.basePath));
   app.use(createFallback(shapes));
   app.use(parts.onError);

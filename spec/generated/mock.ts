@@ -440,9 +440,12 @@ export interface components {
             offsetMs: number;
         };
         Health: {
-            /** @enum {string} */
-            status: "ok" | "unavailable";
-            /** @description Why the store is unavailable. */
+            /**
+             * @description degraded: answering, but --state-file cannot be written (see detail).
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "unavailable";
+            /** @description Why the store is unavailable or the mock degraded. */
             detail?: string;
             version: string;
             /** Format: date-time */
