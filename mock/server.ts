@@ -11,6 +11,7 @@ import type { ControllableClock } from './core/clock';
 import { ConfigError } from './config/config-error';
 import { createMockCore, toTtlMs } from './compose/create-mock-core';
 import { toServiceStatuses } from './core/service-statuses';
+import { DEFAULT_MAX_CONNECTIONS, guardConnections } from './http/connection-guard';
 import { createApp } from './http/create-app';
 import { createReclaimer } from './compose/reclaimer';
 import { REQUEST_LIMITS, answerClientError } from './http/request-limits';
@@ -58,6 +59,11 @@ export interface MockServerOptions {
   stateFile?: string;
   /** The memory store holds at most this many View Tokens (default 2,000,000); beyond it, issuing answers 503. */
   maxViewTokens?: number;
+  /**
+   * Open connections accepted at most (default 10,000; keep it below `ulimit -n`): at the cap idle
+   * keep-alive sockets are closed, and with none idle a new connection is answered 503.
+   */
+  maxConnections?: number;
   /** Headers must arrive within this (ms; default 10 s), else 408 and the connection closes. */
   headersTimeoutMs?: number;
   /** The whole request must arrive within this (ms; default 30 s). */
@@ -150,7 +156,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           // Longer than the idle timeouts of load balancers (60 s) and client pools: with Node's 5 s a
           // client reusing a socket the mock is closing gets ECONNRESET (seen in the soak).
           keepAliveTimeout: KEEP_ALIVE_MS,
-        }, http.listener);
+        });
+        listening.on('request', guardConnections(listening, http.listener, { maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS }));
         listening.on('clientError', answerClientError);
         listening.once('error', reject);
         listening.listen(port, host, () => {

@@ -44,6 +44,7 @@ async function serve(args: readonly string[]): Promise<void> {
     redisWaitMs: options.redisWaitMs,
     journalSize: options.journalSize,
     maxViewTokens: options.maxViewTokens,
+    maxConnections: options.maxConnections,
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
   });
   let baseUrl: string;

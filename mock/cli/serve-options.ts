@@ -22,6 +22,7 @@ export const SERVE_FLAGS = {
   'state-file': { type: 'string', help: 'keep tokens, access tokens, rules and the clock in this JSON file across restarts' },
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
   'max-view-tokens': { type: 'string', default: '2000000', help: 'View Tokens the memory store holds at most (503 beyond it)' },
+  'max-connections': { type: 'string', default: '10000', help: 'open connections at most (idle ones closed at the cap, else 503); keep below ulimit -n' },
   workers: { type: 'string', default: '1', help: 'processes sharing the port (node:cluster); >1 needs --store redis' },
 } as const;
 
@@ -47,6 +48,7 @@ export interface ServeOptions {
   workers: number;
   journalSize: number;
   maxViewTokens: number;
+  maxConnections: number;
   stateFile?: string;
 }
 
@@ -103,7 +105,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   if (hosts !== undefined && (hosts.length === 0 || badHost !== undefined)) throw new ConfigError(`--allowed-hosts ${allowedHosts}: expected host names such as mock.example.com or .example.com, comma-separated`);
   return {
     port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
-    store, workers, maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000), journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
+    store, workers, maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000), maxConnections: toInteger(read('max-connections'), '--max-connections', 1, 1_000_000), journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(configFile === undefined ? {} : { configFile }),
     ...(stateFile === undefined ? {} : { stateFile }),
