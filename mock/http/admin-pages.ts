@@ -11,12 +11,15 @@ export type ListQuery =
   | { kind: 'invalid'; detail: string };
 
 const FILTERS = ['session', 'limit', 'cursor'] as const;
+/** The admin lists that read those filters (paths under /__admin). */
+const FILTERED_LISTS = new Set(['/view-tokens', '/requests', '/scenarios']);
 
 /**
  * Refuses (400) an admin filter given twice (`?session=a&session=b`) or with brackets
  * (`?session[x]=1`) instead of silently dropping it and answering every session.
  */
 export const refuseAmbiguousFilters: RequestHandler = (req, res, next) => {
+  if (!FILTERED_LISTS.has(req.path) || (req.method !== 'GET' && req.method !== 'DELETE')) return next();
   const query = req.query as Record<string, unknown>;
   for (const name of Object.keys(query)) {
     const base = /^([^[]*)\[/.exec(name)?.[1];

@@ -639,6 +639,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Another web origin, a preflight from one, or a Host outside loopback names, the bound host and --allowed-hosts. */
+        AdminForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A state-changing request whose body is not application/json. */
+        AdminUnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The admin token is missing or wrong. */
         AdminUnauthorized: {
             headers: {
@@ -953,6 +971,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
             /** @description The store (Redis) cannot be reached; the mock recovers by itself when it returns. */
             503: {
                 headers: {
@@ -980,7 +1000,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     listViewTokens: {
@@ -1015,6 +1038,7 @@ export interface operations {
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     getViewTokenRecord: {
@@ -1037,7 +1061,9 @@ export interface operations {
                     "application/json": components["schemas"]["ViewTokenRecord"];
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
         };
     };
@@ -1059,8 +1085,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     getClock: {
@@ -1073,7 +1102,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClockState"];
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     setClock: {
@@ -1096,6 +1127,8 @@ export interface operations {
             200: components["responses"]["ClockState"];
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     advanceClock: {
@@ -1117,6 +1150,8 @@ export interface operations {
             200: components["responses"]["ClockState"];
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     resetClock: {
@@ -1129,7 +1164,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClockState"];
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     listScenarioRules: {
@@ -1155,7 +1193,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     createScenarioRule: {
@@ -1182,6 +1222,17 @@ export interface operations {
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
+            /** @description The session already holds 1,000 rules, the most it may (problem type too-many-rules). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     clearScenarioRules: {
@@ -1207,7 +1258,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     getScenarioCatalog: {
@@ -1230,7 +1284,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     deleteScenarioRule: {
@@ -1251,8 +1307,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     listRequests: {
@@ -1286,6 +1345,7 @@ export interface operations {
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     clearRequests: {
@@ -1307,7 +1367,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     countRequests: {
@@ -1336,6 +1399,8 @@ export interface operations {
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     getDashboard: {
@@ -1348,6 +1413,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DashboardPage"];
+            403: components["responses"]["AdminForbidden"];
             503: components["responses"]["DashboardNotBuilt"];
         };
     };
@@ -1361,6 +1427,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DashboardPage"];
+            403: components["responses"]["AdminForbidden"];
             503: components["responses"]["DashboardNotBuilt"];
         };
     };
@@ -1386,6 +1453,7 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
+            403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
             503: components["responses"]["DashboardNotBuilt"];
         };

@@ -104,6 +104,7 @@ test(`a session holds at most ${MAX_RULES_PER_SESSION} rules: the next one is 42
   for (let i = 0; i < MAX_RULES_PER_SESSION; i += 1) await mock.scenarios.add({ then: { code: 503 } }, 's1');
   const res = await request(mock.app).post('/__admin/scenarios').set('X-Mock-Session', 's1').send({ then: { code: 503 } });
   expect(res.status).toBe(422);
+  expect(res).toSatisfyApiSpec();
   expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:too-many-rules', title: 'The session holds as many rules as it may', status: 422, detail: 'This session already has 1000 rules, the most it may hold; delete some (DELETE /__admin/scenarios) first.' });
   expect((await request(mock.app).post('/__admin/scenarios').set('X-Mock-Session', 's2').send({ then: { code: 503 } })).status).toBe(201);
 });
