@@ -6,9 +6,8 @@ export interface ListeningMessage {
   lines: string[];
 }
 
-/** A dead worker is replaced after this back-off, doubled per recent death, up to the max. */
+/** A dead worker is replaced after this back-off, doubled per other death within the last minute. */
 export const RESPAWN_BACKOFF_MS = 100;
-const RESPAWN_BACKOFF_MAX_MS = 5_000;
 /** More deaths than this within the window and the primary gives up (exit 1, for a supervisor to restart it). */
 export const MAX_DEATHS_IN_WINDOW = 5;
 const DEATH_WINDOW_MS = 60_000;
@@ -23,7 +22,7 @@ const DEATH_WINDOW_MS = 60_000;
 export function runPrimary(count: number, now: () => number = Date.now): void {
   let listening = 0;
   let stopping = false;
-  const deaths: number[] = [];
+  const onDeath = createDeathPolicy(now);
   const stopAll = (): void => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
@@ -42,20 +41,17 @@ export function runPrimary(count: number, now: () => number = Date.now): void {
       stopAll();
       process.exitCode = code ?? 1;
     } else if (!stopping) {
-      const at = now();
-      deaths.push(at);
-      while (deaths.length > 0 && (deaths[0] as number) <= at - DEATH_WINDOW_MS) deaths.shift();
-      if (deaths.length > MAX_DEATHS_IN_WINDOW) {
-        console.error(`view-token-mock: worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); ${deaths.length} deaths within a minute, giving up (exit 1)`);
-        stopping = true;
-        process.exitCode = 1;
-        stopAll();
-      } else {
-        const delay = Math.min(RESPAWN_BACKOFF_MS * 2 ** (deaths.length - 1), RESPAWN_BACKOFF_MAX_MS);
-        console.error(`view-token-mock: worker ${worker.process.pid} died (${signal ?? `exit ${code}`}); starting a replacement in ${delay} ms`);
-        setTimeout(() => { if (!stopping) cluster.fork(); }, delay);
+      const died = `worker ${worker.process.pid} died (${signal ?? `exit ${code}`})`;
+      const next = onDeath();
+      if (next.kind === 'respawn') {
+        console.error(`view-token-mock: ${died}; starting a replacement in ${next.delayMs} ms`);
+        setTimeout(() => { if (!stopping) cluster.fork(); }, next.delayMs);
         return;
       }
+      console.error(`view-token-mock: ${died}; ${next.deaths} deaths within a minute, giving up (exit 1)`);
+      stopping = true;
+      process.exitCode = 1;
+      stopAll();
     }
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
   });
@@ -65,6 +61,21 @@ export function runPrimary(count: number, now: () => number = Date.now): void {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+/** What to do about a worker that died after start: replace it after a back-off, or give up. */
+export type DeathVerdict = { kind: 'respawn'; delayMs: number } | { kind: 'give-up'; deaths: number };
+
+/** Counts deaths within the last minute: back-off doubles with each, and more than the limit gives up. */
+export function createDeathPolicy(now: () => number): () => DeathVerdict {
+  const deaths: number[] = [];
+  return () => {
+    const at = now();
+    deaths.push(at);
+    while (deaths.length > 0 && (deaths[0] as number) <= at - DEATH_WINDOW_MS) deaths.shift();
+    if (deaths.length > MAX_DEATHS_IN_WINDOW) return { kind: 'give-up', deaths: deaths.length };
+    return { kind: 'respawn', delayMs: RESPAWN_BACKOFF_MS * 2 ** (deaths.length - 1) };
+  };
 }
 
 /** In a worker: report the URLs to the primary instead of printing them. */
