@@ -12,6 +12,7 @@ import { createMockCore, toTtlMs } from './compose/create-mock-core';
 import type { MockScenarios } from './compose/mock-scenarios';
 import { toMockScenarios } from './compose/mock-scenarios';
 import { toServiceStatuses } from './core/service-statuses';
+import { DEFAULT_MAX_CONNECTIONS, guardConnections } from './http/connection-guard';
 import { createApp } from './http/create-app';
 import { createReclaimer } from './compose/reclaimer';
 import { REQUEST_LIMITS, answerClientError } from './http/request-limits';
@@ -29,8 +30,13 @@ export interface MockServerOptions {
   basePath?: string;
   /** Allowed CORS origins. Default: any. */
   corsOrigin?: string | readonly string[];
-  /** Protects /__admin with `Authorization: Bearer <adminToken>`. */
+  /** Protects /__admin with `Authorization: Bearer <adminToken>` (empty or blank is refused). */
   adminToken?: string;
+  /**
+   * Host names (besides loopback names, IP literals and the bound host) whose `Host` header may
+   * reach /__admin, e.g. a proxy's name; `.example.com` allows the domain and its subdomains.
+   */
+  allowedHosts?: readonly string[];
   /** Missing and forbidden ids, applications. */
   config?: MockConfigInput | MockConfig;
   logger?: Logger;
@@ -54,6 +60,13 @@ export interface MockServerOptions {
    * store): loaded at start, rewritten atomically a moment after each change, flushed on close.
    */
   stateFile?: string;
+  /** The memory store holds at most this many View Tokens (default 2,000,000); beyond it, issuing answers 503. */
+  maxViewTokens?: number;
+  /**
+   * Open connections accepted at most (default 10,000; keep it below `ulimit -n`): at the cap idle
+   * keep-alive sockets are closed, and with none idle a new connection is answered 503.
+   */
+  maxConnections?: number;
   /** Headers must arrive within this (ms; default 10 s), else 408 and the connection closes. */
   headersTimeoutMs?: number;
   /** The whole request must arrive within this (ms; default 30 s). */
@@ -93,11 +106,15 @@ const KEEP_ALIVE_MS = 65_000;
  * await mock.close();
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  if (options.adminToken !== undefined && options.adminToken.trim() === '') throw new ConfigError('--admin-token: empty or blank; give a token (or leave the flag out)');
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
   const ttlMs = toTtlMs(options.viewTokenTtl);
   const backing = await createBacking(options, ttlMs, logger);
   const persisted = options.stateFile === undefined ? undefined
-    : await openPersistedState(options.stateFile, backing.store, backing.clock, (error) => logger.error({ err: error }, 'writing the state file failed'));
+    : await openPersistedState(options.stateFile, backing.store, backing.clock, {
+      failed: (error) => logger.error({ err: error }, 'writing the state file failed; retrying (logged again only if the reason changes)'),
+      recovered: () => logger.info('writing the state file works again'),
+    });
   const clock = persisted?.clock ?? backing.clock;
   const engine = await loadSpecEngine(MOCK_SPEC_PATH);
   const core = createMockCore({
@@ -123,8 +140,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     basePath: normalizeBasePath(options.basePath),
     corsOrigins: options.corsOrigin === undefined ? undefined : [options.corsOrigin].flat(),
     adminToken: options.adminToken,
+    allowedHosts: options.allowedHosts ?? [],
+    degradedReason: () => persisted?.failure(),
+    boundHost: () => boundHost,
   });
   let server: Server | undefined;
+  let boundHost: string | undefined;
   let baseUrl: string | undefined;
   const reclaim = createReclaimer(core, (error) => logger.error({ err: error }, 'reclaiming expired View Tokens failed'));
   const reclaimTimer = setInterval(() => void reclaim(), RECLAIM_INTERVAL_MS).unref();
@@ -143,11 +164,13 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           // Longer than the idle timeouts of load balancers (60 s) and client pools: with Node's 5 s a
           // client reusing a socket the mock is closing gets ECONNRESET (seen in the soak).
           keepAliveTimeout: KEEP_ALIVE_MS,
-        }, http.listener);
+        });
+        listening.on('request', guardConnections(listening, http.listener, { maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS }));
         listening.on('clientError', answerClientError);
         listening.once('error', reject);
         listening.listen(port, host, () => {
           listening.off('error', reject);
+          boundHost = host.replace(/^\[|\]$/g, '');
           const address = listening.address() as AddressInfo;
           baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
           resolve(baseUrl);

@@ -39,6 +39,7 @@ async function serve(args: readonly string[]): Promise<void> {
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
     ...(options.corsOrigins === undefined ? {} : { corsOrigin: options.corsOrigins }),
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     ...(options.configFile === undefined ? {} : { config: loadConfigFile(options.configFile) }),
     logLevel: options.logLevel,
     store: options.store,
@@ -47,6 +48,8 @@ async function serve(args: readonly string[]): Promise<void> {
     redisWaitMs: options.redisWaitMs,
     journalSize: options.journalSize,
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    maxViewTokens: options.maxViewTokens,
+    maxConnections: options.maxConnections,
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
   });
   let baseUrl: string;

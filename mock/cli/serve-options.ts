@@ -13,6 +13,7 @@ export const SERVE_FLAGS = {
   'base-path': { type: 'string', help: 'prefix of every service route, e.g. /api' },
   'cors-origin': { type: 'string', help: 'allowed browser origin(s), comma-separated (default: any)' },
   'admin-token': { type: 'string', help: 'require "Authorization: Bearer <token>" on /__admin' },
+  'allowed-hosts': { type: 'string', help: 'host names besides loopback and --host that may reach /__admin (a proxy\'s), comma-separated' },
   'admin-open': { type: 'boolean', help: 'allow a non-loopback --host without --admin-token' },
   'log-level': { type: 'string', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
   store: { type: 'string', default: 'memory', help: 'memory, or redis to share tokens and the clock between mocks' },
@@ -22,6 +23,8 @@ export const SERVE_FLAGS = {
   'state-file': { type: 'string', help: 'keep tokens, access tokens, rules and the clock in this JSON file across restarts' },
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
   'time-zone': { type: 'string', help: 'IANA zone of expireTime in POST /oauth2/token answers (default: this machine\'s local zone)' },
+  'max-view-tokens': { type: 'string', default: '2000000', help: 'View Tokens the memory store holds at most (503 beyond it)' },
+  'max-connections': { type: 'string', default: '10000', help: 'open connections at most (idle ones closed at the cap, else 503); keep below ulimit -n' },
   workers: { type: 'string', default: '1', help: 'processes sharing the port (node:cluster); >1 needs --store redis' },
 } as const;
 
@@ -37,6 +40,7 @@ export interface ServeOptions {
   basePath?: string;
   corsOrigins?: string[];
   adminToken?: string;
+  allowedHosts?: string[];
   adminOpen: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   store: 'memory' | 'redis';
@@ -45,6 +49,8 @@ export interface ServeOptions {
   redisWaitMs: number;
   workers: number;
   journalSize: number;
+  maxViewTokens: number;
+  maxConnections: number;
   stateFile?: string;
   timeZone?: string;
 }
@@ -69,6 +75,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const port = toInteger(read('port'), '--port', 0, 65_535);
   const host = read('host') ?? '127.0.0.1';
   const adminToken = read('admin-token');
+  if (adminToken !== undefined && adminToken.trim() === '') throw new ConfigError(`--admin-token ${JSON.stringify(adminToken)}: empty or blank; give a token (or leave the flag out)`);
   const adminOpen = ['true', '1', ''].includes(read('admin-open') ?? 'false');
   if (!LOOPBACK.test(host) && adminToken === undefined && !adminOpen) {
     throw new ConfigError(`--host ${host}: not a loopback address; give --admin-token T (or --admin-open to expose the admin API to the network)`);
@@ -99,9 +106,13 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const corsOrigins = cors === undefined ? undefined : toCorsOrigins(cors);
   const timeZone = read('time-zone');
   if (timeZone !== undefined) toTimeZone(timeZone);
+  const allowedHosts = read('allowed-hosts');
+  const hosts = allowedHosts?.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const badHost = hosts?.find((name) => !/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(name));
+  if (hosts !== undefined && (hosts.length === 0 || badHost !== undefined)) throw new ConfigError(`--allowed-hosts ${allowedHosts}: expected host names such as mock.example.com or .example.com, comma-separated`);
   return {
     port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
-    store, workers, journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
+    store, workers, maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000), maxConnections: toInteger(read('max-connections'), '--max-connections', 1, 1_000_000), journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(configFile === undefined ? {} : { configFile }),
     ...(stateFile === undefined ? {} : { stateFile }),
@@ -110,6 +121,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
     ...(corsOrigins === undefined || corsOrigins.includes('*') ? {} : { corsOrigins }),
     ...(adminToken === undefined ? {} : { adminToken }),
     ...(timeZone === undefined ? {} : { timeZone }),
+    ...(hosts === undefined ? {} : { allowedHosts: hosts }),
   };
 }
 

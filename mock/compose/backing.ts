@@ -30,6 +30,8 @@ export interface BackingOptions {
   stateFile?: string;
   journalSize?: number;
   realNow?: () => number;
+  /** The memory store's cap on stored View Tokens (503 beyond it). */
+  maxViewTokens?: number;
 }
 
 /** Redis keeps records this long beyond their last possible use, so a clock moved back a little finds them. */
@@ -41,7 +43,7 @@ const REDIS_KEEP_MARGIN_MS = 24 * 3_600_000;
  */
 export async function createBacking(options: BackingOptions, ttlMs: number, logger: Logger): Promise<Backing> {
   const localClock = createControllableClock(options.realNow ?? Date.now);
-  if ((options.store ?? 'memory') === 'memory') return { store: createMemoryTokenStore(), clock: localClock, close: () => undefined };
+  if ((options.store ?? 'memory') === 'memory') return { store: createMemoryTokenStore(options.maxViewTokens), clock: localClock, close: () => undefined };
   if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
   if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
   if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');

@@ -9,7 +9,7 @@ export class ScenarioRuleError extends Error {
 export interface MockScenarios {
   /**
    * Adds a rule (to `session`, default the global one) and returns it with its id.
-   * @throws {ScenarioRuleError} when the rule is invalid (the message names what is allowed)
+   * @throws {ScenarioRuleError} when the rule is invalid (the message names what is allowed), or the session holds the most rules it may
    * @example await mock.scenarios.add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 });
    */
   add(rule: RuleInput, session?: string): Promise<Rule>;
@@ -24,6 +24,7 @@ export function toMockScenarios(rules: Rules): MockScenarios {
     async add(rule, session = '') {
       const added = await rules.add(rule, session);
       if (added.kind === 'invalid') throw new ScenarioRuleError(`invalid scenario rule: ${added.detail}`);
+      if (added.kind === 'full') throw new ScenarioRuleError(added.detail);
       return added.rule;
     },
     list: (session) => rules.list(session),

@@ -117,7 +117,8 @@ export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'opera
 }
 
 function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null): Promise<void> {
-  const query: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` is kept as the client sent it, not swallowed.
+  const query = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of Object.entries(request.query)) {
     if (value === undefined) continue;
     const secret = name === 'viewToken';

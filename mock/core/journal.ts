@@ -39,9 +39,11 @@ export interface Journal {
   clear(session?: string): Promise<void>;
 }
 
+/** `before`: only entries numbered below it (the next page of a newest-first list). */
 export interface JournalFilter {
   session?: string;
   limit?: number;
+  before?: number;
   /** Only requests that matched no service route (operationId `""`). */
   unmatched?: boolean;
 }
@@ -111,9 +113,9 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
 }
 
 /** A session's entries (or everyone's), at most `limit` of them, in the order given. */
-export function selectEntries(entries: JournalEntry[], { session, limit, unmatched }: JournalFilter): JournalEntry[] {
-  const inSession = session === undefined ? entries : entries.filter((entry) => entry.session === session);
-  const selected = unmatched ? inSession.filter((entry) => entry.operationId === '') : inSession;
+export function selectEntries(entries: JournalEntry[], { session, limit, before, unmatched }: JournalFilter): JournalEntry[] {
+  const selected = session === undefined && before === undefined && !unmatched ? entries
+    : entries.filter((entry) => (session === undefined || entry.session === session) && (before === undefined || entry.id < before) && (!unmatched || entry.operationId === ''));
   return limit === undefined ? selected : selected.slice(0, limit);
 }
 

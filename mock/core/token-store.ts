@@ -61,3 +61,8 @@ export function lastActiveMs(record: ViewTokenRecord): number {
 export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
 }
+
+/** The store holds as many View Tokens as it may (`--max-view-tokens`): 503 until some expire or are deleted. */
+export class StoreFullError extends StoreUnavailableError {
+  override name = 'StoreFullError';
+}

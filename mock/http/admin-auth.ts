@@ -12,7 +12,9 @@ export function createAdminAuth(adminToken: string | undefined): RequestHandler 
   return (req, res, next) => {
     if (req.method === 'OPTIONS' || req.path === '/health') return next();
     const match = /^bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
-    if (match?.[1] && timingSafeEqual(digest(match[1].trim()), expected)) return next();
+    // A blank token never matches, whatever the mock was started with.
+    const given = match?.[1]?.trim();
+    if (given && timingSafeEqual(digest(given), expected)) return next();
     res.set('WWW-Authenticate', 'Bearer realm="view-token-mock admin"');
     sendProblem(res, 'unauthorized', 'This mock was started with --admin-token: send "Authorization: Bearer <admin token>".');
   };

@@ -4,6 +4,7 @@ import type { components } from '../../spec/generated/mock';
 import type { Core } from '../core/create-core';
 import { isMockTimeInRange } from '../core/clock';
 import { parseDuration } from '../core/duration';
+import { pageOfTokens, readListQuery } from './admin-pages';
 import { sendProblem } from './problem';
 import { toViewTokenWire } from './view-token-wire';
 
@@ -12,10 +13,12 @@ type ClockWire = components['schemas']['Clock'];
 export interface AdminRouteDeps {
   core: Core;
   version: string;
+  /** Why the mock is degraded (e.g. the state file cannot be written), or undefined. */
+  degradedReason?: () => string | undefined;
 }
 
 /** The admin API under `/__admin`, one handler per operationId; errors are problem+json. */
-export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
+export function createAdminRouter({ core, version, degradedReason = () => undefined }: AdminRouteDeps): Router {
   const router = express.Router();
   const { clock, viewTokens, store } = core;
   const clockWire = (): ClockWire => {
@@ -26,7 +29,9 @@ export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
   router.get('/health', async function getHealth(_req, res) {
     const now = new Date(clock.now()).toISOString();
     try {
-      res.json({ status: 'ok', version, now, viewTokens: await store.count() });
+      const viewTokenCount = await store.count();
+      const degraded = degradedReason();
+      res.json(degraded === undefined ? { status: 'ok', version, now, viewTokens: viewTokenCount } : { status: 'degraded', detail: degraded, version, now, viewTokens: viewTokenCount });
     } catch (error) {
       res.status(503).json({ status: 'unavailable', version, now, viewTokens: 0, detail: (error as Error).message });
     }
@@ -37,9 +42,13 @@ export function createAdminRouter({ core, version }: AdminRouteDeps): Router {
   });
   router.get('/view-tokens', async function listViewTokens(req, res) {
     const header = req.headers['x-mock-session'];
-    const session = typeof req.query.session === 'string' ? req.query.session : typeof header === 'string' ? header : undefined;
-    const records = await store.list(session === undefined ? {} : { session });
-    res.json({ now: new Date(clock.now()).toISOString(), viewTokens: records.map((record) => toViewTokenWire(record, viewTokens)) });
+    const query = readListQuery(req, typeof header === 'string' ? header : undefined);
+    if (query.kind === 'invalid') return sendProblem(res, 'bad-request', query.detail);
+    const records = await store.list(query.session === undefined ? {} : { session: query.session });
+    const page = pageOfTokens(records, query.limit, query.cursor);
+    if (!page) return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
+    const nextCursor = page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor };
+    res.json({ now: new Date(clock.now()).toISOString(), viewTokens: page.items.map((record) => toViewTokenWire(record, viewTokens)), ...nextCursor });
   });
   router.get('/view-tokens/:token', async function getViewTokenRecord(req: Request<{ token: string }>, res) {
     const record = await viewTokens.peek(req.params.token);

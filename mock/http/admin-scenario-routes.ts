@@ -1,9 +1,10 @@
-import type { Request, Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import express from 'express';
 import type { Core } from '../core/create-core';
 import { SESSION_HEADER } from '../core/handle-service-request';
 import { toJournalMatch } from '../core/journal-match';
 import type { SpecEngine } from '../spec-engine/spec-engine';
+import { journalCursor, readListQuery, toJournalBefore } from './admin-pages';
 import { sendProblem } from './problem';
 import { buildScenarioCatalog } from './scenario-catalog';
 
@@ -21,6 +22,7 @@ export function createAdminScenarioRouter({ core, engine, basePath }: { core: Co
   router.post('/scenarios', async function createScenarioRule(req, res) {
     const added = await core.rules.add(req.body, sessionOf(req) ?? '');
     if (added.kind === 'invalid') return sendProblem(res, added.unprocessable ? 'preference-rejected' : 'bad-request', added.detail);
+    if (added.kind === 'full') return sendProblem(res, 'too-many-rules', added.detail);
     res.status(201).location(`/__admin/scenarios/${added.rule.id}`).json(added.rule);
   });
   router.delete('/scenarios', async function clearScenarioRules(req, res) {
@@ -30,14 +32,24 @@ export function createAdminScenarioRouter({ core, engine, basePath }: { core: Co
     if (!(await core.rules.remove(req.params.id))) return sendProblem(res, 'not-found', `No scenario rule "${req.params.id}".`);
     res.status(204).end();
   });
+  /** A page of the journal, newest first; `unmatched`: only requests that matched no service route. */
+  async function sendJournalPage(req: Request, res: Response, unmatched: boolean): Promise<void> {
+    const query = readListQuery(req, sessionOf(req));
+    if (query.kind === 'invalid') return sendProblem(res, 'bad-request', query.detail);
+    const before = toJournalBefore(query.cursor);
+    if (before === 'invalid') return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
+    // One more than asked tells whether a next page exists.
+    const entries = await core.journal.list({ ...withSession(query.session), limit: query.limit + 1, ...(before === undefined ? {} : { before }), ...(unmatched ? { unmatched } : {}) });
+    const requests = entries.slice(0, query.limit);
+    const last = requests.at(-1);
+    res.json({ capacity: core.journal.capacity, requests, ...(entries.length > query.limit && last ? { nextCursor: journalCursor(last.id) } : {}) });
+  }
   router.get('/requests', async function listRequests(req, res) {
-    const limit = req.query.limit;
-    if (limit !== undefined && (typeof limit !== 'string' || !/^\d{1,6}$/.test(limit))) return sendProblem(res, 'bad-request', '"limit" must be a positive integer.');
-    res.json({ capacity: core.journal.capacity, requests: await core.journal.list({ ...withSession(sessionFilter(req)), ...(limit === undefined ? {} : { limit: Number(limit) }) }) });
+    await sendJournalPage(req, res, false);
   });
   router.get('/requests/unmatched', async function listUnmatchedRequests(req, res) {
     // WireMock's name: the requests that matched no service route (or not with their method).
-    res.json({ capacity: core.journal.capacity, requests: await core.journal.list({ ...withSession(sessionFilter(req)), unmatched: true }) });
+    await sendJournalPage(req, res, true);
   });
   router.delete('/requests', async function clearRequests(req, res) {
     await core.journal.clear(sessionFilter(req));

@@ -3,11 +3,13 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Core } from '../core/create-core';
 import type { SpecEngine } from '../spec-engine/spec-engine';
+import { createAdminGuard } from './admin-guard';
 import { createCors } from './cors';
 import type * as ExpressApp from './express-app';
 import { createErrorHandler } from './fallback';
-import { refuseOverLimit } from './request-limits';
+import { isAdminPath, refuseOverLimit } from './request-limits';
 import type { Dispatch } from './service-routes';
+import { refuseBadSession } from './session-header';
 import { createServiceDispatch } from './service-routes';
 
 export interface AppOptions {
@@ -19,6 +21,12 @@ export interface AppOptions {
   basePath: string;
   corsOrigins: readonly string[] | undefined;
   adminToken: string | undefined;
+  /** `--allowed-hosts`: host names besides loopback and the bound host that may reach /__admin. */
+  allowedHosts?: readonly string[];
+  /** Why the mock is degraded (health says so), or undefined. */
+  degradedReason?: () => string | undefined;
+  /** The host the server listens on, once it does. */
+  boundHost?: () => string | undefined;
 }
 
 export interface MockHttp {
@@ -42,8 +50,14 @@ export interface MockHttp {
 export function createApp(options: AppOptions): MockHttp {
   const cors = createCors(options.corsOrigins);
   const dispatch = createServiceDispatch({ core: options.core, engine: options.engine, basePath: options.basePath });
+  const guard = createAdminGuard({ allowedHosts: options.allowedHosts ?? [], boundHost: options.boundHost ?? (() => undefined) });
   const front: Dispatch = (req, res, next) => {
-    if (!refuseOverLimit(req, res)) cors(req, res, () => dispatch(req, res, next));
+    if (refuseOverLimit(req, res)) return;
+    const admin = isAdminPath(req.url ?? '/');
+    if (refuseBadSession(req, res, admin)) return;
+    // The admin API and dashboard get no CORS: other web origins may neither read nor drive them.
+    if (admin) return void (guard(req, res) || dispatch(req, res, next));
+    cors(req, res, () => dispatch(req, res, next));
   };
   const passedFront = new WeakSet<IncomingMessage>();
   const onError = createErrorHandler(options.logger);

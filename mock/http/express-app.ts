@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import express from 'express';
 import type { AppOptions } from './create-app';
 import { createAdminAuth } from './admin-auth';
+import { refuseAmbiguousFilters } from './admin-pages';
 import { createAdminRouter } from './admin-routes';
 import { createAdminScenarioRouter } from './admin-scenario-routes';
 import { createDashboardRouter } from './dashboard-routes';
@@ -58,7 +59,7 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
   app.use(options.basePath || '/', createServiceRouter({ core, engine }));
   // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.
   app.use('/__admin/ui', createDashboardRouter({ basePath: options.basePath }));
-  app.use('/__admin', createAdminAuth(options.adminToken), createAdminRouter({ core, version: options.version }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));
+  app.use('/__admin', createAdminAuth(options.adminToken), refuseAmbiguousFilters, createAdminRouter({ core, version: options.version, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));
   app.use(createSpecRouter(engine, options.basePath));
   app.use(fallback);
   app.use(parts.onError);

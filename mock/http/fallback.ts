@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { StoreUnavailableError } from '../core/token-store';
+import { StoreFullError, StoreUnavailableError } from '../core/token-store';
 import type { OperationSummary } from '../spec-engine/load-operations';
 import { sendProblem } from './problem';
 import { shorten } from '../core/handle-service-request';
@@ -97,7 +97,8 @@ export function createErrorHandler(logger: Logger): (error: unknown, req: Incomi
       logger.warn({ method: req.method, path: toLoggedPath(path) }, error.message);
       res.setHeader('Retry-After', '1');
       if (admin) return sendProblem(res, 'unavailable', error.message);
-      return sendAnswer(res, toErrorAnswer('system.error', 'The mock\'s store is unavailable; retry shortly.', 503));
+      const message = error instanceof StoreFullError ? error.message : 'The mock\'s store is unavailable; retry shortly.';
+      return sendAnswer(res, toErrorAnswer('system.error', message, 503));
     }
     logger.error({ err: error, method: req.method, path: toLoggedPath(path) }, 'unexpected error');
     if (res.headersSent) return void res.destroy();

@@ -7,13 +7,16 @@ export type Problem = components['schemas']['Problem'];
 export const PROBLEMS = {
   'bad-request': { status: 400, title: 'The request is not what this operation takes' },
   unauthorized: { status: 401, title: 'Admin token missing or wrong' },
+  forbidden: { status: 403, title: 'The admin API does not answer this host or origin' },
   'not-found': { status: 404, title: 'No such item' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'request-timeout': { status: 408, title: 'The request did not arrive in time' },
   'payload-too-large': { status: 413, title: 'Request body too large' },
   'uri-too-long': { status: 414, title: 'URL too long' },
+  'unsupported-media-type': { status: 415, title: 'Send JSON' },
   'headers-too-large': { status: 431, title: 'Request headers too large' },
   'preference-rejected': { status: 422, title: 'A scenario switch cannot be applied' },
+  'too-many-rules': { status: 422, title: 'The session holds as many rules as it may' },
   'server-error': { status: 500, title: 'Internal server error' },
   unavailable: { status: 503, title: 'The mock\'s store is unavailable' },
 } as const;

@@ -30,6 +30,8 @@ export function toTargetPath(target: string): string {
   return end < 0 ? target.slice(start) : target.slice(start, end);
 }
 
+/** `/__admin` and below (not `/__adminx`). */
+export const isAdminPath = (target: string): boolean => /^\/__admin(\/|$)/.test(toTargetPath(target));
 const isAdmin = (target: string): boolean => toTargetPath(target).startsWith('/__admin');
 
 /**

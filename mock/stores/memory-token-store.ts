@@ -1,4 +1,5 @@
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
+import { StoreFullError } from '../core/token-store';
 import type { RecordTable } from './record-table';
 import { createRecordTable } from './record-table';
 
@@ -7,6 +8,8 @@ const RECLAIM_STEP = 5_000;
 /** ...and hands back after about this long (cold code, a busy machine or cache misses make 5,000 slow). */
 const RECLAIM_STEP_MS = 2;
 const TIME_CHECK_EVERY = 16;
+/** View Tokens the store holds at most by default (~120 bytes each: about 240 MB). */
+export const DEFAULT_MAX_VIEW_TOKENS = 2_000_000;
 /** Slots of a new or emptied store; the columns double from here as records come. */
 const INITIAL_CAPACITY = 1_024;
 
@@ -19,7 +22,7 @@ const INITIAL_CAPACITY = 1_024;
  * expiry index to keep up on every use. Listing one session walks only that session's records.
  * @example const store = createMemoryTokenStore();
  */
-export function createMemoryTokenStore(): TokenStore {
+export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): TokenStore {
   // One table for the store's life, cleared in place: a new one would bring new closures, which
   // lose V8's optimised code, and the next sweep of a million records would run cold.
   const table = createRecordTable(INITIAL_CAPACITY);
@@ -33,7 +36,12 @@ export function createMemoryTokenStore(): TokenStore {
     }
   };
   return {
-    async insert(record) { return table.insert(record); },
+    async insert(record) {
+      if (table.count >= maxRecords) {
+        throw new StoreFullError(`The mock holds ${maxRecords} View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.`);
+      }
+      return table.insert(record);
+    },
     async find(token) {
       const slot = table.slotOf(token);
       return slot < 0 ? undefined : table.read(slot);

@@ -1,6 +1,7 @@
 import { ConfigError } from '../config/config-error';
 import { notifyingCalls } from '../core/change-notice';
 import type { ControllableClock } from '../core/clock';
+import { isMockTimeInRange } from '../core/clock';
 import type { Core } from '../core/create-core';
 import type { TokenStore, TouchResult } from '../core/token-store';
 import type { StateFileWriter } from './state-file';
@@ -20,6 +21,14 @@ export interface PersistedState {
   attach(core: Core): Promise<void>;
   /** Writes what changed since the last write (on shutdown). */
   flush(): Promise<void>;
+  /** Why the file cannot be written right now, or undefined while writes succeed. */
+  failure(): string | undefined;
+}
+
+/** What the mock reports about state-file writes: a failure once when it starts or changes, and the recovery. */
+export interface StateFileEvents {
+  failed(error: unknown): void;
+  recovered(): void;
 }
 
 const STORE_CHANGES = ['insert', 'touch', 'delete', 'clear', 'reclaim'] as const;
@@ -30,13 +39,28 @@ const CLOCK_CHANGES = ['restore', 'set', 'advance', 'reset'] as const;
  * is a ConfigError and stays untouched) and wraps them so every change schedules a write.
  * @example const state = await openPersistedState(file, createMemoryTokenStore(), clock, log);
  */
-export async function openPersistedState(file: string, store: TokenStore, clock: ControllableClock, onError: (error: unknown) => void): Promise<PersistedState> {
+export async function openPersistedState(file: string, store: TokenStore, clock: ControllableClock, events: StateFileEvents): Promise<PersistedState> {
   const saved = loadStateFile(file);
   if (saved) {
     for (const record of saved.viewTokens) await store.insert(record);
     clock.restore(saved.clock);
+    // The offset is relative to real time: only now does it tell whether the mock's time is in range.
+    if (!isMockTimeInRange(clock.now())) {
+      throw new ConfigError(`--state-file ${file}: its clock (offset ${saved.clock.offsetMs} ms) puts the mock's time outside 1970 to 9999; the file was left as it is: fix or move it`);
+    }
   }
   let writer: StateFileWriter | undefined;
+  let failure: string | undefined;
+  const onError = (error: unknown): void => {
+    const reason = `--state-file ${file} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); changes are kept in memory and retried`;
+    // Retries run every debounce period: the log hears of a failure once per change of state.
+    if (reason !== failure) events.failed(error);
+    failure = reason;
+  };
+  const onWritten = (): void => {
+    if (failure !== undefined) events.recovered();
+    failure = undefined;
+  };
   const onChange = (): void => writer?.markDirty();
   const storeChanged = (method: string, result: unknown): boolean =>
     method === 'insert' ? result === true : method === 'reclaim' ? (result as number) > 0 : method === 'touch' ? (result as TouchResult).kind === 'used' : true;
@@ -55,6 +79,7 @@ export async function openPersistedState(file: string, store: TokenStore, clock:
         file,
         debounceMs: STATE_WRITE_DEBOUNCE_MS,
         onError,
+        onWritten,
         capture: async () => {
           // Every read starts in this same tick, and the memory stores answer synchronously inside
           // their promises: one consistent moment.
@@ -72,5 +97,6 @@ export async function openPersistedState(file: string, store: TokenStore, clock:
       writer = live;
     },
     flush: () => writer?.flush() ?? Promise.resolve(),
+    failure: () => failure,
   };
 }

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { constants, readFileSync } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config/config-error';
 import type { StateSnapshot } from './state-snapshot';
@@ -44,6 +45,8 @@ export interface StateFileWriterOptions {
   /** How long changes gather before a write: bounds writes to a few per second while busy. */
   debounceMs: number;
   onError: (error: unknown) => void;
+  /** A write succeeded. */
+  onWritten?: () => void;
 }
 
 /**
@@ -60,6 +63,7 @@ export function createStateFileWriter(options: StateFileWriterOptions): StateFil
     dirty = false;
     try {
       await writeAtomically(options.file, `${JSON.stringify(await options.capture())}\n`);
+      options.onWritten?.();
     } catch (error) {
       dirty = true;
       throw error;
@@ -94,16 +98,28 @@ export function createStateFileWriter(options: StateFileWriterOptions): StateFil
   };
 }
 
+/**
+ * A new file only: an unguessable name, O_EXCL (an existing file or symlink there is an error, not
+ * something to write through) and O_NOFOLLOW where the platform has it, readable by the owner only.
+ */
+const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
 async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
+  const temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  const handle = await open(temp, EXCLUSIVE, 0o600);
   try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // rename replaces a symlink at `file` itself; it never writes through one.
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
   }
-  await rename(temp, file);
   // The rename itself is durable only once the directory is synced.
   const directory = await open(path.dirname(path.resolve(file)), 'r');
   try {

@@ -1,5 +1,6 @@
 import type { AccessTokenRecord } from '../core/access-tokens';
 import type { ClockState } from '../core/clock';
+import { isMockTimeInRange } from '../core/clock';
 import { parseInt64 } from '../core/int64';
 import type { ObjectType } from '../core/object-types';
 import type { Rule } from '../core/scenarios/rules';
@@ -25,7 +26,8 @@ const OBJECT_TYPES: readonly ObjectType[] = ['file', 'integration', 'comparison'
 type Check = (value: unknown) => string | undefined;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isTime = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
+/** A time the mock's clock can show (1970 to 9999): anything else would fail every answer that dates it. */
+const isTime = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && isMockTimeInRange(value);
 const isInt64 = (value: unknown): boolean => typeof value === 'string' && parseInt64(value).kind === 'ok';
 
 const checkViewToken: Check = (value) => {
@@ -36,7 +38,7 @@ const checkViewToken: Check = (value) => {
   if (value.integrateId !== undefined && !isInt64(value.integrateId)) return '"integrateId" must be an int64 string';
   if (typeof value.session !== 'string' || typeof value.name !== 'string') return '"session" and "name" must be strings';
   if (value.extension !== undefined && typeof value.extension !== 'string') return '"extension" must be a string';
-  if (!isTime(value.issuedAtMs) || (value.lastUsedAtMs !== null && !isTime(value.lastUsedAtMs))) return '"issuedAtMs"/"lastUsedAtMs" must be times in ms';
+  if (!isTime(value.issuedAtMs) || (value.lastUsedAtMs !== null && !isTime(value.lastUsedAtMs))) return '"issuedAtMs"/"lastUsedAtMs" must be times from 1970 to 9999 in ms';
   if (!Number.isInteger(value.uses) || (value.uses as number) < 0) return '"uses" must be a non-negative integer';
   return undefined;
 };
@@ -44,7 +46,7 @@ const checkViewToken: Check = (value) => {
 const checkAccessToken: Check = (value) => {
   if (!isObject(value)) return 'not an object';
   if (typeof value.token !== 'string' || typeof value.appKey !== 'string') return '"token" and "appKey" must be strings';
-  return isTime(value.expiresAtMs) ? undefined : '"expiresAtMs" must be a time in ms';
+  return isTime(value.expiresAtMs) ? undefined : '"expiresAtMs" must be a time from 1970 to 9999 in ms';
 };
 
 const checkRule: Check = (value) => {
@@ -63,7 +65,9 @@ export function toStateSnapshot(value: unknown): StateSnapshot | string {
   if (!isObject(value) || value.format !== STATE_FORMAT) return `not a view-token-mock state file (no "format": "${STATE_FORMAT}")`;
   if (value.version !== STATE_VERSION) return `state version ${String(value.version)} is not supported (this mock reads version ${STATE_VERSION})`;
   const clock = value.clock;
-  if (!isObject(clock) || !isTime(clock.offsetMs) || (clock.frozenAtMs !== null && !isTime(clock.frozenAtMs))) return '"clock" must be {offsetMs, frozenAtMs}';
+  if (!isObject(clock) || typeof clock.offsetMs !== 'number' || !Number.isInteger(clock.offsetMs) || (clock.frozenAtMs !== null && !isTime(clock.frozenAtMs))) {
+    return '"clock" must be {offsetMs, frozenAtMs}, with frozenAtMs null or a time from 1970 to 9999 in ms';
+  }
   const lists: [string, Check][] = [['viewTokens', checkViewToken], ['accessTokens', checkAccessToken], ['rules', checkRule]];
   for (const [name, check] of lists) {
     const list = value[name];

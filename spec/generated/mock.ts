@@ -466,9 +466,12 @@ export interface components {
             offsetMs: number;
         };
         Health: {
-            /** @enum {string} */
-            status: "ok" | "unavailable";
-            /** @description Why the store is unavailable. */
+            /**
+             * @description degraded: answering, but --state-file cannot be written (see detail).
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "unavailable";
+            /** @description Why the store is unavailable or the mock degraded. */
             detail?: string;
             version: string;
             /** Format: date-time */
@@ -555,6 +558,8 @@ export interface components {
                 curl: string;
             }[];
         };
+        /** @description Pass as `?cursor=` for the next page; absent on the last page. */
+        NextCursor: string;
         Problem: {
             type: string;
             title: string;
@@ -671,6 +676,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Another web origin, a preflight from one, or a Host outside loopback names, the bound host and --allowed-hosts. */
+        AdminForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A state-changing request whose body is not application/json. */
+        AdminUnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The admin token is missing or wrong. */
         AdminUnauthorized: {
             headers: {
@@ -723,6 +746,10 @@ export interface components {
         PreferHeader: string;
         /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
         MockSessionHeader: string;
+        /** @description Page size (default and most 1000). */
+        LimitQuery: number;
+        /** @description The `nextCursor` of the previous page. */
+        CursorQuery: string;
         /** @description Only this X-Mock-Session ('' is the global one). */
         SessionQuery: string;
         /** @description Integrated model ID */
@@ -999,6 +1026,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
             /** @description The store (Redis) cannot be reached; the mock recovers by itself when it returns. */
             503: {
                 headers: {
@@ -1026,7 +1055,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     listViewTokens: {
@@ -1034,6 +1066,10 @@ export interface operations {
             query?: {
                 /** @description Only the tokens of this X-Mock-Session (default the request's own X-Mock-Session header; neither = every session). */
                 session?: string;
+                /** @description Page size (default and most 1000). */
+                limit?: components["parameters"]["LimitQuery"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -1041,7 +1077,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tokens, newest first. */
+            /** @description The tokens, newest first, one page (`nextCursor` when more remain). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1051,10 +1087,13 @@ export interface operations {
                         /** Format: date-time */
                         now: string;
                         viewTokens: components["schemas"]["ViewTokenRecord"][];
+                        nextCursor?: components["schemas"]["NextCursor"];
                     };
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     getViewTokenRecord: {
@@ -1077,7 +1116,9 @@ export interface operations {
                     "application/json": components["schemas"]["ViewTokenRecord"];
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
         };
     };
@@ -1099,8 +1140,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     getClock: {
@@ -1113,7 +1157,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClockState"];
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     setClock: {
@@ -1136,6 +1182,8 @@ export interface operations {
             200: components["responses"]["ClockState"];
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     advanceClock: {
@@ -1157,6 +1205,8 @@ export interface operations {
             200: components["responses"]["ClockState"];
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     resetClock: {
@@ -1169,7 +1219,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ClockState"];
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     listScenarioRules: {
@@ -1195,7 +1248,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     createScenarioRule: {
@@ -1222,7 +1277,9 @@ export interface operations {
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
-            /** @description A well-formed rule naming a parameter no operation (or not its operation) has; the detail lists the allowed ones. */
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
+            /** @description A well-formed rule naming a parameter no operation (or not its operation) has (the detail lists the allowed ones), or the session already holds 1,000 rules, the most it may (problem type too-many-rules). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1256,7 +1313,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     getScenarioCatalog: {
@@ -1279,7 +1339,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     deleteScenarioRule: {
@@ -1300,8 +1362,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     listRequests: {
@@ -1309,7 +1374,10 @@ export interface operations {
             query?: {
                 /** @description Only this X-Mock-Session ('' is the global one). */
                 session?: components["parameters"]["SessionQuery"];
-                limit?: number;
+                /** @description Page size (default and most 1000). */
+                limit?: components["parameters"]["LimitQuery"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -1317,7 +1385,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The journal. */
+            /** @description The journal, one page (`nextCursor` when more remain). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1326,11 +1394,13 @@ export interface operations {
                     "application/json": {
                         capacity: number;
                         requests: components["schemas"]["JournalEntry"][];
+                        nextCursor?: components["schemas"]["NextCursor"];
                     };
                 };
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     clearRequests: {
@@ -1352,7 +1422,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     listUnmatchedRequests: {
@@ -1360,6 +1433,10 @@ export interface operations {
             query?: {
                 /** @description Only this X-Mock-Session ('' is the global one). */
                 session?: components["parameters"]["SessionQuery"];
+                /** @description Page size (default and most 1000). */
+                limit?: components["parameters"]["LimitQuery"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -1367,7 +1444,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The unmatched requests. */
+            /** @description The unmatched requests, one page (`nextCursor` when more remain). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1376,10 +1453,13 @@ export interface operations {
                     "application/json": {
                         capacity: number;
                         requests: components["schemas"]["JournalEntry"][];
+                        nextCursor?: components["schemas"]["NextCursor"];
                     };
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     countRequests: {
@@ -1408,6 +1488,8 @@ export interface operations {
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            415: components["responses"]["AdminUnsupportedMediaType"];
         };
     };
     getDashboard: {
@@ -1420,6 +1502,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DashboardPage"];
+            403: components["responses"]["AdminForbidden"];
             503: components["responses"]["DashboardNotBuilt"];
         };
     };
@@ -1433,6 +1516,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DashboardPage"];
+            403: components["responses"]["AdminForbidden"];
             503: components["responses"]["DashboardNotBuilt"];
         };
     };
@@ -1458,6 +1542,7 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
+            403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
             503: components["responses"]["DashboardNotBuilt"];
         };

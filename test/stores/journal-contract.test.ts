@@ -28,6 +28,14 @@ describe.each([
     expect(await journal.list({ limit: 1 })).toHaveLength(1);
   });
 
+  test('pages below an entry number (the admin cursor), within a session too', async () => {
+    const journal = create(10);
+    for (const fileId of ['1', '2', '3', '4', '5']) await journal.record(aRecord(fileId, { session: fileId === '3' ? 'other' : 'qa' }));
+    expect((await journal.list({ before: 4, limit: 2 })).map((entry) => entry.id)).toEqual([3, 2]);
+    expect((await journal.list({ before: 4, limit: 2, session: 'qa' })).map((entry) => entry.id)).toEqual([2, 1]);
+    expect(await journal.list({ before: 1 })).toEqual([]);
+  });
+
   test('counts what matches and lists or clears one session', async () => {
     const journal = create(10);
     await journal.record(aRecord('1', { session: 'qa', status: 401 }));

@@ -44,7 +44,10 @@ export interface Rule {
 }
 
 /** `unprocessable`: well-formed, but naming something no operation has (a 422, not a 400). */
-export type RuleAdd = { kind: 'added'; rule: Rule } | { kind: 'invalid'; detail: string; unprocessable?: true };
+export type RuleAdd = { kind: 'added'; rule: Rule } | { kind: 'invalid'; detail: string; unprocessable?: true } | { kind: 'full'; detail: string };
+
+/** Rules one session may hold at once: a loop adding rules cannot make every request scan millions. */
+export const MAX_RULES_PER_SESSION = 1_000;
 
 /** The stateful scenario rules, per session, in creation order (the first match wins). */
 export interface Rules {
@@ -72,6 +75,9 @@ export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store:
     async add(input, session) {
       const checked = checkRule(input, statuses);
       if (checked.kind === 'invalid') return checked;
+      if ((await store.list(session)).length >= MAX_RULES_PER_SESSION) {
+        return { kind: 'full', detail: `This session already has ${MAX_RULES_PER_SESSION} rules, the most it may hold; delete some (DELETE /__admin/scenarios) first.` };
+      }
       return { kind: 'added', rule: await store.add({ session, ...checked.rule }) };
     },
     list: (session) => store.list(session),
