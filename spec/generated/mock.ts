@@ -667,7 +667,7 @@ export interface components {
                 "application/json": components["schemas"]["Clock"];
             };
         };
-        /** @description The request body is not what the operation takes. */
+        /** @description The request is not what the operation takes (its body, a filter, or an X-Mock-Session over 128 characters). */
         AdminBadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1502,6 +1502,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DashboardPage"];
+            400: components["responses"]["AdminBadRequest"];
             403: components["responses"]["AdminForbidden"];
             503: components["responses"]["DashboardNotBuilt"];
         };
@@ -1516,6 +1517,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DashboardPage"];
+            400: components["responses"]["AdminBadRequest"];
             403: components["responses"]["AdminForbidden"];
             503: components["responses"]["DashboardNotBuilt"];
         };
@@ -1542,6 +1544,7 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
+            400: components["responses"]["AdminBadRequest"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
             503: components["responses"]["DashboardNotBuilt"];
