@@ -27,6 +27,7 @@ export interface BackingOptions {
   redisUrl?: string;
   redisPrefix?: string;
   redisWaitMs?: number;
+  redisTimeoutMs?: number;
   stateFile?: string;
   journalSize?: number;
   realNow?: () => number;
@@ -52,6 +53,7 @@ export async function createBacking(options: BackingOptions, ttlMs: number, logg
   return openRedisShared({
     url: options.redisUrl,
     waitMs: options.redisWaitMs ?? 0,
+    ...(options.redisTimeoutMs === undefined ? {} : { timeoutMs: options.redisTimeoutMs }),
     prefix: options.redisPrefix ?? 'view-token-mock:',
     localClock,
     viewTokenKeepMs: ttlMs + EXPIRED_RETENTION_MS + REDIS_KEEP_MARGIN_MS,
