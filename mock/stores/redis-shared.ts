@@ -2,7 +2,7 @@ import type { Backing } from '../compose/backing';
 import type { ControllableClock } from '../core/clock';
 import { createRedisAccessTokenStore } from './redis-access-token-store';
 import { createRedisClock } from './redis-clock';
-import { connectRedis } from './redis-connection';
+import { connectRedis, deploymentKeys } from './redis-connection';
 import { createRedisJournal } from './redis-journal';
 import { createRedisRuleStore } from './redis-rule-store';
 import { createRedisTokenStore } from './redis-token-store';
@@ -29,6 +29,7 @@ export interface RedisSharedOptions {
  */
 export async function openRedisShared(options: RedisSharedOptions): Promise<Backing> {
   const { prefix } = options;
+  deploymentKeys(prefix); // a prefix that cannot be a hash tag is refused before connecting
   const redis = await connectRedis(options.url, options.waitMs, options.timeoutMs);
   const clock = createRedisClock(options.localClock, redis, prefix, options.onClockError);
   await clock.sync();

@@ -15,7 +15,7 @@ const BUS_OFFSET = 10_000;
 /**
  * A real 3-master Redis Cluster (redis-server --cluster-enabled yes, joined by
  * `redis-cli --cluster create`) on loopback ports whose bus ports (+10000) are free too.
- * Its `url` names the first node; kill and restart are not offered.
+ * Its `url` names the first node; kill, restart and signal are not offered.
  */
 export async function startRedisCluster(): Promise<RedisServer> {
   const ports = await freeClusterPorts(MASTERS);
@@ -34,7 +34,7 @@ export async function startRedisCluster(): Promise<RedisServer> {
     throw error;
   }
   const unsupported = (): Promise<void> => Promise.reject(new Error('startRedisCluster: kill and restart are for a single Redis'));
-  return { port: ports[0] as number, url: `redis://127.0.0.1:${ports[0]}`, stop, kill: unsupported, restart: unsupported };
+  return { port: ports[0] as number, url: `redis://127.0.0.1:${ports[0]}`, stop, kill: unsupported, restart: unsupported, signal: () => { throw new Error('startRedisCluster: signal is for a single Redis'); } };
 }
 
 function launchNode(port: number, dir: string): Promise<ChildProcess> {

@@ -17,6 +17,8 @@ export interface RedisServer {
   kill(): Promise<void>;
   /** Starts it again on the same port. */
   restart(): Promise<void>;
+  /** Sends the process a signal: SIGSTOP stalls it (connections stay open, nothing answers), SIGCONT wakes it. */
+  signal(signal: NodeJS.Signals): void;
 }
 
 export async function startRedisServer(): Promise<RedisServer> {
@@ -47,6 +49,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     stop: async () => { await halt('SIGTERM'); rmSync(dir, { recursive: true, force: true }); },
     kill: () => halt('SIGKILL'),
     restart: launch,
+    signal: (signal) => { child?.kill(signal); },
   };
 }
 
