@@ -80,13 +80,16 @@ test('a use (GET /inside/databag) costs the rules read, the touch script and the
   }
 });
 
-test('a request forced by a rule with times costs the rules read, the rule\'s use and the journal script', async () => {
-  const mock = await aMock('rt-rule:');
+test.each([
+  ['with times', { times: 3 }, ['hvals', 'evalsha', 'evalsha']],
+  ['without times', {}, ['hvals', 'evalsha']],
+])('a request forced by a rule %s costs the rules read, the rule\'s use if it has times, and the journal script', async (kind, times, expected) => {
+  const mock = await aMock(`rt-rule-${kind.replace(' ', '-')}:`);
   try {
-    await request(mock.app).post('/__admin/scenarios').set('Content-Type', 'application/json').send({ then: { code: 503 }, times: 3 }).expect(201);
+    await request(mock.app).post('/__admin/scenarios').set('Content-Type', 'application/json').send({ then: { code: 503 }, ...times }).expect(201);
     await request(mock.app).get('/view/token?fileId=1').set(AUTH).expect(503);
     expect(await commandsDuring(async () => expect((await request(mock.app).get('/view/token?fileId=1').set(AUTH)).status).toBe(503)))
-      .toEqual(['hvals', 'evalsha', 'evalsha']);
+      .toEqual(expected);
   } finally {
     await mock.close();
   }
