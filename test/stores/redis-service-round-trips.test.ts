@@ -52,8 +52,10 @@ async function commandsDuring(action: () => Promise<unknown>): Promise<string[]>
   } finally {
     monitor.off('monitor', onCommand);
   }
+  // Commands the monitor reports after the end marker (before this resumes) are not the request's.
   const start = sent.findIndex((args) => args[1] === 'count:start');
-  return sent.slice(start + 1, -1).map(([name]) => (name ?? '').toLowerCase()).filter((name) => !BACKGROUND.has(name));
+  const stop = sent.findIndex((args) => args[1] === 'count:end');
+  return sent.slice(start + 1, stop).map(([name]) => (name ?? '').toLowerCase()).filter((name) => !BACKGROUND.has(name));
 }
 
 test('an issue (GET /view/token) costs the rules read, the insert script and the journal script: three round trips', async () => {
