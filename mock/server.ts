@@ -55,6 +55,8 @@ export interface MockServerOptions {
   redisPrefix?: string;
   /** How long to wait for Redis at start (ms). Default 0: an unreachable Redis is an error. */
   redisWaitMs?: number;
+  /** How long one Redis command may take (ms) before the request answers 503. Default 1000. */
+  redisTimeoutMs?: number;
   /**
    * Keeps View Tokens, Access Tokens, rules and the clock in this file across restarts (memory
    * store): loaded at start, rewritten atomically a moment after each change, flushed on close.

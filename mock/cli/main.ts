@@ -46,6 +46,7 @@ async function serve(args: readonly string[]): Promise<void> {
     ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
     redisPrefix: options.redisPrefix,
     redisWaitMs: options.redisWaitMs,
+    redisTimeoutMs: options.redisTimeoutMs,
     journalSize: options.journalSize,
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
     maxViewTokens: options.maxViewTokens,

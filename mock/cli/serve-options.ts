@@ -17,8 +17,9 @@ export const SERVE_FLAGS = {
   'admin-open': { type: 'boolean', help: 'allow a non-loopback --host without --admin-token' },
   'log-level': { type: 'string', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
   store: { type: 'string', default: 'memory', help: 'memory, or redis to share tokens and the clock between mocks' },
-  'redis-url': { type: 'string', help: 'with --store redis: redis://host:port' },
-  'redis-prefix': { type: 'string', default: 'view-token-mock:', help: 'prefix of every Redis key' },
+  'redis-url': { type: 'string', help: 'with --store redis: redis://host:port (a single Redis, or any node of a Redis Cluster)' },
+  'redis-prefix': { type: 'string', default: 'view-token-mock:', help: 'deployment name in every Redis key ({prefix}…; no { or })' },
+  'redis-timeout': { type: 'string', default: '1s', help: 'a Redis command taking longer answers 503 (e.g. 500ms, 2s)' },
   'redis-wait': { type: 'string', help: 'wait this long for Redis at start (e.g. 30s) instead of failing' },
   'state-file': { type: 'string', help: 'keep tokens, access tokens, rules and the clock in this JSON file across restarts' },
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
@@ -47,6 +48,7 @@ export interface ServeOptions {
   redisUrl?: string;
   redisPrefix: string;
   redisWaitMs: number;
+  redisTimeoutMs: number;
   workers: number;
   journalSize: number;
   maxViewTokens: number;
@@ -93,6 +95,9 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const redisWait = read('redis-wait');
   const redisWaitParse = redisWait === undefined ? undefined : parseDuration(redisWait);
   if (redisWaitParse?.kind === 'invalid') throw new ConfigError(`--redis-wait ${redisWait}: ${redisWaitParse.reason}`);
+  const redisTimeoutMs = toRedisTimeoutMs(read('redis-timeout') ?? '1s');
+  const redisPrefix = read('redis-prefix') ?? 'view-token-mock:';
+  if (!/^[^{}]+$/.test(redisPrefix)) throw new ConfigError(`--redis-prefix ${JSON.stringify(redisPrefix)}: use one or more characters other than { and } (the prefix becomes the keys' hash tag {prefix})`);
   const workers = toInteger(read('workers'), '--workers', 1, 64);
   if (workers > 1 && store !== 'redis') throw new ConfigError(`--workers ${workers} needs --store redis: each worker would otherwise have its own tokens and clock`);
   const stateFile = read('state-file');
@@ -112,7 +117,8 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   if (hosts !== undefined && (hosts.length === 0 || badHost !== undefined)) throw new ConfigError(`--allowed-hosts ${allowedHosts}: expected host names such as mock.example.com or .example.com, comma-separated`);
   return {
     port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
-    store, workers, maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000), maxConnections: toInteger(read('max-connections'), '--max-connections', 1, 1_000_000), journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix: read('redis-prefix') ?? 'view-token-mock:', redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
+    store, workers, maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000), maxConnections: toInteger(read('max-connections'), '--max-connections', 1, 1_000_000),
+    journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix, redisTimeoutMs, redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(configFile === undefined ? {} : { configFile }),
     ...(stateFile === undefined ? {} : { stateFile }),
@@ -154,6 +160,14 @@ function toCorsOrigins(raw: string): string[] {
     }
   }
   return origins;
+}
+
+/** --redis-timeout as milliseconds: a duration from 1 ms to 1 minute. */
+function toRedisTimeoutMs(value: string): number {
+  const parsed = parseDuration(value);
+  if (parsed.kind === 'invalid') throw new ConfigError(`--redis-timeout ${value}: ${parsed.reason}`);
+  if (parsed.ms < 1 || parsed.ms > 60_000) throw new ConfigError(`--redis-timeout ${value}: use a duration from 1ms to 60s`);
+  return parsed.ms;
 }
 
 export function toEnvName(flag: string): string {

@@ -27,6 +27,7 @@ export interface BackingOptions {
   redisUrl?: string;
   redisPrefix?: string;
   redisWaitMs?: number;
+  redisTimeoutMs?: number;
   stateFile?: string;
   journalSize?: number;
   realNow?: () => number;
@@ -47,6 +48,8 @@ export async function createBacking(options: BackingOptions, ttlMs: number, logg
   if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
   if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
   if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
+  const timeoutMs = options.redisTimeoutMs;
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 60_000)) throw new ConfigError(`--redis-timeout ${timeoutMs}: use a duration from 1ms to 60s`);
   // ioredis is loaded only for the Redis store, and installed only by those who use it.
   requireInstalled('ioredis');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -54,6 +57,7 @@ export async function createBacking(options: BackingOptions, ttlMs: number, logg
   return openRedisShared({
     url: options.redisUrl,
     waitMs: options.redisWaitMs ?? 0,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
     prefix: options.redisPrefix ?? 'view-token-mock:',
     localClock,
     viewTokenKeepMs: ttlMs + EXPIRED_RETENTION_MS + REDIS_KEEP_MARGIN_MS,

@@ -1,7 +1,7 @@
-import type { Redis } from 'ioredis';
 import type { AccessTokenStore } from '../core/access-token-store';
 import type { AccessTokenRecord } from '../core/access-tokens';
-import { defineScript, guardAll, keysStartingWith } from './redis-connection';
+import type { RedisClient } from './redis-connection';
+import { defineScript, deploymentKeys, guardAll, keysStartingWith, scanKeys } from './redis-connection';
 
 /**
  * The application's current token if still valid at ARGV[2], else the candidate ARGV[1] becomes
@@ -19,7 +19,7 @@ return ARGV[1]
 `;
 
 export interface RedisAccessTokenStoreOptions {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   /** How long Redis keeps a record (real time): only reclaims memory, must exceed the 7-day validity. */
   keepMs: number;
@@ -32,19 +32,11 @@ export interface RedisAccessTokenStoreOptions {
  */
 export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAccessTokenStoreOptions): AccessTokenStore {
   const runGrant = defineScript(redis, GRANT_SCRIPT, 2);
-  const tokenKey = (token: string): string => `${prefix}at:${token}`;
-  const appKey = (app: string): string => `${prefix}at-app:${app}`;
+  const base = deploymentKeys(prefix);
+  const tokenKey = (token: string): string => `${base}at:${token}`;
+  const appKey = (app: string): string => `${base}at-app:${app}`;
   const parse = (raw: string | null): AccessTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as AccessTokenRecord));
-  const keys = async (pattern: string): Promise<string[]> => {
-    const found: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1_000);
-      found.push(...batch);
-      cursor = next;
-    } while (cursor !== '0');
-    return found;
-  };
+  const keys = (pattern: string): Promise<string[]> => scanKeys(redis, pattern);
   const store: AccessTokenStore = {
     async find(token) { return parse(await redis.get(tokenKey(token))); },
     async current(app) { return parse(await redis.get(appKey(app))); },
@@ -53,7 +45,7 @@ export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAcce
       return JSON.parse(raw as string) as AccessTokenRecord;
     },
     async records() {
-      const found = await keys(keysStartingWith(`${prefix}at:`));
+      const found = await keys(keysStartingWith(`${base}at:`));
       if (found.length === 0) return [];
       return (await redis.mget(found)).flatMap((raw) => parse(raw) ?? []);
     },
@@ -66,7 +58,7 @@ export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAcce
       await batch.exec();
     },
     async clear() {
-      const found = [...(await keys(keysStartingWith(`${prefix}at:`))), ...(await keys(keysStartingWith(`${prefix}at-app:`)))];
+      const found = [...(await keys(keysStartingWith(`${base}at:`))), ...(await keys(keysStartingWith(`${base}at-app:`)))];
       if (found.length > 0) await redis.del(...found);
     },
   };

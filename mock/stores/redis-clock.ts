@@ -1,5 +1,6 @@
-import type { Redis } from 'ioredis';
 import type { ClockState, ControllableClock } from '../core/clock';
+import type { RedisClient } from './redis-connection';
+import { deploymentKeys } from './redis-connection';
 
 /** How often each process reads the shared clock: the bound on how stale its clock can be. */
 export const CLOCK_SYNC_MS = 200;
@@ -16,8 +17,8 @@ export interface SharedClock extends ControllableClock {
  * CLOCK_SYNC_MS. Concurrent changes from two processes: the last write wins.
  * @example const clock = createRedisClock(createControllableClock(Date.now), redis, 'vtm:');
  */
-export function createRedisClock(inner: ControllableClock, redis: Redis, prefix: string, onError: (error: unknown) => void): SharedClock {
-  const key = `${prefix}clock`;
+export function createRedisClock(inner: ControllableClock, redis: RedisClient, prefix: string, onError: (error: unknown) => void): SharedClock {
+  const key = `${deploymentKeys(prefix)}clock`;
   const publish = (): void => {
     const { offsetMs, frozenAtMs } = inner.state();
     redis.hset(key, { offsetMs: String(offsetMs), frozenAtMs: frozenAtMs === null ? '' : String(frozenAtMs) }).catch(onError);

@@ -1,7 +1,7 @@
-import type { Redis } from 'ioredis';
 import type { Journal, JournalEntry, JournalRecord } from '../core/journal';
 import { countEntries, selectEntries, toDatedRequest } from '../core/journal';
-import { defineScript, guardAll } from './redis-connection';
+import type { RedisClient } from './redis-connection';
+import { defineScript, deploymentKeys, guardAll } from './redis-connection';
 
 /** Numbers the entry from a shared counter, pushes it and trims the list to capacity: one step. */
 const RECORD_SCRIPT = `
@@ -27,11 +27,11 @@ return #kept
  * can send its requests through any process and verify them through another.
  * @example createRedisJournal({ redis, prefix: 'vtm:', capacity: 1000 })
  */
-export function createRedisJournal({ redis, prefix, capacity }: { redis: Redis; prefix: string; capacity: number }): Journal {
+export function createRedisJournal({ redis, prefix, capacity }: { redis: RedisClient; prefix: string; capacity: number }): Journal {
   const runRecord = defineScript(redis, RECORD_SCRIPT, 2);
   const runClearSession = defineScript(redis, CLEAR_SESSION_SCRIPT, 1);
-  const list = `${prefix}journal`;
-  const counter = `${prefix}journal:next`;
+  const list = `${deploymentKeys(prefix)}journal`;
+  const counter = `${deploymentKeys(prefix)}journal:next`;
   const entries = async (): Promise<JournalEntry[]> => (await redis.lrange(list, 0, capacity - 1)).map(toEntry);
   const journal: Journal = {
     capacity,

@@ -1,8 +1,8 @@
-import type { Redis } from 'ioredis';
 import type { RuleStore } from '../core/scenarios/rule-store';
 import { toRuleNumber } from '../core/scenarios/rule-store';
 import type { Rule } from '../core/scenarios/rules';
-import { defineScript, guardAll } from './redis-connection';
+import type { RedisClient } from './redis-connection';
+import { defineScript, deploymentKeys, guardAll } from './redis-connection';
 
 /** Names a rule and stores it, in one step: `r<n>` from a shared counter, so ids never collide across processes. */
 const ADD_SCRIPT = `
@@ -45,14 +45,15 @@ return count
  * through any process's admin API applies on all of them at their next request.
  * @example createRules(statuses, createRedisRuleStore({ redis, prefix: 'vtm:' }))
  */
-export function createRedisRuleStore({ redis, prefix }: { redis: Redis; prefix: string }): RuleStore {
+export function createRedisRuleStore({ redis, prefix }: { redis: RedisClient; prefix: string }): RuleStore {
   const runAdd = defineScript(redis, ADD_SCRIPT, 2);
   const runUse = defineScript(redis, USE_SCRIPT, 1);
   const runSeed = defineScript(redis, SEED_SCRIPT, 3);
   const runClearAll = defineScript(redis, CLEAR_ALL_SCRIPT, 2);
-  const rules = `${prefix}rules`;
-  const next = `${prefix}rules:next`;
-  const seeded = `${prefix}rules:seeded`;
+  const base = deploymentKeys(prefix);
+  const rules = `${base}rules`;
+  const next = `${base}rules:next`;
+  const seeded = `${base}rules:seeded`;
   const all = async (): Promise<Rule[]> =>
     (await redis.hvals(rules)).map((raw) => JSON.parse(raw) as Rule).sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
   const store: RuleStore = {

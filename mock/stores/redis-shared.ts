@@ -2,7 +2,7 @@ import type { Backing } from '../compose/backing';
 import type { ControllableClock } from '../core/clock';
 import { createRedisAccessTokenStore } from './redis-access-token-store';
 import { createRedisClock } from './redis-clock';
-import { connectRedis } from './redis-connection';
+import { connectRedis, deploymentKeys } from './redis-connection';
 import { createRedisJournal } from './redis-journal';
 import { createRedisRuleStore } from './redis-rule-store';
 import { createRedisTokenStore } from './redis-token-store';
@@ -11,6 +11,8 @@ export interface RedisSharedOptions {
   url: string;
   /** How long to wait for Redis at start (ms); 0: unreachable is a ConfigError. */
   waitMs: number;
+  /** How long one command may take (ms) before the store call fails (→ 503). Default 1000. */
+  timeoutMs?: number;
   /** Key prefix, so several deployments can share one Redis. */
   prefix: string;
   localClock: ControllableClock;
@@ -27,7 +29,8 @@ export interface RedisSharedOptions {
  */
 export async function openRedisShared(options: RedisSharedOptions): Promise<Backing> {
   const { prefix } = options;
-  const redis = await connectRedis(options.url, options.waitMs);
+  deploymentKeys(prefix); // a prefix that cannot be a hash tag is refused before connecting
+  const redis = await connectRedis(options.url, options.waitMs, options.timeoutMs);
   const clock = createRedisClock(options.localClock, redis, prefix, options.onClockError);
   await clock.sync();
   return {

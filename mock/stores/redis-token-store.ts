@@ -1,7 +1,7 @@
-import type { Redis } from 'ioredis';
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
 import { lastActiveMs } from '../core/token-store';
-import { defineScript, guardAll, keysStartingWith } from './redis-connection';
+import type { RedisClient } from './redis-connection';
+import { defineKeyedScript, defineScript, deploymentKeys, guardAll, keysStartingWith, scanKeys } from './redis-connection';
 
 /** How many records one reclaim step removes, so a sweep never blocks Redis or the event loop. */
 const RECLAIM_STEP = 300;
@@ -9,9 +9,9 @@ const LIST_CHUNK = 1_000;
 
 /**
  * A session's index key, the same the store builds in TypeScript (sessionIndex below): the session's
- * UTF-8 bytes in hex. Delete and reclaim know only the token, so they read the session from the
- * stored record in the script that removes it (a key not in KEYS: fine on the single Redis the
- * shared deployment runs).
+ * UTF-8 bytes in hex. Delete and reclaim know only the token: they read the record first, declare
+ * the session index it names, and the script checks the record still names that index (every key a
+ * script touches is declared, as Redis Cluster requires).
  */
 const SESSION_INDEX_LUA = `
 local function session_index(prefix, session)
@@ -55,60 +55,64 @@ redis.call('ZADD', KEYS[3], ARGV[4], ARGV[5])
 return 1
 `;
 
+/** Answers 1 (deleted), 0 (no such token), or -1 when the record names another session index than KEYS[3] (read again). */
 const DELETE_SCRIPT = `${SESSION_INDEX_LUA}
 local raw = redis.call('GET', KEYS[1])
+if raw and session_index(ARGV[2], session_of(raw)) ~= KEYS[3] then return -1 end
 redis.call('ZREM', KEYS[2], ARGV[1])
 if not raw then return 0 end
-redis.call('ZREM', session_index(ARGV[2], session_of(raw)), ARGV[1])
+redis.call('ZREM', KEYS[3], ARGV[1])
 redis.call('DEL', KEYS[1])
 return 1
 `;
 
 /**
- * One reclaim step, atomic so no index drifts, with one command per kind (and per session) rather
- * than per record. Finding each record's session costs: a step of 1,000 held Redis 5–7 ms here (without
- * session indexes ~2 ms), so a step is RECLAIM_STEP records. UNLINK frees the values in a Redis
- * background thread.
+ * One reclaim step over tokens read before (ZRANGEBYSCORE, MGET): KEYS are the activity index, the
+ * N records (ARGV[3..N+2] their tokens) and the session indexes they named (ARGV[N+3..2N+2]: each
+ * record's index among those KEYS, 0 for none). Atomic, so no index drifts; a token used since it
+ * was read (no longer stale), or whose record names an undeclared index, is left for the next step.
+ * Finding each record's session costs: a step of 1,000 held Redis 5–7 ms here, so a step is
+ * RECLAIM_STEP records. UNLINK frees the values in a Redis background thread.
  */
 const RECLAIM_SCRIPT = `${SESSION_INDEX_LUA}
-local stale = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
-if #stale == 0 then return 0 end
-local records = {}
-for i, token in ipairs(stale) do records[i] = ARGV[3] .. token end
-local values = redis.call('MGET', unpack(records))
-local present, by_index, index_of = {}, {}, {}
-for i, token in ipairs(stale) do
-  local raw = values[i]
-  if raw then
-    present[#present + 1] = records[i]
-    local session = session_of(raw)
-    local index = index_of[session]
-    if not index then
-      index = session_index(ARGV[4], session)
-      index_of[session] = index
-      by_index[index] = {}
+local n = tonumber(ARGV[2])
+local cutoff = tonumber(ARGV[1])
+local gone, by_index, present = {}, {}, {}
+for i = 1, n do
+  local token = ARGV[2 + i]
+  local score = redis.call('ZSCORE', KEYS[1], token)
+  if score and tonumber(score) < cutoff then
+    local raw = redis.call('GET', KEYS[1 + i])
+    local at = tonumber(ARGV[2 + n + i])
+    local index = at > 0 and KEYS[1 + n + at] or nil
+    if not raw then
+      gone[#gone + 1] = token
+    elseif index and session_index(ARGV[3 + 2 * n], session_of(raw)) == index then
+      gone[#gone + 1] = token
+      present[#present + 1] = KEYS[1 + i]
+      by_index[index] = by_index[index] or {}
+      table.insert(by_index[index], token)
     end
-    table.insert(by_index[index], token)
   end
 end
 for index, tokens in pairs(by_index) do redis.call('ZREM', index, unpack(tokens)) end
 if #present > 0 then redis.call('UNLINK', unpack(present)) end
-redis.call('ZREM', KEYS[1], unpack(stale))
-return #stale
+if #gone > 0 then redis.call('ZREM', KEYS[1], unpack(gone)) end
+return #gone
 `;
 
-/** Drops from a session index the tokens whose record Redis expired by itself (checked here, so a token stored again stays). */
+/** Drops from a session index (KEYS[1]) the tokens (ARGV) whose record (KEYS[i + 1]) Redis expired by itself (checked here, so a token stored again stays). */
 const PRUNE_SCRIPT = `
 local removed = 0
-for i = 2, #ARGV do
-  if redis.call('EXISTS', ARGV[1] .. ARGV[i]) == 0 then removed = removed + redis.call('ZREM', KEYS[1], ARGV[i]) end
+for i = 1, #ARGV do
+  if redis.call('EXISTS', KEYS[i + 1]) == 0 then removed = removed + redis.call('ZREM', KEYS[1], ARGV[i]) end
 end
 return removed
 `;
 
 export interface RedisTokenStoreOptions {
-  redis: Redis;
-  /** Key prefix, so several mocks can share one Redis. */
+  redis: RedisClient;
+  /** Key prefix, so several mocks can share one Redis (keys start with the hash tag `{prefix}`). */
   prefix: string;
   /**
    * How long Redis keeps a record after its last activity (real time). Only reclaims memory:
@@ -128,14 +132,16 @@ export interface RedisTokenStoreOptions {
 export function createRedisTokenStore({ redis, prefix, keepMs }: RedisTokenStoreOptions): TokenStore {
   const runTouch = defineScript(redis, TOUCH_SCRIPT, 2);
   const runInsert = defineScript(redis, INSERT_SCRIPT, 3);
-  const runDelete = defineScript(redis, DELETE_SCRIPT, 2);
-  const runReclaim = defineScript(redis, RECLAIM_SCRIPT, 1);
-  const runPrune = defineScript(redis, PRUNE_SCRIPT, 1);
-  const recordPrefix = `${prefix}vt:`;
-  const sessionPrefix = `${prefix}vt-session:`;
+  const runDelete = defineScript(redis, DELETE_SCRIPT, 3);
+  const runReclaim = defineKeyedScript(redis, RECLAIM_SCRIPT);
+  const runPrune = defineKeyedScript(redis, PRUNE_SCRIPT);
+  const base = deploymentKeys(prefix);
+  const recordPrefix = `${base}vt:`;
+  const sessionPrefix = `${base}vt-session:`;
   const key = (token: string): string => `${recordPrefix}${token}`;
   const sessionIndex = (session: string): string => `${sessionPrefix}${Buffer.from(session, 'utf8').toString('hex')}`;
-  const activity = `${prefix}vt:activity`;
+  const indexOf = (raw: string): string => sessionIndex((JSON.parse(raw) as ViewTokenRecord).session);
+  const activity = `${base}vt:activity`;
   const parse = (raw: string | null): ViewTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as ViewTokenRecord));
   /** The records of the tokens, in their order; tokens whose record is gone are left out (and handed to `onGone`). */
   const readAll = async (tokens: string[], onGone?: (gone: string[]) => Promise<unknown>): Promise<ViewTokenRecord[]> => {
@@ -165,29 +171,42 @@ export function createRedisTokenStore({ redis, prefix, keepMs }: RedisTokenStore
       const [kind, raw] = answer;
       return { kind, record: JSON.parse(raw) as ViewTokenRecord };
     },
-    async delete(token) { return (await runDelete(key(token), activity, token, sessionPrefix)) === 1; },
+    async delete(token) {
+      for (;;) {
+        // The record names its session index, which the script must declare: read it, then delete
+        // if the record still names it (-1: it changed in between, read again).
+        const raw = await redis.get(key(token));
+        const deleted = await runDelete(key(token), activity, raw === null ? sessionIndex('') : indexOf(raw), token, sessionPrefix);
+        if (deleted !== -1) return deleted === 1;
+      }
+    },
     async list({ session }) {
       if (session !== undefined) {
         // The index is newest issue first already.
         const index = sessionIndex(session);
-        return readAll(await redis.zrange(index, '0', '-1', 'REV'), (gone) => runPrune(index, recordPrefix, ...gone));
+        return readAll(await redis.zrange(index, '0', '-1', 'REV'), (gone) => runPrune([index, ...gone.map(key)], gone));
       }
       const all = await readAll(await redis.zrange(activity, '0', '-1'));
       return all.sort((a, b) => b.issuedAtMs - a.issuedAtMs);
     },
     count: () => redis.zcard(activity),
     async reclaim(lastActiveBeforeMs) {
-      return (await runReclaim(activity, String(lastActiveBeforeMs), String(RECLAIM_STEP), recordPrefix, sessionPrefix)) as number;
+      const stale = await redis.zrangebyscore(activity, '-inf', `(${lastActiveBeforeMs}`, 'LIMIT', 0, RECLAIM_STEP);
+      if (stale.length === 0) return 0;
+      const values = await redis.mget(stale.map(key));
+      const indexes: string[] = [];
+      const at = values.map((raw) => {
+        if (raw === null) return '0';
+        const index = indexOf(raw);
+        if (!indexes.includes(index)) indexes.push(index);
+        return String(indexes.indexOf(index) + 1);
+      });
+      return (await runReclaim([activity, ...stale.map(key), ...indexes], [String(lastActiveBeforeMs), String(stale.length), ...stale, ...at, sessionPrefix])) as number;
     },
     async clear() {
-      let cursor = '0';
-      do {
-        // One pass over both families (a pattern per family would scan the keyspace twice).
-        const [next, keys] = await redis.scan(cursor, 'MATCH', keysStartingWith(`${prefix}vt`), 'COUNT', 1_000);
-        const ours = keys.filter((found) => found.startsWith(recordPrefix) || found.startsWith(sessionPrefix));
-        if (ours.length > 0) await redis.del(...ours);
-        cursor = next;
-      } while (cursor !== '0');
+      // One pass over both families (a pattern per family would scan the keyspace twice).
+      const ours = (await scanKeys(redis, keysStartingWith(`${base}vt`))).filter((found) => found.startsWith(recordPrefix) || found.startsWith(sessionPrefix));
+      for (let i = 0; i < ours.length; i += LIST_CHUNK) await redis.del(...ours.slice(i, i + LIST_CHUNK));
     },
   };
   return guardAll(store);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RedisServer } from '../support/redis-server';
-import { startRedisServer } from '../support/redis-server';
+import { startTestRedis } from '../support/redis-server';
 import type { RunningCli } from '../support/spawn-cli';
 import { killStartedClis, startCli } from '../support/spawn-cli';
 
@@ -15,7 +15,7 @@ const AUTH = { Authorization: 'Bearer qa-pre-issued' };
 const JSON_BODY = { 'Content-Type': 'application/json' };
 
 beforeAll(async () => {
-  redis = await startRedisServer();
+  redis = await startTestRedis();
   dir = mkdtempSync(path.join(tmpdir(), 'vtm-shared-state-'));
   const config = path.join(dir, 'config.json');
   writeFileSync(config, JSON.stringify({
@@ -24,7 +24,7 @@ beforeAll(async () => {
   }));
   const args = ['--port', '0', '--store', 'redis', '--redis-url', redis.url, '--config', config, '--log-level', 'silent'];
   [a, b] = await Promise.all([startCli(args), startCli(args)]);
-});
+}, 60_000);
 afterAll(async () => {
   killStartedClis();
   await redis.stop();

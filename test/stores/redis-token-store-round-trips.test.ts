@@ -24,7 +24,7 @@ let address: string;
 
 beforeAll(async () => {
   server = await startRedisServer();
-  connection = await connectRedis(server.url);
+  connection = (await connectRedis(server.url)) as Redis;
   // monitor() opens a connection of its own in MONITOR mode; this client itself never connects.
   monitor = await new Redis(server.url, { lazyConnect: true }).monitor();
   const info = String(await connection.client('INFO'));

@@ -1,12 +1,13 @@
-import { Redis } from 'ioredis';
 import type { TokenStore, TouchResult, ViewTokenRecord } from '../../mock/core/token-store';
 import { createMemoryTokenStore } from '../../mock/stores/memory-token-store';
+import type { RedisClient } from '../../mock/stores/redis-connection';
+import { scanKeys } from '../../mock/stores/redis-connection';
 import { createRedisTokenStore } from '../../mock/stores/redis-token-store';
 import type { RedisServer } from '../support/redis-server';
-import { startRedisServer } from '../support/redis-server';
+import { startTestRedis, testClient } from '../support/redis-server';
 
 let redisServer: RedisServer;
-let redis: Redis;
+let redis: RedisClient;
 let prefixCounter = 0;
 const MINUTE = 60_000;
 /** Session names of every shape: empty, with separators, glob characters, a backslash, spaces, non-ASCII. */
@@ -16,9 +17,9 @@ const NEVER_USED = { lastUsedAtMs: null, uses: 0 };
 const ANY_TIME = Number.MIN_SAFE_INTEGER;
 
 beforeAll(async () => {
-  redisServer = await startRedisServer();
-  redis = new Redis(redisServer.url, { lazyConnect: false, maxRetriesPerRequest: 1 });
-});
+  redisServer = await startTestRedis();
+  redis = testClient(redisServer);
+}, 60_000);
 afterAll(async () => {
   redis.disconnect();
   await redisServer.stop();
@@ -166,7 +167,7 @@ describe.each(stores)('the %s token store', (_name, create) => {
 test('two Redis-backed processes using one token at once both see it, and the later use wins', async () => {
   const prefix = 'shared:';
   const a = createRedisTokenStore({ redis, prefix, keepMs: 86_400_000 });
-  const other = new Redis(redisServer.url);
+  const other = testClient(redisServer);
   const b = createRedisTokenStore({ redis: other, prefix, keepMs: 86_400_000 });
   await a.insert(aRecord('s'));
   const [fromA, fromB] = await Promise.all([a.touch('s', 7_000, ANY_TIME), b.touch('s', 9_000, ANY_TIME)]);
@@ -183,7 +184,7 @@ test('records Redis expired by itself (keepMs passed, no reclaim) leave no key b
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(await store.list({ session: 'qa' })).toEqual([]);
   expect(await store.reclaim(Number.MAX_SAFE_INTEGER)).toBe(1);
-  expect(await redis.keys(`${prefix}*`)).toEqual([]);
+  expect(await scanKeys(redis, `{${prefix}}*`)).toEqual([]);
 });
 
 test('deleting and reclaiming every record leaves no Redis key behind, whatever the sessions\' names', async () => {
@@ -196,10 +197,10 @@ test('deleting and reclaiming every record leaves no Redis key behind, whatever 
     await store.insert(aRecord(`deleted${i}`, { session, issuedAtMs: 50 * MINUTE }));
     await store.insert(aRecord(`reclaimed${i}`, { session, issuedAtMs: 10 * MINUTE }));
   }
-  expect(await redis.keys(`${prefix}vt-session:*`)).toHaveLength(sessions.length);
+  expect(await scanKeys(redis, `{${prefix}}vt-session:*`)).toHaveLength(sessions.length);
   for (const i of sessions.keys()) expect(await store.delete(`deleted${i}`)).toBe(true);
   expect(await store.reclaim(20 * MINUTE)).toBe(sessions.length);
-  expect(await redis.keys(`${prefix}*`)).toEqual([]);
+  expect(await scanKeys(redis, `{${prefix}}*`)).toEqual([]);
 });
 
 test('the memory store keeps a token used minute after minute, and reclaims the rest in steps', async () => {

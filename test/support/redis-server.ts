@@ -1,10 +1,12 @@
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
+import type { RedisClient } from '../../mock/stores/redis-connection';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startRedisCluster } from './redis-cluster';
 
 /** A real redis-server (Debian package) on a free loopback port, with its own temp dir. */
 export interface RedisServer {
@@ -15,6 +17,8 @@ export interface RedisServer {
   kill(): Promise<void>;
   /** Starts it again on the same port. */
   restart(): Promise<void>;
+  /** Sends the process a signal: SIGSTOP stalls it (connections stay open, nothing answers), SIGCONT wakes it. */
+  signal(signal: NodeJS.Signals): void;
 }
 
 export async function startRedisServer(): Promise<RedisServer> {
@@ -45,6 +49,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     stop: async () => { await halt('SIGTERM'); rmSync(dir, { recursive: true, force: true }); },
     kill: () => halt('SIGKILL'),
     restart: launch,
+    signal: (signal) => { child?.kill(signal); },
   };
 }
 
@@ -58,19 +63,50 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Where a test file's Redis tests run: a single Redis, or a 3-master Redis Cluster. */
+export type RedisTopology = 'single' | 'cluster';
+
+const TOPOLOGY = Symbol.for('view-token-mock.test.redis-topology');
+
 /**
- * A real redis-server for one test file's stores: started before its tests, stopped after.
- * Each call of `prefix()` gives a fresh key prefix, so stores never see each other's keys.
+ * Runs the test file's Redis tests on a Redis Cluster: a `*.cluster.test.ts` file calls this, then
+ * imports the tests it runs again (so the same tests hold on both topologies).
+ * @example onRedisCluster(); await import('./token-store-contract.test');
+ */
+export function onRedisCluster(): void {
+  (globalThis as Record<symbol, RedisTopology>)[TOPOLOGY] = 'cluster';
+}
+
+export function redisTopology(): RedisTopology {
+  return (globalThis as Record<symbol, RedisTopology | undefined>)[TOPOLOGY] ?? 'single';
+}
+
+/** A single redis-server, or a Redis Cluster when the file runs onRedisCluster(). */
+export function startTestRedis(): Promise<RedisServer> {
+  return redisTopology() === 'cluster' ? startRedisCluster() : startRedisServer();
+}
+
+/** A client for a test Redis, of the kind its topology needs (the mock itself detects the topology). */
+export function testClient(server: RedisServer): RedisClient {
+  return redisTopology() === 'cluster'
+    ? new Cluster([{ host: '127.0.0.1', port: server.port }], { redisOptions: { maxRetriesPerRequest: 1 } })
+    : new Redis(server.url, { maxRetriesPerRequest: 1 });
+}
+
+/**
+ * A real Redis (single or cluster, see onRedisCluster) for one test file's stores: started before
+ * its tests, stopped after. Each call of `prefix()` gives a fresh key prefix, so stores never see
+ * each other's keys.
  * @example const redis = useTestRedis(); … createRedisRuleStore({ redis: redis.client(), prefix: redis.prefix() })
  */
-export function useTestRedis(): { client(): Redis; prefix(): string } {
+export function useTestRedis(): { client(): RedisClient; prefix(): string } {
   let server: RedisServer | undefined;
-  let client: Redis | undefined;
+  let client: RedisClient | undefined;
   let counter = 0;
   beforeAll(async () => {
-    server = await startRedisServer();
-    client = new Redis(server.url, { maxRetriesPerRequest: 1 });
-  });
+    server = await startTestRedis();
+    client = testClient(server);
+  }, 60_000);
   afterAll(async () => {
     client?.disconnect();
     await server?.stop();
