@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from '../core/duration';
+import { findNearestName } from '../core/near-miss';
 import { ConfigError, stateFileOnRedisError } from '../config/config-error';
 import { toTimeZone } from '../compose/create-mock-core';
 
@@ -67,7 +68,10 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   try {
     ({ values } = parseArgs({ args: joinNegativeValues(args), options: options as never, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message.split('\n')[0]} (see --help)`);
+    const message = (error as Error).message.split('\n')[0] ?? '';
+    const unknown = /^Unknown option '--([^'=]+)'/.exec(message)?.[1];
+    const nearest = unknown === undefined ? undefined : findNearestName(unknown, Object.keys(SERVE_FLAGS));
+    throw new ConfigError(`${message}${nearest === undefined ? '' : `; did you mean --${nearest}?`} (see --help)`);
   }
   const read = (flag: ServeFlag): string | undefined => {
     const value = values[flag] ?? env[toEnvName(flag)];

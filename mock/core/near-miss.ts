@@ -4,15 +4,19 @@ export interface RouteTemplate {
   template: string;
 }
 
-/** Edit distance (insert, delete, replace) between two strings. */
+/** Edit distance between two strings: insert, delete, replace, and swap of two neighbours (`prot` → `port`) each cost 1. */
 export function editDistance(a: string, b: string): number {
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     for (let j = 1; j <= b.length; j += 1) {
       const replace = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(replace, (previous[j] as number) + 1, (current[j - 1] as number) + 1));
+      let best = Math.min(replace, (previous[j] as number) + 1, (current[j - 1] as number) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (beforePrevious[j - 2] as number) + 1);
+      current.push(best);
     }
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length] as number;

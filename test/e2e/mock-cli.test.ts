@@ -56,7 +56,9 @@ test('--help and --version answer and exit 0', () => {
 });
 
 test.each([
-  [['--bogus'], /Unknown option '--bogus'/],
+  [['--bogus'], /^view-token-mock: Unknown option '--bogus'[^;]* \(see --help\)$/m],
+  [['--prot', '3'], /^view-token-mock: Unknown option '--prot'.*; did you mean --port\? \(see --help\)$/m],
+  [['--redis-timout', '2s'], /Unknown option '--redis-timout'.*; did you mean --redis-timeout\?/m],
   [['--port', 'abc'], /--port abc: expected an integer/],
   [['--port', '-1'], /^view-token-mock: --port -1: expected an integer from 0 to 65535$/m],
   [['--port=-1'], /^view-token-mock: --port -1: expected an integer from 0 to 65535$/m],
