@@ -52,6 +52,8 @@ async function serve(args: readonly string[]): Promise<void> {
     maxViewTokens: options.maxViewTokens,
     maxConnections: options.maxConnections,
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+    ...(options.proxy === undefined ? {} : { proxy: options.proxy }),
+    validateResponses: options.validateResponses,
   });
   let baseUrl: string;
   try {
@@ -64,6 +66,7 @@ async function serve(args: readonly string[]): Promise<void> {
     `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
     `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,
     `  dashboard: ${baseUrl}/__admin/ui   (try the viewer flow: ${baseUrl}/__admin/ui/try)`,
+    ...(options.proxy === undefined ? [] : [`  proxying service routes to ${options.proxy.url}, judged against spec/view-token.openapi.yaml${options.proxy.recordFile === undefined ? '' : `; recording to ${options.proxy.recordFile}`}`]),
   ]);
   const stop = (signal: string): void => {
     mock.logger.info({ signal }, 'draining in-flight requests');
