@@ -35,7 +35,13 @@ const REPORTED_SEVERITY = 1;
 
 /** prism's verdict on a response of `operation`, as one readable line per violation ([] when it conforms). */
 export function judgeResponse(validator: PrismValidatorModule, operation: IHttpOperation, response: JudgedResponse): string[] {
-  const result = validator.validateOutput({ resource: operation, element: response });
+  let result: ReturnType<PrismValidatorModule['validateOutput']>;
+  try {
+    result = validator.validateOutput({ resource: operation, element: response });
+  } catch (error) {
+    // prism throws on a Content-Type that is not a media type at all.
+    return [`response: prism could not judge it (${(error as Error).message}; content type ${JSON.stringify(response.headers['content-type'] ?? '')})`];
+  }
   if (result._tag === 'Right') return [];
   return (result.left as readonly Diagnostic[]).filter((diagnostic) => diagnostic.severity <= REPORTED_SEVERITY).map((diagnostic) => toLine('response', diagnostic));
 }
