@@ -59,7 +59,9 @@ export async function createProxy(options: ProxyOptions, logger: Logger): Promis
         const body = Buffer.from(JSON.stringify(problem));
         return { status: 502, headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Content-Length': String(body.length), [VIOLATIONS_HEADER]: String(violations.length) }, body, violations };
       }
-      const headers = { ...result.headers, 'Content-Length': String(result.body.length), [VIOLATIONS_HEADER]: String(violations.length) };
+      // Only the contract's operations are judged: the header is absent on the others (the mock's additions).
+      const headers: Record<string, string> = { ...result.headers, 'Content-Length': String(result.body.length) };
+      if (verdict.judged) headers[VIOLATIONS_HEADER] = String(violations.length);
       return { status: result.status, headers, body: result.body, violations };
     },
     close: async () => recorder?.flush(),

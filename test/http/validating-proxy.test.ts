@@ -143,6 +143,16 @@ test('an upstream nobody listens on gives 502 in the service envelope', async ()
   expect([res.status, res.body]).toEqual([502, { code: 'system.error', data: null, message: `The upstream ${closed.url} could not be reached: connection refused.` }]);
 });
 
+test.each([
+  ['GET /inside/databag', '/inside/databag?viewToken=abc'],
+  ['the GET form of the child-file route', `/data/v2/integrations/${FAKE_IDS.integrateId}/files/${FAKE_IDS.childFileId}/viewToken`],
+])('%s, which the contract does not have, is forwarded unjudged: no X-Contract-Violations, no violations', async (_name, path) => {
+  const { mock, upstream } = await proxyTo({ kind: 'fake', deviation: 'none' });
+  const res = await request(mock.app).get(path).set(BEARER);
+  expect([res.status, res.headers['x-contract-violations'], upstream?.received.map((sent) => sent.url)]).toEqual([404, undefined, [path]]);
+  expect((await journal(mock)).map((entry) => [entry.status, entry.violations])).toEqual([[404, undefined]]);
+});
+
 test('the admin API, clock and journal work as usual under --proxy', async () => {
   const { mock } = await proxyTo({ kind: 'fake', deviation: 'none' });
   const health = await request(mock.app).get('/__admin/health');
