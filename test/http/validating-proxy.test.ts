@@ -160,3 +160,13 @@ test('the admin API, clock and journal work as usual under --proxy', async () =>
   const advanced = await request(mock.app).post('/__admin/clock/advance').send({ by: '12h' });
   expect(advanced.body.offsetMs).toBe(12 * 3_600_000);
 });
+
+test.each([
+  [{ url: 'ftp://staging' }, '--proxy ftp://staging: use an http:// or https:// URL'],
+  [{ url: 'staging' }, '--proxy staging: not a URL; use e.g. https://staging.example.com/api'],
+  [{ url: 'http://staging/?a=1' }, '--proxy http://staging/?a=1: give a base URL without query or fragment'],
+  [{ url: 'http://staging', timeout: 0 }, '--proxy-timeout 0: use a duration from 1 ms to 10m'],
+  [{ url: 'http://staging', timeout: '1h' }, '--proxy-timeout 1h: use a duration from 1 ms to 10m'],
+])('the library refuses proxy options %j with a ConfigError naming the flag', async (proxy, message) => {
+  await expect(aMock({ proxy })).rejects.toMatchObject({ name: 'ConfigError', message });
+});
