@@ -22,10 +22,11 @@ async function proxyTo(behaviour: UpstreamBehaviour | string, proxy: Partial<Non
 }
 
 /** Reads the body as text, whatever its content type claims (a deviating upstream's JSON may not be JSON). */
-function asText(res: NodeJS.ReadableStream, done: (error: Error | null, body: string) => void): void {
+function asText(res: request.Response, done: (error: Error | null, body: string) => void): void {
   let text = '';
-  res.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-  res.on('end', () => done(null, text));
+  const stream = res as unknown as NodeJS.ReadableStream;
+  stream.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+  stream.on('end', () => done(null, text));
 }
 
 async function journal(mock: MockServer): Promise<{ status: number; outcome: string | null; hasAuthorization: boolean; violations?: string[] }[]> {
