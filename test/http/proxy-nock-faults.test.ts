@@ -22,7 +22,8 @@ test.each([
   ['an answer delayed past --proxy-timeout', () => nock(UPSTREAM).get('/view/token').query({ fileId: '1' }).delay(1_000).reply(200, { code: 'success', data: 'x', message: '' }), 504, 'The upstream http://upstream.test did not answer within 200 ms.'],
 ])('nock: %s is answered in the service envelope', async (_name, intercept, status, message) => {
   const scope = intercept();
-  mock = await aMock({ proxy: { url: UPSTREAM, timeout: 200 } });
+  // Only the delayed answer needs a short timeout: the reset must not race it.
+  mock = await aMock({ proxy: { url: UPSTREAM, timeout: status === 504 ? 200 : 10_000 } });
   const res = await request(mock.app).get('/view/token?fileId=1').set(BEARER);
   expect([res.status, res.body]).toEqual([status, { code: 'system.error', data: null, message }]);
   expect(scope.isDone()).toBe(true);
