@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { stringify as stringifyQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import type { CheckedAnswer, ServiceRequest } from '../core/handle-service-request';
@@ -40,12 +42,15 @@ export interface Proxy {
 export async function createProxy(options: ProxyOptions, logger: Logger): Promise<Proxy> {
   const upstream = new URL(options.url);
   const check = await createExchangeCheck(options.specPath);
+  // The proxy's own connection pool (kept alive, closed with the mock): never a socket another part
+  // of the process opened to a server that has since gone, on a port the upstream now has.
+  const agent = upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const recorder: Recorder | undefined = options.recordFile === undefined ? undefined
     : createRecorder(options.recordFile, upstream.origin + upstream.pathname.replace(/\/+$/, ''), (error) => logger.error({ err: error }, 'writing the recording failed'));
   return {
     async forward(request) {
       const query = stringifyQuery(request.query as Record<string, string | readonly string[]>);
-      const result = await forwardRequest(upstream, request.method, `${request.path}${query ? `?${query}` : ''}`, request.headers as IncomingHttpHeaders, options.timeoutMs);
+      const result = await forwardRequest(upstream, agent, request.method, `${request.path}${query ? `?${query}` : ''}`, request.headers as IncomingHttpHeaders, options.timeoutMs);
       if (result.kind === 'timeout') return toErrorAnswer('system.error', `The upstream ${upstream.origin} did not answer within ${options.timeoutMs} ms.`, 504);
       if (result.kind === 'unreachable') return toErrorAnswer('system.error', `The upstream ${upstream.origin} could not be reached: ${result.reason}.`, 502);
       const verdict = check(request, result);
@@ -64,6 +69,9 @@ export async function createProxy(options: ProxyOptions, logger: Logger): Promis
       if (verdict.judged) headers[VIOLATIONS_HEADER] = String(violations.length);
       return { status: result.status, headers, body: result.body, violations };
     },
-    close: async () => recorder?.flush(),
+    async close() {
+      agent.destroy();
+      await recorder?.flush();
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { Agent, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
@@ -17,7 +17,7 @@ const NOT_RETURNED = new Set(['connection', 'keep-alive', 'transfer-encoding', '
  * content coding, so the proxy can judge it. Never throws: a refused or reset connection, an answer
  * that is not HTTP, or no complete answer within `timeoutMs` are results.
  */
-export function forwardRequest(upstream: URL, method: string, pathAndQuery: string, headers: IncomingHttpHeaders, timeoutMs: number): Promise<UpstreamResult> {
+export function forwardRequest(upstream: URL, agent: Agent, method: string, pathAndQuery: string, headers: IncomingHttpHeaders, timeoutMs: number): Promise<UpstreamResult> {
   const outgoing: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) outgoing[name] = value;
   const base = upstream.pathname.replace(/\/+$/, '');
@@ -30,7 +30,9 @@ export function forwardRequest(upstream: URL, method: string, pathAndQuery: stri
       clearTimeout(timer);
       resolve(result);
     };
-    const req = send(upstream, { method, path: `${base}${pathAndQuery}`, headers: outgoing }, (res) => {
+    // Plain options, not the URL object: an interceptor (nock, in tests) may rewrite a URL it is given.
+    const target = { protocol: upstream.protocol, hostname: upstream.hostname.replace(/^\[|\]$/g, ''), ...(upstream.port === '' ? {} : { port: upstream.port }), path: `${base}${pathAndQuery}` };
+    const req = send({ ...target, agent, method, headers: outgoing }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', (error) => settle({ kind: 'unreachable', reason: describe(error) }));
