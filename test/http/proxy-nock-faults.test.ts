@@ -15,7 +15,11 @@ afterEach(async () => {
   nock.cleanAll();
   await mock?.close();
 });
-afterAll(() => nock.enableNetConnect());
+// restore() takes nock's interceptor out: a Jest worker runs later test files in the same process.
+afterAll(() => {
+  nock.enableNetConnect();
+  nock.restore();
+});
 
 test.each([
   ['an error mid-request (ECONNRESET)', () => nock(UPSTREAM).get('/view/token').query({ fileId: '1' }).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })), 502, 'The upstream http://upstream.test could not be reached: connection reset.'],
