@@ -21,10 +21,10 @@ export default tseslint.config(
   },
   {
     files: ['mock/**/*.ts'],
-    ignores: ['mock/spec-engine/**'],
+    ignores: ['mock/spec-engine/**', 'mock/proxy/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@stoplight/prism-http', '@stoplight/prism-http/*'], message: 'Only mock/spec-engine imports prism-http.' }],
+        patterns: [{ group: ['@stoplight/prism-http', '@stoplight/prism-http/*'], message: 'Only mock/spec-engine and mock/proxy import prism-http.' }],
       }],
     },
   },

@@ -16,12 +16,14 @@ import { DEFAULT_MAX_CONNECTIONS, guardConnections } from './http/connection-gua
 import { createApp } from './http/create-app';
 import { createReclaimer } from './compose/reclaimer';
 import { REQUEST_LIMITS, answerClientError } from './http/request-limits';
-import { MOCK_SPEC_PATH, PACKAGE_VERSION } from './compose/package-info';
+import { MOCK_SPEC_PATH, PACKAGE_VERSION, SERVICE_SPEC_PATH } from './compose/package-info';
+import type * as ServiceHooksModule from './proxy/create-hooks';
+import type { ProxyServerOptions } from './proxy/create-hooks';
 import { loadSpecEngine } from './spec-engine/spec-engine';
 import { openPersistedState } from './stores/persisted-state';
 
 /** Options of {@link createMockServer}; the defaults are the CLI's. */
-export interface MockServerOptions {
+export interface MockServerOptions extends ProxyServerOptions {
   /** Deterministic View Tokens (same seed, same tokens). Default: a CSPRNG. */
   seed?: number;
   /** View Token validity, e.g. `'12h'`, `'PT30M'` or milliseconds. Default 12 hours. */
@@ -137,6 +139,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   });
   await core.ready;
   await persisted?.attach(core);
+  // prism-http and the proxy are loaded only for --proxy / --validate-responses, never on the default start.
+  const extras = options.proxy === undefined && options.validateResponses !== true ? undefined
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    : await (require('./proxy/create-hooks') as typeof ServiceHooksModule).createServiceHooks(options, { serviceSpec: SERVICE_SPEC_PATH, mockSpec: MOCK_SPEC_PATH }, logger);
   const http = createApp({
     core, engine, logger, version: PACKAGE_VERSION,
     basePath: normalizeBasePath(options.basePath),
@@ -145,6 +151,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     allowedHosts: options.allowedHosts ?? [],
     degradedReason: () => persisted?.failure(),
     boundHost: () => boundHost,
+    ...(extras === undefined ? {} : { hooks: extras.hooks }),
   });
   let server: Server | undefined;
   let boundHost: string | undefined;
@@ -190,6 +197,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         server.closeIdleConnections();
       });
       await persisted?.flush();
+      await extras?.close();
       backing.close();
     },
     reset: () => core.reset(),

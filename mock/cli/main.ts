@@ -52,6 +52,8 @@ async function serve(args: readonly string[]): Promise<void> {
     maxViewTokens: options.maxViewTokens,
     maxConnections: options.maxConnections,
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+    ...(options.proxy === undefined ? {} : { proxy: options.proxy }),
+    validateResponses: options.validateResponses,
   });
   let baseUrl: string;
   try {
@@ -60,11 +62,7 @@ async function serve(args: readonly string[]): Promise<void> {
     throw new ConfigError(`--host ${options.host} --port ${options.port}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   const serviceUrl = `${baseUrl}${options.basePath === undefined ? '' : `/${options.basePath.replace(/^\/+|\/+$/g, '')}`}`;
-  announce([
-    `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
-    `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,
-    `  dashboard: ${baseUrl}/__admin/ui   (try the viewer flow: ${baseUrl}/__admin/ui/try)`,
-  ]);
+  // Before announcing: whoever reads the URLs may signal at once.
   const stop = (signal: string): void => {
     mock.logger.info({ signal }, 'draining in-flight requests');
     mock.close().then(() => process.exit(0), (error: unknown) => {
@@ -74,6 +72,12 @@ async function serve(args: readonly string[]): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  announce([
+    `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
+    ...(options.proxy === undefined ? [] : [`  proxying service routes to ${options.proxy.url}, judged against spec/view-token.openapi.yaml${options.proxy.recordFile === undefined ? '' : `; recording to ${options.proxy.recordFile}`}`]),
+    `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,
+    `  dashboard: ${baseUrl}/__admin/ui   (try the viewer flow: ${baseUrl}/__admin/ui/try)`,
+  ]);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -28,6 +28,11 @@ export const SERVE_FLAGS = {
   'max-view-tokens': { type: 'string', default: '2000000', help: 'View Tokens the memory store holds at most (503 beyond it)' },
   'max-connections': { type: 'string', default: '10000', help: 'open connections at most (idle ones closed at the cap, else 503); keep below ulimit -n' },
   workers: { type: 'string', default: '1', help: 'processes sharing the port (node:cluster); >1 needs --store redis' },
+  proxy: { type: 'string', help: 'forward service routes to this implementation, judging each exchange against the spec' },
+  'proxy-timeout': { type: 'string', default: '10s', help: 'with --proxy: no upstream answer within this → 504' },
+  'proxy-errors': { type: 'boolean', help: 'with --proxy: answer a violating exchange 502 problem+json listing the violations' },
+  record: { type: 'string', help: 'with --proxy: write what the upstream revealed (missing/forbidden ids) as a --config file' },
+  'validate-responses': { type: 'boolean', help: "judge the mock's own answers against spec/mock.openapi.yaml (violations in the journal)" },
 } as const;
 
 export type ServeFlag = keyof typeof SERVE_FLAGS;
@@ -56,6 +61,8 @@ export interface ServeOptions {
   maxConnections: number;
   stateFile?: string;
   timeZone?: string;
+  proxy?: { url: string; timeout: string; errors: boolean; recordFile?: string };
+  validateResponses: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -110,6 +117,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const seed = read('seed');
   if (seed !== undefined && workers > 1) throw new ConfigError(`--seed ${seed} with --workers ${workers}: every worker would issue the same token sequence; drop --seed or use one worker`);
   const configFile = read('config');
+  const proxy = readProxyOptions(read);
   const basePath = read('base-path');
   const cors = read('cors-origin');
   const corsOrigins = cors === undefined ? undefined : toCorsOrigins(cors);
@@ -121,7 +129,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   if (hosts !== undefined && (hosts.length === 0 || badHost !== undefined)) throw new ConfigError(`--allowed-hosts ${allowedHosts}: expected host names such as mock.example.com or .example.com, comma-separated`);
   return {
     port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
-    store, workers, maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000), maxConnections: toInteger(read('max-connections'), '--max-connections', 1, 1_000_000),
+    store, workers, maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000), maxConnections: toInteger(read('max-connections'), '--max-connections', 1, 1_000_000), validateResponses: isOn(read('validate-responses')),
     journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix, redisTimeoutMs, redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(configFile === undefined ? {} : { configFile }),
@@ -132,6 +140,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
     ...(adminToken === undefined ? {} : { adminToken }),
     ...(timeZone === undefined ? {} : { timeZone }),
     ...(hosts === undefined ? {} : { allowedHosts: hosts }),
+    ...(proxy === undefined ? {} : { proxy }),
   };
 }
 
@@ -172,6 +181,28 @@ function toRedisTimeoutMs(value: string): number {
   if (parsed.kind === 'invalid') throw new ConfigError(`--redis-timeout ${value}: ${parsed.reason}`);
   if (parsed.ms < 1 || parsed.ms > 60_000) throw new ConfigError(`--redis-timeout ${value}: use a duration from 1ms to 60s`);
   return parsed.ms;
+}
+
+/** `--proxy URL [--proxy-timeout D] [--proxy-errors] [--record FILE]`; the companions alone are refused. */
+function readProxyOptions(read: (flag: ServeFlag) => string | undefined): ServeOptions['proxy'] {
+  const url = read('proxy');
+  const errors = isOn(read('proxy-errors'));
+  const recordFile = read('record');
+  if (url === undefined) {
+    if (errors) throw new ConfigError('--proxy-errors needs --proxy URL (it answers violating upstream exchanges)');
+    if (recordFile !== undefined) throw new ConfigError(`--record ${recordFile} needs --proxy URL (it records what the upstream answers)`);
+    return undefined;
+  }
+  if (!/^https?:\/\/[^/?#]+/.test(url)) throw new ConfigError(`--proxy ${url}: use an http:// or https:// URL, e.g. https://staging.example.com/api`);
+  if (recordFile === '') throw new ConfigError('--record needs a file path');
+  const timeout = read('proxy-timeout') ?? '10s';
+  const parsed = parseDuration(timeout);
+  if (parsed.kind === 'invalid' || parsed.ms <= 0 || parsed.ms > 600_000) throw new ConfigError(`--proxy-timeout ${timeout}: ${parsed.kind === 'invalid' ? parsed.reason : 'use a duration from 1 ms to 10m'}`);
+  return { url, timeout, errors, ...(recordFile === undefined ? {} : { recordFile }) };
+}
+
+function isOn(value: string | undefined): boolean {
+  return ['true', '1', ''].includes(value ?? 'false');
 }
 
 export function toEnvName(flag: string): string {

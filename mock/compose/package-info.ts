@@ -17,3 +17,5 @@ export const PACKAGE_ROOT = findPackageRoot();
 export const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 /** The OpenAPI file of everything the mock serves. */
 export const MOCK_SPEC_PATH = path.join(PACKAGE_ROOT, 'spec', 'mock.openapi.yaml');
+/** The service contract: what `--proxy` judges the upstream's exchanges against. */
+export const SERVICE_SPEC_PATH = path.join(PACKAGE_ROOT, 'spec', 'view-token.openapi.yaml');

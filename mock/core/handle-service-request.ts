@@ -27,6 +27,19 @@ export type Validation = { kind: 'valid' } | { kind: 'invalid'; parameter: strin
 /** Schema validation from outside the core (the spec engine); the core's own rules always apply. */
 export type RequestValidator = (request: ServiceRequest) => Validation;
 
+/** An answer and the contract violations found in it (empty when it conforms). */
+export type CheckedAnswer = Answer & { violations?: readonly string[] };
+
+/**
+ * What an adapter may put around the core's real outcome: `forward` replaces it (a validating
+ * proxy asks the upstream instead; forced outcomes are still the core's), `check` judges every
+ * answer against the spec (`--validate-responses`). Violations go into the journal entry.
+ */
+export interface ServiceHooks {
+  forward?: (request: ServiceRequest) => Promise<CheckedAnswer>;
+  check?: (request: ServiceRequest, answer: Answer) => readonly string[];
+}
+
 /**
  * What the adapter does: write an answer (after `delayMs`), break the connection the fault's way
  * (after `delayMs`; `headers` go on the malformed-json reply), or refuse the switches with a 422
@@ -45,6 +58,7 @@ export const SESSION_HEADER = 'x-mock-session';
 export const RULE_HEADER = 'X-Mock-Rule';
 
 const valid: RequestValidator = () => ({ kind: 'valid' });
+const NO_VIOLATIONS: readonly string[] = Object.freeze([]);
 
 /**
  * Runs one service request through the core: the one implementation behind the Express routes
@@ -52,7 +66,7 @@ const valid: RequestValidator = () => ({ kind: 'valid' });
  * fallbacks), else the first matching rule of its session, else the real outcome.
  * @example await handleServiceRequest(core, { operationId: 'getViewToken', method: 'GET', path: '/view/token', query: { fileId: '1' }, pathParams: {}, headers: { authorization: 'Bearer x' } })
  */
-export async function handleServiceRequest(core: Core, request: ServiceRequest, validate: RequestValidator = valid): Promise<ServiceResult> {
+export async function handleServiceRequest(core: Core, request: ServiceRequest, validate: RequestValidator = valid, hooks: ServiceHooks = {}): Promise<ServiceResult> {
   const session = request.headers[SESSION_HEADER] ?? '';
   const clean: ServiceRequest = { ...request, query: withoutSwitches(request.query) };
   const chosen = await choosePlan(core, request, clean, session);
@@ -67,11 +81,14 @@ export async function handleServiceRequest(core: Core, request: ServiceRequest, 
     await record(core, clean, session, 0, outcome);
     return { kind: 'fault', fault: plan.fault, delayMs: plan.delayMs, headers };
   }
-  const answer = plan?.scenario ? answerScenario(plan.scenario, clean)
+  const answer: CheckedAnswer = plan?.scenario ? answerScenario(plan.scenario, clean)
     : plan?.successStatus === 201 ? { status: 201, headers: {}, body: undefined }
+    : hooks.forward ? await hooks.forward(clean)
     : await runOperation(core, clean, session, () => validate(clean));
   Object.assign(answer.headers, headers);
-  await record(core, clean, session, answer.status, outcome);
+  const violations = answer.violations === undefined && hooks.check === undefined ? NO_VIOLATIONS
+    : [...(answer.violations ?? []), ...(hooks.check?.(clean, answer) ?? [])];
+  await record(core, clean, session, answer.status, outcome, violations);
   return { kind: 'answer', answer, delayMs: plan?.delayMs ?? 0 };
 }
 
@@ -116,7 +133,7 @@ export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'opera
   return record(core, unmatched, session, status, hint === undefined ? 'unmatched' : `unmatched: did you mean ${hint}?`);
 }
 
-function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null): Promise<void> {
+function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Promise<void> {
   // No prototype: a parameter named `__proto__` is kept as the client sent it, not swallowed.
   const query = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of Object.entries(request.query)) {
@@ -127,6 +144,7 @@ function record(core: Core, request: ServiceRequest, session: string, status: nu
   return core.journal.record({
     atMs: core.clock.now(), method: request.method, path: request.path, query, session,
     operationId: request.operationId, hasAuthorization: request.headers.authorization !== undefined, status, outcome,
+    ...(violations.length > 0 ? { violations } : {}),
   });
 }
 

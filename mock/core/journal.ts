@@ -13,6 +13,8 @@ export interface JournalEntry {
   status: number;
   /** What was forced ("code=403", "scenario=forbidden (rule r2)", "fault=…"), or null. */
   outcome: string | null;
+  /** Contract violations found in the exchange (`--proxy`, `--validate-responses`); absent when none. */
+  violations?: readonly string[];
 }
 
 /** A match for `POST /__admin/requests/count`: every given field must match. */
@@ -73,12 +75,14 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
   const strings = (): string[] => new Array<string>(capacity).fill('');
   const methods = strings(), paths = strings(), queries = strings(), sessions = strings(), operationIds = strings();
   const outcomes = new Array<string | null>(capacity).fill(null);
+  const violations = new Array<readonly string[] | undefined>(capacity).fill(undefined);
   let written = 0;
   const read = (slot: number, id: number): JournalEntry => ({
     id, at: new Date(atMs[slot] as number).toISOString(), method: methods[slot] as string, path: paths[slot] as string,
     query: JSON.parse(queries[slot] as string) as JournalEntry['query'], session: sessions[slot] as string,
     operationId: operationIds[slot] as string, hasAuthorization: ((flags[slot] as number) & HAS_AUTHORIZATION) !== 0,
     status: statuses[slot] as number, outcome: outcomes[slot] ?? null,
+    ...(violations[slot] === undefined ? {} : { violations: violations[slot] }),
   });
   const entries = (): JournalEntry[] => {
     const out: JournalEntry[] = [];
@@ -100,6 +104,7 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
       sessions[slot] = record.session;
       operationIds[slot] = record.operationId;
       outcomes[slot] = record.outcome;
+      violations[slot] = record.violations;
       written += 1;
     },
     async list(filter) { return selectEntries(entries(), filter); },

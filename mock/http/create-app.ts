@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Core } from '../core/create-core';
+import type { ServiceHooks } from '../core/handle-service-request';
 import type { SpecEngine } from '../spec-engine/spec-engine';
 import { createAdminGuard } from './admin-guard';
 import { createCors } from './cors';
@@ -27,6 +28,8 @@ export interface AppOptions {
   degradedReason?: () => string | undefined;
   /** The host the server listens on, once it does. */
   boundHost?: () => string | undefined;
+  /** `--proxy` / `--validate-responses`: what runs around the core's real outcome. */
+  hooks?: ServiceHooks;
 }
 
 export interface MockHttp {
@@ -49,7 +52,7 @@ export interface MockHttp {
  */
 export function createApp(options: AppOptions): MockHttp {
   const cors = createCors(options.corsOrigins);
-  const dispatch = createServiceDispatch({ core: options.core, engine: options.engine, basePath: options.basePath });
+  const dispatch = createServiceDispatch({ core: options.core, engine: options.engine, basePath: options.basePath, ...(options.hooks ? { hooks: options.hooks } : {}) });
   const guard = createAdminGuard({ allowedHosts: options.allowedHosts ?? [], boundHost: options.boundHost ?? (() => undefined) });
   const front: Dispatch = (req, res, next) => {
     if (refuseOverLimit(req, res)) return;

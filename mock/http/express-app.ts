@@ -56,7 +56,7 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
   app.use(createOptionsAnswer(shapes));
   // HEAD never issues or uses a token: outside the admin API it goes straight to the 405 (or 404).
   app.use((req, res, next) => (req.method === 'HEAD' && !req.path.startsWith('/__admin') ? fallback(req, res, next) : next()));
-  app.use(options.basePath || '/', createServiceRouter({ core, engine }));
+  app.use(options.basePath || '/', createServiceRouter({ core, engine, ...(options.hooks ? { hooks: options.hooks } : {}) }));
   // The pages hold no data (their scripts call the admin API, which asks for the token), so they are public.
   app.use('/__admin/ui', createDashboardRouter({ basePath: options.basePath }));
   app.use('/__admin', createAdminAuth(options.adminToken), refuseAmbiguousFilters, createAdminRouter({ core, version: options.version, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }), createAdminScenarioRouter({ core, engine, basePath: options.basePath }));

@@ -18,6 +18,7 @@ export const PROBLEMS = {
   'preference-rejected': { status: 422, title: 'A scenario switch cannot be applied' },
   'too-many-rules': { status: 422, title: 'The session holds as many rules as it may' },
   'server-error': { status: 500, title: 'Internal server error' },
+  'contract-violation': { status: 502, title: 'The upstream\'s answer breaks the contract' },
   unavailable: { status: 503, title: 'The mock\'s store is unavailable' },
 } as const;
 

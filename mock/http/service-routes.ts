@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Core } from '../core/create-core';
-import type { RequestValidator, ServiceRequest, ServiceResult } from '../core/handle-service-request';
+import type { RequestValidator, ServiceHooks, ServiceRequest, ServiceResult } from '../core/handle-service-request';
 import { handleServiceRequest } from '../core/handle-service-request';
 import { SERVICE_ROUTES } from '../core/service-routes';
 import type { Answer } from '../core/service-answers';
@@ -12,6 +12,8 @@ import { sendProblem } from './problem';
 export interface ServiceRouteDeps {
   core: Core;
   engine: SpecEngine;
+  /** The validating proxy's forward, `--validate-responses`' check (mock/proxy/). */
+  hooks?: ServiceHooks;
 }
 
 /** Writes a framework-neutral answer (201 and other bodiless answers as an empty body) with the plain node API. */
@@ -19,6 +21,8 @@ export function sendAnswer(res: ServerResponse, answer: Answer): void {
   res.statusCode = answer.status;
   for (const name in answer.headers) res.setHeader(name, answer.headers[name] as string);
   if (answer.body === undefined) return void res.end();
+  // A body passed through as it came (the proxy's upstream answers): its own Content-Type is in the headers.
+  if (answer.body instanceof Uint8Array) return void res.end(answer.body);
   const text = JSON.stringify(answer.body);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
@@ -33,10 +37,10 @@ const CHILD_FILE = /^\/data\/v2\/integrations\/([^/]+)\/files\/([^/]+)\/viewToke
  * Runs one service operation: the core decides, the spec engine's compiled validator checks the
  * parameters, this writes the result. Both ways in (the dispatcher and the router) end here.
  */
-export function createOperationRunner({ core, engine }: ServiceRouteDeps) {
+export function createOperationRunner({ core, engine, hooks }: ServiceRouteDeps) {
   const validators = new Map(SERVICE_ROUTES.map(([, , operationId]) => [operationId, ((clean) => engine.validate(operationId, clean)) satisfies RequestValidator]));
   return async (req: IncomingMessage, res: ServerResponse, request: ServiceRequest): Promise<void> => {
-    const result = await handleServiceRequest(core, request, validators.get(request.operationId));
+    const result = await handleServiceRequest(core, request, validators.get(request.operationId), hooks);
     await deliver(req, res, result);
   };
 }

@@ -38,10 +38,10 @@ export interface StateFileWriter {
   flush(): Promise<void>;
 }
 
-export interface StateFileWriterOptions {
+export interface StateFileWriterOptions<State = StateSnapshot> {
   file: string;
   /** The state to write, read in one go so it is consistent. */
-  capture: () => Promise<StateSnapshot>;
+  capture: () => Promise<State>;
   /** How long changes gather before a write: bounds writes to a few per second while busy. */
   debounceMs: number;
   onError: (error: unknown) => void;
@@ -55,7 +55,7 @@ export interface StateFileWriterOptions {
  * previous complete state or the new one, never half a file.
  * @example const writer = createStateFileWriter({ file, capture, debounceMs: 200, onError: log });
  */
-export function createStateFileWriter(options: StateFileWriterOptions): StateFileWriter {
+export function createStateFileWriter<State = StateSnapshot>(options: StateFileWriterOptions<State>): StateFileWriter {
   let dirty = false;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;

@@ -526,6 +526,12 @@ export interface components {
             /** @description 0 when a fault answered instead. */
             status: number;
             outcome: string | null;
+            /**
+             * @description Contract violations prism-http found in the exchange: with --proxy, the upstream's request
+             *     and response judged against view-token.openapi.yaml; with --validate-responses, the mock's
+             *     own answer judged against this file. Absent when there are none.
+             */
+            violations?: string[];
         };
         /** @description Every given field must match; any other field is a 400. WireMock's request-pattern fields `urlPath` and `queryParameters` (`{"fileId": {"equalTo": "1"}}`) are accepted for `path` and `query`. A full View Token in `query.viewToken` matches the entry (the journal keeps it shortened and compares the shortened form). */
         JournalMatch: {

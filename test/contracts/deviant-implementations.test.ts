@@ -31,7 +31,11 @@ afterEach(() => {
   nock.cleanAll();
   resetFake();
 });
-afterAll(() => nock.enableNetConnect());
+// restore() takes nock's interceptor out: a Jest worker runs later test files in the same process.
+afterAll(() => {
+  nock.enableNetConnect();
+  nock.restore();
+});
 
 test('the conformant fake passes every check (so each failure below comes from its one deviation)', async () => {
   serve('none');

@@ -45,3 +45,13 @@ test('the built CLI runs from its two bundles and their code cache: require() co
 test('the build leaves a code cache next to each bundle', () => {
   for (const name of ['main.js', 'express.js']) expect(existsSync(path.join(BUNDLE, `${name}.v8-cache`))).toBe(true);
 });
+
+test('prism-http is loaded by --proxy and --validate-responses only: the start that asks for them compiles its validator', async () => {
+  for (const flags of [['--proxy', 'http://127.0.0.1:9'], ['--validate-responses']]) {
+    const out = path.join(scratch, `loaded-${flags[0]}.json`);
+    const cli = await startCli(['--port', '0', '--log-level', 'silent', ...flags], { NODE_OPTIONS: `--require ${aLoadRecorder(out)}` });
+    expect(await cli.stop('SIGTERM')).toBe(0);
+    const { compiledFiles } = JSON.parse(readFileSync(out, 'utf8')) as { compiledFiles: string[] };
+    expect([flags[0], compiledFiles.some((file) => file.includes(path.join('@stoplight', 'prism-http', 'dist', 'validator')))]).toEqual([flags[0], true]);
+  }
+});

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { MockServer } from '../../mock/server';
+import { fromCurl } from '../support/curl-line';
 import { aMock, useMockSpec } from '../support/mock-app';
 
 beforeAll(useMockSpec);
@@ -9,26 +10,6 @@ const CONFIG = { applications: [{ appKey: 'my-app', appSecret: 's3cret', accessT
 
 interface Outcome { prefer: string | null; status: number | null; curl: string }
 interface Operation { operationId: string; documentedStatuses: number[]; outcomes: Outcome[] }
-
-/** Reads a catalog curl line (`curl -i [-X M] [-u k:s] [-H 'N: v']… 'url'`) into a request. */
-function fromCurl(line: string): { method: string; url: URL; headers: Record<string, string> } {
-  const words = (line.match(/'[^']*'|\S+/g) ?? []).map((word) => word.replace(/^'(.*)'$/, '$1'));
-  let method = 'GET';
-  let url: URL | undefined;
-  const headers: Record<string, string> = {};
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i] ?? '';
-    if (word === '-i') continue;
-    if (word === '-X') method = words[++i] ?? '';
-    else if (word === '-u') headers.Authorization = `Basic ${Buffer.from(words[++i] ?? '').toString('base64')}`;
-    else if (word === '-H') {
-      const [name = '', ...value] = (words[++i] ?? '').split(':');
-      headers[name] = value.join(':').trim();
-    } else url = new URL(word);
-  }
-  if (!url) throw new Error(`no URL in ${line}`);
-  return { method, url, headers };
-}
 
 async function catalogOf(mock: MockServer, host?: string): Promise<Operation[]> {
   const res = await request(mock.app).get('/__admin/scenarios/catalog').set(host ? { Host: host } : {});

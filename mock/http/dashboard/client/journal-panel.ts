@@ -16,14 +16,19 @@ function target(entry: JournalEntry): string {
 /** The request journal, newest first, coloured by status, with the outcome a switch or rule applied; unmatched requests (no route) marked, with their near-miss hint. */
 export function createJournalPanel() {
   const body = byId<HTMLTableSectionElement>('journal-body');
+  const violationsOnly = byId<HTMLInputElement>('journal-violations-only');
   let signature = '';
+  let last: JournalEntry[] = [];
+  violationsOnly.addEventListener('change', () => render(last));
 
-  function render(entries: JournalEntry[]): void {
-    const next = entries.map((entry) => entry.id).join(',');
+  function render(all: JournalEntry[]): void {
+    last = all;
+    const entries = violationsOnly.checked ? all.filter((entry) => (entry.violations?.length ?? 0) > 0) : all;
+    const next = `${violationsOnly.checked}:${entries.map((entry) => entry.id).join(',')}`;
     if (next === signature) return;
     signature = next;
     body.replaceChildren(...(entries.length === 0
-      ? [h('tr', {}, h('td', { colspan: 7, class: 'empty' }, 'No requests yet.'))]
+      ? [h('tr', {}, h('td', { colspan: 8, class: 'empty' }, violationsOnly.checked ? 'No violating exchanges.' : 'No requests yet.'))]
       : entries.map((entry) => h('tr', {},
         timeCell('Time', entry.at),
         cell('Method', entry.method),
@@ -32,6 +37,7 @@ export function createJournalPanel() {
         cell('Operation', entry.operationId === '' ? h('span', { class: 'badge warn' }, 'unmatched') : entry.operationId),
         cell('Status', h('span', { class: `status ${statusClass(entry.status)}` }, entry.status === 0 ? 'fault' : entry.status)),
         cell('Outcome', entry.outcome ?? 'real answer'),
+        cell('Violations', entry.violations?.length ? h('ul', { class: 'violations' }, ...entry.violations.map((line) => h('li', {}, line))) : '—'),
       ))));
   }
 

@@ -1,0 +1,63 @@
+import type { IHttpOperation } from '@stoplight/types';
+import type * as PrismValidator from '@stoplight/prism-http/dist/validator';
+import { ConfigError } from '../config/config-error';
+
+type PrismValidatorModule = typeof PrismValidator;
+interface Diagnostic { path?: readonly (string | number)[]; message: string; severity: number }
+
+let loaded: PrismValidatorModule | undefined;
+
+/**
+ * prism-http's validator, required on first use only (`--proxy`, `--validate-responses`): the
+ * default start never loads it. A missing package is a start-up error that says how to get it.
+ */
+export function loadPrismValidator(flag: string): PrismValidatorModule {
+  if (loaded) return loaded;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require('@stoplight/prism-http/dist/validator') as PrismValidatorModule;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    throw new ConfigError(`${flag} needs @stoplight/prism-http, which is not installed (npm install @stoplight/prism-http@5.12.0)`);
+  }
+  return loaded;
+}
+
+/** A response as prism judges it: status, headers (any case), the body parsed when it is JSON. */
+export interface JudgedResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+// prism's DiagnosticSeverity: 0 error, 1 warning (an undocumented non-2xx status), 2 information, 3 hint.
+const REPORTED_SEVERITY = 1;
+
+/** prism's verdict on a response of `operation`, as one readable line per violation ([] when it conforms). */
+export function judgeResponse(validator: PrismValidatorModule, operation: IHttpOperation, response: JudgedResponse): string[] {
+  let result: ReturnType<PrismValidatorModule['validateOutput']>;
+  try {
+    result = validator.validateOutput({ resource: operation, element: response });
+  } catch (error) {
+    // prism throws on a Content-Type that is not a media type at all.
+    return [`response: prism could not judge it (${(error as Error).message}; content type ${JSON.stringify(response.headers['content-type'] ?? '')})`];
+  }
+  if (result._tag === 'Right') return [];
+  return (result.left as readonly Diagnostic[]).filter((diagnostic) => diagnostic.severity <= REPORTED_SEVERITY).map((diagnostic) => toLine('response', diagnostic));
+}
+
+/** One violation as the journal, header count, log and dashboard show it. */
+export function toLine(side: 'request' | 'response', diagnostic: Diagnostic): string {
+  const where = (diagnostic.path ?? []).join('.');
+  return `${side}${where ? ` ${where}` : ''}: ${diagnostic.message}`;
+}
+
+/** The operation of `operations` a method and path (no base path, no query) name, by the spec's path templates. */
+export function createOperationFinder(operations: readonly IHttpOperation[]): (method: string, path: string) => IHttpOperation | undefined {
+  const table = operations.map((operation) => ({
+    operation,
+    method: operation.method.toUpperCase(),
+    pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }));
+  return (method, path) => table.find((entry) => entry.method === method.toUpperCase() && entry.pattern.test(path))?.operation;
+}
