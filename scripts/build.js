@@ -84,12 +84,20 @@ function buildSteps() {
       // The bundle holds the mock's code and its packages; the code cache is trained by running it.
       inputs: (base) => [...serverSources(base, ['mock']), ...listFiles(base, 'spec', (name) => name.endsWith('.yaml')), 'scripts/build-cli.js', 'tsconfig.json', ...lock],
       outputs: () => ['dist/mock/cli/bundle/main.js', 'dist/mock/cli/bundle/express.js'],
+      // V8 refuses a code cache another V8 wrote: another Node version trains it again.
+      salt: () => `v8 ${process.versions.v8}`,
       run: node('scripts/build-cli.js'),
     },
   ];
 }
 
 const STAMPS = 'dist/.build-stamps.json';
+
+/** The hash a step's stamp holds: its inputs, and its salt (what else its output depends on) if it has one. */
+function stepHash(base, step) {
+  const files = hashFiles(base, step.inputs(base));
+  return step.salt === undefined ? files : createHash('sha256').update(files).update(step.salt()).digest('hex');
+}
 
 function readStamps(base) {
   try {
@@ -105,7 +113,7 @@ function readStamps(base) {
  */
 function planBuild(base, steps, stamps, force = false) {
   return steps.map((step) => {
-    const hash = hashFiles(base, step.inputs(base));
+    const hash = stepHash(base, step);
     const missing = step.outputs(base).find((file) => !existsSync(path.join(base, file)));
     const reason = force ? 'forced'
       : stamps[step.name] !== hash ? (stamps[step.name] === undefined ? 'never built' : 'inputs changed')
@@ -130,7 +138,7 @@ function build(base = root, { force = false, steps = buildSteps(), log = console
     mkdirSync(path.join(base, 'dist'), { recursive: true });
     writeFileSync(path.join(base, STAMPS), JSON.stringify(stamps, null, 2));
     step.run(base);
-    stamps[step.name] = hashFiles(base, step.inputs(base)) === hash ? hash : undefined;
+    stamps[step.name] = stepHash(base, step) === hash ? hash : undefined;
     writeFileSync(path.join(base, STAMPS), JSON.stringify(stamps, null, 2));
   }
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-interface Step { name: string; inputs: (base: string) => string[]; outputs: (base: string) => string[]; before?: (base: string) => void; run: (base: string) => void }
+interface Step { name: string; inputs: (base: string) => string[]; outputs: (base: string) => string[]; salt?: () => string; before?: (base: string) => void; run: (base: string) => void }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { build, buildSteps, planBuild } = require('../../scripts/build.js') as {
   build: (base: string, options: { force?: boolean; steps?: Step[]; log?: (line: string) => void }) => void;
@@ -66,6 +66,19 @@ test('a step that failed leaves no stamp: the next build runs it again', () => {
   write('dist/b.txt');
   build(base, { steps: fakeSteps(runs), log: () => undefined });
   expect(runs).toEqual(['a', 'b', 'b']);
+});
+
+test('a step whose salt changed (the cli step: another Node version\'s V8) runs again, with the same inputs', () => {
+  write('src/a.txt'); write('src/b.txt');
+  const runs: string[] = [];
+  let v8 = '11.3';
+  const salted = () => fakeSteps(runs).map((step) => (step.name === 'b' ? { ...step, salt: () => `v8 ${v8}` } : step));
+  build(base, { steps: salted(), log: () => undefined });
+  build(base, { steps: salted(), log: () => undefined });
+  v8 = '13.6';
+  build(base, { steps: salted(), log: () => undefined });
+  expect(runs).toEqual(['a', 'b', 'b']);
+  expect((buildSteps().find((step) => step.name === 'cli') as Step).salt?.()).toBe(`v8 ${process.versions.v8}`);
 });
 
 test('--force runs every step', () => {
