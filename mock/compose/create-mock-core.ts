@@ -60,7 +60,7 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
     random: options.seed === undefined ? cryptoRandom : createSeededRandom(options.seed),
     store: options.store ?? createMemoryTokenStore(),
     ttlMs: toTtlMs(options.viewTokenTtl),
-    directory: config.catalog ? createCatalogDirectory(config.catalog) : createOpenDirectory({ missing: config.missing, forbidden: config.forbidden }),
+    directory: config.catalog ? createCatalogDirectory(config.catalog) : createOpenDirectory({ missing: config.missing, forbidden: config.forbidden, known: config.objects }),
     applications: config.applications,
     rules: config.rules,
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),

@@ -1,7 +1,7 @@
 import type { Application } from '../core/access-tokens';
 import type { Int64 } from '../core/int64';
 import { parseInt64 } from '../core/int64';
-import type { IdLists } from '../core/object-directory';
+import type { IdLists, KnownObject, KnownObjects } from '../core/object-directory';
 import { ConfigError } from './config-error';
 import { validateConfig } from './generated/validate-config';
 import { toSchemaMessage } from './schema-errors';
@@ -14,6 +14,8 @@ import { checkRule } from '../core/scenarios/rules';
 export interface MockConfigInput {
   missing?: Partial<Record<string, readonly (string | number)[]>>;
   forbidden?: Partial<Record<string, readonly (string | number)[]>>;
+  /** Open-world objects known by name: `{ "fileId": { "10001": { "name": "Tower.rvt", "extension": "rvt" } } }`. */
+  objects?: Partial<Record<string, Record<string, { name?: string; extension?: string }>>>;
   applications?: readonly Application[];
   rules?: readonly unknown[];
   catalog?: unknown;
@@ -23,6 +25,8 @@ export interface MockConfigInput {
 export interface MockConfig {
   missing: IdLists;
   forbidden: IdLists;
+  /** Open-world objects known by name and extension (never missing or forbidden). */
+  objects: KnownObjects;
   applications: readonly Application[];
   /** Scenario rules for the global session, in the order they are tried. */
   rules: readonly RuleInput[];
@@ -44,10 +48,12 @@ export function toMockConfig(input: unknown, where = 'config'): MockConfig {
   const config: MockConfig = {
     missing: toIdLists(record.missing, `${where}: missing`),
     forbidden: toIdLists(record.forbidden, `${where}: forbidden`),
+    objects: {},
     applications: toApplications(record.applications),
     rules: toRules(record.rules, `${where}: rules`),
     catalog: undefined,
   };
+  config.objects = toKnownObjects(record.objects, config, `${where}: objects`);
   if (record.catalog !== undefined) config.catalog = toCatalog(record.catalog, config.applications, `${where}: catalog`);
   return config;
 }
@@ -59,6 +65,23 @@ function toIdLists(value: unknown, where: string): IdLists {
     lists[parameter] = ids.map((id, index) => toInt64(id, `${where}.${parameter}[${index}]`));
   }
   return lists;
+}
+
+/** Known objects as the schema passed them: ids exact, none also listed as missing or forbidden. */
+function toKnownObjects(value: unknown, lists: { missing: IdLists; forbidden: IdLists }, where: string): KnownObjects {
+  const known: Record<string, Record<string, KnownObject>> = {};
+  for (const [parameter, objects] of Object.entries((value ?? {}) as Record<string, Record<string, KnownObject>>)) {
+    const byId: Record<string, KnownObject> = {};
+    for (const [key, object] of Object.entries(objects)) {
+      const id = toInt64(key, `${where}.${parameter}`);
+      for (const list of ['missing', 'forbidden'] as const) {
+        if (lists[list][parameter as keyof IdLists]?.includes(id)) throw new ConfigError(`${where}.${parameter}: ${JSON.stringify(key)} is also listed in ${list}.${parameter}; a known object exists and is the caller's`);
+      }
+      byId[id] = { ...(object.name === undefined ? {} : { name: object.name }), ...(object.extension === undefined ? {} : { extension: object.extension }) };
+    }
+    known[parameter] = byId;
+  }
+  return known as KnownObjects;
 }
 
 /** Exact: a string is read digit by digit; a JSON number only when it is a safe integer (the schema's bounds). */

@@ -8,9 +8,17 @@ import { createStateFileWriter } from '../stores/state-file';
 type Seen = 'exists' | 'forbidden' | 'missing';
 
 const WRITE_AFTER_MS = 200;
+const DRAWING_RENDER_TYPE = 'drawingView';
+/** View Tokens remembered (the oldest forgotten first): enough for a session's viewers, bounded memory. */
+const TOKENS_KEPT = 10_000;
+
+interface SeenObject { parameter: IdParameter; id: string; state: Seen; name?: string; extension?: string }
 
 export interface Recorder {
-  /** Notes what an answered View Token request revealed (other operations reveal nothing to keep). */
+  /**
+   * Notes what an answered View Token request revealed, and the viewer data (`GET /inside/databag`)
+   * of an object whose View Token it saw issued (other operations reveal nothing to keep).
+   */
   observe(request: ServiceRequest, status: number, json: unknown): void;
   /** Writes what is pending (on close). */
   flush(): Promise<void>;
@@ -19,21 +27,35 @@ export interface Recorder {
 /**
  * `--record FILE`: keeps what the upstream revealed about objects as a config file the mock reads
  * (`--config FILE`): ids it answered 403 as `forbidden`, 404 as `missing`; every other id exists in
- * the mock's open world, as the ones answered 200 did upstream. Only ids and statuses are kept: never
- * an Access Token, View Token, Authorization value or secret. Written atomically a moment after
- * each change and on close.
+ * the mock's open world; the ones answered 200 are listed in `objects`, with the name and extension
+ * the upstream's viewer data gave for their View Token when it was passed through. Which object a
+ * View Token is for is kept in memory only: the file holds ids, statuses and names, never an Access
+ * Token, View Token, Authorization value or secret. Written atomically a moment after each change
+ * and on close.
  * @example const recorder = createRecorder('recorded.json', 'https://staging.example', onError);
  */
 export function createRecorder(file: string, upstream: string, onError: (error: unknown) => void): Recorder {
-  const seen = new Map<string, { parameter: IdParameter; id: string; state: Seen }>();
+  const seen = new Map<string, SeenObject>();
+  /** View Token → the key of the object it is for; in memory only, never written. */
+  const tokens = new Map<string, string>();
   const writer = createStateFileWriter({ file, debounceMs: WRITE_AFTER_MS, capture: async () => toConfig(upstream, [...seen.values()]), onError });
   return {
     observe(request, status, json) {
+      if (request.operationId === 'getViewerData') {
+        const key = status === 200 ? tokens.get(String(request.query.viewToken)) : undefined;
+        const entry = key === undefined ? undefined : seen.get(key);
+        const viewer = toViewerName(json);
+        if (entry?.state !== 'exists' || viewer === undefined || (entry.name === viewer.name && entry.extension === viewer.extension)) return;
+        seen.set(key as string, { parameter: entry.parameter, id: entry.id, state: 'exists', ...viewer });
+        return writer.markDirty();
+      }
       const state: Seen | undefined = status === 200 || status === 201 ? 'exists' : status === 403 ? 'forbidden' : status === 404 ? 'missing' : undefined;
       const target = toTarget(request);
       if (state === undefined || target === undefined) return;
       const [parameter, id] = toRecordedId(target, state, json);
       const key = `${parameter}=${id}`;
+      const token = (json as { data?: unknown } | undefined)?.data;
+      if (state === 'exists' && typeof token === 'string' && token !== '') rememberToken(tokens, token, key);
       if (seen.get(key)?.state === state) return;
       seen.set(key, { parameter, id, state });
       writer.markDirty();
@@ -65,16 +87,42 @@ function toRecordedId(target: Target, state: Seen, json: unknown): [IdParameter,
   return ['fileId', target.fileId];
 }
 
-function toConfig(upstream: string, entries: readonly { parameter: IdParameter; id: string; state: Seen }[]): object {
+function rememberToken(tokens: Map<string, string>, token: string, key: string): void {
+  tokens.set(token, key);
+  if (tokens.size > TOKENS_KEPT) tokens.delete(tokens.keys().next().value as string);
+}
+
+/**
+ * The viewer data's model name, and its extension: the name's own (`Plan.DWG` → `dwg`), else `dwg`
+ * when the viewer renders it as a drawing. Undefined when the envelope has no name.
+ */
+export function toViewerName(json: unknown): { name: string; extension?: string } | undefined {
+  const data = (json as { data?: { name?: unknown; renderType?: unknown } } | undefined)?.data;
+  if (typeof data !== 'object' || data === null || typeof data.name !== 'string' || data.name === '') return undefined;
+  const own = /\.([A-Za-z0-9]+)$/.exec(data.name)?.[1]?.toLowerCase();
+  const extension = own ?? (data.renderType === DRAWING_RENDER_TYPE ? 'dwg' : undefined);
+  return { name: data.name, ...(extension === undefined ? {} : { extension }) };
+}
+
+function toConfig(upstream: string, entries: readonly SeenObject[]): object {
   const lists = (state: Seen): Record<string, string[]> => {
     const out: Record<string, string[]> = {};
     for (const entry of entries) if (entry.state === state) (out[entry.parameter] ??= []).push(entry.id);
     return out;
   };
-  const existing = entries.filter((entry) => entry.state === 'exists').map((entry) => `${entry.parameter}=${entry.id}`);
   return {
-    description: `Recorded by view-token-mock --proxy ${upstream}. Seen to exist (served as the open world serves every id): ${existing.join(', ') || 'none'}. Serve with: view-token-mock --config <this file>.`,
+    description: `Recorded by view-token-mock --proxy ${upstream}: objects seen to exist (named as the viewer data named them), forbidden, missing; every other id exists as in the open world. Serve with: view-token-mock --config <this file>.`,
     missing: lists('missing'),
     forbidden: lists('forbidden'),
+    objects: toObjects(entries),
   };
+}
+
+function toObjects(entries: readonly SeenObject[]): Record<string, Record<string, { name?: string; extension?: string }>> {
+  const out: Record<string, Record<string, { name?: string; extension?: string }>> = {};
+  for (const { parameter, id, state, name, extension } of entries) {
+    if (state !== 'exists') continue;
+    (out[parameter] ??= {})[id] = { ...(name === undefined ? {} : { name }), ...(extension === undefined ? {} : { extension }) };
+  }
+  return out;
 }

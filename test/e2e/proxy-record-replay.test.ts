@@ -12,8 +12,35 @@ afterEach(() => {
 
 const ACCESS_TOKEN = 'staging-access-token-do-not-leak';
 const AUTH = { Authorization: `Bearer ${ACCESS_TOKEN}` };
-/** What "staging" knows: a forbidden file, a missing file, a missing integration. */
-const STAGING = { forbidden: { fileId: ['403'] }, missing: { fileId: ['404'], integrateId: ['40400'] } };
+/**
+ * What "staging" knows: a forbidden file, a missing file, a missing integration, and three files by
+ * name (a model, a drawing, a drawing whose name has no extension).
+ */
+const STAGING = {
+  forbidden: { fileId: ['403'] },
+  missing: { fileId: ['404'], integrateId: ['40400'] },
+  objects: { fileId: { 10001: { name: 'Tower.rvt', extension: 'rvt' }, 20002: { name: 'Plan.DWG', extension: 'dwg' }, 30003: { name: 'Site plan', extension: 'dwg' } } },
+};
+/** The files whose viewer data a viewer opens through the proxy. */
+const VIEWED = ['10001', '20002', '30003'];
+
+interface Viewed { fileId: string; status: number; violations: string | null; name: string; renderType: string; token: string }
+
+/** Each file's viewer data, one after the other (a viewer opens a View Token, then the databag). */
+async function viewAll(baseUrl: string): Promise<Viewed[]> {
+  const viewed: Viewed[] = [];
+  for (const fileId of VIEWED) viewed.push(await viewerData(baseUrl, fileId));
+  return viewed;
+}
+
+const withoutToken = (viewed: readonly Viewed[]): Omit<Viewed, 'token'>[] => viewed.map(({ token: _token, ...rest }) => rest);
+
+async function viewerData(baseUrl: string, fileId: string): Promise<Viewed> {
+  const { data: token } = (await (await fetch(`${baseUrl}/view/token?fileId=${fileId}`, { headers: AUTH })).json()) as { data: string };
+  const response = await fetch(`${baseUrl}/inside/databag?viewToken=${token}`);
+  const { data } = (await response.json()) as { data: { name: string; renderType: string } };
+  return { fileId, status: response.status, violations: response.headers.get('x-contract-violations'), name: data.name, renderType: data.renderType, token };
+}
 
 async function statuses(baseUrl: string): Promise<Record<string, number>> {
   const seen: Record<string, number> = {};
@@ -34,23 +61,33 @@ test('record against an upstream through the CLI, then replay offline with --con
   const live = await statuses(proxy.baseUrl);
   // The viewer's call is forwarded too (the token is the upstream's, and so is its expiry); the
   // contract does not have it, so it is not judged and carries no X-Contract-Violations.
-  const { data: token } = (await (await fetch(`${proxy.baseUrl}/view/token?fileId=10001`, { headers: AUTH })).json()) as { data: string };
-  const used = await fetch(`${proxy.baseUrl}/inside/databag?viewToken=${token}`);
-  expect([used.status, used.headers.get('x-contract-violations')]).toEqual([200, null]);
+  const viewed = await viewAll(proxy.baseUrl);
+  expect(withoutToken(viewed)).toEqual([
+    { fileId: '10001', status: 200, violations: null, name: 'Tower.rvt', renderType: 'bimView' },
+    { fileId: '20002', status: 200, violations: null, name: 'Plan.DWG', renderType: 'drawingView' },
+    { fileId: '30003', status: 200, violations: null, name: 'Site plan', renderType: 'drawingView' },
+  ]);
   expect(await proxy.stop('SIGTERM')).toBe(0);
   expect(await staging.stop('SIGTERM')).toBe(0);
 
   const text = readFileSync(recording, 'utf8');
   expect(JSON.parse(text)).toEqual({
-    description: `Recorded by view-token-mock --proxy ${staging.baseUrl}. Seen to exist (served as the open world serves every id): fileId=10001, sceneId=7. Serve with: view-token-mock --config <this file>.`,
+    description: `Recorded by view-token-mock --proxy ${staging.baseUrl}: objects seen to exist (named as the viewer data named them), forbidden, missing; every other id exists as in the open world. Serve with: view-token-mock --config <this file>.`,
     missing: { fileId: ['404'], integrateId: ['40400'] },
     forbidden: { fileId: ['403'] },
+    objects: {
+      fileId: { 10001: { name: 'Tower.rvt', extension: 'rvt' }, 20002: { name: 'Plan.DWG', extension: 'dwg' }, 30003: { name: 'Site plan', extension: 'dwg' } },
+      sceneId: { 7: {} },
+    },
   });
-  expect([text.includes(ACCESS_TOKEN), text.includes(token), statSync(recording).mode & 0o777]).toEqual([false, false, 0o600]);
+  const tokens = viewed.map((entry) => entry.token);
+  expect([text.includes(ACCESS_TOKEN), tokens.some((token) => text.includes(token)), statSync(recording).mode & 0o777]).toEqual([false, false, 0o600]);
 
   const offline = await startCli(['--port', '0', '--log-level', 'silent', '--config', recording]);
   expect(await statuses(offline.baseUrl)).toEqual(live);
   expect(live).toEqual({ '/view/token?fileId=10001': 200, '/view/token?fileId=403': 403, '/view/token?fileId=404': 404, '/view/token?sceneId=7': 200, 'POST child of 40400': 404 });
+  // The viewer sees the recorded names offline, and the render type their extensions give.
+  expect(withoutToken(await viewAll(offline.baseUrl))).toEqual(withoutToken(viewed));
   const { data: offlineToken } = (await (await fetch(`${offline.baseUrl}/view/token?fileId=10001`, { headers: AUTH })).json()) as { data: string };
   await fetch(`${offline.baseUrl}/__admin/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ by: '11h' }) });
   expect((await fetch(`${offline.baseUrl}/inside/databag?viewToken=${offlineToken}`)).status).toBe(200);

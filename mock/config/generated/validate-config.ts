@@ -43,7 +43,7 @@ var standalone = (() => {
     "validate-config.js"(exports, module) {
       module.exports = validate21;
       module.exports.default = validate21;
-      var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "view-token-mock config file", "description": "The file `view-token-mock --config FILE` reads (also `createMockServer({ config })`). The mock validates it with this schema (compiled by scripts/build-config-validator.js), then checks what a schema cannot: ids exact as int64, catalog owners and child files, rule switches.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "type": "string", "description": "This schema, for editors: node_modules/view-token-mock/view-token-mock.config.schema.json" }, "description": { "type": "string" }, "missing": { "$ref": "#/definitions/idLists", "description": "Ids that name no object: 404 `<type>.not.found`. Every other id exists (open world)." }, "forbidden": { "$ref": "#/definitions/idLists", "description": "Ids of another application's objects: 403 `permission.denied`." }, "applications": { "type": "array", "description": "With applications, only their credentials (POST /oauth2/token) and Access Tokens are accepted.", "items": { "$ref": "#/definitions/application" } }, "rules": { "type": "array", "description": "Scenario rules for every session, tried in order (as POST /__admin/scenarios takes them).", "items": { "$ref": "#/definitions/rule" } }, "catalog": { "$ref": "#/definitions/catalog" } }, "definitions": { "id": { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 }, "idList": { "type": "array", "items": { "$ref": "#/definitions/id" } }, "idLists": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } }, "application": { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } }, "rule": { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } }, "ruleCondition": { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false }, "preferences": { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false }, "catalogObject": { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } }, "catalogObjects": { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } }, "catalog": { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } } } };
+      var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "view-token-mock config file", "description": "The file `view-token-mock --config FILE` reads (also `createMockServer({ config })`). The mock validates it with this schema (compiled by scripts/build-config-validator.js), then checks what a schema cannot: ids exact as int64, catalog owners and child files, rule switches.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "type": "string", "description": "This schema, for editors: node_modules/view-token-mock/view-token-mock.config.schema.json" }, "description": { "type": "string" }, "missing": { "$ref": "#/definitions/idLists", "description": "Ids that name no object: 404 `<type>.not.found`. Every other id exists (open world)." }, "forbidden": { "$ref": "#/definitions/idLists", "description": "Ids of another application's objects: 403 `permission.denied`." }, "objects": { "$ref": "#/definitions/knownObjects", "description": "Objects of the open world known by name (e.g. recorded by --record): their View Tokens' viewer data (GET /inside/databag) gives this name and, from the extension, the render type (dwg, dxf, pdf: drawingView). Ids not listed exist as `model-<id>.rvt`. An id listed here must not be missing or forbidden." }, "applications": { "type": "array", "description": "With applications, only their credentials (POST /oauth2/token) and Access Tokens are accepted.", "items": { "$ref": "#/definitions/application" } }, "rules": { "type": "array", "description": "Scenario rules for every session, tried in order (as POST /__admin/scenarios takes them).", "items": { "$ref": "#/definitions/rule" } }, "catalog": { "$ref": "#/definitions/catalog" } }, "definitions": { "id": { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 }, "idList": { "type": "array", "items": { "$ref": "#/definitions/id" } }, "idLists": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } }, "knownObject": { "type": "object", "description": "Seen to exist; with a name when the viewer data named it (without one it is described as every other id).", "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "description": "The model's name as the viewer shows it, e.g. Tower.rvt." }, "extension": { "type": "string", "pattern": "^[a-z0-9]+$", "description": "The file extension without the dot, lower case (rvt, dwg, ...)." } } }, "knownObjectsById": { "type": "object", "description": 'Keyed by the id, written as a string of digits ("9223372036854775807").', "propertyNames": { "pattern": "^-?[0-9]+$" }, "additionalProperties": { "$ref": "#/definitions/knownObject" } }, "knownObjects": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/knownObjectsById" }, "integrateId": { "$ref": "#/definitions/knownObjectsById" }, "compareId": { "$ref": "#/definitions/knownObjectsById" }, "sceneId": { "$ref": "#/definitions/knownObjectsById" }, "submodelId": { "$ref": "#/definitions/knownObjectsById" }, "clashDetectiveId": { "$ref": "#/definitions/knownObjectsById" }, "moduleDataId": { "$ref": "#/definitions/knownObjectsById" } } }, "application": { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } }, "rule": { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } }, "ruleCondition": { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false }, "preferences": { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false }, "catalogObject": { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } }, "catalogObjects": { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } }, "catalog": { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } } } };
       var schema7 = { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } };
       var schema8 = { "type": "array", "items": { "$ref": "#/definitions/id" } };
       var schema9 = { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 };
@@ -210,23 +210,246 @@ var standalone = (() => {
         validate22.errors = vErrors;
         return errors === 0;
       }
-      var schema10 = { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } };
+      var schema10 = { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/knownObjectsById" }, "integrateId": { "$ref": "#/definitions/knownObjectsById" }, "compareId": { "$ref": "#/definitions/knownObjectsById" }, "sceneId": { "$ref": "#/definitions/knownObjectsById" }, "submodelId": { "$ref": "#/definitions/knownObjectsById" }, "clashDetectiveId": { "$ref": "#/definitions/knownObjectsById" }, "moduleDataId": { "$ref": "#/definitions/knownObjectsById" } } };
+      var schema11 = { "type": "object", "description": 'Keyed by the id, written as a string of digits ("9223372036854775807").', "propertyNames": { "pattern": "^-?[0-9]+$" }, "additionalProperties": { "$ref": "#/definitions/knownObject" } };
+      var schema12 = { "type": "object", "description": "Seen to exist; with a name when the viewer data named it (without one it is described as every other id).", "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "description": "The model's name as the viewer shows it, e.g. Tower.rvt." }, "extension": { "type": "string", "pattern": "^[a-z0-9]+$", "description": "The file extension without the dot, lower case (rvt, dwg, ...)." } } };
       var func2 = require_ucs2length().default;
-      var pattern1 = new RegExp("\\S", "u");
+      var pattern2 = new RegExp("^[a-z0-9]+$", "u");
+      function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            const _errs1 = errors;
+            for (const key0 in data) {
+              if (!(key0 === "name" || key0 === "extension")) {
+                validate37.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema12, data }];
+                return false;
+                break;
+              }
+            }
+            if (_errs1 === errors) {
+              if (data.name !== void 0) {
+                let data0 = data.name;
+                const _errs2 = errors;
+                if (errors === _errs2) {
+                  if (typeof data0 === "string") {
+                    if (func2(data0) < 1) {
+                      validate37.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema12.properties.name, data: data0 }];
+                      return false;
+                    }
+                  } else {
+                    validate37.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.name.type, parentSchema: schema12.properties.name, data: data0 }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs2 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.extension !== void 0) {
+                  let data1 = data.extension;
+                  const _errs4 = errors;
+                  if (errors === _errs4) {
+                    if (typeof data1 === "string") {
+                      if (!pattern2.test(data1)) {
+                        validate37.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9]+$" }, message: 'must match pattern "^[a-z0-9]+$"', schema: "^[a-z0-9]+$", parentSchema: schema12.properties.extension, data: data1 }];
+                        return false;
+                      }
+                    } else {
+                      validate37.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.extension.type, parentSchema: schema12.properties.extension, data: data1 }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs4 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          } else {
+            validate37.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data }];
+            return false;
+          }
+        }
+        validate37.errors = vErrors;
+        return errors === 0;
+      }
+      function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            for (const key0 in data) {
+              const _errs1 = errors;
+              if (typeof key0 === "string") {
+                if (!pattern0.test(key0)) {
+                  const err0 = { instancePath, schemaPath: "#/propertyNames/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+$" }, message: 'must match pattern "^-?[0-9]+$"', schema: "^-?[0-9]+$", parentSchema: schema11.propertyNames, data: key0, propertyName: key0 };
+                  if (vErrors === null) {
+                    vErrors = [err0];
+                  } else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+              }
+              var valid0 = _errs1 === errors;
+              if (!valid0) {
+                const err1 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid", schema: schema11.propertyNames, parentSchema: schema11, data };
+                if (vErrors === null) {
+                  vErrors = [err1];
+                } else {
+                  vErrors.push(err1);
+                }
+                errors++;
+                validate36.errors = vErrors;
+                return false;
+                break;
+              }
+            }
+            if (valid0) {
+              for (const key1 in data) {
+                const _errs3 = errors;
+                if (!validate37(data[key1], { instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data, parentDataProperty: key1, rootData })) {
+                  vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            }
+          } else {
+            validate36.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data }];
+            return false;
+          }
+        }
+        validate36.errors = vErrors;
+        return errors === 0;
+      }
       function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            const _errs1 = errors;
+            for (const key0 in data) {
+              if (!(key0 === "fileId" || key0 === "integrateId" || key0 === "compareId" || key0 === "sceneId" || key0 === "submodelId" || key0 === "clashDetectiveId" || key0 === "moduleDataId")) {
+                validate35.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema10, data }];
+                return false;
+                break;
+              }
+            }
+            if (_errs1 === errors) {
+              if (data.fileId !== void 0) {
+                const _errs2 = errors;
+                if (!validate36(data.fileId, { instancePath: instancePath + "/fileId", parentData: data, parentDataProperty: "fileId", rootData })) {
+                  vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs2 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.integrateId !== void 0) {
+                  const _errs3 = errors;
+                  if (!validate36(data.integrateId, { instancePath: instancePath + "/integrateId", parentData: data, parentDataProperty: "integrateId", rootData })) {
+                    vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs3 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.compareId !== void 0) {
+                    const _errs4 = errors;
+                    if (!validate36(data.compareId, { instancePath: instancePath + "/compareId", parentData: data, parentDataProperty: "compareId", rootData })) {
+                      vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs4 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.sceneId !== void 0) {
+                      const _errs5 = errors;
+                      if (!validate36(data.sceneId, { instancePath: instancePath + "/sceneId", parentData: data, parentDataProperty: "sceneId", rootData })) {
+                        vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs5 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.submodelId !== void 0) {
+                        const _errs6 = errors;
+                        if (!validate36(data.submodelId, { instancePath: instancePath + "/submodelId", parentData: data, parentDataProperty: "submodelId", rootData })) {
+                          vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs6 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.clashDetectiveId !== void 0) {
+                          const _errs7 = errors;
+                          if (!validate36(data.clashDetectiveId, { instancePath: instancePath + "/clashDetectiveId", parentData: data, parentDataProperty: "clashDetectiveId", rootData })) {
+                            vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs7 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.moduleDataId !== void 0) {
+                            const _errs8 = errors;
+                            if (!validate36(data.moduleDataId, { instancePath: instancePath + "/moduleDataId", parentData: data, parentDataProperty: "moduleDataId", rootData })) {
+                              vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs8 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          } else {
+            validate35.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema10.type, parentSchema: schema10, data }];
+            return false;
+          }
+        }
+        validate35.errors = vErrors;
+        return errors === 0;
+      }
+      var schema13 = { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } };
+      var pattern3 = new RegExp("\\S", "u");
+      function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.appKey === void 0 && (missing0 = "appKey") || data.appSecret === void 0 && (missing0 = "appSecret")) {
-              validate35.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema10.required, parentSchema: schema10, data }];
+              validate47.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema13.required, parentSchema: schema13, data }];
               return false;
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
                 if (!(key0 === "appKey" || key0 === "appSecret" || key0 === "name" || key0 === "accessTokens")) {
-                  validate35.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema10, data }];
+                  validate47.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data }];
                   return false;
                   break;
                 }
@@ -238,11 +461,11 @@ var standalone = (() => {
                   if (errors === _errs2) {
                     if (typeof data0 === "string") {
                       if (func2(data0) < 1) {
-                        validate35.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema10.properties.appKey, data: data0 }];
+                        validate47.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.appKey, data: data0 }];
                         return false;
                       }
                     } else {
-                      validate35.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.appKey.type, parentSchema: schema10.properties.appKey, data: data0 }];
+                      validate47.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.appKey.type, parentSchema: schema13.properties.appKey, data: data0 }];
                       return false;
                     }
                   }
@@ -257,11 +480,11 @@ var standalone = (() => {
                     if (errors === _errs4) {
                       if (typeof data1 === "string") {
                         if (func2(data1) < 1) {
-                          validate35.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema10.properties.appSecret, data: data1 }];
+                          validate47.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.appSecret, data: data1 }];
                           return false;
                         }
                       } else {
-                        validate35.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.appSecret.type, parentSchema: schema10.properties.appSecret, data: data1 }];
+                        validate47.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.appSecret.type, parentSchema: schema13.properties.appSecret, data: data1 }];
                         return false;
                       }
                     }
@@ -274,7 +497,7 @@ var standalone = (() => {
                       let data2 = data.name;
                       const _errs6 = errors;
                       if (typeof data2 !== "string") {
-                        validate35.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.name.type, parentSchema: schema10.properties.name, data: data2 }];
+                        validate47.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.name.type, parentSchema: schema13.properties.name, data: data2 }];
                         return false;
                       }
                       var valid0 = _errs6 === errors;
@@ -294,12 +517,12 @@ var standalone = (() => {
                               const _errs10 = errors;
                               if (errors === _errs10) {
                                 if (typeof data4 === "string") {
-                                  if (!pattern1.test(data4)) {
-                                    validate35.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema10.properties.accessTokens.items, data: data4 }];
+                                  if (!pattern3.test(data4)) {
+                                    validate47.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema13.properties.accessTokens.items, data: data4 }];
                                     return false;
                                   }
                                 } else {
-                                  validate35.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.accessTokens.items.type, parentSchema: schema10.properties.accessTokens.items, data: data4 }];
+                                  validate47.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.accessTokens.items.type, parentSchema: schema13.properties.accessTokens.items, data: data4 }];
                                   return false;
                                 }
                               }
@@ -309,7 +532,7 @@ var standalone = (() => {
                               }
                             }
                           } else {
-                            validate35.errors = [{ instancePath: instancePath + "/accessTokens", schemaPath: "#/properties/accessTokens/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema10.properties.accessTokens.type, parentSchema: schema10.properties.accessTokens, data: data3 }];
+                            validate47.errors = [{ instancePath: instancePath + "/accessTokens", schemaPath: "#/properties/accessTokens/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.accessTokens.type, parentSchema: schema13.properties.accessTokens, data: data3 }];
                             return false;
                           }
                         }
@@ -323,16 +546,16 @@ var standalone = (() => {
               }
             }
           } else {
-            validate35.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema10.type, parentSchema: schema10, data }];
+            validate47.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data }];
             return false;
           }
         }
-        validate35.errors = vErrors;
+        validate47.errors = vErrors;
         return errors === 0;
       }
-      var schema11 = { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } };
-      var schema12 = { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false };
-      function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      var schema14 = { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } };
+      var schema15 = { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false };
+      function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -340,7 +563,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "operation" || key0 === "param" || key0 === "equals" || key0 === "accessToken")) {
-                validate38.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema12, data }];
+                validate50.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema15, data }];
                 return false;
                 break;
               }
@@ -350,11 +573,11 @@ var standalone = (() => {
                 let data0 = data.operation;
                 const _errs2 = errors;
                 if (typeof data0 !== "string") {
-                  validate38.errors = [{ instancePath: instancePath + "/operation", schemaPath: "#/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.operation.type, parentSchema: schema12.properties.operation, data: data0 }];
+                  validate50.errors = [{ instancePath: instancePath + "/operation", schemaPath: "#/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.operation.type, parentSchema: schema15.properties.operation, data: data0 }];
                   return false;
                 }
                 if (!(data0 === "getViewToken" || data0 === "getChildFileViewToken" || data0 === "getChildFileViewTokenByGet" || data0 === "issueAccessToken" || data0 === "getViewerData")) {
-                  validate38.errors = [{ instancePath: instancePath + "/operation", schemaPath: "#/properties/operation/enum", keyword: "enum", params: { allowedValues: schema12.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.operation.enum, parentSchema: schema12.properties.operation, data: data0 }];
+                  validate50.errors = [{ instancePath: instancePath + "/operation", schemaPath: "#/properties/operation/enum", keyword: "enum", params: { allowedValues: schema15.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.operation.enum, parentSchema: schema15.properties.operation, data: data0 }];
                   return false;
                 }
                 var valid0 = _errs2 === errors;
@@ -366,7 +589,7 @@ var standalone = (() => {
                   let data1 = data.param;
                   const _errs4 = errors;
                   if (typeof data1 !== "string") {
-                    validate38.errors = [{ instancePath: instancePath + "/param", schemaPath: "#/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.param.type, parentSchema: schema12.properties.param, data: data1 }];
+                    validate50.errors = [{ instancePath: instancePath + "/param", schemaPath: "#/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.param.type, parentSchema: schema15.properties.param, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs4 === errors;
@@ -382,7 +605,7 @@ var standalone = (() => {
                     let passing0 = null;
                     const _errs8 = errors;
                     if (typeof data2 !== "string") {
-                      const err0 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.equals.oneOf[0].type, parentSchema: schema12.properties.equals.oneOf[0], data: data2 };
+                      const err0 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.equals.oneOf[0].type, parentSchema: schema15.properties.equals.oneOf[0], data: data2 };
                       if (vErrors === null) {
                         vErrors = [err0];
                       } else {
@@ -397,7 +620,7 @@ var standalone = (() => {
                     }
                     const _errs10 = errors;
                     if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-                      const err1 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.equals.oneOf[1].type, parentSchema: schema12.properties.equals.oneOf[1], data: data2 };
+                      const err1 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema15.properties.equals.oneOf[1].type, parentSchema: schema15.properties.equals.oneOf[1], data: data2 };
                       if (vErrors === null) {
                         vErrors = [err1];
                       } else {
@@ -416,14 +639,14 @@ var standalone = (() => {
                       }
                     }
                     if (!valid1) {
-                      const err2 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.properties.equals.oneOf, parentSchema: schema12.properties.equals, data: data2 };
+                      const err2 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema15.properties.equals.oneOf, parentSchema: schema15.properties.equals, data: data2 };
                       if (vErrors === null) {
                         vErrors = [err2];
                       } else {
                         vErrors.push(err2);
                       }
                       errors++;
-                      validate38.errors = vErrors;
+                      validate50.errors = vErrors;
                       return false;
                     } else {
                       errors = _errs7;
@@ -444,7 +667,7 @@ var standalone = (() => {
                       let data3 = data.accessToken;
                       const _errs12 = errors;
                       if (typeof data3 !== "string") {
-                        validate38.errors = [{ instancePath: instancePath + "/accessToken", schemaPath: "#/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.accessToken.type, parentSchema: schema12.properties.accessToken, data: data3 }];
+                        validate50.errors = [{ instancePath: instancePath + "/accessToken", schemaPath: "#/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.accessToken.type, parentSchema: schema15.properties.accessToken, data: data3 }];
                         return false;
                       }
                       var valid0 = _errs12 === errors;
@@ -456,15 +679,15 @@ var standalone = (() => {
               }
             }
           } else {
-            validate38.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data }];
+            validate50.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data }];
             return false;
           }
         }
-        validate38.errors = vErrors;
+        validate50.errors = vErrors;
         return errors === 0;
       }
-      var schema13 = { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false };
-      function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      var schema16 = { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false };
+      function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -472,7 +695,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "code" || key0 === "scenario" || key0 === "delay" || key0 === "fault")) {
-                validate40.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data }];
+                validate52.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data }];
                 return false;
                 break;
               }
@@ -486,7 +709,7 @@ var standalone = (() => {
                 let passing0 = null;
                 const _errs4 = errors;
                 if (typeof data0 !== "string") {
-                  const err0 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.code.oneOf[0].type, parentSchema: schema13.properties.code.oneOf[0], data: data0 };
+                  const err0 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.code.oneOf[0].type, parentSchema: schema16.properties.code.oneOf[0], data: data0 };
                   if (vErrors === null) {
                     vErrors = [err0];
                   } else {
@@ -501,7 +724,7 @@ var standalone = (() => {
                 }
                 const _errs6 = errors;
                 if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-                  const err1 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.properties.code.oneOf[1].type, parentSchema: schema13.properties.code.oneOf[1], data: data0 };
+                  const err1 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.code.oneOf[1].type, parentSchema: schema16.properties.code.oneOf[1], data: data0 };
                   if (vErrors === null) {
                     vErrors = [err1];
                   } else {
@@ -520,14 +743,14 @@ var standalone = (() => {
                   }
                 }
                 if (!valid1) {
-                  const err2 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema13.properties.code.oneOf, parentSchema: schema13.properties.code, data: data0 };
+                  const err2 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema16.properties.code.oneOf, parentSchema: schema16.properties.code, data: data0 };
                   if (vErrors === null) {
                     vErrors = [err2];
                   } else {
                     vErrors.push(err2);
                   }
                   errors++;
-                  validate40.errors = vErrors;
+                  validate52.errors = vErrors;
                   return false;
                 } else {
                   errors = _errs3;
@@ -548,11 +771,11 @@ var standalone = (() => {
                   let data1 = data.scenario;
                   const _errs8 = errors;
                   if (typeof data1 !== "string") {
-                    validate40.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.scenario.type, parentSchema: schema13.properties.scenario, data: data1 }];
+                    validate52.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.scenario.type, parentSchema: schema16.properties.scenario, data: data1 }];
                     return false;
                   }
                   if (!(data1 === "access-token-missing" || data1 === "access-token-invalid" || data1 === "access-token-expired" || data1 === "forbidden" || data1 === "not-found" || data1 === "invalid-parameter" || data1 === "server-error" || data1 === "unavailable")) {
-                    validate40.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema13.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.scenario.enum, parentSchema: schema13.properties.scenario, data: data1 }];
+                    validate52.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema16.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.scenario.enum, parentSchema: schema16.properties.scenario, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs8 === errors;
@@ -568,7 +791,7 @@ var standalone = (() => {
                     let passing1 = null;
                     const _errs12 = errors;
                     if (typeof data2 !== "string") {
-                      const err3 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.delay.oneOf[0].type, parentSchema: schema13.properties.delay.oneOf[0], data: data2 };
+                      const err3 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.delay.oneOf[0].type, parentSchema: schema16.properties.delay.oneOf[0], data: data2 };
                       if (vErrors === null) {
                         vErrors = [err3];
                       } else {
@@ -583,7 +806,7 @@ var standalone = (() => {
                     }
                     const _errs14 = errors;
                     if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-                      const err4 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.properties.delay.oneOf[1].type, parentSchema: schema13.properties.delay.oneOf[1], data: data2 };
+                      const err4 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.delay.oneOf[1].type, parentSchema: schema16.properties.delay.oneOf[1], data: data2 };
                       if (vErrors === null) {
                         vErrors = [err4];
                       } else {
@@ -602,14 +825,14 @@ var standalone = (() => {
                       }
                     }
                     if (!valid2) {
-                      const err5 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema13.properties.delay.oneOf, parentSchema: schema13.properties.delay, data: data2 };
+                      const err5 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema16.properties.delay.oneOf, parentSchema: schema16.properties.delay, data: data2 };
                       if (vErrors === null) {
                         vErrors = [err5];
                       } else {
                         vErrors.push(err5);
                       }
                       errors++;
-                      validate40.errors = vErrors;
+                      validate52.errors = vErrors;
                       return false;
                     } else {
                       errors = _errs11;
@@ -630,11 +853,11 @@ var standalone = (() => {
                       let data3 = data.fault;
                       const _errs16 = errors;
                       if (typeof data3 !== "string") {
-                        validate40.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.fault.type, parentSchema: schema13.properties.fault, data: data3 }];
+                        validate52.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.fault.type, parentSchema: schema16.properties.fault, data: data3 }];
                         return false;
                       }
                       if (!(data3 === "connection-reset" || data3 === "empty-response" || data3 === "malformed-json" || data3 === "random-data-then-close" || data3 === "CONNECTION_RESET_BY_PEER" || data3 === "EMPTY_RESPONSE" || data3 === "MALFORMED_RESPONSE_CHUNK" || data3 === "RANDOM_DATA_THEN_CLOSE")) {
-                        validate40.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/enum", keyword: "enum", params: { allowedValues: schema13.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.fault.enum, parentSchema: schema13.properties.fault, data: data3 }];
+                        validate52.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/enum", keyword: "enum", params: { allowedValues: schema16.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.fault.enum, parentSchema: schema16.properties.fault, data: data3 }];
                         return false;
                       }
                       var valid0 = _errs16 === errors;
@@ -646,27 +869,27 @@ var standalone = (() => {
               }
             }
           } else {
-            validate40.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data }];
+            validate52.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data }];
             return false;
           }
         }
-        validate40.errors = vErrors;
+        validate52.errors = vErrors;
         return errors === 0;
       }
-      function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.then === void 0 && (missing0 = "then")) {
-              validate37.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema11.required, parentSchema: schema11, data }];
+              validate49.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema14.required, parentSchema: schema14, data }];
               return false;
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
                 if (!(key0 === "when" || key0 === "then" || key0 === "times")) {
-                  validate37.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data }];
+                  validate49.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data }];
                   return false;
                   break;
                 }
@@ -674,8 +897,8 @@ var standalone = (() => {
               if (_errs1 === errors) {
                 if (data.when !== void 0) {
                   const _errs2 = errors;
-                  if (!validate38(data.when, { instancePath: instancePath + "/when", parentData: data, parentDataProperty: "when", rootData })) {
-                    vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+                  if (!validate50(data.when, { instancePath: instancePath + "/when", parentData: data, parentDataProperty: "when", rootData })) {
+                    vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs2 === errors;
@@ -685,8 +908,8 @@ var standalone = (() => {
                 if (valid0) {
                   if (data.then !== void 0) {
                     const _errs3 = errors;
-                    if (!validate40(data.then, { instancePath: instancePath + "/then", parentData: data, parentDataProperty: "then", rootData })) {
-                      vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+                    if (!validate52(data.then, { instancePath: instancePath + "/then", parentData: data, parentDataProperty: "then", rootData })) {
+                      vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
                       errors = vErrors.length;
                     }
                     var valid0 = _errs3 === errors;
@@ -698,13 +921,13 @@ var standalone = (() => {
                       let data2 = data.times;
                       const _errs4 = errors;
                       if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-                        validate37.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.times.type, parentSchema: schema11.properties.times, data: data2 }];
+                        validate49.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.times.type, parentSchema: schema14.properties.times, data: data2 }];
                         return false;
                       }
                       if (errors === _errs4) {
                         if (typeof data2 == "number" && isFinite(data2)) {
                           if (data2 < 1 || isNaN(data2)) {
-                            validate37.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.times, data: data2 }];
+                            validate49.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema14.properties.times, data: data2 }];
                             return false;
                           }
                         }
@@ -718,24 +941,24 @@ var standalone = (() => {
               }
             }
           } else {
-            validate37.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data }];
+            validate49.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data }];
             return false;
           }
         }
-        validate37.errors = vErrors;
+        validate49.errors = vErrors;
         return errors === 0;
       }
-      var schema14 = { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } };
-      var schema15 = { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } };
-      var schema16 = { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } };
-      function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      var schema17 = { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } };
+      var schema18 = { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } };
+      var schema19 = { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } };
+      function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.owner === void 0 && (missing0 = "owner")) {
-              validate45.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema16.required, parentSchema: schema16, data }];
+              validate57.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema19.required, parentSchema: schema19, data }];
               return false;
             } else {
               if (data.id !== void 0) {
@@ -753,7 +976,7 @@ var standalone = (() => {
                   let data1 = data.name;
                   const _errs2 = errors;
                   if (typeof data1 !== "string") {
-                    validate45.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.name.type, parentSchema: schema16.properties.name, data: data1 }];
+                    validate57.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.name.type, parentSchema: schema19.properties.name, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs2 === errors;
@@ -765,7 +988,7 @@ var standalone = (() => {
                     let data2 = data.owner;
                     const _errs4 = errors;
                     if (typeof data2 !== "string") {
-                      validate45.errors = [{ instancePath: instancePath + "/owner", schemaPath: "#/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.owner.type, parentSchema: schema16.properties.owner, data: data2 }];
+                      validate57.errors = [{ instancePath: instancePath + "/owner", schemaPath: "#/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.owner.type, parentSchema: schema19.properties.owner, data: data2 }];
                       return false;
                     }
                     var valid0 = _errs4 === errors;
@@ -777,7 +1000,7 @@ var standalone = (() => {
                       let data3 = data.extension;
                       const _errs6 = errors;
                       if (typeof data3 !== "string") {
-                        validate45.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.extension.type, parentSchema: schema16.properties.extension, data: data3 }];
+                        validate57.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.extension.type, parentSchema: schema19.properties.extension, data: data3 }];
                         return false;
                       }
                       var valid0 = _errs6 === errors;
@@ -789,14 +1012,14 @@ var standalone = (() => {
               }
             }
           } else {
-            validate45.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data }];
+            validate57.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data }];
             return false;
           }
         }
-        validate45.errors = vErrors;
+        validate57.errors = vErrors;
         return errors === 0;
       }
-      function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -805,8 +1028,8 @@ var standalone = (() => {
             const len0 = data.length;
             for (let i0 = 0; i0 < len0; i0++) {
               const _errs1 = errors;
-              if (!validate45(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData })) {
-                vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+              if (!validate57(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData })) {
+                vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs1 === errors;
@@ -815,14 +1038,14 @@ var standalone = (() => {
               }
             }
           } else {
-            validate44.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema15.type, parentSchema: schema15, data }];
+            validate56.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.type, parentSchema: schema18, data }];
             return false;
           }
         }
-        validate44.errors = vErrors;
+        validate56.errors = vErrors;
         return errors === 0;
       }
-      function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -830,7 +1053,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "files" || key0 === "integrations" || key0 === "comparisons" || key0 === "scenes" || key0 === "submodels" || key0 === "clashDetections" || key0 === "moduleData")) {
-                validate43.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data }];
+                validate55.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data }];
                 return false;
                 break;
               }
@@ -838,8 +1061,8 @@ var standalone = (() => {
             if (_errs1 === errors) {
               if (data.files !== void 0) {
                 const _errs2 = errors;
-                if (!validate44(data.files, { instancePath: instancePath + "/files", parentData: data, parentDataProperty: "files", rootData })) {
-                  vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+                if (!validate56(data.files, { instancePath: instancePath + "/files", parentData: data, parentDataProperty: "files", rootData })) {
+                  vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs2 === errors;
@@ -857,8 +1080,8 @@ var standalone = (() => {
                       for (let i0 = 0; i0 < len0; i0++) {
                         let data2 = data1[i0];
                         const _errs5 = errors;
-                        if (!validate45(data2, { instancePath: instancePath + "/integrations/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
-                          vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+                        if (!validate57(data2, { instancePath: instancePath + "/integrations/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                          vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
                           errors = vErrors.length;
                         }
                         if (errors === _errs5) {
@@ -870,7 +1093,7 @@ var standalone = (() => {
                               }
                             }
                           } else {
-                            validate43.errors = [{ instancePath: instancePath + "/integrations/" + i0, schemaPath: "#/properties/integrations/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.integrations.items.type, parentSchema: schema14.properties.integrations.items, data: data2 }];
+                            validate55.errors = [{ instancePath: instancePath + "/integrations/" + i0, schemaPath: "#/properties/integrations/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.properties.integrations.items.type, parentSchema: schema17.properties.integrations.items, data: data2 }];
                             return false;
                           }
                         }
@@ -880,7 +1103,7 @@ var standalone = (() => {
                         }
                       }
                     } else {
-                      validate43.errors = [{ instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema14.properties.integrations.type, parentSchema: schema14.properties.integrations, data: data1 }];
+                      validate55.errors = [{ instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.integrations.type, parentSchema: schema17.properties.integrations, data: data1 }];
                       return false;
                     }
                   }
@@ -899,8 +1122,8 @@ var standalone = (() => {
                         for (let i1 = 0; i1 < len1; i1++) {
                           let data5 = data4[i1];
                           const _errs11 = errors;
-                          if (!validate45(data5, { instancePath: instancePath + "/comparisons/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
-                            vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+                          if (!validate57(data5, { instancePath: instancePath + "/comparisons/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
                             errors = vErrors.length;
                           }
                           if (errors === _errs11) {
@@ -928,7 +1151,7 @@ var standalone = (() => {
                                 }
                               }
                             } else {
-                              validate43.errors = [{ instancePath: instancePath + "/comparisons/" + i1, schemaPath: "#/properties/comparisons/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.comparisons.items.type, parentSchema: schema14.properties.comparisons.items, data: data5 }];
+                              validate55.errors = [{ instancePath: instancePath + "/comparisons/" + i1, schemaPath: "#/properties/comparisons/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.properties.comparisons.items.type, parentSchema: schema17.properties.comparisons.items, data: data5 }];
                               return false;
                             }
                           }
@@ -938,7 +1161,7 @@ var standalone = (() => {
                           }
                         }
                       } else {
-                        validate43.errors = [{ instancePath: instancePath + "/comparisons", schemaPath: "#/properties/comparisons/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema14.properties.comparisons.type, parentSchema: schema14.properties.comparisons, data: data4 }];
+                        validate55.errors = [{ instancePath: instancePath + "/comparisons", schemaPath: "#/properties/comparisons/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.comparisons.type, parentSchema: schema17.properties.comparisons, data: data4 }];
                         return false;
                       }
                     }
@@ -949,8 +1172,8 @@ var standalone = (() => {
                   if (valid0) {
                     if (data.scenes !== void 0) {
                       const _errs16 = errors;
-                      if (!validate44(data.scenes, { instancePath: instancePath + "/scenes", parentData: data, parentDataProperty: "scenes", rootData })) {
-                        vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+                      if (!validate56(data.scenes, { instancePath: instancePath + "/scenes", parentData: data, parentDataProperty: "scenes", rootData })) {
+                        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
                         errors = vErrors.length;
                       }
                       var valid0 = _errs16 === errors;
@@ -960,8 +1183,8 @@ var standalone = (() => {
                     if (valid0) {
                       if (data.submodels !== void 0) {
                         const _errs17 = errors;
-                        if (!validate44(data.submodels, { instancePath: instancePath + "/submodels", parentData: data, parentDataProperty: "submodels", rootData })) {
-                          vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+                        if (!validate56(data.submodels, { instancePath: instancePath + "/submodels", parentData: data, parentDataProperty: "submodels", rootData })) {
+                          vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
                           errors = vErrors.length;
                         }
                         var valid0 = _errs17 === errors;
@@ -971,8 +1194,8 @@ var standalone = (() => {
                       if (valid0) {
                         if (data.clashDetections !== void 0) {
                           const _errs18 = errors;
-                          if (!validate44(data.clashDetections, { instancePath: instancePath + "/clashDetections", parentData: data, parentDataProperty: "clashDetections", rootData })) {
-                            vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+                          if (!validate56(data.clashDetections, { instancePath: instancePath + "/clashDetections", parentData: data, parentDataProperty: "clashDetections", rootData })) {
+                            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
                             errors = vErrors.length;
                           }
                           var valid0 = _errs18 === errors;
@@ -982,8 +1205,8 @@ var standalone = (() => {
                         if (valid0) {
                           if (data.moduleData !== void 0) {
                             const _errs19 = errors;
-                            if (!validate44(data.moduleData, { instancePath: instancePath + "/moduleData", parentData: data, parentDataProperty: "moduleData", rootData })) {
-                              vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+                            if (!validate56(data.moduleData, { instancePath: instancePath + "/moduleData", parentData: data, parentDataProperty: "moduleData", rootData })) {
+                              vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
                               errors = vErrors.length;
                             }
                             var valid0 = _errs19 === errors;
@@ -998,11 +1221,11 @@ var standalone = (() => {
               }
             }
           } else {
-            validate43.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data }];
+            validate55.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data }];
             return false;
           }
         }
-        validate43.errors = vErrors;
+        validate55.errors = vErrors;
         return errors === 0;
       }
       function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -1012,7 +1235,7 @@ var standalone = (() => {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             const _errs1 = errors;
             for (const key0 in data) {
-              if (!(key0 === "$schema" || key0 === "description" || key0 === "missing" || key0 === "forbidden" || key0 === "applications" || key0 === "rules" || key0 === "catalog")) {
+              if (!(key0 === "$schema" || key0 === "description" || key0 === "missing" || key0 === "forbidden" || key0 === "objects" || key0 === "applications" || key0 === "rules" || key0 === "catalog")) {
                 validate21.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6, data }];
                 return false;
                 break;
@@ -1065,71 +1288,83 @@ var standalone = (() => {
                       var valid0 = true;
                     }
                     if (valid0) {
-                      if (data.applications !== void 0) {
-                        let data4 = data.applications;
+                      if (data.objects !== void 0) {
                         const _errs8 = errors;
-                        if (errors === _errs8) {
-                          if (Array.isArray(data4)) {
-                            var valid1 = true;
-                            const len0 = data4.length;
-                            for (let i0 = 0; i0 < len0; i0++) {
-                              const _errs10 = errors;
-                              if (!validate35(data4[i0], { instancePath: instancePath + "/applications/" + i0, parentData: data4, parentDataProperty: i0, rootData })) {
-                                vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-                                errors = vErrors.length;
-                              }
-                              var valid1 = _errs10 === errors;
-                              if (!valid1) {
-                                break;
-                              }
-                            }
-                          } else {
-                            validate21.errors = [{ instancePath: instancePath + "/applications", schemaPath: "#/properties/applications/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.applications.type, parentSchema: schema6.properties.applications, data: data4 }];
-                            return false;
-                          }
+                        if (!validate35(data.objects, { instancePath: instancePath + "/objects", parentData: data, parentDataProperty: "objects", rootData })) {
+                          vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+                          errors = vErrors.length;
                         }
                         var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
-                        if (data.rules !== void 0) {
-                          let data6 = data.rules;
-                          const _errs11 = errors;
-                          if (errors === _errs11) {
-                            if (Array.isArray(data6)) {
-                              var valid2 = true;
-                              const len1 = data6.length;
-                              for (let i1 = 0; i1 < len1; i1++) {
-                                const _errs13 = errors;
-                                if (!validate37(data6[i1], { instancePath: instancePath + "/rules/" + i1, parentData: data6, parentDataProperty: i1, rootData })) {
-                                  vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+                        if (data.applications !== void 0) {
+                          let data5 = data.applications;
+                          const _errs9 = errors;
+                          if (errors === _errs9) {
+                            if (Array.isArray(data5)) {
+                              var valid1 = true;
+                              const len0 = data5.length;
+                              for (let i0 = 0; i0 < len0; i0++) {
+                                const _errs11 = errors;
+                                if (!validate47(data5[i0], { instancePath: instancePath + "/applications/" + i0, parentData: data5, parentDataProperty: i0, rootData })) {
+                                  vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
                                   errors = vErrors.length;
                                 }
-                                var valid2 = _errs13 === errors;
-                                if (!valid2) {
+                                var valid1 = _errs11 === errors;
+                                if (!valid1) {
                                   break;
                                 }
                               }
                             } else {
-                              validate21.errors = [{ instancePath: instancePath + "/rules", schemaPath: "#/properties/rules/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.rules.type, parentSchema: schema6.properties.rules, data: data6 }];
+                              validate21.errors = [{ instancePath: instancePath + "/applications", schemaPath: "#/properties/applications/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.applications.type, parentSchema: schema6.properties.applications, data: data5 }];
                               return false;
                             }
                           }
-                          var valid0 = _errs11 === errors;
+                          var valid0 = _errs9 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
-                          if (data.catalog !== void 0) {
-                            const _errs14 = errors;
-                            if (!validate43(data.catalog, { instancePath: instancePath + "/catalog", parentData: data, parentDataProperty: "catalog", rootData })) {
-                              vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-                              errors = vErrors.length;
+                          if (data.rules !== void 0) {
+                            let data7 = data.rules;
+                            const _errs12 = errors;
+                            if (errors === _errs12) {
+                              if (Array.isArray(data7)) {
+                                var valid2 = true;
+                                const len1 = data7.length;
+                                for (let i1 = 0; i1 < len1; i1++) {
+                                  const _errs14 = errors;
+                                  if (!validate49(data7[i1], { instancePath: instancePath + "/rules/" + i1, parentData: data7, parentDataProperty: i1, rootData })) {
+                                    vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid2 = _errs14 === errors;
+                                  if (!valid2) {
+                                    break;
+                                  }
+                                }
+                              } else {
+                                validate21.errors = [{ instancePath: instancePath + "/rules", schemaPath: "#/properties/rules/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.rules.type, parentSchema: schema6.properties.rules, data: data7 }];
+                                return false;
+                              }
                             }
-                            var valid0 = _errs14 === errors;
+                            var valid0 = _errs12 === errors;
                           } else {
                             var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.catalog !== void 0) {
+                              const _errs15 = errors;
+                              if (!validate55(data.catalog, { instancePath: instancePath + "/catalog", parentData: data, parentDataProperty: "catalog", rootData })) {
+                                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid0 = _errs15 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
                           }
                         }
                       }
