@@ -5,7 +5,7 @@ export interface SchemaError {
   params: Record<string, unknown>;
   message?: string;
   data?: unknown;
-  parentSchema?: { type?: string | readonly string[]; properties?: Record<string, unknown>; enum?: readonly unknown[] };
+  parentSchema?: { type?: string | readonly string[]; properties?: Record<string, unknown>; enum?: readonly unknown[]; pattern?: string };
 }
 
 /** ajv's standalone validator for the config schema (mock/config/generated/validate-config.ts). */
@@ -38,7 +38,9 @@ export function toSchemaMessage(where: string, error: SchemaError): string {
     case 'minimum': case 'maximum':
       if (isId) return `${at}: ${value} is not exact as a JSON number; write ids as strings ("9223372036854775807")`;
       return `${at}: ${value} must be ${error.keyword === 'minimum' ? '>=' : '<='} ${String(error.params.limit)}`;
-    case 'pattern': return isId ? `${at}: ${value} is not an int64 id` : `${at}: ${value} must not be blank`;
+    case 'pattern':
+      if (isId) return `${at}: ${value} is not an int64 id`;
+      return error.parentSchema?.pattern === '\\S' ? `${at}: ${value} must not be blank` : `${at}: ${value} must match ${error.parentSchema?.pattern ?? String(error.params.pattern)}`;
     case 'type': return isId ? `${at}: ${value} is not an int64 id` : `${at}: expected ${articled(String(error.params.type))}, not ${value}`;
     case 'minLength': return `${at}: must not be empty`;
     case 'enum': return `${at}: ${value} is not allowed (allowed: ${(error.parentSchema?.enum ?? []).join(', ')})`;

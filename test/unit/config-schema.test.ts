@@ -16,7 +16,7 @@ const refusal = (input: unknown): unknown => {
 
 test.each<[string, unknown, string]>([
   ['not an object', [], `${W}: expected an object, not []`],
-  ['an unknown top-level field', { missng: {} }, `${W}: unknown field "missng" (known: description, missing, forbidden, applications, rules, catalog)`],
+  ['an unknown top-level field', { missng: {} }, `${W}: unknown field "missng" (known: description, missing, forbidden, objects, applications, rules, catalog)`],
   ['an unknown id parameter', { missing: { fooId: ['1'] } }, `${W}: missing: "fooId" is not an id parameter (use fileId, integrateId, compareId, sceneId, submodelId, clashDetectiveId, moduleDataId)`],
   ['an id list that is not an array', { forbidden: { fileId: '1' } }, `${W}: forbidden.fileId: expected an array, not "1"`],
   ['an id with a letter', { missing: { fileId: ['12', 'x1'] } }, `${W}: missing.fileId[1]: "x1" is not an int64 id`],
@@ -34,6 +34,16 @@ test.each<[string, unknown, string]>([
   ['a rule used 0 times', { rules: [{ then: { code: '403' }, times: 0 }] }, `${W}: rules[0].times: 0 must be >= 1`],
   ['a catalog file without a name', { applications: [app], catalog: { files: [{ id: '1', owner: 'app-a' }] } }, `${W}: catalog.files[0]: needs "name"`],
   ['a catalog list that is not an array', { applications: [app], catalog: { scenes: {} } }, `${W}: catalog.scenes: expected an array, not {}`],
+  ['known objects under an unknown id parameter', { objects: { fooId: {} } }, `${W}: objects: "fooId" is not an id parameter (use fileId, integrateId, compareId, sceneId, submodelId, clashDetectiveId, moduleDataId)`],
+  ['a known object whose id has a letter', { objects: { fileId: { x1: { name: 'a.rvt' } } } }, `${W}: objects.fileId: "x1" is not an int64 id`],
+  ['a known object whose id is beyond int64', { objects: { sceneId: { '9223372036854775808': {} } } }, `${W}: objects.sceneId: "9223372036854775808" is not an int64 id`],
+  ['a known object with an empty name', { objects: { fileId: { 7: { name: '' } } } }, `${W}: objects.fileId[7].name: must not be empty`],
+  ['a known object whose name is not a string', { objects: { fileId: { 7: { name: 7 } } } }, `${W}: objects.fileId[7].name: expected a string, not 7`],
+  ['a known object with an upper-case extension', { objects: { fileId: { 7: { name: 'a.DWG', extension: 'DWG' } } } }, `${W}: objects.fileId[7].extension: "DWG" must match ^[a-z0-9]+$`],
+  ['a known object with an extension with its dot', { objects: { fileId: { 7: { name: 'a.dwg', extension: '.dwg' } } } }, `${W}: objects.fileId[7].extension: ".dwg" must match ^[a-z0-9]+$`],
+  ['a known object with an unknown field', { objects: { fileId: { 7: { name: 'a.rvt', ext: 'rvt' } } } }, `${W}: objects.fileId[7]: unknown field "ext" (known: name, extension)`],
+  ['a known object that is also missing', { missing: { fileId: ['7'] }, objects: { fileId: { 7: { name: 'a.rvt' } } } }, `${W}: objects.fileId: "7" is also listed in missing.fileId; a known object exists and is the caller's`],
+  ['a known object that is also forbidden', { forbidden: { integrateId: [9] }, objects: { integrateId: { 9: {} } } }, `${W}: objects.integrateId: "9" is also listed in forbidden.integrateId; a known object exists and is the caller's`],
 ])('%s is refused with one line naming the field and the value', (_label, input, message) => {
   const error = refusal(input);
   expect(error).toBeInstanceOf(ConfigError);
@@ -47,6 +57,13 @@ test.each<[unknown, string]>([
   expect(toMockConfig({ missing: { fileId: [id] }, forbidden: { compareId: [id] } }, W)).toMatchObject({ missing: { fileId: [exact] }, forbidden: { compareId: [exact] } });
 });
 
+test('known objects come out checked: ids exact as int64 keys, name and extension kept, the same id free under another parameter', () => {
+  expect(toMockConfig({
+    missing: { sceneId: ['7'] },
+    objects: { fileId: { '9223372036854775807': { name: 'Tower.rvt', extension: 'rvt' }, 7: { name: 'Plan' } }, integrateId: { 1: {} } },
+  }, W).objects).toEqual({ fileId: { '9223372036854775807': { name: 'Tower.rvt', extension: 'rvt' }, 7: { name: 'Plan' } }, integrateId: { 1: {} } });
+});
+
 test('a full config passes, with $schema and description, and comes out checked', () => {
   const config = toMockConfig({
     $schema: './node_modules/view-token-mock/view-token-mock.config.schema.json', description: 'QA',
@@ -55,7 +72,7 @@ test('a full config passes, with $schema and description, and comes out checked'
     catalog: { files: [{ id: '1', name: 'a.rvt', owner: 'app-a', extension: 'rvt' }], integrations: [{ id: '2', name: 'i', owner: 'app-a', fileIds: ['1'] }] },
   }, W);
   expect(config).toEqual({
-    missing: {}, forbidden: {},
+    missing: {}, forbidden: {}, objects: {},
     applications: [{ appKey: 'app-a', appSecret: 's', name: 'A', accessTokens: ['ci'] }],
     rules: [{ when: { operation: 'getViewToken', param: 'fileId', equals: '7' }, then: { scenario: 'forbidden' }, times: 2 }],
     catalog: expect.objectContaining({ files: [{ id: '1', name: 'a.rvt', owner: 'app-a', extension: 'rvt' }], integrations: [{ id: '2', name: 'i', owner: 'app-a', fileIds: ['1'] }] }) as unknown,
