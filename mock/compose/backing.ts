@@ -6,6 +6,7 @@ import { createControllableClock } from '../core/clock';
 import { EXPIRED_RETENTION_MS } from '../core/create-core';
 import type { Journal } from '../core/journal';
 import { DEFAULT_JOURNAL_SIZE } from '../core/journal';
+import type { OneTripStore } from '../core/one-trip';
 import type { RuleStore } from '../core/scenarios/rule-store';
 import type { TokenStore } from '../core/token-store';
 import { ACCESS_TOKEN_TTL_MS } from '../core/access-tokens';
@@ -18,7 +19,7 @@ export interface Backing {
   store: TokenStore;
   clock: ControllableClock;
   /** Rules, granted Access Tokens and the journal, when several processes share them (Redis); else the core's own memory. */
-  shared?: { ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal };
+  shared?: { ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal; oneTrip: OneTripStore };
   close(): void;
 }
 
@@ -31,7 +32,7 @@ export interface BackingOptions {
   stateFile?: string;
   journalSize?: number;
   realNow?: () => number;
-  /** The memory store's cap on stored View Tokens (503 beyond it). */
+  /** The store's cap on stored View Tokens (503 beyond it). */
   maxViewTokens?: number;
 }
 
@@ -63,6 +64,7 @@ export async function createBacking(options: BackingOptions, ttlMs: number, logg
     viewTokenKeepMs: ttlMs + EXPIRED_RETENTION_MS + REDIS_KEEP_MARGIN_MS,
     accessTokenKeepMs: ACCESS_TOKEN_TTL_MS + REDIS_KEEP_MARGIN_MS,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    ...(options.maxViewTokens === undefined ? {} : { maxViewTokens: options.maxViewTokens }),
     onClockError: (error) => logger.warn({ err: error }, 'shared clock sync failed'),
   });
 }

@@ -40,6 +40,7 @@ export interface MockCoreOptions {
   ruleStore?: CoreOptions['ruleStore'];
   accessTokenStore?: CoreOptions['accessTokenStore'];
   journal?: CoreOptions['journal'];
+  oneTrip?: CoreOptions['oneTrip'];
   /** Called after rules or Access Tokens change (e.g. to persist them). */
   onChange?: () => void;
   /** Called with each service request as the journal keeps it (secrets shortened). */
@@ -70,6 +71,7 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
     ...(options.ruleStore === undefined ? {} : { ruleStore: options.ruleStore }),
     ...(options.accessTokenStore === undefined ? {} : { accessTokenStore: options.accessTokenStore }),
     ...(options.journal === undefined ? {} : { journal: options.journal }),
+    ...(options.oneTrip === undefined ? {} : { oneTrip: options.oneTrip }),
     ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
   });
 }

@@ -43,8 +43,21 @@ export interface AccessTokenRecord {
 }
 
 /** Accepts bearer Access Tokens and issues them for applications' Basic credentials. */
+/** An authentication decided without the store, and the granted token's record it relied on (if any). */
+export interface KnownAuthentication {
+  authentication: Authentication;
+  /** A granted token this process has seen: valid only while the store still holds exactly this record. */
+  granted?: AccessTokenRecord;
+}
+
 export interface AccessTokens {
   authenticate(authorization: string | undefined): Promise<Authentication>;
+  /**
+   * The same decision without the store, where this process can make it: undefined for a granted
+   * token it has not seen valid (ask `authenticate`). A `granted` record must be checked against the
+   * store in the same step that relies on it (one-trip.ts): a reset elsewhere may have dropped it.
+   */
+  authenticateKnown(authorization: string | undefined): KnownAuthentication | undefined;
   grant(authorization: string | undefined): Promise<AccessTokenGrant>;
   records(): Promise<AccessTokenRecord[]>;
   restore(records: readonly AccessTokenRecord[]): Promise<void>;
@@ -72,20 +85,39 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
   const secrets = new Map(deps.applications.map((app) => [app.appKey, app.appSecret]));
   const closed = deps.applications.length > 0;
   const preIssued = new Map(deps.applications.flatMap((app) => (app.accessTokens ?? []).map((token) => [token, app.appKey] as const)));
+  // Granted tokens seen valid here, by token (records never change: a reset deletes them, a grant adds new ones).
+  const seen = new Map<string, AccessTokenRecord>();
+  /** The decision the Authorization header alone allows, or the granted token to look up. */
+  const readBearer = (authorization: string | undefined): Authentication | { kind: 'look-up'; token: string } => {
+    if (authorization === undefined) return { kind: 'rejected', reason: 'missing' };
+    const bearer = BEARER.exec(authorization.trim());
+    if (!bearer) return { kind: 'rejected', reason: 'not-bearer' };
+    const token = (bearer[1] ?? '').trim();
+    if (token === '') return { kind: 'rejected', reason: 'empty' };
+    if (!closed) return { kind: 'accepted', app: null };
+    const preIssuedFor = preIssued.get(token);
+    return preIssuedFor === undefined ? { kind: 'look-up', token } : { kind: 'accepted', app: preIssuedFor };
+  };
   return {
     async authenticate(authorization) {
-      if (authorization === undefined) return { kind: 'rejected', reason: 'missing' };
-      const bearer = BEARER.exec(authorization.trim());
-      if (!bearer) return { kind: 'rejected', reason: 'not-bearer' };
-      const token = (bearer[1] ?? '').trim();
-      if (token === '') return { kind: 'rejected', reason: 'empty' };
-      if (!closed) return { kind: 'accepted', app: null };
-      const preIssuedFor = preIssued.get(token);
-      if (preIssuedFor !== undefined) return { kind: 'accepted', app: preIssuedFor };
-      const record = await store.find(token);
-      if (!record) return { kind: 'rejected', reason: 'unknown' };
+      const read = readBearer(authorization);
+      if (read.kind !== 'look-up') return read;
+      const record = await store.find(read.token);
+      if (!record) {
+        seen.delete(read.token);
+        return { kind: 'rejected', reason: 'unknown' };
+      }
       if (deps.clock.now() >= record.expiresAtMs) return { kind: 'rejected', reason: 'expired' };
+      seen.set(read.token, record);
       return { kind: 'accepted', app: record.appKey };
+    },
+    authenticateKnown(authorization) {
+      const read = readBearer(authorization);
+      if (read.kind !== 'look-up') return { authentication: read };
+      const record = seen.get(read.token);
+      // An expired one is asked again: the clock may have been moved back since.
+      if (!record || deps.clock.now() >= record.expiresAtMs) return undefined;
+      return { authentication: { kind: 'accepted', app: record.appKey }, granted: record };
     },
     async grant(authorization) {
       const credentials = decodeBasic(authorization);
@@ -95,14 +127,18 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
       const now = deps.clock.now();
       // Drawn only when needed, so a seeded run's tokens do not depend on how often apps re-grant.
       const current = await store.current(credentials.appKey);
-      if (current && now < current.expiresAtMs) return { kind: 'issued', token: current.token, expiresAtMs: current.expiresAtMs };
-      const candidate = { token: `cn-${randomUuid(deps.random)}`, appKey: credentials.appKey, expiresAtMs: now + ACCESS_TOKEN_TTL_MS };
-      const granted = await store.grant(candidate, now);
+      const granted = current && now < current.expiresAtMs ? current
+        : await store.grant({ token: `cn-${randomUuid(deps.random)}`, appKey: credentials.appKey, expiresAtMs: now + ACCESS_TOKEN_TTL_MS }, now);
+      // The SDK's next call brings it back: known here, it needs no look-up of its own.
+      if (closed) seen.set(granted.token, granted);
       return { kind: 'issued', token: granted.token, expiresAtMs: granted.expiresAtMs };
     },
     records: () => store.records(),
     restore: (records) => store.restore(records),
-    clear: () => store.clear(),
+    clear() {
+      seen.clear();
+      return store.clear();
+    },
   };
 }
 

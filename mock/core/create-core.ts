@@ -4,6 +4,8 @@ import { createAccessTokens } from './access-tokens';
 import { notifyingCalls } from './change-notice';
 import type { ControllableClock } from './clock';
 import type { ObjectDirectory } from './object-directory';
+import type { OneTripStore } from './one-trip';
+import { journaledStatus } from './one-trip';
 import { createOpenDirectory } from './object-directory';
 import type { PlatformTimeFormat } from './platform-time';
 import { createPlatformTimeFormat } from './platform-time';
@@ -45,6 +47,8 @@ export interface CoreOptions {
   accessTokenStore?: AccessTokenStore;
   /** The request journal (default: a ring of `journalSize` in this process's memory). */
   journal?: Journal;
+  /** A shared store's way to run a whole View Token request in one round trip (Redis); none in memory. */
+  oneTrip?: OneTripStore;
   /** Called after rules or Access Tokens change (a persister's cue; the store and clock are wrapped by their owner). */
   onChange?: () => void;
   /** Called with each service request as the journal keeps it (secrets shortened): the debug log. */
@@ -58,8 +62,12 @@ export interface Core {
   viewTokens: ViewTokens;
   accessTokens: AccessTokens;
   service: ViewTokenService;
+  /** Which objects exist and whose they are. */
+  directory: ObjectDirectory;
   rules: Rules;
   journal: Journal;
+  /** Set on a shared store: a request without switches or rules costs one round trip. */
+  oneTrip?: OneTripStore;
   /** What each service route documents: a switch may force only these statuses. */
   statuses: ServiceStatuses;
   /** Writes an instant as the platform's `yyyy-MM-dd HH:mm:ss` in the configured zone. */
@@ -92,14 +100,24 @@ export function createCore(options: CoreOptions): Core {
   const plainJournal = options.journal ?? createJournal(options.journalSize);
   const onRequest = options.onRequest;
   const journal: Journal = onRequest ? { ...plainJournal, record(record) { onRequest(toDatedRequest(record)); return plainJournal.record(record); } } : plainJournal;
+  const plainOneTrip = options.oneTrip;
+  const oneTrip: OneTripStore | undefined = plainOneTrip && onRequest ? {
+    async run(trip) {
+      const outcome = await plainOneTrip.run(trip);
+      if (outcome.kind === 'done') onRequest(toDatedRequest({ ...trip.journal, status: journaledStatus(trip, outcome) }));
+      return outcome;
+    },
+  } : plainOneTrip;
   return {
     clock,
     store,
     viewTokens,
     accessTokens,
     service: createViewTokenService({ accessTokens, directory, viewTokens }),
+    directory,
     rules,
     journal,
+    ...(oneTrip ? { oneTrip } : {}),
     statuses,
     platformTime: createPlatformTimeFormat(options.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone),
     ready,

@@ -7,6 +7,8 @@ import type { SwitchPlan } from './scenarios/switch-plan';
 import { toSwitchPlan } from './scenarios/switch-plan';
 import type { Answer } from './service-answers';
 import type { QueryValues } from './target';
+import type { JournalRecord } from './journal';
+import { tryOneTrip } from './one-trip';
 import { runOperation } from './run-operation';
 
 /** The service routes, by operationId. */
@@ -63,17 +65,23 @@ const NO_VIOLATIONS: readonly string[] = Object.freeze([]);
 /**
  * Runs one service request through the core: the one implementation behind the Express routes
  * and the MSW handlers alike. Order: the request's own switches (Prefer header, `__` query
- * fallbacks), else the first matching rule of its session, else the real outcome.
+ * fallbacks), else the first matching rule of its session, else the real outcome. On a shared
+ * store a request without switches first tries the whole way in one round trip (one-trip.ts).
  * @example await handleServiceRequest(core, { operationId: 'getViewToken', method: 'GET', path: '/view/token', query: { fileId: '1' }, pathParams: {}, headers: { authorization: 'Bearer x' } })
  */
 export async function handleServiceRequest(core: Core, request: ServiceRequest, validate: RequestValidator = valid, hooks: ServiceHooks = {}): Promise<ServiceResult> {
   const session = request.headers[SESSION_HEADER] ?? '';
   const clean: ServiceRequest = { ...request, query: withoutSwitches(request.query) };
-  const chosen = await choosePlan(core, request, clean, session);
-  if (chosen.kind === 'rejected') {
+  const switches = readSwitches(core, request);
+  if (switches.kind === 'rejected') {
     await record(core, clean, session, 422, 'rejected switches');
-    return { kind: 'rejected-preference', detail: chosen.detail, allowed: chosen.allowed };
+    return { kind: 'rejected-preference', detail: switches.detail, allowed: switches.allowed };
   }
+  if (switches.kind === 'none' && hooks.forward === undefined && hooks.check === undefined) {
+    const answer = await tryOneTrip(core, clean, session, () => validate(clean), (status) => toJournalRecord(core, clean, session, status, null));
+    if (answer) return { kind: 'answer', answer, delayMs: 0 };
+  }
+  const chosen = switches.kind === 'plan' ? switches : await takeRule(core, clean, session);
   const { plan, ruleId } = chosen;
   const headers = switchHeaders(plan, ruleId);
   const outcome = plan && plan.applied.length > 0 ? `${plan.applied.join(', ')}${ruleId ? ` (rule ${ruleId})` : ''}` : null;
@@ -92,13 +100,11 @@ export async function handleServiceRequest(core: Core, request: ServiceRequest, 
   return { kind: 'answer', answer, delayMs: plan?.delayMs ?? 0 };
 }
 
-type Choice =
-  | { kind: 'plan'; plan: SwitchPlan | undefined; ruleId?: string }
-  | { kind: 'rejected'; detail: string; allowed: Record<string, readonly (string | number)[]> };
+type Choice = { kind: 'plan'; plan: SwitchPlan | undefined; ruleId?: string };
+type Switches = Choice | { kind: 'none' } | { kind: 'rejected'; detail: string; allowed: Record<string, readonly (string | number)[]> };
 
-/** The request's own switches if it has any (refused loudly when unusable), else its session's first matching rule. */
-async function choosePlan(core: Core, request: ServiceRequest, clean: ServiceRequest, session: string): Promise<Choice> {
-  const documented = core.statuses[request.operationId];
+/** The request's own switches (refused loudly when unusable), or none. */
+function readSwitches(core: Core, request: ServiceRequest): Switches {
   const unknownSwitch = findUnknownSwitch(request.query);
   if (unknownSwitch !== undefined) {
     const nearest = findNearestName(unknownSwitch, QUERY_SWITCHES);
@@ -106,11 +112,14 @@ async function choosePlan(core: Core, request: ServiceRequest, clean: ServiceReq
     return { kind: 'rejected', detail: `${unknownSwitch} is not a switch${hint}; use ${QUERY_SWITCHES.join(', ')} (operation ${request.operationId})`, allowed: { switch: QUERY_SWITCHES } };
   }
   const preferences = readPreferences(request.headers.prefer, request.query);
-  if (Object.keys(preferences).length > 0) {
-    const planned = toSwitchPlan(preferences, request.operationId, documented);
-    return planned.kind === 'rejected' ? planned : { kind: 'plan', plan: planned.plan };
-  }
-  const taken = await core.rules.take(clean, session, documented);
+  if (Object.keys(preferences).length === 0) return { kind: 'none' };
+  const planned = toSwitchPlan(preferences, request.operationId, core.statuses[request.operationId]);
+  return planned.kind === 'rejected' ? planned : { kind: 'plan', plan: planned.plan };
+}
+
+/** The session's first matching rule, used up once. */
+async function takeRule(core: Core, clean: ServiceRequest, session: string): Promise<Choice> {
+  const taken = await core.rules.take(clean, session, core.statuses[clean.operationId]);
   return taken ? { kind: 'plan', plan: taken.plan, ruleId: taken.rule.id } : { kind: 'plan', plan: undefined };
 }
 
@@ -134,6 +143,10 @@ export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'opera
 }
 
 function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Promise<void> {
+  return core.journal.record(toJournalRecord(core, request, session, status, outcome, violations));
+}
+
+function toJournalRecord(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): JournalRecord {
   // No prototype: a parameter named `__proto__` is kept as the client sent it, not swallowed.
   const query = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of Object.entries(request.query)) {
@@ -141,11 +154,11 @@ function record(core: Core, request: ServiceRequest, session: string, status: nu
     const secret = name === 'viewToken';
     query[name] = typeof value === 'string' ? (secret ? shorten(value) : value) : value.map((item) => (secret ? shorten(item) : item));
   }
-  return core.journal.record({
+  return {
     atMs: core.clock.now(), method: request.method, path: request.path, query, session,
     operationId: request.operationId, hasAuthorization: request.headers.authorization !== undefined, status, outcome,
     ...(violations.length > 0 ? { violations } : {}),
-  });
+  };
 }
 
 /** A secret's first characters only: enough to tell tokens apart, not to use one. */

@@ -5,7 +5,7 @@ import type { Target } from './target';
 import type { ViewTokenRecord } from './token-store';
 import type { ViewerData } from './viewer-data';
 import { toViewerData } from './viewer-data';
-import type { ViewTokens } from './view-tokens';
+import type { NewRecordFields, TokenUse, ViewTokens } from './view-tokens';
 
 /** Every way a service operation can fail; the HTTP layer maps each to the service's envelope. */
 export type ServiceFailure =
@@ -32,24 +32,13 @@ export function createViewTokenService(deps: { accessTokens: AccessTokens; direc
     async issueViewToken({ authorization, target, session }) {
       const auth = await accessTokens.authenticate(authorization);
       if (auth.kind === 'rejected') return { kind: 'unauthenticated', reason: auth.reason };
-      const resolved = resolveTarget(directory, target, auth.app);
-      if (resolved.kind !== 'found') return resolved;
-      const { object } = resolved;
-      const record = await viewTokens.issue({
-        objectType: target.kind === 'childFile' ? 'childFile' : object.type,
-        objectId: object.id,
-        ...(target.kind === 'childFile' ? { integrateId: target.integrateId } : {}),
-        ...(object.extension === undefined ? {} : { extension: object.extension }),
-        name: object.name,
-        session,
-      });
+      const resolved = toNewRecordFields(directory, target, auth.app, session);
+      if (resolved.kind !== 'resolved') return resolved;
+      const record = await viewTokens.issue(resolved.fields);
       return { kind: 'issued', record, expiresAtMs: viewTokens.expiresAtMs(record) };
     },
     async getViewerData(viewToken) {
-      const use = await viewTokens.use(viewToken);
-      if (use.kind === 'unknown') return { kind: 'unauthenticated', reason: 'unknown-view-token' };
-      if (use.kind === 'expired') return { kind: 'unauthenticated', reason: 'expired-view-token' };
-      return { kind: 'used', record: use.record, expiresAtMs: use.expiresAtMs, viewer: toViewerData(use.record, use.expiresAtMs) };
+      return toUseOutcome(await viewTokens.use(viewToken));
     },
     async issueAccessToken(authorization) {
       const grant = await accessTokens.grant(authorization);
@@ -63,6 +52,34 @@ export function createViewTokenService(deps: { accessTokens: AccessTokens; direc
 }
 
 type Resolution = { kind: 'found'; object: ObjectDescription } | ServiceFailure;
+
+/**
+ * What a View Token for the target records, once the caller's application may see it; the
+ * failure (403, 404) otherwise. Pure: the one decision both ways of issuing share.
+ */
+export function toNewRecordFields(directory: ObjectDirectory, target: Target, caller: string | null, session: string): { kind: 'resolved'; fields: NewRecordFields } | ServiceFailure {
+  const resolved = resolveTarget(directory, target, caller);
+  if (resolved.kind !== 'found') return resolved;
+  const { object } = resolved;
+  return {
+    kind: 'resolved',
+    fields: {
+      objectType: target.kind === 'childFile' ? 'childFile' : object.type,
+      objectId: object.id,
+      ...(target.kind === 'childFile' ? { integrateId: target.integrateId } : {}),
+      ...(object.extension === undefined ? {} : { extension: object.extension }),
+      name: object.name,
+      session,
+    },
+  };
+}
+
+/** What a use of a View Token means to the viewer: its data, or why the token is refused. */
+export function toUseOutcome(use: TokenUse): UseOutcome {
+  if (use.kind === 'unknown') return { kind: 'unauthenticated', reason: 'unknown-view-token' };
+  if (use.kind === 'expired') return { kind: 'unauthenticated', reason: 'expired-view-token' };
+  return { kind: 'used', record: use.record, expiresAtMs: use.expiresAtMs, viewer: toViewerData(use.record, use.expiresAtMs) };
+}
 
 function resolveTarget(directory: ObjectDirectory, target: Target, caller: string | null): Resolution {
   if (target.kind === 'object') return resolveObject(directory, target.type, target.id, caller);

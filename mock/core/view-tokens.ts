@@ -1,7 +1,7 @@
 import type { Clock } from './clock';
 import type { RandomSource } from './random-source';
 import { randomHex } from './random-source';
-import type { TokenStore, ViewTokenRecord } from './token-store';
+import type { TokenStore, TouchResult, ViewTokenRecord } from './token-store';
 import { lastActiveMs } from './token-store';
 
 /** The interface document's validity: 12 hours, reset by each use. */
@@ -24,8 +24,14 @@ export type TokenUse =
 export interface ViewTokens {
   readonly ttlMs: number;
   issue(fields: NewRecordFields): Promise<ViewTokenRecord>;
+  /** A new record with a fresh token, not stored: for a store step that inserts it along with more (one-trip.ts). */
+  draft(fields: NewRecordFields): ViewTokenRecord;
+  /** A drafted record that was never stored: its token is the next one drawn, so a seeded sequence stays as it was. */
+  giveBack(record: ViewTokenRecord): void;
   /** A use (the viewer's data request): slides the expiry when the token is still valid. */
   use(token: string): Promise<TokenUse>;
+  /** What a store's touch means for the token's validity. */
+  toUse(touched: TouchResult): TokenUse;
   /** Reads without using (admin). */
   peek(token: string): Promise<ViewTokenRecord | undefined>;
   expiresAtMs(record: ViewTokenRecord): number;
@@ -41,28 +47,35 @@ export interface ViewTokens {
 export function createViewTokens(deps: { store: TokenStore; clock: Clock; random: RandomSource; ttlMs: number }): ViewTokens {
   const { store, clock, random, ttlMs } = deps;
   const expiresAtMs = (record: ViewTokenRecord): number => lastActiveMs(record) + ttlMs;
+  const givenBack: string[] = [];
+  const toUse = (touched: TouchResult): TokenUse => {
+    switch (touched.kind) {
+      case 'unknown': return touched;
+      case 'inactive': return { kind: 'expired', record: touched.record, expiredAtMs: expiresAtMs(touched.record) };
+      case 'used': return { kind: 'valid', record: touched.record, expiresAtMs: expiresAtMs(touched.record) };
+    }
+  };
+  const draft = (fields: NewRecordFields): ViewTokenRecord => newRecord(fields, givenBack.pop() ?? randomHex(random, 16), clock.now());
   return {
     ttlMs,
     async issue(fields) {
       // A stored token is never overwritten: a seeded sequence restarted over a state file, or two
       // seeded mocks on one Redis, draw again instead of handing out someone else's token.
       for (let attempt = 0; attempt < MAX_ISSUE_ATTEMPTS; attempt += 1) {
-        const record = newRecord(fields, randomHex(random, 16), clock.now());
+        const record = draft(fields);
         if (await store.insert(record)) return record;
       }
       throw new Error(`no unused View Token after ${MAX_ISSUE_ATTEMPTS} draws: is the random source stuck?`);
     },
+    draft,
+    giveBack(record) { givenBack.push(record.token); },
     async use(token) {
       const now = clock.now();
       // Valid while now < lastActive + ttl, i.e. while lastActive > now - ttl (times are whole
       // milliseconds, so the two are exact): the store compares and touches in one step.
-      const touched = await store.touch(token, now, now - ttlMs);
-      switch (touched.kind) {
-        case 'unknown': return touched;
-        case 'inactive': return { kind: 'expired', record: touched.record, expiredAtMs: expiresAtMs(touched.record) };
-        case 'used': return { kind: 'valid', record: touched.record, expiresAtMs: expiresAtMs(touched.record) };
-      }
+      return toUse(await store.touch(token, now, now - ttlMs));
     },
+    toUse,
     peek: (token) => store.find(token),
     expiresAtMs,
     stateOf: (record) => (clock.now() >= expiresAtMs(record) ? 'expired' : 'valid'),

@@ -22,7 +22,7 @@ export function createAdminScenarioRouter({ core, engine, basePath }: { core: Co
   router.post('/scenarios', async function createScenarioRule(req, res) {
     const added = await core.rules.add(req.body, sessionOf(req) ?? '');
     if (added.kind === 'invalid') return sendProblem(res, added.unprocessable ? 'preference-rejected' : 'bad-request', added.detail);
-    if (added.kind === 'full') return sendProblem(res, 'too-many-rules', added.detail);
+    if (added.kind === 'full') return sendProblem(res, added.of === 'sessions' ? 'too-many-sessions' : 'too-many-rules', added.detail);
     res.status(201).location(`/__admin/scenarios/${added.rule.id}`).json(added.rule);
   });
   router.delete('/scenarios', async function clearScenarioRules(req, res) {

@@ -1,5 +1,5 @@
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
-import { StoreFullError } from '../core/token-store';
+import { DEFAULT_MAX_VIEW_TOKENS, storeFullError } from '../core/token-store';
 import type { RecordTable } from './record-table';
 import { createRecordTable } from './record-table';
 
@@ -8,8 +8,6 @@ const RECLAIM_STEP = 5_000;
 /** ...and hands back after about this long (cold code, a busy machine or cache misses make 5,000 slow). */
 const RECLAIM_STEP_MS = 2;
 const TIME_CHECK_EVERY = 16;
-/** View Tokens the store holds at most by default (~120 bytes each: about 240 MB). */
-export const DEFAULT_MAX_VIEW_TOKENS = 2_000_000;
 /** Slots of a new or emptied store; the columns double from here as records come. */
 const INITIAL_CAPACITY = 1_024;
 
@@ -37,9 +35,7 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): To
   };
   return {
     async insert(record) {
-      if (table.count >= maxRecords) {
-        throw new StoreFullError(`The mock holds ${maxRecords} View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.`);
-      }
+      if (table.count >= maxRecords) throw storeFullError(maxRecords);
       return table.insert(record);
     },
     async find(token) {

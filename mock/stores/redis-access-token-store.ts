@@ -1,7 +1,8 @@
 import type { AccessTokenStore } from '../core/access-token-store';
 import type { AccessTokenRecord } from '../core/access-tokens';
 import type { RedisClient } from './redis-connection';
-import { defineScript, deploymentKeys, guardAll, keysStartingWith, scanKeys } from './redis-connection';
+import { defineScript, guardAll, keysStartingWith, scanKeys } from './redis-connection';
+import { createRedisKeys } from './redis-keys';
 
 /**
  * The application's current token if still valid at ARGV[2], else the candidate ARGV[1] becomes
@@ -32,9 +33,7 @@ export interface RedisAccessTokenStoreOptions {
  */
 export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAccessTokenStoreOptions): AccessTokenStore {
   const runGrant = defineScript(redis, GRANT_SCRIPT, 2);
-  const base = deploymentKeys(prefix);
-  const tokenKey = (token: string): string => `${base}at:${token}`;
-  const appKey = (app: string): string => `${base}at-app:${app}`;
+  const { accessToken: tokenKey, accessTokenPrefix, application: appKey, applicationPrefix } = createRedisKeys(prefix);
   const parse = (raw: string | null): AccessTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as AccessTokenRecord));
   const keys = (pattern: string): Promise<string[]> => scanKeys(redis, pattern);
   const store: AccessTokenStore = {
@@ -45,7 +44,7 @@ export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAcce
       return JSON.parse(raw as string) as AccessTokenRecord;
     },
     async records() {
-      const found = await keys(keysStartingWith(`${base}at:`));
+      const found = await keys(keysStartingWith(accessTokenPrefix));
       if (found.length === 0) return [];
       return (await redis.mget(found)).flatMap((raw) => parse(raw) ?? []);
     },
@@ -58,7 +57,7 @@ export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAcce
       await batch.exec();
     },
     async clear() {
-      const found = [...(await keys(keysStartingWith(`${base}at:`))), ...(await keys(keysStartingWith(`${base}at-app:`)))];
+      const found = [...(await keys(keysStartingWith(accessTokenPrefix))), ...(await keys(keysStartingWith(applicationPrefix)))];
       if (found.length > 0) await redis.del(...found);
     },
   };

@@ -1,6 +1,6 @@
 import type { ClockState, ControllableClock } from '../core/clock';
 import type { RedisClient } from './redis-connection';
-import { deploymentKeys } from './redis-connection';
+import { createRedisKeys } from './redis-keys';
 
 /** How often each process reads the shared clock: the bound on how stale its clock can be. */
 export const CLOCK_SYNC_MS = 200;
@@ -18,7 +18,7 @@ export interface SharedClock extends ControllableClock {
  * @example const clock = createRedisClock(createControllableClock(Date.now), redis, 'vtm:');
  */
 export function createRedisClock(inner: ControllableClock, redis: RedisClient, prefix: string, onError: (error: unknown) => void): SharedClock {
-  const key = `${deploymentKeys(prefix)}clock`;
+  const key = createRedisKeys(prefix).clock;
   const publish = (): void => {
     const { offsetMs, frozenAtMs } = inner.state();
     redis.hset(key, { offsetMs: String(offsetMs), frozenAtMs: frozenAtMs === null ? '' : String(frozenAtMs) }).catch(onError);

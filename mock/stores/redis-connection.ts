@@ -90,11 +90,12 @@ export async function scanKeys(redis: RedisClient, pattern: string): Promise<str
   return found;
 }
 
-/** Wraps a store call so a lost connection surfaces as StoreUnavailableError (→ 503). */
+/** Wraps a store call so a lost connection surfaces as StoreUnavailableError (→ 503); a store's own refusal (full) stays as it is. */
 export async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (error instanceof StoreUnavailableError) throw error;
     throw new StoreUnavailableError(`Redis is unavailable: ${(error as Error).message}`);
   }
 }

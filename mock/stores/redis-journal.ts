@@ -1,14 +1,24 @@
 import type { Journal, JournalEntry, JournalRecord } from '../core/journal';
 import { countEntries, selectEntries, toDatedRequest } from '../core/journal';
 import type { RedisClient } from './redis-connection';
-import { defineScript, deploymentKeys, guardAll } from './redis-connection';
+import { defineScript, guardAll } from './redis-connection';
+import { createRedisKeys } from './redis-keys';
 
-/** Numbers the entry from a shared counter, pushes it and trims the list to capacity: one step. */
-const RECORD_SCRIPT = `
-local id = redis.call('INCR', KEYS[2])
-redis.call('LPUSH', KEYS[1], '{"id":' .. id .. ',' .. string.sub(ARGV[1], 2))
-redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[2]) - 1)
-return id
+/**
+ * Numbers an entry from a shared counter, pushes it and trims the list to capacity: one step.
+ * `fields` is the entry's JSON without its opening brace. (A Lua function, so the one-trip script
+ * shares it: redis-one-trip.ts.)
+ */
+export const JOURNAL_LUA = `
+local function journal(list, counter, fields, capacity)
+  local id = redis.call('INCR', counter)
+  redis.call('LPUSH', list, '{"id":' .. id .. ',' .. fields)
+  redis.call('LTRIM', list, 0, tonumber(capacity) - 1)
+  return id
+end
+`;
+const RECORD_SCRIPT = `${JOURNAL_LUA}
+return journal(KEYS[1], KEYS[2], string.sub(ARGV[1], 2), ARGV[2])
 `;
 
 /** Drops one session's entries and keeps the rest in order. */
@@ -30,8 +40,7 @@ return #kept
 export function createRedisJournal({ redis, prefix, capacity }: { redis: RedisClient; prefix: string; capacity: number }): Journal {
   const runRecord = defineScript(redis, RECORD_SCRIPT, 2);
   const runClearSession = defineScript(redis, CLEAR_SESSION_SCRIPT, 1);
-  const list = `${deploymentKeys(prefix)}journal`;
-  const counter = `${deploymentKeys(prefix)}journal:next`;
+  const { journal: list, journalCounter: counter } = createRedisKeys(prefix);
   const entries = async (): Promise<JournalEntry[]> => (await redis.lrange(list, 0, capacity - 1)).map(toEntry);
   const journal: Journal = {
     capacity,

@@ -4,6 +4,7 @@ import { createRedisAccessTokenStore } from './redis-access-token-store';
 import { createRedisClock } from './redis-clock';
 import { connectRedis, deploymentKeys } from './redis-connection';
 import { createRedisJournal } from './redis-journal';
+import { createRedisOneTrip } from './redis-one-trip';
 import { createRedisRuleStore } from './redis-rule-store';
 import { createRedisTokenStore } from './redis-token-store';
 
@@ -19,6 +20,8 @@ export interface RedisSharedOptions {
   viewTokenKeepMs: number;
   accessTokenKeepMs: number;
   journalSize: number;
+  /** View Tokens held at most (--max-view-tokens). */
+  maxViewTokens?: number;
   onClockError: (error: unknown) => void;
 }
 
@@ -33,13 +36,15 @@ export async function openRedisShared(options: RedisSharedOptions): Promise<Back
   const redis = await connectRedis(options.url, options.waitMs, options.timeoutMs);
   const clock = createRedisClock(options.localClock, redis, prefix, options.onClockError);
   await clock.sync();
+  const tokens = { redis, prefix, keepMs: options.viewTokenKeepMs, ...(options.maxViewTokens === undefined ? {} : { maxRecords: options.maxViewTokens }) };
   return {
-    store: createRedisTokenStore({ redis, prefix, keepMs: options.viewTokenKeepMs }),
+    store: createRedisTokenStore(tokens),
     clock,
     shared: {
       ruleStore: createRedisRuleStore({ redis, prefix }),
       accessTokenStore: createRedisAccessTokenStore({ redis, prefix, keepMs: options.accessTokenKeepMs }),
       journal: createRedisJournal({ redis, prefix, capacity: options.journalSize }),
+      oneTrip: createRedisOneTrip({ ...tokens, journalCapacity: options.journalSize }),
     },
     close: () => { clock.stop(); redis.disconnect(); },
   };

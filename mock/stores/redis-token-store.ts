@@ -1,14 +1,15 @@
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
-import { lastActiveMs } from '../core/token-store';
+import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs, storeFullError } from '../core/token-store';
 import type { RedisClient } from './redis-connection';
-import { defineKeyedScript, defineScript, deploymentKeys, guardAll, keysStartingWith, scanKeys } from './redis-connection';
+import { defineKeyedScript, defineScript, guardAll, keysStartingWith, scanKeys } from './redis-connection';
+import { createRedisKeys } from './redis-keys';
 
 /** How many records one reclaim step removes, so a sweep never blocks Redis or the event loop. */
 const RECLAIM_STEP = 300;
 const LIST_CHUNK = 1_000;
 
 /**
- * A session's index key, the same the store builds in TypeScript (sessionIndex below): the session's
+ * A session's index key, the same the store builds in TypeScript (createRedisKeys().sessionIndex): the session's
  * UTF-8 bytes in hex. Delete and reclaim know only the token: they read the record first, declare
  * the session index it names, and the script checks the record still names that index (every key a
  * script touches is declared, as Redis Cluster requires).
@@ -26,33 +27,48 @@ end
 `;
 
 /**
- * A use in one round trip: refuses a token not active after ARGV[4] (the core's cutoff), else
- * lastUsedAtMs becomes the later of the stored and the new time, so two processes using a token at
- * once both succeed and the later expiry wins. Answers {kind, record JSON}, or nil for no token.
+ * A use: refuses a token not active after `active_after` (the core's cutoff), else lastUsedAtMs
+ * becomes the later of the stored and the new time, so two processes using a token at once both
+ * succeed and the later expiry wins. Answers {kind, record JSON}, or false for no token.
+ * (A Lua function, so the one-trip script shares it: redis-one-trip.ts.)
  */
-const TOUCH_SCRIPT = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return false end
-local record = cjson.decode(raw)
-local last = record.lastUsedAtMs
-if last == cjson.null or last == nil then last = record.issuedAtMs end
-if last <= tonumber(ARGV[4]) then return {'inactive', raw} end
-local used = tonumber(ARGV[1])
-if used > last then last = used end
-record.lastUsedAtMs = last
-record.uses = record.uses + 1
-local out = cjson.encode(record)
-redis.call('SET', KEYS[1], out, 'PX', ARGV[2])
-redis.call('ZADD', KEYS[2], last, ARGV[3])
-return {'used', out}
+export const TOUCH_LUA = `
+local function touch(record_key, activity, used_at, keep_ms, token, active_after)
+  local raw = redis.call('GET', record_key)
+  if not raw then return false end
+  local record = cjson.decode(raw)
+  local last = record.lastUsedAtMs
+  if last == cjson.null or last == nil then last = record.issuedAtMs end
+  if last <= tonumber(active_after) then return {'inactive', raw} end
+  local used = tonumber(used_at)
+  if used > last then last = used end
+  record.lastUsedAtMs = last
+  record.uses = record.uses + 1
+  local out = cjson.encode(record)
+  redis.call('SET', record_key, out, 'PX', keep_ms)
+  redis.call('ZADD', activity, last, token)
+  return {'used', out}
+end
+`;
+const TOUCH_SCRIPT = `${TOUCH_LUA}
+return touch(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4])
 `;
 
-/** Inserts a record and indexes it, unless its token is stored already (never overwrites), in one round trip. */
-const INSERT_SCRIPT = `
-if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 0 end
-redis.call('ZADD', KEYS[2], ARGV[3], ARGV[5])
-redis.call('ZADD', KEYS[3], ARGV[4], ARGV[5])
-return 1
+/**
+ * Stores a record and indexes it unless its token is stored already (never overwrites): 1, or 0;
+ * -1 when the store holds `cap` View Tokens already (--max-view-tokens).
+ */
+export const INSERT_LUA = `
+local function insert(record_key, activity, session_index, raw, keep_ms, last_active, issued_at, token, cap)
+  if redis.call('ZCARD', activity) >= tonumber(cap) then return -1 end
+  if not redis.call('SET', record_key, raw, 'PX', keep_ms, 'NX') then return 0 end
+  redis.call('ZADD', activity, last_active, token)
+  redis.call('ZADD', session_index, issued_at, token)
+  return 1
+end
+`;
+const INSERT_SCRIPT = `${INSERT_LUA}
+return insert(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
 `;
 
 /** Answers 1 (deleted), 0 (no such token), or -1 when the record names another session index than KEYS[3] (read again). */
@@ -119,6 +135,8 @@ export interface RedisTokenStoreOptions {
    * validity is always decided by the core from the mock's clock. Must exceed ttl + retention.
    */
   keepMs: number;
+  /** View Tokens held at most, live or expired and not yet reclaimed (--max-view-tokens): 503 beyond it. */
+  maxRecords?: number;
 }
 
 /**
@@ -129,19 +147,14 @@ export interface RedisTokenStoreOptions {
  * session's index until that session is next listed.
  * @example createRedisTokenStore({ redis: new Redis(url), prefix: 'vtm:', keepMs: 3 * 86_400_000 })
  */
-export function createRedisTokenStore({ redis, prefix, keepMs }: RedisTokenStoreOptions): TokenStore {
+export function createRedisTokenStore({ redis, prefix, keepMs, maxRecords = DEFAULT_MAX_VIEW_TOKENS }: RedisTokenStoreOptions): TokenStore {
   const runTouch = defineScript(redis, TOUCH_SCRIPT, 2);
   const runInsert = defineScript(redis, INSERT_SCRIPT, 3);
   const runDelete = defineScript(redis, DELETE_SCRIPT, 3);
   const runReclaim = defineKeyedScript(redis, RECLAIM_SCRIPT);
   const runPrune = defineKeyedScript(redis, PRUNE_SCRIPT);
-  const base = deploymentKeys(prefix);
-  const recordPrefix = `${base}vt:`;
-  const sessionPrefix = `${base}vt-session:`;
-  const key = (token: string): string => `${recordPrefix}${token}`;
-  const sessionIndex = (session: string): string => `${sessionPrefix}${Buffer.from(session, 'utf8').toString('hex')}`;
+  const { base, viewTokenPrefix: recordPrefix, sessionIndexPrefix: sessionPrefix, viewToken: key, sessionIndex, activity } = createRedisKeys(prefix);
   const indexOf = (raw: string): string => sessionIndex((JSON.parse(raw) as ViewTokenRecord).session);
-  const activity = `${base}vt:activity`;
   const parse = (raw: string | null): ViewTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as ViewTokenRecord));
   /** The records of the tokens, in their order; tokens whose record is gone are left out (and handed to `onGone`). */
   const readAll = async (tokens: string[], onGone?: (gone: string[]) => Promise<unknown>): Promise<ViewTokenRecord[]> => {
@@ -161,7 +174,8 @@ export function createRedisTokenStore({ redis, prefix, keepMs }: RedisTokenStore
   const store: TokenStore = {
     async insert(record) {
       const inserted = await runInsert(key(record.token), activity, sessionIndex(record.session),
-        JSON.stringify(record), String(keepMs), String(lastActiveMs(record)), String(record.issuedAtMs), record.token);
+        JSON.stringify(record), String(keepMs), String(lastActiveMs(record)), String(record.issuedAtMs), record.token, String(maxRecords));
+      if (inserted === -1) throw storeFullError(maxRecords);
       return inserted === 1;
     },
     async find(token) { return parse(await redis.get(key(token))); },

@@ -8,7 +8,8 @@ import { startRedisServer } from '../support/redis-server';
 // What each kind of service request costs on Redis, counted by Redis itself (MONITOR): the commands
 // the mock's connection sent while the request ran. Each is awaited before the next is sent, so the
 // count is the request's Redis round trips. Background work (the clock read every 200 ms, reclaim
-// sweeps) is left out by its commands. These figures are the README's "cost per request".
+// sweeps) is left out by its commands. These figures are the README's "cost per request". The
+// one-trip script is told from the others by its keys: it declares the rule counts first.
 
 const AUTH = { Authorization: 'Bearer round-trips' };
 const BACKGROUND = new Set(['hgetall', 'zrangebyscore']);
@@ -55,57 +56,132 @@ async function commandsDuring(action: () => Promise<unknown>): Promise<string[]>
   // Commands the monitor reports after the end marker (before this resumes) are not the request's.
   const start = sent.findIndex((args) => args[1] === 'count:start');
   const stop = sent.findIndex((args) => args[1] === 'count:end');
-  return sent.slice(start + 1, stop).map(([name]) => (name ?? '').toLowerCase()).filter((name) => !BACKGROUND.has(name));
+  return sent.slice(start + 1, stop).map(toName).filter((name) => !BACKGROUND.has(name));
 }
 
-test('an issue (GET /view/token) costs the rules read, the insert script and the journal script: three round trips', async () => {
-  const mock = await aMock('rt-issue:');
+const JSON_BODY = { 'Content-Type': 'application/json' };
+/** A command as the tests name it: `trip` for the one-trip script, `script` for any other, else the command. */
+function toName(args: string[]): string {
+  const name = (args[0] ?? '').toLowerCase();
+  if (name !== 'evalsha' && name !== 'eval') return name;
+  return (args[3] ?? '').endsWith('rules:sessions') && Number(args[2]) >= 4 ? 'trip' : 'script';
+}
+
+async function warmed(mock: MockServer, path: string, headers: Record<string, string> = AUTH): Promise<void> {
+  // The first call of each script is NOSCRIPT, then EVAL.
+  await request(mock.app).get(path).set(headers);
+}
+
+test.each([
+  ['an issue (GET /view/token)', '/view/token?fileId=1', AUTH, 200],
+  ['a child file\'s issue (GET)', '/data/v2/integrations/7/files/8/viewToken', AUTH, 200],
+  ['an invalid parameter', '/view/token?fileId=abc', AUTH, 400],
+  ['a missing Access Token', '/view/token?fileId=1', {}, 401],
+  ['an unknown View Token\'s use', '/inside/databag?viewToken=00000000000000000000000000000000', {}, 401],
+])('%s costs one round trip: the rule check, the token step and the journal entry in one script', async (_kind, path, headers, status) => {
+  const mock = await aMock(`rt-one-${status}-${path.length}:`);
   try {
-    // Warm: the first call of each script is NOSCRIPT, then EVAL.
-    await request(mock.app).get('/view/token?fileId=1').set(AUTH).expect(200);
-    expect(await commandsDuring(async () => expect((await request(mock.app).get('/view/token?fileId=1').set(AUTH)).status).toBe(200)))
-      .toEqual(['hvals', 'evalsha', 'evalsha']);
+    await warmed(mock, path, headers);
+    expect(await commandsDuring(async () => expect((await request(mock.app).get(path).set(headers)).status).toBe(status))).toEqual(['trip']);
   } finally {
     await mock.close();
   }
 });
 
-test('a use (GET /inside/databag) costs the rules read, the touch script and the journal script: three round trips', async () => {
+test('a use (GET /inside/databag) costs one round trip, and slides the expiry in it', async () => {
   const mock = await aMock('rt-use:');
   try {
     const token = ((await request(mock.app).get('/view/token?fileId=2').set(AUTH)).body as { data: string }).data;
     await request(mock.app).get(`/inside/databag?viewToken=${token}`).expect(200);
-    expect(await commandsDuring(async () => expect((await request(mock.app).get(`/inside/databag?viewToken=${token}`)).status).toBe(200)))
-      .toEqual(['hvals', 'evalsha', 'evalsha']);
+    await request(mock.app).put('/__admin/clock').set(JSON_BODY).send({ now: new Date(mock.clock.now() + 3_600_000).toISOString(), frozen: true }).expect(200);
+    let expiresAt = '';
+    expect(await commandsDuring(async () => {
+      const used = await request(mock.app).get(`/inside/databag?viewToken=${token}`).expect(200);
+      expiresAt = used.headers['x-view-token-expires-at'] as string;
+    })).toEqual(['trip']);
+    expect(expiresAt).toBe(new Date(mock.clock.now() + 12 * 3_600_000).toISOString());
+  } finally {
+    await mock.close();
+  }
+});
+
+test('a request with its own switch (Prefer) costs its journal entry only', async () => {
+  const mock = await aMock('rt-prefer:');
+  try {
+    await request(mock.app).get('/view/token?fileId=1').set({ ...AUTH, Prefer: 'code=503' }).expect(503);
+    expect(await commandsDuring(async () => expect((await request(mock.app).get('/view/token?fileId=1').set({ ...AUTH, Prefer: 'code=503' })).status).toBe(503)))
+      .toEqual(['script']);
   } finally {
     await mock.close();
   }
 });
 
 test.each([
-  ['with times', { times: 3 }, ['hvals', 'evalsha', 'evalsha']],
-  ['without times', {}, ['hvals', 'evalsha']],
-])('a request forced by a rule %s costs the rules read, the rule\'s use if it has times, and the journal script', async (kind, times, expected) => {
+  ['with times', { times: 3 }, ['trip', 'hvals', 'script', 'script']],
+  ['without times', {}, ['trip', 'hvals', 'script']],
+])('a request in a session holding a rule %s: the trip finds rules and changes nothing, then the rules read, the rule\'s use if it has times, and the journal', async (kind, times, expected) => {
   const mock = await aMock(`rt-rule-${kind.replace(' ', '-')}:`);
   try {
-    await request(mock.app).post('/__admin/scenarios').set('Content-Type', 'application/json').send({ then: { code: 503 }, ...times }).expect(201);
+    await request(mock.app).post('/__admin/scenarios').set(JSON_BODY).send({ then: { code: 503 }, ...times }).expect(201);
     await request(mock.app).get('/view/token?fileId=1').set(AUTH).expect(503);
     expect(await commandsDuring(async () => expect((await request(mock.app).get('/view/token?fileId=1').set(AUTH)).status).toBe(503)))
       .toEqual(expected);
+    // Another session holds no rule: one round trip.
+    const other = { ...AUTH, 'X-Mock-Session': 'no-rules' };
+    expect(await commandsDuring(async () => expect((await request(mock.app).get('/view/token?fileId=1').set(other)).status).toBe(200))).toEqual(['trip']);
   } finally {
     await mock.close();
   }
 });
 
-test('an issue with a granted Access Token under configured applications also reads that token, twice (authenticated before the parameters are checked, and again by the service): five round trips', async () => {
-  const mock = await aMock('rt-apps:', { applications: [{ appKey: 'app', appSecret: 'secret' }] });
-  try {
+describe('under configured applications, with a granted Access Token', () => {
+  const config = { applications: [{ appKey: 'app', appSecret: 'secret' }] };
+  const grant = async (mock: MockServer): Promise<Record<string, string>> => {
     const granted = await request(mock.app).post('/oauth2/token').set('Authorization', `Basic ${Buffer.from('app:secret').toString('base64')}`);
-    const bearer = { Authorization: `Bearer ${(granted.body as { data: { token: string } }).data.token}` };
-    await request(mock.app).get('/view/token?fileId=1').set(bearer).expect(200);
-    expect(await commandsDuring(async () => expect((await request(mock.app).get('/view/token?fileId=1').set(bearer)).status).toBe(200)))
-      .toEqual(['hvals', 'get', 'get', 'evalsha', 'evalsha']);
-  } finally {
-    await mock.close();
-  }
+    return { Authorization: `Bearer ${(granted.body as { data: { token: string } }).data.token}` };
+  };
+
+  test('the process that granted it checks it inside the one trip', async () => {
+    const mock = await aMock('rt-apps:', config);
+    try {
+      const bearer = await grant(mock);
+      await warmed(mock, '/view/token?fileId=1', bearer);
+      expect(await commandsDuring(async () => expect((await request(mock.app).get('/view/token?fileId=1').set(bearer)).status).toBe(200))).toEqual(['trip']);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  test('another process reads it once (the step-by-step way), then checks it inside the one trip', async () => {
+    const [granting, other] = [await aMock('rt-apps-two:', config), await aMock('rt-apps-two:', config)];
+    try {
+      const bearer = await grant(granting);
+      // Loads the step-by-step way's scripts into Redis: a session whose rule does not match an issue.
+      const warm = { ...bearer, 'X-Mock-Session': 'warm' };
+      await request(granting.app).post('/__admin/scenarios').set({ ...JSON_BODY, 'X-Mock-Session': 'warm' }).send({ when: { operation: 'getViewerData' }, then: { code: 503 } }).expect(201);
+      await request(granting.app).get('/view/token?fileId=1').set(warm).expect(200);
+      const once = () => commandsDuring(async () => expect((await request(other.app).get('/view/token?fileId=2').set(bearer)).status).toBe(200));
+      expect(await once()).toEqual(['hvals', 'get', 'script', 'script']);
+      expect(await once()).toEqual(['trip']);
+    } finally {
+      await Promise.all([granting.close(), other.close()]);
+    }
+  });
+
+  test('a reset through another process drops the token: the trip finds it gone and changes nothing, and the answer is 401', async () => {
+    const [granting, other] = [await aMock('rt-apps-reset:', config), await aMock('rt-apps-reset:', config)];
+    try {
+      const bearer = await grant(granting);
+      await request(granting.app).get('/view/token?fileId=1').set(bearer).expect(200);
+      await request(other.app).post('/__admin/reset').expect(204);
+      let refused: request.Response | undefined;
+      expect(await commandsDuring(async () => { refused = await request(granting.app).get('/view/token?fileId=1').set(bearer); }))
+        .toEqual(['trip', 'hvals', 'get', 'script']);
+      expect(refused?.status).toBe(401);
+      expect(refused?.body).toEqual({ code: 'authentication.failed', data: null, message: 'Token was not recognized.' });
+      expect((await request(other.app).get('/__admin/view-tokens')).body.viewTokens).toEqual([]);
+    } finally {
+      await Promise.all([granting.close(), other.close()]);
+    }
+  });
 });

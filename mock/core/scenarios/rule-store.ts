@@ -12,6 +12,8 @@ export interface RuleStore {
   add(rule: NewRule): Promise<Rule>;
   /** In creation order; one session's, or everyone's. */
   list(session?: string): Promise<Rule[]>;
+  /** How many rules the session holds, and how many sessions hold any. */
+  tally(session: string): Promise<{ inSession: number; sessions: number }>;
   remove(id: string): Promise<boolean>;
   /** Forgets one session's rules (or all, and the seeding mark with them); returns how many went. */
   clear(session?: string): Promise<number>;
@@ -46,6 +48,15 @@ export function createMemoryRuleStore(): RuleStore {
       const out: Rule[] = [];
       for (const rule of rules) if (session === undefined || rule.session === session) out.push({ ...rule });
       return out;
+    },
+    async tally(session) {
+      const holding = new Set<string>();
+      let inSession = 0;
+      for (const rule of rules) {
+        holding.add(rule.session);
+        if (rule.session === session) inSession += 1;
+      }
+      return { inSession, sessions: holding.size };
     },
     async remove(id) {
       const before = rules.length;

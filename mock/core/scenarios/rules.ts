@@ -44,10 +44,12 @@ export interface Rule {
 }
 
 /** `unprocessable`: well-formed, but naming something no operation has (a 422, not a 400). */
-export type RuleAdd = { kind: 'added'; rule: Rule } | { kind: 'invalid'; detail: string; unprocessable?: true } | { kind: 'full'; detail: string };
+export type RuleAdd = { kind: 'added'; rule: Rule } | { kind: 'invalid'; detail: string; unprocessable?: true } | { kind: 'full'; detail: string; of: 'rules' | 'sessions' };
 
 /** Rules one session may hold at once: a loop adding rules cannot make every request scan millions. */
 export const MAX_RULES_PER_SESSION = 1_000;
+/** Sessions that may hold rules at once: with the cap above, a loop over new session names stops too. */
+export const MAX_RULE_SESSIONS = 1_000;
 
 /** The stateful scenario rules, per session, in creation order (the first match wins). */
 export interface Rules {
@@ -75,8 +77,12 @@ export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store:
     async add(input, session) {
       const checked = checkRule(input, statuses);
       if (checked.kind === 'invalid') return checked;
-      if ((await store.list(session)).length >= MAX_RULES_PER_SESSION) {
-        return { kind: 'full', detail: `This session already has ${MAX_RULES_PER_SESSION} rules, the most it may hold; delete some (DELETE /__admin/scenarios) first.` };
+      const { inSession, sessions } = await store.tally(session);
+      if (inSession >= MAX_RULES_PER_SESSION) {
+        return { kind: 'full', of: 'rules', detail: `This session already has ${MAX_RULES_PER_SESSION} rules, the most it may hold; delete some (DELETE /__admin/scenarios) first.` };
+      }
+      if (inSession === 0 && sessions >= MAX_RULE_SESSIONS) {
+        return { kind: 'full', of: 'sessions', detail: `${MAX_RULE_SESSIONS} sessions hold rules already, the most the mock keeps; clear one (DELETE /__admin/scenarios with its X-Mock-Session) first.` };
       }
       return { kind: 'added', rule: await store.add({ session, ...checked.rule }) };
     },
