@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import request from 'supertest';
 import type { MockServer } from '../../mock/server';
-import { MAX_RULES_PER_SESSION } from '../../mock/core/scenarios/rules';
+import { MAX_RULE_SESSIONS, MAX_RULES_PER_SESSION } from '../../mock/core/scenarios/rules';
 import { BEARER, aMock, useMockSpec } from '../support/mock-app';
 
 let mock: MockServer;
@@ -107,6 +107,18 @@ test(`a session holds at most ${MAX_RULES_PER_SESSION} rules: the next one is 42
   expect(res).toSatisfyApiSpec();
   expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:too-many-rules', title: 'The session holds as many rules as it may', status: 422, detail: 'This session already has 1000 rules, the most it may hold; delete some (DELETE /__admin/scenarios) first.' });
   expect((await request(mock.app).post('/__admin/scenarios').set('X-Mock-Session', 's2').send({ then: { code: 503 } })).status).toBe(201);
+});
+
+test(`at most ${MAX_RULE_SESSIONS} sessions hold rules: a rule in a new session is 422, one more in a session holding rules still adds, and clearing a session makes room`, async () => {
+  for (let i = 0; i < MAX_RULE_SESSIONS; i += 1) await mock.scenarios.add({ then: { code: 503 } }, `s${i}`);
+  const add = (session: string) => request(mock.app).post('/__admin/scenarios').set('X-Mock-Session', session).send({ then: { code: 503 } });
+  const refused = await add('one-too-many');
+  expect(refused.status).toBe(422);
+  expect(refused).toSatisfyApiSpec();
+  expect(refused.body).toEqual({ type: 'urn:view-token-mock:problem:too-many-sessions', title: 'As many sessions hold rules as the mock keeps', status: 422, detail: '1000 sessions hold rules already, the most the mock keeps; clear one (DELETE /__admin/scenarios with its X-Mock-Session) first.' });
+  expect((await add('s7')).status).toBe(201);
+  expect((await request(mock.app).delete('/__admin/scenarios').set('X-Mock-Session', 's7')).status).toBe(200);
+  expect((await add('one-too-many')).status).toBe(201);
 });
 
 test('with --max-view-tokens 2 the third View Token is a 503 that says why; deleting one makes room', async () => {

@@ -70,6 +70,44 @@ describe.each([
     expect((await store.list()).map((rule) => [rule.id, rule.remaining])).toEqual([['r3', null], ['r7', 2]]);
     expect((await store.add(aRule())).id).toBe('r8');
   });
+
+  test('tally counts the session\'s rules and the sessions holding any, through adds, last uses, removes, clears, seeds and restores', async () => {
+    const store = create();
+    expect(await store.tally('a')).toEqual({ inSession: 0, sessions: 0 });
+    const once = await store.add(aRule({ session: 'a', remaining: 1 }));
+    const other = await store.add(aRule({ session: 'a' }));
+    await store.add(aRule({ session: 'b', remaining: 2 }));
+    expect(await store.tally('a')).toEqual({ inSession: 2, sessions: 2 });
+    await store.use(once.id);
+    expect(await store.tally('a')).toEqual({ inSession: 1, sessions: 2 });
+    await store.use(other.id);
+    expect(await store.tally('a')).toEqual({ inSession: 1, sessions: 2 });
+    expect(await store.remove(other.id)).toBe(true);
+    expect(await store.remove(other.id)).toBe(false);
+    expect(await store.tally('a')).toEqual({ inSession: 0, sessions: 1 });
+    await store.seed([aRule(), aRule()]);
+    expect(await store.tally('')).toEqual({ inSession: 2, sessions: 2 });
+    expect(await store.clear('b')).toBe(1);
+    expect(await store.tally('b')).toEqual({ inSession: 0, sessions: 1 });
+    await store.restore([{ id: 'r7', ...aRule({ session: 'c' }) }, { id: 'r8', ...aRule({ session: 'c' }) }]);
+    expect(await store.tally('c')).toEqual({ inSession: 2, sessions: 1 });
+    await store.clear();
+    expect(await store.tally('c')).toEqual({ inSession: 0, sessions: 0 });
+  });
+});
+
+test('rules a Redis deployment stored before rule counts existed (0.2) are counted when the next process starts', async () => {
+  const prefix = testRedis.prefix();
+  const redis = testRedis.client();
+  const store = createRedisRuleStore({ redis, prefix });
+  await store.seed([]);
+  await store.add(aRule({ session: 'qa' }));
+  await store.add(aRule({ session: 'qa' }));
+  await redis.del(`{${prefix}}rules:sessions`);
+  expect(await store.tally('qa')).toEqual({ inSession: 0, sessions: 0 });
+  await createRedisRuleStore({ redis, prefix }).seed([aRule()]);
+  expect(await store.tally('qa')).toEqual({ inSession: 2, sessions: 1 });
+  expect(await store.list('')).toEqual([]);
 });
 
 test('two Redis rule stores on one prefix are one rule set: a rule added through one is used up through the other', async () => {
