@@ -64,7 +64,7 @@ export interface MockServerOptions extends ProxyServerOptions {
    * store): loaded at start, rewritten atomically a moment after each change, flushed on close.
    */
   stateFile?: string;
-  /** The memory store holds at most this many View Tokens (default 2,000,000); beyond it, issuing answers 503. */
+  /** The store (memory or Redis) holds at most this many View Tokens (default 2,000,000); beyond it, issuing answers 503. */
   maxViewTokens?: number;
   /**
    * Open connections accepted at most (default 10,000; keep it below `ulimit -n`): at the cap idle

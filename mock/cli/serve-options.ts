@@ -25,7 +25,7 @@ export const SERVE_FLAGS = {
   'state-file': { type: 'string', help: 'keep tokens, access tokens, rules and the clock in this JSON file across restarts' },
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
   'time-zone': { type: 'string', help: 'IANA zone of expireTime in POST /oauth2/token answers (default: this machine\'s local zone)' },
-  'max-view-tokens': { type: 'string', default: '2000000', help: 'View Tokens the memory store holds at most (503 beyond it)' },
+  'max-view-tokens': { type: 'string', default: '2000000', help: 'View Tokens the store (memory or Redis) holds at most (503 beyond it)' },
   'max-connections': { type: 'string', default: '10000', help: 'open connections at most (idle ones closed at the cap, else 503); keep below ulimit -n' },
   workers: { type: 'string', default: '1', help: 'processes sharing the port (node:cluster); >1 needs --store redis' },
   proxy: { type: 'string', help: 'forward service routes to this implementation, judging each exchange against the spec' },

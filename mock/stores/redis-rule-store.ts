@@ -67,7 +67,7 @@ return gone
 
 /**
  * The configured rules, stored by the first process to start (or to reset); the others find them
- * there. Rules a version without counts stored (0.2) are counted once here.
+ * there. Rules stored without their counts (by an earlier build of 0.2.0) are counted once here.
  */
 const SEED_SCRIPT = `${COUNT_LUA}
 if not redis.call('SET', KEYS[4], '1', 'NX') then

@@ -1285,7 +1285,7 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
-            /** @description A well-formed rule naming a parameter no operation (or not its operation) has (the detail lists the allowed ones), or the session already holds 1,000 rules, the most it may (problem type too-many-rules). */
+            /** @description A well-formed rule naming a parameter no operation (or not its operation) has (the detail lists the allowed ones), or the session already holds 1,000 rules, the most it may (problem type too-many-rules), or it holds none and 1,000 other sessions hold rules, the most the mock keeps (problem type too-many-sessions). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -96,7 +96,7 @@ describe.each([
   });
 });
 
-test('rules a Redis deployment stored before rule counts existed (0.2) are counted when the next process starts', async () => {
+test('rules a Redis deployment stored without their counts (an earlier build) are counted when the next process starts', async () => {
   const prefix = testRedis.prefix();
   const redis = testRedis.client();
   const store = createRedisRuleStore({ redis, prefix });
