@@ -8,6 +8,7 @@ import { toSwitchPlan } from './scenarios/switch-plan';
 import type { Answer } from './service-answers';
 import type { QueryValues } from './target';
 import type { JournalRecord } from './journal';
+import type { Rule } from './scenarios/rules';
 import { tryOneTrip } from './one-trip';
 import { runOperation } from './run-operation';
 
@@ -77,11 +78,13 @@ export async function handleServiceRequest(core: Core, request: ServiceRequest, 
     await record(core, clean, session, 422, 'rejected switches');
     return { kind: 'rejected-preference', detail: switches.detail, allowed: switches.allowed };
   }
+  let listed: Rule[] | undefined;
   if (switches.kind === 'none' && hooks.forward === undefined && hooks.check === undefined) {
-    const answer = await tryOneTrip(core, clean, session, () => validate(clean), (status) => toJournalRecord(core, clean, session, status, null));
-    if (answer) return { kind: 'answer', answer, delayMs: 0 };
+    const attempt = await tryOneTrip(core, clean, session, () => validate(clean), (status) => toJournalRecord(core, clean, session, status, null));
+    if (attempt.kind === 'answered') return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
+    listed = attempt.rules;
   }
-  const chosen = switches.kind === 'plan' ? switches : await takeRule(core, clean, session);
+  const chosen = switches.kind === 'plan' ? switches : await takeRule(core, clean, session, listed);
   const { plan, ruleId } = chosen;
   const headers = switchHeaders(plan, ruleId);
   const outcome = plan && plan.applied.length > 0 ? `${plan.applied.join(', ')}${ruleId ? ` (rule ${ruleId})` : ''}` : null;
@@ -117,9 +120,9 @@ function readSwitches(core: Core, request: ServiceRequest): Switches {
   return planned.kind === 'rejected' ? planned : { kind: 'plan', plan: planned.plan };
 }
 
-/** The session's first matching rule, used up once. */
-async function takeRule(core: Core, clean: ServiceRequest, session: string): Promise<Choice> {
-  const taken = await core.rules.take(clean, session, core.statuses[clean.operationId]);
+/** The session's first matching rule, used up once (from the rules a trip read, if it read them). */
+async function takeRule(core: Core, clean: ServiceRequest, session: string, listed: readonly Rule[] | undefined): Promise<Choice> {
+  const taken = await core.rules.take(clean, session, core.statuses[clean.operationId], listed);
   return taken ? { kind: 'plan', plan: taken.plan, ruleId: taken.rule.id } : { kind: 'plan', plan: undefined };
 }
 

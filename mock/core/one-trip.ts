@@ -5,6 +5,7 @@ import type { JournalRecord } from './journal';
 import type { OperationPlan } from './operation-plan';
 import { planIssue, planUse, toIssuedAnswer, toUsedAnswer } from './operation-plan';
 import type { Answer } from './service-answers';
+import type { Rule } from './scenarios/rules';
 import type { TouchResult, ViewTokenRecord } from './token-store';
 
 /** The store step a one-trip request makes besides journaling: none, an insert, or a use (touch). */
@@ -25,9 +26,9 @@ export interface Trip {
   refusedStatus: number;
 }
 
-/** `taken`: the drafted token was stored already (nothing done). */
+/** `rules`: the session's rules, in creation order; `taken`: the drafted token was stored already (nothing done). */
 export type TripOutcome =
-  | { kind: 'rules' }
+  | { kind: 'rules'; rules: Rule[] }
   | { kind: 'stale' }
   | { kind: 'taken' }
   | { kind: 'done'; touched?: TouchResult };
@@ -45,21 +46,26 @@ export function journaledStatus(trip: Trip, outcome: TripOutcome): number {
   return outcome.kind === 'done' && outcome.touched !== undefined && outcome.touched.kind !== 'used' ? trip.refusedStatus : trip.journal.status;
 }
 
+/** A one-trip attempt: answered, or to go step by step (with the session's rules when the trip read them). */
+export type TripAttempt = { kind: 'answered'; answer: Answer } | { kind: 'step-by-step'; rules?: Rule[] };
+
+const STEP_BY_STEP: TripAttempt = { kind: 'step-by-step' };
+
 /**
  * Runs a View Token request (issue or use) in one store round trip, when the core has a one-trip
- * store and the request needs nothing this process cannot decide alone. Undefined when it could
- * not (rules in the session, an Access Token not seen here or gone since): nothing was changed or
- * journaled, and the request takes the step-by-step way. The plan is the same either way.
+ * store and the request needs nothing this process cannot decide alone. Otherwise (rules in the
+ * session, an Access Token not seen here or gone since) nothing was changed or journaled, and the
+ * request goes step by step, with the rules the trip read. The plan is the same either way.
  */
-export async function tryOneTrip(core: Core, request: ServiceRequest, session: string, validate: () => Validation, toJournal: (status: number) => JournalRecord): Promise<Answer | undefined> {
+export async function tryOneTrip(core: Core, request: ServiceRequest, session: string, validate: () => Validation, toJournal: (status: number) => JournalRecord): Promise<TripAttempt> {
   const trips = core.oneTrip;
-  if (trips === undefined || request.operationId === 'issueAccessToken') return undefined;
+  if (trips === undefined || request.operationId === 'issueAccessToken') return STEP_BY_STEP;
   let plan: OperationPlan;
   let accessToken: AccessTokenRecord | undefined;
   if (request.operationId === 'getViewerData') plan = planUse(request, validate);
   else {
     const known = core.accessTokens.authenticateKnown(request.headers.authorization);
-    if (known === undefined) return undefined;
+    if (known === undefined) return STEP_BY_STEP;
     accessToken = known.granted;
     plan = planIssue(core, request, session, validate, known.authentication);
   }
@@ -68,19 +74,23 @@ export async function tryOneTrip(core: Core, request: ServiceRequest, session: s
     trips.run({ session, ...(accessToken ? { accessToken } : {}), effect, journal: toJournal(status), refusedStatus: refused.status });
   switch (plan.kind) {
     case 'answer':
-      return (await run({ kind: 'none' }, plan.answer.status)).kind === 'done' ? plan.answer : undefined;
+      return toAttempt(await run({ kind: 'none' }, plan.answer.status), () => plan.answer);
     case 'use': {
       const now = core.clock.now();
       const outcome = await run({ kind: 'touch', token: plan.token, usedAtMs: now, activeAfterMs: now - core.viewTokens.ttlMs }, 200);
-      return outcome.kind === 'done' && outcome.touched ? toUsedAnswer(core.viewTokens.toUse(outcome.touched)) : undefined;
+      return toAttempt(outcome, (touched) => toUsedAnswer(core.viewTokens.toUse(touched ?? { kind: 'unknown' })));
     }
     case 'issue': {
       const record = core.viewTokens.draft(plan.fields);
       const outcome = await run({ kind: 'insert', record }, 200);
-      if (outcome.kind === 'done') return toIssuedAnswer(core, record);
       // Taken (a seeded sequence met a stored token): the step-by-step way draws again, as often as it must.
-      if (outcome.kind !== 'taken') core.viewTokens.giveBack(record);
-      return undefined;
+      if (outcome.kind !== 'done' && outcome.kind !== 'taken') core.viewTokens.giveBack(record);
+      return toAttempt(outcome, () => toIssuedAnswer(core, record));
     }
   }
+}
+
+function toAttempt(outcome: TripOutcome, toAnswer: (touched: TouchResult | undefined) => Answer): TripAttempt {
+  if (outcome.kind === 'done') return { kind: 'answered', answer: toAnswer(outcome.touched) };
+  return outcome.kind === 'rules' ? { kind: 'step-by-step', rules: outcome.rules } : STEP_BY_STEP;
 }

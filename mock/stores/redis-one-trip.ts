@@ -1,4 +1,6 @@
 import type { OneTripStore } from '../core/one-trip';
+import type { Rule } from '../core/scenarios/rules';
+import { toRuleNumber } from '../core/scenarios/rule-store';
 import type { TouchResult, ViewTokenRecord } from '../core/token-store';
 import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs, storeFullError } from '../core/token-store';
 import { JOURNAL_LUA } from './redis-journal';
@@ -8,27 +10,34 @@ import { createRedisKeys } from './redis-keys';
 import { INSERT_LUA, TOUCH_LUA } from './redis-token-store';
 
 /**
- * A whole View Token request in one step. KEYS: the rule counts by session, the journal and its
- * counter, the Access Token's record (the rule counts again when none is checked), then the effect's
- * keys. ARGV: session, journal capacity, the entry's JSON without `status`, the status when done and
+ * A whole View Token request in one step. KEYS: the rule counts by session, the rules, the journal and
+ * its counter, the Access Token's record (the rule counts again when none is checked), then the
+ * effect's keys. A session holding rules gets them back (nothing else is done): the step-by-step way
+ * needs no read of its own. ARGV: session, journal capacity, the entry's JSON without `status`, the status when done and
  * when a touched token is refused, the Access Token's appKey ('' for none) and expiry, the effect
  * ('none', 'insert', 'touch') and its arguments. Nothing is changed unless everything is.
  */
 const TRIP_SCRIPT = `${INSERT_LUA}${TOUCH_LUA}${JOURNAL_LUA}
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return {'rules'} end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
+  local found = {'rules'}
+  for _, raw in ipairs(redis.call('HVALS', KEYS[2])) do
+    if cjson.decode(raw).session == ARGV[1] then found[#found + 1] = raw end
+  end
+  return found
+end
 if ARGV[6] ~= '' then
-  local raw = redis.call('GET', KEYS[4])
+  local raw = redis.call('GET', KEYS[5])
   if not raw then return {'stale'} end
   local granted = cjson.decode(raw)
   if granted.appKey ~= ARGV[6] or tonumber(granted.expiresAtMs) ~= tonumber(ARGV[7]) then return {'stale'} end
 end
 local status, answer = ARGV[4], {'done'}
 if ARGV[8] == 'insert' then
-  local inserted = insert(KEYS[5], KEYS[6], KEYS[7], ARGV[9], ARGV[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14])
+  local inserted = insert(KEYS[6], KEYS[7], KEYS[8], ARGV[9], ARGV[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14])
   if inserted == 0 then return {'taken'} end
   if inserted == -1 then return {'full'} end
 elseif ARGV[8] == 'touch' then
-  local touched = touch(KEYS[5], KEYS[6], ARGV[9], ARGV[10], ARGV[11], ARGV[12])
+  local touched = touch(KEYS[6], KEYS[7], ARGV[9], ARGV[10], ARGV[11], ARGV[12])
   if not touched then
     status, answer = ARGV[5], {'done', 'unknown'}
   else
@@ -36,7 +45,7 @@ elseif ARGV[8] == 'touch' then
     answer = {'done', touched[1], touched[2]}
   end
 end
-journal(KEYS[2], KEYS[3], '"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2])
+journal(KEYS[3], KEYS[4], '"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2])
 return answer
 `;
 
@@ -63,7 +72,7 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
   const store: OneTripStore = {
     async run({ session, accessToken, effect, journal, refusedStatus }) {
       const { status, ...fields } = journal;
-      const tripKeys = [keys.ruleSessions, keys.journal, keys.journalCounter, accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions];
+      const tripKeys = [keys.ruleSessions, keys.rules, keys.journal, keys.journalCounter, accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions];
       const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind];
       if (effect.kind === 'insert') {
         const { record } = effect;
@@ -73,13 +82,20 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
         tripKeys.push(keys.viewToken(effect.token), keys.activity);
         args.push(String(effect.usedAtMs), keep, effect.token, String(effect.activeAfterMs));
       }
-      const [kind, touched, raw] = (await runTrip(tripKeys, args)) as [string, string?, string?];
+      const answer = (await runTrip(tripKeys, args)) as string[];
+      const [kind, touched, raw] = answer;
       if (kind === 'full') throw storeFullError(maxRecords);
-      if (kind === 'rules' || kind === 'stale' || kind === 'taken') return { kind };
+      if (kind === 'rules') return { kind, rules: toRules(answer.slice(1)) };
+      if (kind === 'stale' || kind === 'taken') return { kind };
       return touched === undefined ? { kind: 'done' } : { kind: 'done', touched: toTouchResult(touched, raw) };
     },
   };
   return guardAll(store);
+}
+
+/** Rules as the rule store lists them: in creation order. */
+function toRules(raws: string[]): Rule[] {
+  return raws.map((raw) => JSON.parse(raw) as Rule).sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
 }
 
 function toTouchResult(kind: string, raw: string | undefined): TouchResult {

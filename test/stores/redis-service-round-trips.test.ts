@@ -117,14 +117,15 @@ test('a request with its own switch (Prefer) costs its journal entry only', asyn
 });
 
 test.each([
-  ['with times', { times: 3 }, ['trip', 'hvals', 'script', 'script']],
-  ['without times', {}, ['trip', 'hvals', 'script']],
-])('a request in a session holding a rule %s: the trip finds rules and changes nothing, then the rules read, the rule\'s use if it has times, and the journal', async (kind, times, expected) => {
-  const mock = await aMock(`rt-rule-${kind.replace(' ', '-')}:`);
+  ['with times', { then: { code: 503 }, times: 3 }, 503, ['trip', 'script', 'script']],
+  ['without times', { then: { code: 503 } }, 503, ['trip', 'script']],
+  ['that does not match', { when: { param: 'fileId', equals: '555' }, then: { code: 503 } }, 200, ['trip', 'script', 'script']],
+])('a request in a session holding a rule %s: the trip changes nothing and answers the session\'s rules, then the rule\'s use if it has times (or the insert), and the journal', async (kind, rule, status, expected) => {
+  const mock = await aMock(`rt-rule-${kind.replace(/ /g, '-')}:`);
   try {
-    await request(mock.app).post('/__admin/scenarios').set(JSON_BODY).send({ then: { code: 503 }, ...times }).expect(201);
-    await request(mock.app).get('/view/token?fileId=1').set(AUTH).expect(503);
-    expect(await commandsDuring(async () => expect((await request(mock.app).get('/view/token?fileId=1').set(AUTH)).status).toBe(503)))
+    await request(mock.app).post('/__admin/scenarios').set(JSON_BODY).send(rule).expect(201);
+    await request(mock.app).get('/view/token?fileId=1').set(AUTH).expect(status);
+    expect(await commandsDuring(async () => expect((await request(mock.app).get('/view/token?fileId=1').set(AUTH)).status).toBe(status)))
       .toEqual(expected);
     // Another session holds no rule: one round trip.
     const other = { ...AUTH, 'X-Mock-Session': 'no-rules' };

@@ -57,8 +57,11 @@ export interface Rules {
   list(session?: string): Promise<Rule[]>;
   remove(id: string): Promise<boolean>;
   clear(session?: string): Promise<number>;
-  /** Finds the first rule of the request's session that matches and applies, and uses it up once. */
-  take(request: ServiceRequest, session: string, documented: readonly number[]): Promise<{ rule: Rule; plan: SwitchPlan } | undefined>;
+  /**
+   * Finds the first rule of the request's session that matches and applies, and uses it up once.
+   * `listed`: the session's rules as a store step just read them (one-trip.ts), instead of reading again.
+   */
+  take(request: ServiceRequest, session: string, documented: readonly number[], listed?: readonly Rule[]): Promise<{ rule: Rule; plan: SwitchPlan } | undefined>;
   /** Puts the configured rules (already checked) in the global session, once per deployment. */
   seed(inputs: readonly RuleInput[]): Promise<void>;
   restore(rules: readonly Rule[]): Promise<void>;
@@ -89,8 +92,8 @@ export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store:
     list: (session) => store.list(session),
     remove: (id) => store.remove(id),
     clear: (session) => store.clear(session),
-    async take(request, session, documented) {
-      for (const rule of await store.list(session)) {
+    async take(request, session, documented, listed) {
+      for (const rule of listed ?? await store.list(session)) {
         if (!matches(rule.when, request)) continue;
         const planned = toSwitchPlan(toPreferences(rule.then), request.operationId, documented);
         if (planned.kind !== 'ok') continue;
