@@ -1,17 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toErrorAnswer } from '../core/service-answers';
 import { SESSION_HEADER } from '../core/handle-service-request';
+import { checkSessionLength } from '../core/session-limit';
 import { sendProblem } from './problem';
 import { sendAnswer } from './service-routes';
 
-/** The longest `X-Mock-Session` accepted (characters, after UTF-8 decoding). */
-export const MAX_SESSION_LENGTH = 128;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Reads `X-Mock-Session` as UTF-8 (Node hands header bytes over as Latin-1, so `é` sent by curl
- * arrived as `Ã©`) and refuses one over {@link MAX_SESSION_LENGTH} characters: 400 in the service
+ * arrived as `Ã©`) and refuses one over 128 characters (checkSessionLength): 400 in the service
  * envelope, or problem+json on admin routes. Returns true when refused.
  */
 export function refuseBadSession(req: IncomingMessage, res: ServerResponse, admin: boolean): boolean {
@@ -19,9 +18,8 @@ export function refuseBadSession(req: IncomingMessage, res: ServerResponse, admi
   if (typeof raw !== 'string') return false;
   const session = toUtf8(raw);
   if (session !== raw) req.headers[SESSION_HEADER] = session;
-  const length = [...session].length;
-  if (length <= MAX_SESSION_LENGTH) return false;
-  const detail = `X-Mock-Session is ${length} characters long; the mock accepts at most ${MAX_SESSION_LENGTH}.`;
+  const detail = checkSessionLength(session);
+  if (detail === undefined) return false;
   if (admin) sendProblem(res, 'bad-request', detail);
   else sendAnswer(res, toErrorAnswer('parameter.invalid', detail, 400));
   return true;

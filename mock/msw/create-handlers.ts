@@ -2,7 +2,9 @@ import type { HttpHandler } from 'msw';
 import { HttpResponse, delay, http } from 'msw';
 import type { Core } from '../core/create-core';
 import type { ServiceOperationId, ServiceRequest, ServiceResult } from '../core/handle-service-request';
-import { handleServiceRequest } from '../core/handle-service-request';
+import { SESSION_HEADER, handleServiceRequest } from '../core/handle-service-request';
+import { toErrorAnswer } from '../core/service-answers';
+import { checkSessionLength } from '../core/session-limit';
 import { SERVICE_ROUTES } from '../core/service-routes';
 import type { MockCoreOptions } from '../compose/create-mock-core';
 import { createMockCore } from '../compose/create-mock-core';
@@ -35,7 +37,11 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const core = options.core ?? createMockCore(options);
   const prefix = options.baseUrl === undefined ? '*' : options.baseUrl.replace(/\/+$/, '');
   const handlers = SERVICE_ROUTES.map(([method, path, operationId]) =>
-    http[method](`${prefix}${path}`, async ({ request, params }) => toResponse(await handleServiceRequest(core, toServiceRequest(request, params, operationId)))));
+    http[method](`${prefix}${path}`, async ({ request, params }) => {
+      const refusal = checkSessionLength(request.headers.get(SESSION_HEADER) ?? '');
+      if (refusal !== undefined) return HttpResponse.json(toErrorAnswer('parameter.invalid', refusal, 400).body, { status: 400 });
+      return toResponse(await handleServiceRequest(core, toServiceRequest(request, params, operationId)));
+    }));
   return { handlers, core };
 }
 

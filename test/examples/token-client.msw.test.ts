@@ -32,6 +32,13 @@ test('after 12 idle hours the viewer gets 401 and the client fetches a new token
   expect(await core.journal.count({ operationId: 'getViewerData', status: 401 })).toBe(1);
 });
 
+test.each([[128, 200], [129, 400]])('an X-Mock-Session of %i characters is answered %i through MSW too, as by the server', async (length, status) => {
+  const res = await fetch('https://bim.example.test/view/token?fileId=1', { headers: { Authorization: 'Bearer x', 'X-Mock-Session': 'é'.repeat(length) } });
+  expect(res.status).toBe(status);
+  if (status === 400) expect(await res.json()).toEqual({ code: 'parameter.invalid', data: null, message: `X-Mock-Session is ${length} characters long; the mock accepts at most 128.` });
+  expect(await core.journal.count({})).toBe(status === 200 ? 1 : 0);
+});
+
 test('Prefer switches and rules work through MSW too: a 403 rule makes the client fail loudly', async () => {
   await core.rules.add({ when: { operation: 'getViewToken' }, then: { scenario: 'forbidden' }, times: 1 }, '');
   await expect(aClient().openModel()).rejects.toThrow('view token refused: 403 The object belongs to another application.');
