@@ -21,8 +21,10 @@ export async function connectRedis(url: string, waitMs = 0, timeoutMs = DEFAULT_
   let parsed: URL;
   try { parsed = new URL(url); } catch { throw new ConfigError(`--redis-url ${url}: not a URL (expected redis://host:port)`); }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new ConfigError(`--redis-url ${url}: expected redis:// or rediss://`);
+  // No auto-pipelining: with one script per request it only added work (13.0k against 11.5k issues/s
+  // on the bench's topology, bench/RESULTS.md); commands still go out in order on one connection.
   const options = { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: timeoutMs };
-  const single = await reach(url, waitMs, () => new Redis(url, { ...options, lazyConnect: true, enableAutoPipelining: true, retryStrategy: () => RECONNECT_EVERY_MS }));
+  const single = await reach(url, waitMs, () => new Redis(url, { ...options, lazyConnect: true, retryStrategy: () => RECONNECT_EVERY_MS }));
   if (!/^cluster_enabled:1\b/m.test(await single.info('cluster'))) return single;
   single.disconnect();
   const node = { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || 6379) };
@@ -33,7 +35,7 @@ export async function connectRedis(url: string, waitMs = 0, timeoutMs = DEFAULT_
     ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
   };
   return reach(url, waitMs, () => new Cluster([node], {
-    lazyConnect: true, enableOfflineQueue: false, enableAutoPipelining: true, redisOptions,
+    lazyConnect: true, enableOfflineQueue: false, redisOptions,
     clusterRetryStrategy: () => RECONNECT_EVERY_MS, retryDelayOnClusterDown: RECONNECT_EVERY_MS,
   }));
 }
@@ -116,7 +118,7 @@ export type RedisScript = (...keysThenArgs: string[]) => Promise<unknown>;
 
 /**
  * A Lua script Redis compiles once: each call sends only its SHA, and after a Redis restart the
- * first call sends the script again. (Plain commands, so they join ioredis's auto-pipelines.)
+ * first call sends the script again.
  * @example const touch = defineScript(redis, TOUCH_SCRIPT, 2); await touch(key, activity, String(now));
  */
 export function defineScript(redis: RedisClient, lua: string, numberOfKeys: number): RedisScript {
