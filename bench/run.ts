@@ -1,7 +1,7 @@
 // `npm run bench`: the mock as `npm start` runs it against a bare node:http baseline, in one run.
 // Prints a table with mock/baseline ratios and writes JSON to bench/results/. Not a test: nothing
 // here passes or fails on a figure.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import type { ClosedLoopFigures, OpenLoopFigures } from './load';
@@ -26,15 +26,20 @@ const HELP = `npm run bench [-- options]
                   (a diagnostic: the figures in the table come from the runs without it)
   --store S       memory, redis or both (default both: the mock on its memory store and on Redis,
                   side by side; Redis is a redis-server this bench starts on the server's CPU)
+  --before DIR    also the mock on Redis as built in DIR (another checkout, built: DIR/dist/mock/cli.js),
+                  in the same runs, as the column "mock (Redis, before)": a before/after from one run
   --json FILE     where to write the JSON (default bench/results/<date>.json)
 Every measurement also reports how much CPU other processes took meanwhile (a shared machine).`;
 
-type Target = 'baseline' | 'mock' | 'redis';
+type Target = 'baseline' | 'mock' | 'redis' | 'redis-before';
+const TARGETS = ['baseline', 'mock', 'redis', 'redis-before'] as const;
+/** One empty list per target. */
+const perTargetLists = <T>(): Record<Target, T[]> => Object.fromEntries(TARGETS.map((target) => [target, []])) as unknown as Record<Target, T[]>;
 const STORES = ['memory', 'redis', 'both'] as const;
 const BEARER = { Authorization: 'Bearer bench-access-token' };
 
 function parseArgs(argv: string[]) {
-  const options = { runs: 3, seconds: 10, warmup: 2, rate: 2000, scale: 1_000_000, gc: false, json: '', store: 'both' as (typeof STORES)[number] };
+  const options = { runs: 3, seconds: 10, warmup: 2, rate: 2000, scale: 1_000_000, gc: false, json: '', before: '', store: 'both' as (typeof STORES)[number] };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = (): number => {
@@ -52,6 +57,11 @@ function parseArgs(argv: string[]) {
     else if (flag === '--scale') options.scale = Math.round(value());
     else if (flag === '--gc') options.gc = true;
     else if (flag === '--json') options.json = argv[++i] ?? '';
+    else if (flag === '--before') {
+      const dir = path.resolve(argv[++i] ?? '');
+      if (!existsSync(path.join(dir, 'dist/mock/cli.js'))) throw new Error(`--before needs a built checkout: ${dir}/dist/mock/cli.js does not exist (run npm ci there)`);
+      options.before = dir;
+    }
     else if (flag === '--store') {
       const store = argv[++i];
       if (!STORES.includes(store as (typeof STORES)[number])) throw new Error(`--store needs memory, redis or both; got ${store}`);
@@ -64,6 +74,8 @@ function parseArgs(argv: string[]) {
 
 /** The Redis the 'redis' target runs on (started by main when that target is measured). */
 let benchRedis: BenchRedis | undefined;
+/** The checkout --before names (its 'redis-before' target). */
+let beforeDir = '';
 
 async function start(target: Target, nodeArgs: string[] = []): Promise<Started> {
   const probe = { path: '/view/token?fileId=1', headers: BEARER };
@@ -71,10 +83,11 @@ async function start(target: Target, nodeArgs: string[] = []): Promise<Started> 
   if (target === 'baseline') return startServer(BASELINE_COMMAND, (port) => [String(port)], probe, startOptions);
   if (target === 'mock') return startServer(MOCK_COMMAND, (port) => ['--port', String(port)], probe, startOptions);
   if (!benchRedis) throw new Error('no Redis started');
+  const command = target === 'redis-before' ? [path.join(beforeDir, 'dist/mock/cli.js')] : MOCK_COMMAND;
   // Each server starts on an empty Redis, as each memory-store server starts empty.
   await benchRedis.flush();
   const redisUrl = benchRedis.url;
-  return startServer(MOCK_COMMAND, (port) => ['--port', String(port), '--store', 'redis', '--redis-url', redisUrl], probe, startOptions);
+  return startServer(command, (port) => ['--port', String(port), '--store', 'redis', '--redis-url', redisUrl], probe, startOptions);
 }
 
 /** "12 %" of the machine's CPU that other processes took during a measurement, or "?" without /proc. */
@@ -110,7 +123,9 @@ async function issueOne(baseUrl: string): Promise<string> {
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   pinSelfToLoadCpu();
-  const targets: Target[] = ['baseline', ...(options.store === 'redis' ? [] : ['mock' as const]), ...(options.store === 'memory' ? [] : ['redis' as const])];
+  const redisTargets: Target[] = options.store === 'memory' ? [] : options.before ? ['redis-before', 'redis'] : ['redis'];
+  const targets: Target[] = ['baseline', ...(options.store === 'redis' ? [] : ['mock' as const]), ...redisTargets];
+  beforeDir = options.before;
   if (targets.includes('redis')) benchRedis = await startBenchRedis();
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   log(`bench: ${options.runs} run(s) × ${options.seconds}s, open loop ${options.rate} req/s, scale ${options.scale}; ${PINNED ? 'server on CPU 0, load on CPU 1 (taskset)' : 'not pinned (no taskset or one CPU)'}`);
@@ -119,7 +134,7 @@ async function main(): Promise<void> {
   delete withoutCaCerts.NODE_EXTRA_CA_CERTS;
   const nodeBootMs = { asIs: await timeNodeBoot(process.env), ...(process.env.NODE_EXTRA_CA_CERTS ? { withoutExtraCaCerts: await timeNodeBoot(withoutCaCerts) } : {}) };
   log(`node -e 0, spawn to exit (median of 5): ${nodeBootMs.asIs.toFixed(0)} ms${nodeBootMs.withoutExtraCaCerts === undefined ? '' : ` (${nodeBootMs.withoutExtraCaCerts.toFixed(0)} ms without NODE_EXTRA_CA_CERTS)`}`);
-  const startup: Record<Target, number[]> = { baseline: [], mock: [], redis: [] };
+  const startup = perTargetLists<number>();
   for (let i = 0; i < 5; i += 1) {
     for (const target of targets) {
       const server = await start(target);
@@ -129,9 +144,9 @@ async function main(): Promise<void> {
   }
   log(`start-up (median of 5): ${targets.map((target) => `${target} ${median(startup[target]).toFixed(0)} ms (${startup[target].map((ms) => ms.toFixed(0)).join(', ')})`).join('; ')}`);
 
-  const closed: Record<Target, { issue: ClosedLoopFigures[]; use: ClosedLoopFigures[] }> = { baseline: { issue: [], use: [] }, mock: { issue: [], use: [] }, redis: { issue: [], use: [] } };
-  const open: Record<Target, (OpenLoopFigures & { otherCpu: number | undefined })[]> = { baseline: [], mock: [], redis: [] };
-  const gc: Record<Target, (GcPauses & { p99Ms: number })[]> = { baseline: [], mock: [], redis: [] };
+  const closed = Object.fromEntries(TARGETS.map((target) => [target, { issue: [], use: [] }])) as unknown as Record<Target, { issue: ClosedLoopFigures[]; use: ClosedLoopFigures[] }>;
+  const open = perTargetLists<OpenLoopFigures & { otherCpu: number | undefined }>();
+  const gc = perTargetLists<GcPauses & { p99Ms: number }>();
   for (let run = 0; run < options.runs; run += 1) {
     // A/B then B/A, so neither server always goes first.
     const order: Target[] = run % 2 === 0 ? targets : [...targets].reverse();
@@ -219,8 +234,8 @@ type Result = {
   redisScale: ScaleFigures | undefined;
 };
 
-const SERVERS = ['mock', 'redis'] as const;
-const SERVER_LABEL = { mock: 'mock (memory)', redis: 'mock (Redis)' } as const;
+const SERVERS = ['mock', 'redis-before', 'redis'] as const;
+const SERVER_LABEL = { mock: 'mock (memory)', 'redis-before': 'mock (Redis, before)', redis: 'mock (Redis)' } as const;
 
 /** One row: the baseline's figure, then each measured mock's with its ratio to the baseline. */
 function toRow(name: string, figures: Partial<Record<Target, number>>, columns: readonly (typeof SERVERS)[number][]): string {
