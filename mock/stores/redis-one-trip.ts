@@ -1,9 +1,8 @@
 import type { OneTripStore } from '../core/one-trip';
-import type { Rule } from '../core/scenarios/rules';
-import { toRuleNumber } from '../core/scenarios/rule-store';
 import type { TouchResult, ViewTokenRecord } from '../core/token-store';
 import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs, storeFullError } from '../core/token-store';
 import { JOURNAL_LUA } from './redis-journal';
+import { toRules } from './redis-rule-store';
 import type { RedisClient } from './redis-connection';
 import { defineKeyedScript, guardAll } from './redis-connection';
 import { createRedisKeys } from './redis-keys';
@@ -91,11 +90,6 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
     },
   };
   return guardAll(store);
-}
-
-/** Rules as the rule store lists them: in creation order. */
-function toRules(raws: string[]): Rule[] {
-  return raws.map((raw) => JSON.parse(raw) as Rule).sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
 }
 
 function toTouchResult(kind: string, raw: string | undefined): TouchResult {

@@ -98,6 +98,11 @@ redis.call('SET', KEYS[4], '1')
 recount(KEYS[1], KEYS[2])
 `;
 
+/** Stored rules as the store lists them: in creation order. */
+export function toRules(raws: readonly string[]): Rule[] {
+  return raws.map((raw) => JSON.parse(raw) as Rule).sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
+}
+
 /**
  * Scenario rules in Redis, shared by every mock on it: a hash of rule JSON by id. A rule set
  * through any process's admin API applies on all of them at their next request.
@@ -112,8 +117,7 @@ export function createRedisRuleStore({ redis, prefix }: { redis: RedisClient; pr
   const runClearAll = defineScript(redis, CLEAR_ALL_SCRIPT, 3);
   const runRestore = defineScript(redis, RESTORE_SCRIPT, 4);
   const { rules, ruleSessions: sessions, ruleCounter: next, rulesSeeded: seeded } = createRedisKeys(prefix);
-  const all = async (): Promise<Rule[]> =>
-    (await redis.hvals(rules)).map((raw) => JSON.parse(raw) as Rule).sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
+  const all = async (): Promise<Rule[]> => toRules(await redis.hvals(rules));
   const store: RuleStore = {
     async add(rule) { return JSON.parse((await runAdd(rules, sessions, next, JSON.stringify(rule), rule.session)) as string) as Rule; },
     async list(session) {
