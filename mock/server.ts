@@ -14,6 +14,7 @@ import { toMockScenarios } from './compose/mock-scenarios';
 import { toServiceStatuses } from './core/service-statuses';
 import { DEFAULT_MAX_CONNECTIONS, guardConnections } from './http/connection-guard';
 import { createApp } from './http/create-app';
+import { pacePipelining } from './http/pipelining-pace';
 import { createReclaimer } from './compose/reclaimer';
 import { REQUEST_LIMITS, answerClientError } from './http/request-limits';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION, SERVICE_SPEC_PATH } from './compose/package-info';
@@ -174,7 +175,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           // client reusing a socket the mock is closing gets ECONNRESET (seen in the soak).
           keepAliveTimeout: KEEP_ALIVE_MS,
         });
-        listening.on('request', guardConnections(listening, http.listener, { maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS }));
+        const paced = pacePipelining(http.listener);
+        listening.on('request', guardConnections(listening, paced, { maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, isIdle: paced.isIdle }));
         listening.on('clientError', answerClientError);
         listening.once('error', reject);
         listening.listen(port, host, () => {
