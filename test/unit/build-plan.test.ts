@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-interface Step { name: string; inputs: (base: string) => string[]; outputs: (base: string) => string[]; salt?: () => string; before?: (base: string) => void; run: (base: string) => void }
+interface Step { name: string; inputs: (base: string) => string[]; outputs: (base: string) => string[]; salt?: () => string; stale?: (base: string) => string | undefined; before?: (base: string) => void; run: (base: string) => void }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { build, buildSteps, planBuild } = require('../../scripts/build.js') as {
   build: (base: string, options: { force?: boolean; steps?: Step[]; log?: (line: string) => void }) => void;
@@ -94,7 +94,7 @@ function aProjectSkeleton(): void {
   for (const file of ['mock/core/clock.ts', 'mock/http/dashboard/client/dashboard.ts', 'mock/http/dashboard/index.html', 'mock/spec-engine/spec-engine.ts', 'contracts/cli.ts',
     'spec/mock.openapi.yaml', 'spec/view-token.openapi.yaml', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json',
     'scripts/build-msw-esm.js', 'scripts/build-dashboard.js', 'scripts/build-operations.js', 'scripts/build-cli.js']) write(file);
-  for (const file of ['mock/core/clock.js', 'mock/spec-engine/spec-engine.js', 'contracts/cli.js', 'spec/mock.operations.json', 'spec/view-token.operations.json', 'mock/cli/bundle/main.js', 'mock/cli/bundle/express.js', 'mock/msw/index.mjs', 'mock/msw/index.d.mts',
+  for (const file of ['mock/core/clock.js', 'mock/spec-engine/spec-engine.js', 'contracts/cli.js', 'spec/mock.operations.json', 'spec/view-token.operations.json', 'mock/cli/bundle/main.js', 'mock/cli/bundle/express.js', 'mock/cli/bundle/main.js.v8-cache', 'mock/cli/bundle/express.js.v8-cache', 'mock/msw/index.mjs', 'mock/msw/index.d.mts',
     ...['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map((file) => `mock/http/dashboard/${file}`)]) write(`dist/${file}`);
 }
 
@@ -127,9 +127,35 @@ test('a compiled file deleted while dist/.tsbuildinfo stays: tsc is stale and it
   expect(existsSync(path.join(base, 'dist/.tsbuildinfo'))).toBe(false);
 });
 
+test('a deleted code cache of the CLI bundle rebuilds the cli step (else every start parses the bundle afresh)', () => {
+  aProjectSkeleton();
+  const stamps = stampsNow();
+  rmSync(path.join(base, 'dist/mock/cli/bundle/express.js.v8-cache'));
+  expect(stale(stamps)).toEqual([`cli: ${path.join('dist', 'mock', 'cli', 'bundle', 'express.js.v8-cache')} is missing`]);
+});
+
 test('with every compiled file present, the tsbuildinfo is kept (tsc stays incremental)', () => {
   aProjectSkeleton();
   write('dist/.tsbuildinfo');
   (buildSteps()[0] as Step).before?.(base);
   expect(existsSync(path.join(base, 'dist/.tsbuildinfo'))).toBe(true);
 });
+
+test('before tsc runs, what it emitted for sources since moved or deleted goes (it would ship); the other steps\' bundles stay', () => {
+  aProjectSkeleton();
+  const moved = ['dist/mock/config.js', 'dist/mock/config.d.ts', 'dist/mock/config.js.map', 'dist/contracts/old/runner.js'];
+  const stamps = stampsNow();
+  for (const file of [...moved, 'dist/mock/core/clock.d.ts']) write(file);
+  // A checkout built before the move: nothing else changed, so only this makes tsc run.
+  expect(stale(stamps)).toEqual([`tsc: ${path.join('dist', 'mock', 'config.d.ts')} has no source`]);
+  const before = listDist();
+  (buildSteps()[0] as Step).before?.(base);
+  expect(listDist()).toEqual(before.filter((file) => !moved.includes(file)));
+  expect(listDist()).toEqual(expect.arrayContaining(['dist/mock/core/clock.js', 'dist/mock/core/clock.d.ts', 'dist/mock/cli/bundle/main.js', 'dist/mock/http/dashboard/dashboard.js', 'dist/mock/msw/index.mjs']));
+});
+
+function listDist(): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { listFiles } = require('../../scripts/build.js') as { listFiles: (base: string, dir: string) => string[] };
+  return listFiles(base, 'dist').map((file) => file.split(path.sep).join('/'));
+}
