@@ -11,6 +11,7 @@ import type { JournalRecord } from './journal';
 import type { Rule } from './scenarios/rules';
 import { tryOneTrip } from './one-trip';
 import { runOperation } from './run-operation';
+import { StoreFullError } from './token-store';
 
 /** The service routes, by operationId. */
 export type ServiceOperationId = 'getViewToken' | 'getChildFileViewToken' | 'getChildFileViewTokenByGet' | 'issueAccessToken' | 'getViewerData';
@@ -78,6 +79,17 @@ export async function handleServiceRequest(core: Core, request: ServiceRequest, 
     await record(core, clean, session, 422, 'rejected switches');
     return { kind: 'rejected-preference', detail: switches.detail, allowed: switches.allowed };
   }
+  try {
+    return await runSwitchedOrReal(core, clean, session, switches, validate, hooks);
+  } catch (error) {
+    // The answer is the adapter's 503; the journal says why, so a tester sees it beside the requests.
+    if (error instanceof StoreFullError) await record(core, clean, session, 503, 'store full (--max-view-tokens)');
+    throw error;
+  }
+}
+
+/** A request with usable switches, or none: the switched outcome, the session's rule, or the real one; journaled. */
+async function runSwitchedOrReal(core: Core, clean: ServiceRequest, session: string, switches: Choice | { kind: 'none' }, validate: RequestValidator, hooks: ServiceHooks): Promise<ServiceResult> {
   let listed: Rule[] | undefined;
   if (switches.kind === 'none' && hooks.forward === undefined && hooks.check === undefined) {
     const attempt = await tryOneTrip(core, clean, session, () => validate(clean), (status) => toJournalRecord(core, clean, session, status, null));

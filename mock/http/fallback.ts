@@ -7,6 +7,7 @@ import { sendProblem } from './problem';
 import { shorten } from '../core/handle-service-request';
 import { findNearestRoute } from '../core/near-miss';
 import { toErrorAnswer } from '../core/service-answers';
+import { createLogThrottle } from './log-throttle';
 import { toTargetPath } from './request-limits';
 import { sendAnswer } from './service-routes';
 
@@ -77,8 +78,11 @@ export function toLoggedPath(path: string): string {
   return path.replace(/(\/view-tokens\/)([^/]+)/, (_all, prefix: string, token: string) => `${prefix}${shorten(token)}`);
 }
 
-/** The one error handler: bad JSON is a 400; anything unexpected a 500 without a stack trace, logged. */
-export function createErrorHandler(logger: Logger): (error: unknown, req: IncomingMessage, res: ServerResponse, next: unknown) => void {
+/**
+ * The one error handler: bad JSON is a 400; a store unavailable or full a 503 (its warning logged at
+ * most once per 10 s, with how many alike since); anything unexpected a 500 without a stack trace, logged.
+ */
+export function createErrorHandler(logger: Logger, warningDue = createLogThrottle()): (error: unknown, req: IncomingMessage, res: ServerResponse, next: unknown) => void {
   return (error, req, res, _next) => {
     const status = (error as { status?: unknown }).status;
     const path = toTargetPath(req.url ?? '/');
@@ -94,7 +98,8 @@ export function createErrorHandler(logger: Logger): (error: unknown, req: Incomi
       return sendAnswer(res, toErrorAnswer(status === 413 ? 'request.too.large' : 'parameter.invalid', detail, status));
     }
     if (error instanceof StoreUnavailableError && !res.headersSent) {
-      logger.warn({ method: req.method, path: toLoggedPath(path) }, error.message);
+      const skipped = warningDue(error.message);
+      if (skipped !== undefined) logger.warn({ method: req.method, path: toLoggedPath(path), ...(skipped > 0 ? { alikeSinceLast: skipped } : {}) }, error.message);
       res.setHeader('Retry-After', '1');
       if (admin) return sendProblem(res, 'unavailable', error.message);
       const message = error instanceof StoreFullError ? error.message : 'The mock\'s store is unavailable; retry shortly.';

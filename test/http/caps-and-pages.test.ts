@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { connect } from 'node:net';
 import request from 'supertest';
 import type { MockServer } from '../../mock/server';
@@ -122,7 +124,9 @@ test(`at most ${MAX_RULE_SESSIONS} sessions hold rules: a rule in a new session 
 });
 
 test('with --max-view-tokens 2 the third View Token is a 503 that says why; deleting one makes room', async () => {
-  const capped = await aMock({ maxViewTokens: 2 });
+  const warnings: string[] = [];
+  const sink = new Writable({ write(chunk: Buffer, _encoding, done) { warnings.push((JSON.parse(chunk.toString()) as { msg: string }).msg); done(); } });
+  const capped = await aMock({ maxViewTokens: 2, logger: pino({ level: 'warn' }, sink) });
   const get = (id: number) => request(capped.app).get(`/view/token?fileId=${id}`).set(BEARER);
   const first = await get(1);
   await get(2);
@@ -130,6 +134,14 @@ test('with --max-view-tokens 2 the third View Token is a 503 that says why; dele
   expect(refused.status).toBe(503);
   expect(refused).toSatisfyApiSpec();
   expect(refused.body).toEqual({ code: 'system.error', data: null, message: 'The mock holds 2 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.' });
+  // The journal says why, beside the requests that filled the store.
+  const journal = await request(capped.app).get('/__admin/requests?limit=3');
+  expect(journal).toSatisfyApiSpec();
+  expect((journal.body as { requests: Array<{ status: number; outcome: string | null; query: Record<string, string> }> }).requests.map(({ status, outcome, query }) => ({ status, outcome, query })))
+    .toEqual([{ status: 503, outcome: 'store full (--max-view-tokens)', query: { fileId: '3' } }, { status: 200, outcome: null, query: { fileId: '2' } }, { status: 200, outcome: null, query: { fileId: '1' } }]);
+  // Refused 20 times more within a moment, the warning is logged once (at most once per 10 s).
+  for (let i = 0; i < 20; i += 1) expect((await get(3)).status).toBe(503);
+  expect(warnings).toEqual([refused.body.message]);
   await request(capped.app).delete(`/__admin/view-tokens/${first.body.data as string}`);
   expect((await get(3)).status).toBe(200);
   await capped.close();

@@ -33,6 +33,12 @@ test('with --max-view-tokens 2 on Redis the third View Token is a 503 that says 
   const refusedStepByStep = await issue(3, 'ruled');
   expect([refusedStepByStep.status, refusedStepByStep.body]).toEqual([503, FULL]);
   expect((await request(mock.app).get('/__admin/view-tokens')).body.viewTokens).toHaveLength(2);
+  // Both refusals are in the shared journal, saying why.
+  const journal = (await request(mock.app).get('/__admin/requests?limit=2')).body as { requests: Array<{ status: number; outcome: string | null; session: string }> };
+  expect(journal.requests.map(({ status, outcome, session }) => ({ status, outcome, session }))).toEqual([
+    { status: 503, outcome: 'store full (--max-view-tokens)', session: 'ruled' },
+    { status: 503, outcome: 'store full (--max-view-tokens)', session: '' },
+  ]);
   await request(mock.app).delete(`/__admin/view-tokens/${first.body.data as string}`).expect(204);
   expect((await issue(3)).status).toBe(200);
   expect((await issue(4, 'ruled')).status).toBe(503);
