@@ -1,27 +1,13 @@
 import type { Logger } from 'pino';
 import { ConfigError, stateFileOnRedisError } from '../config/config-error';
-import type { AccessTokenStore } from '../core/access-token-store';
-import type { ControllableClock } from '../core/clock';
 import { createControllableClock } from '../core/clock';
 import { EXPIRED_RETENTION_MS } from '../core/create-core';
-import type { Journal } from '../core/journal';
 import { DEFAULT_JOURNAL_SIZE } from '../core/journal';
-import type { OneTripStore } from '../core/one-trip';
-import type { RuleStore } from '../core/scenarios/rule-store';
-import type { TokenStore } from '../core/token-store';
 import { ACCESS_TOKEN_TTL_MS } from '../core/access-tokens';
+import type { Backing } from '../stores/backing';
 import { createMemoryTokenStore } from '../stores/memory-token-store';
 import type * as RedisShared from '../stores/redis-shared';
 import { requireInstalled } from './optional-package';
-
-/** Where the mock keeps its state, before the core is built over it. */
-export interface Backing {
-  store: TokenStore;
-  clock: ControllableClock;
-  /** Rules, granted Access Tokens and the journal, when several processes share them (Redis); else the core's own memory. */
-  shared?: { ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal; oneTrip: OneTripStore };
-  close(): void;
-}
 
 export interface BackingOptions {
   store?: 'memory' | 'redis';

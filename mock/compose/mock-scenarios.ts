@@ -1,4 +1,5 @@
-import type { Rule, RuleInput, Rules } from '../core/scenarios/rules';
+import type { Rules } from '../core/scenarios/rules';
+import type { Rule, RuleInput } from '../core/scenarios/rule';
 
 /** A scenario rule the library was given that the mock cannot use; the message says what is wrong. */
 export class ScenarioRuleError extends Error {

@@ -7,7 +7,7 @@ import { validateConfig } from './generated/validate-config';
 import { toSchemaMessage } from './schema-errors';
 import type { Catalog, CatalogObject } from '../core/catalog-directory';
 import { CATALOG_LIST_OF } from '../core/catalog-directory';
-import type { RuleInput } from '../core/scenarios/rules';
+import type { RuleInput } from '../core/scenarios/rule';
 import { checkRule } from '../core/scenarios/rules';
 
 /** The config file as written: id lists keyed by the service's parameter names, applications. */

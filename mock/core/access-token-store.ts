@@ -1,4 +1,9 @@
-import type { AccessTokenRecord } from './access-tokens';
+/** A granted Access Token as a store keeps it. */
+export interface AccessTokenRecord {
+  token: string;
+  appKey: string;
+  expiresAtMs: number;
+}
 
 /**
  * Where granted Access Tokens live: this process's memory, or Redis (shared by several mocks).

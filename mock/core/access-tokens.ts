@@ -1,4 +1,4 @@
-import type { AccessTokenStore } from './access-token-store';
+import type { AccessTokenRecord, AccessTokenStore } from './access-token-store';
 import { createMemoryAccessTokenStore } from './access-token-store';
 import type { Clock } from './clock';
 import type { RandomSource } from './random-source';
@@ -36,13 +36,6 @@ export type AccessTokenGrant =
   | { kind: 'issued'; token: string; expiresAtMs: number }
   | ({ kind: 'rejected' } & GrantRefusal);
 
-export interface AccessTokenRecord {
-  token: string;
-  appKey: string;
-  expiresAtMs: number;
-}
-
-/** Accepts bearer Access Tokens and issues them for applications' Basic credentials. */
 /** An authentication decided without the store, and the granted token's record it relied on (if any). */
 export interface KnownAuthentication {
   authentication: Authentication;
@@ -50,6 +43,7 @@ export interface KnownAuthentication {
   granted?: AccessTokenRecord;
 }
 
+/** Accepts bearer Access Tokens and issues them for applications' Basic credentials. */
 export interface AccessTokens {
   authenticate(authorization: string | undefined): Promise<Authentication>;
   /**

@@ -6,30 +6,13 @@ import { answerScenario } from './scenarios/scenario-catalog';
 import type { SwitchPlan } from './scenarios/switch-plan';
 import { toSwitchPlan } from './scenarios/switch-plan';
 import type { Answer } from './service-answers';
-import type { QueryValues } from './target';
+import type { RequestValidator, ServiceOperationId, ServiceRequest } from './service-request';
+import { RULE_HEADER, SESSION_HEADER } from './service-request';
 import type { JournalRecord } from './journal';
-import type { Rule } from './scenarios/rules';
+import type { Rule } from './scenarios/rule';
 import { tryOneTrip } from './one-trip';
 import { runOperation } from './run-operation';
 import { StoreFullError } from './token-store';
-
-/** The service routes, by operationId. */
-export type ServiceOperationId = 'getViewToken' | 'getChildFileViewToken' | 'getChildFileViewTokenByGet' | 'issueAccessToken' | 'getViewerData';
-
-/** A framework-neutral service request (header names lower-case). */
-export interface ServiceRequest {
-  operationId: ServiceOperationId;
-  method: string;
-  path: string;
-  query: QueryValues;
-  pathParams: Readonly<Record<string, string>>;
-  headers: Readonly<Record<string, string | undefined>>;
-}
-
-export type Validation = { kind: 'valid' } | { kind: 'invalid'; parameter: string; reason: string };
-
-/** Schema validation from outside the core (the spec engine); the core's own rules always apply. */
-export type RequestValidator = (request: ServiceRequest) => Validation;
 
 /** An answer and the contract violations found in it (empty when it conforms). */
 export type CheckedAnswer = Answer & { violations?: readonly string[] };
@@ -53,13 +36,6 @@ export type ServiceResult =
   | { kind: 'answer'; answer: Answer; delayMs: number }
   | { kind: 'fault'; fault: Fault; delayMs: number; headers: Record<string, string> }
   | { kind: 'rejected-preference'; detail: string; allowed: Record<string, readonly (string | number)[]> };
-
-/** The header that tells a client when its View Token expires unless used again. */
-export const EXPIRES_AT_HEADER = 'X-View-Token-Expires-At';
-/** The header that scopes tokens, rules and the journal to one tester or CI worker. */
-export const SESSION_HEADER = 'x-mock-session';
-/** The header naming the rule that forced an answer (its outcome is in `Preference-Applied`). */
-export const RULE_HEADER = 'X-Mock-Rule';
 
 const valid: RequestValidator = () => ({ kind: 'valid' });
 const NO_VIOLATIONS: readonly string[] = Object.freeze([]);

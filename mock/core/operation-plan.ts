@@ -1,7 +1,7 @@
 import type { Authentication } from './access-tokens';
 import type { Core } from './create-core';
-import type { ServiceRequest, Validation } from './handle-service-request';
-import { EXPIRES_AT_HEADER } from './handle-service-request';
+import type { ServiceRequest, Validation } from './service-request';
+import { EXPIRES_AT_HEADER } from './service-request';
 import type { Answer } from './service-answers';
 import { fromServiceFailure } from './service-answers';
 import { toNewRecordFields, toUseOutcome } from './service';

@@ -1,5 +1,5 @@
 import type { Core } from './create-core';
-import type { ServiceRequest, Validation } from './handle-service-request';
+import type { ServiceRequest, Validation } from './service-request';
 import type { Answer } from './service-answers';
 import { fromServiceFailure } from './service-answers';
 import { planIssue, planUse, success, toIssuedAnswer, toUsedAnswer } from './operation-plan';

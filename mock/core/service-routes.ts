@@ -1,4 +1,4 @@
-import type { ServiceOperationId } from './handle-service-request';
+import type { ServiceOperationId } from './service-request';
 import { ID_PARAMETERS } from './object-types';
 
 /**

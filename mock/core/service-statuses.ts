@@ -1,4 +1,4 @@
-import type { ServiceOperationId } from './handle-service-request';
+import type { ServiceOperationId } from './service-request';
 
 /** Which statuses each service route documents: switches may force only these. */
 export type ServiceStatuses = Readonly<Record<ServiceOperationId, readonly number[]>>;

@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import express from 'express';
 import type { Core } from '../core/create-core';
-import { SESSION_HEADER } from '../core/handle-service-request';
+import { SESSION_HEADER } from '../core/service-request';
 import { toJournalMatch } from '../core/journal-match';
 import type { SpecEngine } from '../spec-engine/spec-engine';
 import { journalCursor, readListQuery, toJournalBefore } from './admin-pages';

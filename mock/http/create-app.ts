@@ -1,9 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
-import type { Logger } from 'pino';
-import type { Core } from '../core/create-core';
-import type { ServiceHooks } from '../core/handle-service-request';
-import type { SpecEngine } from '../spec-engine/spec-engine';
+import type { AppOptions } from './app-options';
 import { createAdminGuard } from './admin-guard';
 import { createCors } from './cors';
 import type * as ExpressApp from './express-app';
@@ -12,25 +9,6 @@ import { isAdminPath, refuseOverLimit } from './request-limits';
 import type { Dispatch } from './service-routes';
 import { refuseBadSession } from './session-header';
 import { createServiceDispatch } from './service-routes';
-
-export interface AppOptions {
-  core: Core;
-  engine: SpecEngine;
-  logger: Logger;
-  version: string;
-  /** Prefix of every service route (not of /__admin), e.g. `/api`. '' for none. */
-  basePath: string;
-  corsOrigins: readonly string[] | undefined;
-  adminToken: string | undefined;
-  /** `--allowed-hosts`: host names besides loopback and the bound host that may reach /__admin. */
-  allowedHosts?: readonly string[];
-  /** Why the mock is degraded (health says so), or undefined. */
-  degradedReason?: () => string | undefined;
-  /** The host the server listens on, once it does. */
-  boundHost?: () => string | undefined;
-  /** `--proxy` / `--validate-responses`: what runs around the core's real outcome. */
-  hooks?: ServiceHooks;
-}
 
 export interface MockHttp {
   /** The whole mock as an Express app (for supertest, or mounting in another app); built on first use. */

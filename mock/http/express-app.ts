@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import express from 'express';
-import type { AppOptions } from './create-app';
+import type { AppOptions } from './app-options';
 import { createAdminAuth } from './admin-auth';
 import { refuseAmbiguousFilters } from './admin-pages';
 import { createAdminRouter } from './admin-routes';
@@ -11,7 +11,7 @@ import { createFallback, createOptionsAnswer, toRouteShapes } from './fallback';
 import { REQUEST_LIMITS } from './request-limits';
 import type { Dispatch } from './service-routes';
 import { createServiceRouter } from './service-router';
-import type { ServiceRequest } from '../core/handle-service-request';
+import type { ServiceRequest } from '../core/service-request';
 import { recordUnmatched } from '../core/handle-service-request';
 import { createSpecRouter } from './spec-routes';
 

@@ -1,4 +1,4 @@
-import type { ServiceOperationId } from '../core/handle-service-request';
+import type { ServiceOperationId } from '../core/service-request';
 import { FAULTS } from '../core/scenarios/preferences';
 import { SCENARIO_STATUS } from '../core/scenarios/scenario-catalog';
 import { allowedFor } from '../core/scenarios/switch-plan';

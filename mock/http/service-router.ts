@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import express from 'express';
-import type { ServiceRequest } from '../core/handle-service-request';
+import type { ServiceRequest } from '../core/service-request';
 import { SERVICE_ROUTES } from '../core/service-routes';
 import type { ServiceRouteDeps } from './service-routes';
 import { createOperationRunner } from './service-routes';

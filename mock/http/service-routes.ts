@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Core } from '../core/create-core';
-import type { RequestValidator, ServiceHooks, ServiceRequest, ServiceResult } from '../core/handle-service-request';
+import type { ServiceHooks, ServiceResult } from '../core/handle-service-request';
+import type { RequestValidator, ServiceRequest } from '../core/service-request';
 import { handleServiceRequest } from '../core/handle-service-request';
 import { SERVICE_ROUTES } from '../core/service-routes';
 import type { Answer } from '../core/service-answers';

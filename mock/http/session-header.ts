@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toErrorAnswer } from '../core/service-answers';
-import { SESSION_HEADER } from '../core/handle-service-request';
+import { SESSION_HEADER } from '../core/service-request';
 import { checkSessionLength } from '../core/session-limit';
 import { sendProblem } from './problem';
 import { sendAnswer } from './service-routes';

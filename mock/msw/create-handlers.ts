@@ -1,8 +1,10 @@
 import type { HttpHandler } from 'msw';
 import { HttpResponse, delay, http } from 'msw';
 import type { Core } from '../core/create-core';
-import type { ServiceOperationId, ServiceRequest, ServiceResult } from '../core/handle-service-request';
-import { SESSION_HEADER, handleServiceRequest } from '../core/handle-service-request';
+import type { ServiceResult } from '../core/handle-service-request';
+import type { ServiceOperationId, ServiceRequest } from '../core/service-request';
+import { handleServiceRequest } from '../core/handle-service-request';
+import { SESSION_HEADER } from '../core/service-request';
 import { toErrorAnswer } from '../core/service-answers';
 import { checkSessionLength } from '../core/session-limit';
 import { SERVICE_ROUTES } from '../core/service-routes';

@@ -1,5 +1,5 @@
 import type { Answer } from '../core/service-answers';
-import type { ServiceRequest } from '../core/handle-service-request';
+import type { ServiceRequest } from '../core/service-request';
 import { loadOperations } from '../spec-engine/load-operations';
 import { judgeResponse, loadPrismValidator } from './prism-validator';
 

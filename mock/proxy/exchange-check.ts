@@ -1,4 +1,4 @@
-import type { ServiceRequest } from '../core/handle-service-request';
+import type { ServiceRequest } from '../core/service-request';
 import { loadOperations, toOperationSummary } from '../spec-engine/load-operations';
 import type * as ValidateRequestModule from '../spec-engine/validate-request';
 import { createOperationFinder, judgeResponse, loadPrismValidator } from './prism-validator';

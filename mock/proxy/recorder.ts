@@ -1,4 +1,4 @@
-import type { ServiceRequest } from '../core/handle-service-request';
+import type { ServiceRequest } from '../core/service-request';
 import type { IdParameter } from '../core/object-types';
 import type { Target } from '../core/target';
 import { selectChildFileTarget, selectQueryTarget } from '../core/target';

@@ -1,5 +1,5 @@
 import type { AccessTokenStore } from '../core/access-token-store';
-import type { AccessTokenRecord } from '../core/access-tokens';
+import type { AccessTokenRecord } from '../core/access-token-store';
 import type { RedisClient } from './redis-connection';
 import { defineScript, guardAll, keysStartingWith, scanKeys } from './redis-connection';
 import { createRedisKeys } from './redis-keys';

@@ -1,4 +1,4 @@
-import type { OneTripStore } from '../core/one-trip';
+import type { OneTripStore } from '../core/one-trip-store';
 import type { TouchResult, ViewTokenRecord } from '../core/token-store';
 import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs, storeFullError } from '../core/token-store';
 import { JOURNAL_LUA } from './redis-journal';

@@ -1,6 +1,6 @@
 import type { RuleStore } from '../core/scenarios/rule-store';
 import { toRuleNumber } from '../core/scenarios/rule-store';
-import type { Rule } from '../core/scenarios/rules';
+import type { Rule } from '../core/scenarios/rule';
 import type { RedisClient } from './redis-connection';
 import { defineScript, guardAll } from './redis-connection';
 import { createRedisKeys } from './redis-keys';

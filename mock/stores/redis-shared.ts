@@ -1,4 +1,4 @@
-import type { Backing } from '../compose/backing';
+import type { Backing } from './backing';
 import type { ControllableClock } from '../core/clock';
 import { createRedisAccessTokenStore } from './redis-access-token-store';
 import { createRedisClock } from './redis-clock';

@@ -1,9 +1,9 @@
-import type { AccessTokenRecord } from '../core/access-tokens';
+import type { AccessTokenRecord } from '../core/access-token-store';
 import type { ClockState } from '../core/clock';
 import { isMockTimeInRange } from '../core/clock';
 import { parseInt64 } from '../core/int64';
 import type { ObjectType } from '../core/object-types';
-import type { Rule } from '../core/scenarios/rules';
+import type { Rule } from '../core/scenarios/rule';
 import type { ViewTokenRecord } from '../core/token-store';
 
 /** What `--state-file` keeps across restarts: everything a tester works with except the journal. */

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { MockServer } from '../../mock/server';
 import { MOCK_SPEC_PATH } from '../../mock/compose/package-info';
 import { createAnswerCheck } from '../../mock/proxy/check-answers';
-import type { ServiceRequest } from '../../mock/core/handle-service-request';
+import type { ServiceRequest } from '../../mock/core/service-request';
 import { handleServiceRequest } from '../../mock/core/handle-service-request';
 import { fromCurl } from '../support/curl-line';
 import { aMock, useMockSpec } from '../support/mock-app';

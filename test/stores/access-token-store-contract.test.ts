@@ -1,6 +1,6 @@
 import type { AccessTokenStore } from '../../mock/core/access-token-store';
 import { createMemoryAccessTokenStore } from '../../mock/core/access-token-store';
-import type { AccessTokenRecord } from '../../mock/core/access-tokens';
+import type { AccessTokenRecord } from '../../mock/core/access-token-store';
 import { createRedisAccessTokenStore } from '../../mock/stores/redis-access-token-store';
 import { useTestRedis } from '../support/redis-server';
 

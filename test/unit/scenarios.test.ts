@@ -1,5 +1,5 @@
 import { createJournal } from '../../mock/core/journal';
-import type { ServiceRequest } from '../../mock/core/handle-service-request';
+import type { ServiceRequest } from '../../mock/core/service-request';
 import { readPreferences, withoutSwitches } from '../../mock/core/scenarios/preferences';
 import { createRules } from '../../mock/core/scenarios/rules';
 import { toSwitchPlan } from '../../mock/core/scenarios/switch-plan';

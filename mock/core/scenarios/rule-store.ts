@@ -1,4 +1,4 @@
-import type { Rule } from './rules';
+import type { Rule } from './rule';
 
 /** A rule before the store has named it. */
 export type NewRule = Omit<Rule, 'id'>;

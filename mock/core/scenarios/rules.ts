@@ -1,47 +1,16 @@
 import { parseInt64 } from '../int64';
 import type { ServiceStatuses } from '../service-statuses';
 import { SERVICE_STATUSES, isServiceOperation } from '../service-statuses';
-import type { ServiceOperationId, ServiceRequest } from '../handle-service-request';
+import type { ServiceOperationId, ServiceRequest } from '../service-request';
 import { findNearestName } from '../near-miss';
 import { ALL_PARAMETERS, PARAMETERS_OF } from '../service-routes';
 import type { Preferences } from './preferences';
 import { PREFERENCE_KEYS } from './preferences';
+import type { Rule, RuleCondition, RuleInput, RuleOutcome } from './rule';
 import type { RuleStore } from './rule-store';
 import { createMemoryRuleStore } from './rule-store';
 import type { SwitchPlan } from './switch-plan';
 import { toSwitchPlan } from './switch-plan';
-
-/** When a rule applies; every given field must match. */
-export interface RuleCondition {
-  /** The operationId, e.g. `getViewToken`. */
-  operation?: string;
-  /** A query or path parameter, with `equals` its value (ids compared as exact int64). */
-  param?: string;
-  /** Kept as given (a number stays a number in the rule's echo); compared as text or exact int64. */
-  equals?: string | number;
-  /** The bearer Access Token of the request. */
-  accessToken?: string;
-}
-
-/** A rule's outcome as given: `{"code": 503}` stays a number in its echo. */
-export type RuleOutcome = { [Key in keyof Preferences]?: string | number };
-
-/** A rule as the admin API and the config file take it. */
-export interface RuleInput {
-  when?: RuleCondition;
-  then: RuleOutcome;
-  times?: number;
-}
-
-export interface Rule {
-  id: string;
-  /** The X-Mock-Session it was created in ('' global); it applies to that session's requests only. */
-  session: string;
-  when: RuleCondition;
-  then: RuleOutcome;
-  /** Uses left, or null for a rule that never runs out. */
-  remaining: number | null;
-}
 
 /** `unprocessable`: well-formed, but naming something no operation has (a 422, not a 400). */
 export type RuleAdd = { kind: 'added'; rule: Rule } | { kind: 'invalid'; detail: string; unprocessable?: true } | { kind: 'full'; detail: string; of: 'rules' | 'sessions' };

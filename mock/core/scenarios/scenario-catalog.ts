@@ -1,6 +1,6 @@
 import type { GrantRefusal } from '../access-tokens';
 import { decodeBasic } from '../access-tokens';
-import type { ServiceOperationId, ServiceRequest } from '../handle-service-request';
+import type { ServiceOperationId, ServiceRequest } from '../service-request';
 import { ID_PARAMETERS, OBJECT_TYPE_OF } from '../object-types';
 import type { Answer } from '../service-answers';
 import { fromServiceFailure, toErrorAnswer } from '../service-answers';
