@@ -7,6 +7,7 @@ import { ACCESS_TOKEN_TTL_MS } from '../core/access-tokens';
 import type { Backing } from '../stores/backing';
 import { createMemoryTokenStore } from '../stores/memory-token-store';
 import type * as RedisShared from '../stores/redis-shared';
+import { logClockOutages } from './clock-outage-log';
 import { requireInstalled } from './optional-package';
 
 export interface BackingOptions {
@@ -51,6 +52,6 @@ export async function createBacking(options: BackingOptions, ttlMs: number, logg
     accessTokenKeepMs: ACCESS_TOKEN_TTL_MS + REDIS_KEEP_MARGIN_MS,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
     ...(options.maxViewTokens === undefined ? {} : { maxViewTokens: options.maxViewTokens }),
-    onClockError: (error) => logger.warn({ err: error }, 'shared clock sync failed'),
+    clockEvents: logClockOutages(logger),
   });
 }

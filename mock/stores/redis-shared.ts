@@ -1,6 +1,7 @@
 import type { Backing } from './backing';
 import type { ControllableClock } from '../core/clock';
 import { createRedisAccessTokenStore } from './redis-access-token-store';
+import type { SharedClockEvents } from './redis-clock';
 import { createRedisClock } from './redis-clock';
 import { connectRedis, deploymentKeys } from './redis-connection';
 import { createRedisJournal } from './redis-journal';
@@ -22,7 +23,8 @@ export interface RedisSharedOptions {
   journalSize: number;
   /** View Tokens held at most (--max-view-tokens). */
   maxViewTokens?: number;
-  onClockError: (error: unknown) => void;
+  /** Failed syncs of the shared clock (each) and its recovery (once per outage). */
+  clockEvents: SharedClockEvents;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function openRedisShared(options: RedisSharedOptions): Promise<Back
   const { prefix } = options;
   deploymentKeys(prefix); // a prefix that cannot be a hash tag is refused before connecting
   const redis = await connectRedis(options.url, options.waitMs, options.timeoutMs);
-  const clock = createRedisClock(options.localClock, redis, prefix, options.onClockError);
+  const clock = createRedisClock(options.localClock, redis, prefix, options.clockEvents);
   await clock.sync();
   const tokens = { redis, prefix, keepMs: options.viewTokenKeepMs, ...(options.maxViewTokens === undefined ? {} : { maxRecords: options.maxViewTokens }) };
   return {
