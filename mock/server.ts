@@ -12,7 +12,9 @@ import { createMockCore, toTtlMs } from './compose/create-mock-core';
 import type { MockScenarios } from './compose/mock-scenarios';
 import { toMockScenarios } from './compose/mock-scenarios';
 import { toServiceStatuses } from './core/service-statuses';
-import { DEFAULT_MAX_CONNECTIONS, guardConnections } from './http/connection-guard';
+import { guardConnections } from './http/connection-guard';
+import type { ConnectionPlan } from './compose/open-file-limit';
+import { planConnections, readOpenFileLimit } from './compose/open-file-limit';
 import { createApp } from './http/create-app';
 import { pacePipelining } from './http/pipelining-pace';
 import { createReclaimer } from './compose/reclaimer';
@@ -68,8 +70,9 @@ export interface MockServerOptions extends ProxyServerOptions {
   /** The store (memory or Redis) holds at most this many View Tokens (default 2,000,000); beyond it, issuing answers 503. */
   maxViewTokens?: number;
   /**
-   * Open connections accepted at most (default 10,000; keep it below `ulimit -n`): at the cap idle
-   * keep-alive sockets are closed, and with none idle a new connection is answered 503.
+   * Open connections accepted at most: at the cap idle keep-alive sockets are closed, and with none
+   * idle a new connection is answered 503. Default 10,000, or the process's open-file limit less 64
+   * when that is lower (halved with `proxy`); a larger value is kept, with a warning in the log.
    */
   maxConnections?: number;
   /** Headers must arrive within this (ms; default 10 s), else 408 and the connection closes. */
@@ -92,6 +95,8 @@ export interface MockServer {
   logger: Logger;
   /** The base URL once listening, else undefined. */
   readonly baseUrl: string | undefined;
+  /** The connection cap in force (`maxConnections`, or the default from the open-file limit) and where it comes from. */
+  readonly connections: ConnectionPlan;
   listen(port?: number, host?: string): Promise<string>;
   /** Stops accepting, lets in-flight requests finish, then resolves. */
   close(): Promise<void>;
@@ -114,6 +119,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   if (options.adminToken !== undefined && options.adminToken.trim() === '') throw new ConfigError('--admin-token: empty or blank; give a token (or leave the flag out)');
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
   const ttlMs = toTtlMs(options.viewTokenTtl);
+  const connections = planConnections(options.maxConnections, readOpenFileLimit(), options.proxy !== undefined);
+  if (connections.warning !== undefined) logger.warn(connections.warning);
   const backing = await createBacking(options, ttlMs, logger);
   const persisted = options.stateFile === undefined ? undefined
     : await openPersistedState(options.stateFile, backing.store, backing.clock, {
@@ -163,6 +170,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     get app() { return http.app; },
     core, clock, logger, scenarios: toMockScenarios(core.rules),
     get baseUrl() { return baseUrl; },
+    connections,
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         const listening = createServer({
@@ -176,7 +184,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           keepAliveTimeout: KEEP_ALIVE_MS,
         });
         const paced = pacePipelining(http.listener);
-        listening.on('request', guardConnections(listening, paced, { maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, isIdle: paced.isIdle }));
+        listening.on('request', guardConnections(listening, paced, { maxConnections: connections.maxConnections, isIdle: paced.isIdle }));
         listening.on('clientError', answerClientError);
         listening.once('error', reject);
         listening.listen(port, host, () => {

@@ -50,7 +50,7 @@ async function serve(args: readonly string[]): Promise<void> {
     journalSize: options.journalSize,
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
     maxViewTokens: options.maxViewTokens,
-    maxConnections: options.maxConnections,
+    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
     ...(options.proxy === undefined ? {} : { proxy: options.proxy }),
     validateResponses: options.validateResponses,
@@ -75,6 +75,7 @@ async function serve(args: readonly string[]): Promise<void> {
   announce([
     `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
     ...(options.proxy === undefined ? [] : [`  proxying service routes to ${options.proxy.url}, judged against spec/view-token.openapi.yaml${options.proxy.recordFile === undefined ? '' : `; recording to ${options.proxy.recordFile}`}`]),
+    `  connections: at most ${mock.connections.maxConnections} (${mock.connections.reason})`,
     `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,
     `  dashboard: ${baseUrl}/__admin/ui   (try the viewer flow: ${baseUrl}/__admin/ui/try)`,
   ]);

@@ -26,7 +26,7 @@ export const SERVE_FLAGS = {
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
   'time-zone': { type: 'string', help: 'IANA zone of expireTime in POST /oauth2/token answers (default: this machine\'s local zone)' },
   'max-view-tokens': { type: 'string', default: '2000000', help: 'View Tokens the store (memory or Redis) holds at most (503 beyond it)' },
-  'max-connections': { type: 'string', default: '10000', help: 'open connections at most (idle ones closed at the cap, else 503); keep below ulimit -n' },
+  'max-connections': { type: 'string', help: 'open connections at most (idle ones closed at the cap, else 503); default 10000, or ulimit -n less 64 when lower' },
   workers: { type: 'string', default: '1', help: 'processes sharing the port (node:cluster); >1 needs --store redis' },
   proxy: { type: 'string', help: 'forward service routes to this implementation, judging each exchange against the spec' },
   'proxy-timeout': { type: 'string', default: '10s', help: 'with --proxy: no upstream answer within this → 504' },
@@ -58,7 +58,7 @@ export interface ServeOptions {
   workers: number;
   journalSize: number;
   maxViewTokens: number;
-  maxConnections: number;
+  maxConnections?: number;
   stateFile?: string;
   timeZone?: string;
   proxy?: { url: string; timeout: string; errors: boolean; recordFile?: string };
@@ -117,6 +117,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const seed = read('seed');
   if (seed !== undefined && workers > 1) throw new ConfigError(`--seed ${seed} with --workers ${workers}: every worker would issue the same token sequence; drop --seed or use one worker`);
   const configFile = read('config');
+  const maxConnections = read('max-connections');
   const proxy = readProxyOptions(read);
   const basePath = read('base-path');
   const cors = read('cors-origin');
@@ -129,8 +130,9 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   if (hosts !== undefined && (hosts.length === 0 || badHost !== undefined)) throw new ConfigError(`--allowed-hosts ${allowedHosts}: expected host names such as mock.example.com or .example.com, comma-separated`);
   return {
     port, host, viewTokenTtl: ttl, adminOpen, logLevel: logLevel as ServeOptions['logLevel'],
-    store, workers, maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000), maxConnections: toInteger(read('max-connections'), '--max-connections', 1, 1_000_000), validateResponses: isOn(read('validate-responses')),
+    store, workers, maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000), validateResponses: isOn(read('validate-responses')),
     journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000), redisPrefix, redisTimeoutMs, redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
+    ...(maxConnections === undefined ? {} : { maxConnections: toInteger(maxConnections, '--max-connections', 1, 1_000_000) }),
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(configFile === undefined ? {} : { configFile }),
     ...(stateFile === undefined ? {} : { stateFile }),

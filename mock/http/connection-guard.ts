@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** Default cap on open connections (`--max-connections`); keep it below `ulimit -n`. */
+/** Default cap on open connections (`--max-connections`), lowered to fit the open-file limit (compose/open-file-limit.ts). */
 export const DEFAULT_MAX_CONNECTIONS = 10_000;
 
 interface GuardOptions {

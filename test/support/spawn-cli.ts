@@ -20,9 +20,14 @@ export function killStartedClis(): void {
   started.clear();
 }
 
-/** Starts `view-token-mock` as a process and resolves once it has printed its URLs. */
-export function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<RunningCli> {
-  const child = spawn(process.execPath, [MOCK_CLI, ...args], { env: { ...process.env, ...env } });
+/**
+ * Starts `view-token-mock` as a process and resolves once it has printed its URLs. `ulimitFiles`:
+ * under `ulimit -n N` (bash), as a machine with a low open-file limit runs it.
+ */
+export function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}, { ulimitFiles }: { ulimitFiles?: number } = {}): Promise<RunningCli> {
+  const command = ulimitFiles === undefined ? [process.execPath, MOCK_CLI, ...args]
+    : ['bash', '-c', `ulimit -n ${ulimitFiles} && exec "$0" "$@"`, process.execPath, MOCK_CLI, ...args];
+  const child = spawn(command[0] as string, command.slice(1), { env: { ...process.env, ...env } });
   started.add(child);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
