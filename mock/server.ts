@@ -122,10 +122,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const connections = planConnections(options.maxConnections, readOpenFileLimit(), options.proxy !== undefined);
   if (connections.warning !== undefined) logger.warn(connections.warning);
   const backing = await createBacking(options, ttlMs, logger);
-  const persisted = options.stateFile === undefined ? undefined
-    : await openPersistedState(options.stateFile, backing.store, backing.clock, {
+  // The memory store is the only one a state file keeps (createBacking refuses --state-file on Redis).
+  const persisted = options.stateFile === undefined || backing.memory === undefined ? undefined
+    : await openPersistedState(options.stateFile, backing.memory, backing.clock, {
       failed: (error) => logger.error({ err: error }, 'writing the state file failed; retrying (logged again only if the reason changes)'),
       recovered: () => logger.info('writing the state file works again'),
+      notice: (message) => logger.warn(`state file: ${message}`),
     });
   const clock = persisted?.clock ?? backing.clock;
   const engine = await loadSpecEngine(MOCK_SPEC_PATH);
@@ -139,14 +141,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-    ...(persisted === undefined ? {} : { onChange: persisted.onChange }),
+    ...(persisted === undefined ? {} : { ruleStore: persisted.ruleStore, accessTokenStore: persisted.accessTokenStore }),
     ...backing.shared,
     // At debug level each service request is logged as the journal keeps it (View Tokens shortened,
     // no Authorization value); at the default level nothing is done per request.
     ...(logger.isLevelEnabled('debug') ? { onRequest: (entry: object) => logger.debug({ request: entry }, 'service request') } : {}),
   });
   await core.ready;
-  await persisted?.attach(core);
+  await persisted?.attach();
   // prism-http and the proxy are loaded only for --proxy / --validate-responses, never on the default start.
   const extras = options.proxy === undefined && options.validateResponses !== true ? undefined
     // eslint-disable-next-line @typescript-eslint/no-require-imports

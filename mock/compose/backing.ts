@@ -32,7 +32,10 @@ const REDIS_KEEP_MARGIN_MS = 24 * 3_600_000;
  */
 export async function createBacking(options: BackingOptions, ttlMs: number, logger: Logger): Promise<Backing> {
   const localClock = createControllableClock(options.realNow ?? Date.now);
-  if ((options.store ?? 'memory') === 'memory') return { store: createMemoryTokenStore(options.maxViewTokens), clock: localClock, close: () => undefined };
+  if ((options.store ?? 'memory') === 'memory') {
+    const memory = createMemoryTokenStore(options.maxViewTokens);
+    return { store: memory, memory, clock: localClock, close: () => undefined };
+  }
   if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
   if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
   if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');

@@ -7,6 +7,9 @@ import { lastActiveMs } from './token-store';
 /** The interface document's validity: 12 hours, reset by each use. */
 export const VIEW_TOKEN_TTL_MS = 12 * 3_600_000;
 
+/** What the core issues (the real service's format): 32 lowercase hex characters. */
+export const VIEW_TOKEN_FORMAT = /^[0-9a-f]{32}$/;
+
 /** Draws before giving up on finding an unused token (a CSPRNG never needs a second). */
 const MAX_ISSUE_ATTEMPTS = 1_000_000;
 

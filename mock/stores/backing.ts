@@ -4,10 +4,13 @@ import type { Journal } from '../core/journal';
 import type { OneTripStore } from '../core/one-trip-store';
 import type { RuleStore } from '../core/scenarios/rule-store';
 import type { TokenStore } from '../core/token-store';
+import type { MemoryTokenStore } from './memory-token-store';
 
 /** Where the mock keeps its state, before the core is built over it. */
 export interface Backing {
   store: TokenStore;
+  /** The same store when it is the memory store (what `--state-file` keeps). */
+  memory?: MemoryTokenStore;
   clock: ControllableClock;
   /** Rules, granted Access Tokens and the journal, when several processes share them (Redis); else the core's own memory. */
   shared?: { ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal; oneTrip: OneTripStore };

@@ -11,6 +11,23 @@ const TIME_CHECK_EVERY = 16;
 /** Slots of a new or emptied store; the columns double from here as records come. */
 const INITIAL_CAPACITY = 1_024;
 
+/** The memory store, with what `--state-file` needs beyond the port. */
+export interface MemoryTokenStore extends TokenStore {
+  /** Its cap (`--max-view-tokens`). */
+  readonly maxRecords: number;
+  /**
+   * Stores the record, replacing one stored under its token, even beyond the cap: for loading a
+   * state file, whose loader checks the cap once everything is in.
+   */
+  put(record: ViewTokenRecord): void;
+  /**
+   * Up to `limit` records from slot `from` on, and the slot to go on from (undefined at the end): a
+   * walk in small steps, with changes allowed between steps (a record stays in its slot for its life;
+   * one added or removed meanwhile may be seen or not, which the state file's change log makes good).
+   */
+  scan(from: number, limit: number): { records: ViewTokenRecord[]; next: number | undefined };
+}
+
 /**
  * The embedded in-memory store: records in a column table (see createRecordTable), so a million
  * live tokens take ~120 bytes of RSS each and give the GC almost nothing to trace or free when
@@ -20,7 +37,7 @@ const INITIAL_CAPACITY = 1_024;
  * expiry index to keep up on every use. Listing one session walks only that session's records.
  * @example const store = createMemoryTokenStore();
  */
-export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): TokenStore {
+export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): MemoryTokenStore {
   // One table for the store's life, cleared in place: a new one would bring new closures, which
   // lose V8's optimised code, and the next sweep of a million records would run cold.
   const table = createRecordTable(INITIAL_CAPACITY);
@@ -79,6 +96,18 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): To
     async clear() {
       table.clear();
       cursor = 0;
+    },
+    maxRecords,
+    put(record) {
+      const slot = table.slotOf(record.token);
+      if (slot >= 0) table.remove(slot);
+      table.insert(record);
+    },
+    scan(from, limit) {
+      const records: ViewTokenRecord[] = [];
+      let slot = from;
+      for (; slot < table.slotsUsed && records.length < limit; slot += 1) if (table.isLive(slot)) records.push(table.read(slot));
+      return { records, next: slot < table.slotsUsed ? slot : undefined };
     },
   };
 }

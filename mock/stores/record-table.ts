@@ -31,6 +31,8 @@ export interface RecordTable {
   sortNewestFirst(slots: number[]): number[];
   slotsOfSession(session: string): number[];
   allSlots(): number[];
+  /** Whether the slot holds a record. */
+  isLive(slot: number): boolean;
 }
 
 const LIVE = 1;
@@ -161,5 +163,6 @@ export function createRecordTable(initialCapacity: number): RecordTable {
     },
     slotsOfSession: (session) => sessions.slotsOf(session),
     allSlots: () => sessions.allSlots(),
+    isLive: (slot) => slot < slotsUsed && ((columns.flags[slot] as number) & LIVE) !== 0,
   };
 }

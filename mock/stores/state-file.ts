@@ -1,36 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { constants, readFileSync } from 'node:fs';
+import { constants } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../config/config-error';
-import type { StateSnapshot } from './state-snapshot';
-import { toStateSnapshot } from './state-snapshot';
 
-/**
- * Reads `--state-file`: undefined when it does not exist yet; a ConfigError (exit 2) when it cannot
- * be read or is not a state file. The file is never touched here, so a corrupt one can be inspected.
- * @example const saved = loadStateFile('./mock-state.json');
- */
-export function loadStateFile(file: string): StateSnapshot | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ConfigError(`--state-file ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(`--state-file ${file}: not valid JSON (${(error as Error).message}); the file was left as it is: fix or move it`);
-  }
-  const snapshot = toStateSnapshot(parsed);
-  if (typeof snapshot === 'string') throw new ConfigError(`--state-file ${file}: ${snapshot}; the file was left as it is: fix or move it`);
-  return snapshot;
-}
-
-/** Writes the state file while the mock runs. */
+/** Writes a JSON file (the `--record` file) while the mock runs. */
 export interface StateFileWriter {
   /** Something changed: a write follows within the debounce time (one at a time, never piling up). */
   markDirty(): void;
@@ -38,7 +12,7 @@ export interface StateFileWriter {
   flush(): Promise<void>;
 }
 
-export interface StateFileWriterOptions<State = StateSnapshot> {
+export interface StateFileWriterOptions<State = unknown> {
   file: string;
   /** The state to write, read in one go so it is consistent. */
   capture: () => Promise<State>;
@@ -50,12 +24,12 @@ export interface StateFileWriterOptions<State = StateSnapshot> {
 }
 
 /**
- * Keeps `--state-file` current: each write goes to a temp file in the same directory, is fsynced,
+ * Keeps a JSON file current: each write goes to a temp file in the same directory, is fsynced,
  * renamed over the file and the directory fsynced, so a crash at any moment leaves either the
  * previous complete state or the new one, never half a file.
  * @example const writer = createStateFileWriter({ file, capture, debounceMs: 200, onError: log });
  */
-export function createStateFileWriter<State = StateSnapshot>(options: StateFileWriterOptions<State>): StateFileWriter {
+export function createStateFileWriter<State = unknown>(options: StateFileWriterOptions<State>): StateFileWriter {
   let dirty = false;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
@@ -102,14 +76,23 @@ export function createStateFileWriter<State = StateSnapshot>(options: StateFileW
  * A new file only: an unguessable name, O_EXCL (an existing file or symlink there is an error, not
  * something to write through) and O_NOFOLLOW where the platform has it, readable by the owner only.
  */
-const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+export const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+/** Temp files are `<file>.<16 hex>.tmp`: what a killed write leaves behind, removed when the state file loads. */
+export const tempFileOf = (file: string): string => `${file}.${randomBytes(8).toString('hex')}.tmp`;
+
+/**
+ * Replaces `file` atomically with what `write` writes: into a new temp file beside it (O_EXCL,
+ * O_NOFOLLOW, mode 0600), fsynced, renamed over the file, the directory fsynced. A failure (or a
+ * `write` that throws) removes the temp file and leaves the file as it was.
+ * @example await writeAtomically('state.json', (handle) => handle.writeFile('{}\n'));
+ */
+export async function writeAtomically(file: string, content: string | ((handle: FileHandle) => Promise<void>)): Promise<void> {
+  const temp = tempFileOf(file);
   const handle = await open(temp, EXCLUSIVE, 0o600);
   try {
     try {
-      await handle.writeFile(text);
+      await (typeof content === 'string' ? handle.writeFile(content) : content(handle));
       await handle.sync();
     } finally {
       await handle.close();
@@ -120,7 +103,11 @@ async function writeAtomically(file: string, text: string): Promise<void> {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  // The rename itself is durable only once the directory is synced.
+  await syncDirectoryOf(file);
+}
+
+/** Makes a rename, a new file or a removal in the file's directory durable. */
+export async function syncDirectoryOf(file: string): Promise<void> {
   const directory = await open(path.dirname(path.resolve(file)), 'r');
   try {
     await directory.sync();

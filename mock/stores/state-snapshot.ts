@@ -1,81 +1,65 @@
-import type { AccessTokenRecord } from '../core/access-token-store';
-import type { ClockState } from '../core/clock';
-import { isMockTimeInRange } from '../core/clock';
-import { parseInt64 } from '../core/int64';
-import type { ObjectType } from '../core/object-types';
-import type { Rule } from '../core/scenarios/rule';
-import type { ViewTokenRecord } from '../core/token-store';
+/**
+ * The formats of `--state-file`. Version 2 (written since 0.3.0): the file itself is a snapshot, one
+ * JSON record a line (state-records.ts) after a header line and up to an end line; beside it, change
+ * logs `<file>.<generation>.log` hold, a line each, the changes since the snapshot began. Version 1
+ * (0.2.0) was one JSON document holding everything; it still loads, and is rewritten as version 2
+ * at the first compaction.
+ */
+export const STATE_FORMAT = 'view-token-mock-state';
+export const LOG_FORMAT = 'view-token-mock-state-log';
+export const STATE_VERSION = 2;
+/** The generation a version-1 file, or a new state file, continues with. */
+export const FIRST_GENERATION = 1;
 
-/** What `--state-file` keeps across restarts: everything a tester works with except the journal. */
-export interface StateSnapshot {
+/** The first line of a version-2 snapshot: the logs from `generation` on hold what changed since it began. */
+export interface SnapshotHeader {
   format: typeof STATE_FORMAT;
   version: typeof STATE_VERSION;
-  /** Real time the snapshot was taken (ISO 8601); informative only. */
+  generation: number;
+  /** Real time the snapshot began (ISO 8601); informative only. */
   savedAt: string;
-  clock: ClockState;
-  viewTokens: ViewTokenRecord[];
-  accessTokens: AccessTokenRecord[];
-  rules: Rule[];
 }
 
-export const STATE_FORMAT = 'view-token-mock-state';
-export const STATE_VERSION = 1;
+/** The last line of a snapshot: how many records it holds, so a snapshot cut short is never taken for a whole one. */
+export interface SnapshotEnd {
+  k: 'end';
+  records: number;
+}
 
-const OBJECT_TYPES: readonly ObjectType[] = ['file', 'integration', 'comparison', 'scene', 'submodel', 'clashDetection', 'moduleData', 'childFile'];
-
-type Check = (value: unknown) => string | undefined;
+/** The first line of a change log. */
+export interface LogHeader {
+  format: typeof LOG_FORMAT;
+  version: typeof STATE_VERSION;
+  generation: number;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** A time the mock's clock can show (1970 to 9999): anything else would fail every answer that dates it. */
-const isTime = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && isMockTimeInRange(value);
-const isInt64 = (value: unknown): boolean => typeof value === 'string' && parseInt64(value).kind === 'ok';
+const isGeneration = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= FIRST_GENERATION;
 
-const checkViewToken: Check = (value) => {
-  if (!isObject(value)) return 'not an object';
-  if (typeof value.token !== 'string' || value.token === '') return '"token" must be a non-empty string';
-  if (!OBJECT_TYPES.includes(value.objectType as ObjectType)) return `"objectType" must be one of ${OBJECT_TYPES.join(', ')}`;
-  if (!isInt64(value.objectId)) return '"objectId" must be an int64 string';
-  if (value.integrateId !== undefined && !isInt64(value.integrateId)) return '"integrateId" must be an int64 string';
-  if (typeof value.session !== 'string' || typeof value.name !== 'string') return '"session" and "name" must be strings';
-  if (value.extension !== undefined && typeof value.extension !== 'string') return '"extension" must be a string';
-  if (!isTime(value.issuedAtMs) || (value.lastUsedAtMs !== null && !isTime(value.lastUsedAtMs))) return '"issuedAtMs"/"lastUsedAtMs" must be times from 1970 to 9999 in ms';
-  if (!Number.isInteger(value.uses) || (value.uses as number) < 0) return '"uses" must be a non-negative integer';
-  return undefined;
-};
-
-const checkAccessToken: Check = (value) => {
-  if (!isObject(value)) return 'not an object';
-  if (typeof value.token !== 'string' || typeof value.appKey !== 'string') return '"token" and "appKey" must be strings';
-  return isTime(value.expiresAtMs) ? undefined : '"expiresAtMs" must be a time from 1970 to 9999 in ms';
-};
-
-const checkRule: Check = (value) => {
-  if (!isObject(value)) return 'not an object';
-  if (typeof value.id !== 'string' || typeof value.session !== 'string') return '"id" and "session" must be strings';
-  if (!isObject(value.when) || !isObject(value.then)) return '"when" and "then" must be objects';
-  if (value.remaining !== null && (!Number.isInteger(value.remaining) || (value.remaining as number) < 1)) return '"remaining" must be a positive integer or null';
-  return undefined;
-};
-
-/**
- * Checks a parsed state file; a string says what is wrong and where (the file is never repaired).
- * @example toStateSnapshot(JSON.parse(text))
- */
-export function toStateSnapshot(value: unknown): StateSnapshot | string {
+/** What a parsed first line of `--state-file` is: a version-2 header, a version-1 document, or a string saying what is wrong. */
+export function toStateKind(value: unknown): { version: 2; header: SnapshotHeader } | { version: 1 } | string {
   if (!isObject(value) || value.format !== STATE_FORMAT) return `not a view-token-mock state file (no "format": "${STATE_FORMAT}")`;
-  if (value.version !== STATE_VERSION) return `state version ${String(value.version)} is not supported (this mock reads version ${STATE_VERSION})`;
-  const clock = value.clock;
-  if (!isObject(clock) || typeof clock.offsetMs !== 'number' || !Number.isInteger(clock.offsetMs) || (clock.frozenAtMs !== null && !isTime(clock.frozenAtMs))) {
-    return '"clock" must be {offsetMs, frozenAtMs}, with frozenAtMs null or a time from 1970 to 9999 in ms';
-  }
-  const lists: [string, Check][] = [['viewTokens', checkViewToken], ['accessTokens', checkAccessToken], ['rules', checkRule]];
-  for (const [name, check] of lists) {
+  if (value.version === 1) return { version: 1 };
+  if (value.version !== STATE_VERSION) return `state version ${String(value.version)} is not supported (this mock reads versions 1 and ${STATE_VERSION})`;
+  if (!isGeneration(value.generation)) return `the header's "generation" must be an integer from ${FIRST_GENERATION}`;
+  return { version: 2, header: value as unknown as SnapshotHeader };
+}
+
+/** Checks a change log's first line against the generation its name gives. */
+export function checkLogHeader(value: unknown, generation: number): string | undefined {
+  if (!isObject(value) || value.format !== LOG_FORMAT) return `not a view-token-mock change log (no "format": "${LOG_FORMAT}")`;
+  if (value.version !== STATE_VERSION) return `change log version ${String(value.version)} is not supported (this mock reads version ${STATE_VERSION})`;
+  return value.generation === generation ? undefined : `its header says generation ${String(value.generation)}, its name ${generation}`;
+}
+
+/** A version-1 document's items as records, each with where it was (`viewTokens[3]`), or what is wrong with the document. */
+export function fromVersion1(value: Record<string, unknown>): { record: unknown; where: string }[] | string {
+  const items: { record: unknown; where: string }[] = [{ record: isObject(value.clock) ? { k: 'clock', ...value.clock } : value.clock, where: 'clock' }];
+  const lists = [['accessTokens', 'access-token'], ['rules', 'rule'], ['viewTokens', 'token']] as const;
+  for (const [name, kind] of lists) {
     const list = value[name];
     if (!Array.isArray(list)) return `"${name}" must be an array`;
-    for (const [index, item] of list.entries()) {
-      const problem = check(item);
-      if (problem !== undefined) return `${name}[${index}]: ${problem}`;
-    }
+    list.forEach((item: unknown, index) => items.push({ record: isObject(item) ? { k: kind, ...item } : item, where: `${name}[${index}]` }));
   }
-  return value as unknown as StateSnapshot;
+  return items;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMockCore } from '../../mock/compose/create-mock-core';
 import { createMockServer } from '../../mock/server';
+import { readSavedState } from '../support/saved-state';
 import { killStartedClis, runCli, startCli } from '../support/spawn-cli';
 
 let dir: string;
@@ -58,7 +59,7 @@ test('Access Tokens granted before a restart are still accepted after it', async
 test.each([
   ['not JSON', '{"format":"view-token-mock-state", "vers', /not valid JSON/],
   ['another JSON document', '{"hello":"world"}', /not a view-token-mock state file/],
-  ['a future version', '{"format":"view-token-mock-state","version":2}', /state version 2 is not supported/],
+  ['a future version', '{"format":"view-token-mock-state","version":3}', /state version 3 is not supported \(this mock reads versions 1 and 2\)/],
   ['a broken token record', JSON.stringify({ format: 'view-token-mock-state', version: 1, clock: { offsetMs: 0, frozenAtMs: null }, viewTokens: [{ token: 'x', objectType: 'file', objectId: '1.5' }], accessTokens: [], rules: [] }), /viewTokens\[0\]: "objectId" must be an int64 string/],
 ])('a state file that is %s stops the start with exit 2 and is left byte for byte as it was', (_label, text, message) => {
   const file = path.join(dir, 'state.json');
@@ -95,7 +96,7 @@ test('kill -9 during heavy issuing leaves a loadable file whose tokens are a pre
   stop = true;
   await Promise.all(workers);
 
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as { viewTokens: { token: string }[] };
+  const saved = await readSavedState(file);
   const core = createMockCore({ seed: SEED });
   const sequence: string[] = [];
   for (let i = 0; i < acknowledged.length + IN_FLIGHT; i += 1) {

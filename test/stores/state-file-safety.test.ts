@@ -6,6 +6,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { ConfigError } from '../../mock/config/config-error';
 import { createMockServer } from '../../mock/server';
+import { readSavedState } from '../support/saved-state';
 
 let dir: string;
 beforeEach(() => { dir = mkdtempSync(path.join(tmpdir(), 'vtm-safety-')); });
@@ -33,10 +34,11 @@ test('a symlink planted where the old temp file name was is never written throug
   await request(mock.app).get('/view/token?fileId=1').set(AUTH);
   await mock.close();
   expect(readFileSync(victim, 'utf8')).toBe('untouched\n');
-  expect(JSON.parse(readFileSync(file, 'utf8')).viewTokens).toHaveLength(1);
+  expect((await readSavedState(file)).viewTokens).toHaveLength(1);
   expect(statSync(file).mode & 0o777).toBe(0o600);
-  // No temp file is left behind (the planted link is the only other entry).
-  expect(readdirSync(dir).sort()).toEqual(['state.json', `state.json.${process.pid}.tmp`, 'victim.txt'].sort());
+  expect(statSync(`${file}.1.log`).mode & 0o777).toBe(0o600);
+  // No temp file is left behind (the planted link is the only other entry beside the file and its change log).
+  expect(readdirSync(dir).sort()).toEqual(['state.json', 'state.json.1.log', `state.json.${process.pid}.tmp`, 'victim.txt'].sort());
 });
 
 test.each([
@@ -84,7 +86,7 @@ test('when writes keep failing, health says degraded with the reason and the log
   expect(lines.filter((line) => line.msg === 'writing the state file works again')).toHaveLength(1);
   expect(failures()).toHaveLength(1);
   await mock.close();
-  expect(JSON.parse(readFileSync(file, 'utf8')).viewTokens).toHaveLength(20);
+  expect((await readSavedState(file)).viewTokens).toHaveLength(20);
 }, 30_000);
 
 test('a state file with a 2 h offset restores it', async () => {

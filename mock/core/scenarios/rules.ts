@@ -98,7 +98,8 @@ function sameValue(actual: string, expected: string): boolean {
   return a.kind === 'ok' && b.kind === 'ok' ? a.value === b.value : actual === expected;
 }
 
-export type RuleCheck = { kind: 'ok'; rule: Omit<Rule, 'id' | 'session'> } | { kind: 'invalid'; detail: string; unprocessable?: true };
+/** `allowed`: for a refused switch value, every value of each switch the rule's operation accepts. */
+export type RuleCheck = { kind: 'ok'; rule: Omit<Rule, 'id' | 'session'> } | { kind: 'invalid'; detail: string; unprocessable?: true; allowed?: Record<string, readonly (string | number)[]> };
 
 /**
  * Checks a rule as the admin API or the config file gives it.
@@ -107,11 +108,12 @@ export type RuleCheck = { kind: 'ok'; rule: Omit<Rule, 'id' | 'session'> } | { k
 export function checkRule(input: unknown, statuses: ServiceStatuses = SERVICE_STATUSES): RuleCheck {
   const checked = toRule(input, statuses);
   if (typeof checked === 'string') return { kind: 'invalid', detail: checked };
+  if ('rejected' in checked) return { kind: 'invalid', detail: checked.rejected, allowed: checked.allowed };
   return 'unprocessable' in checked ? { kind: 'invalid', detail: checked.unprocessable, unprocessable: true } : { kind: 'ok', rule: checked };
 }
 
 /** Checks a rule's shape; a string is what is wrong with it. */
-function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 'session'> | string | { unprocessable: string } {
+function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 'session'> | string | { unprocessable: string } | { rejected: string; allowed: Record<string, readonly (string | number)[]> } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'a rule is a JSON object {when?, then, times?}';
   const { when = {}, then, times } = input as { when?: unknown; then?: unknown; times?: unknown };
   if (typeof when !== 'object' || when === null || Array.isArray(when)) return '"when" must be an object {operation?, param?, equals?, accessToken?}';
@@ -139,7 +141,7 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
   const unknownParam = condition.param === undefined ? undefined : checkParam(condition.param, condition.operation);
   if (unknownParam !== undefined) return { unprocessable: unknownParam };
   const planned = toSwitchPlan(toPreferences(outcome), condition.operation ?? 'any service operation', documented);
-  if (planned.kind === 'rejected') return planned.detail;
+  if (planned.kind === 'rejected') return { rejected: planned.detail, allowed: planned.allowed };
   if (times !== undefined && (!Number.isInteger(times) || (times as number) < 1)) return '"times" must be a positive integer';
   return { when: condition, then: outcome, remaining: (times as number | undefined) ?? null };
 }

@@ -1,0 +1,91 @@
+import type { AccessTokenStore } from '../core/access-token-store';
+import type { ControllableClock } from '../core/clock';
+import type { RuleStore } from '../core/scenarios/rule-store';
+import type { TokenStore } from '../core/token-store';
+import type { StateRecord } from './state-records';
+
+/** Takes one change as a record (state-records.ts), for the change log. */
+export type RecordChange = (record: StateRecord) => void;
+
+// Each wrapper records a change when the store's promise settles: the memory stores change in the
+// call itself, so the records come in the order the changes were made. Reads pass through untouched.
+
+/**
+ * The same token store, recording each insert, use, delete, clear and reclaim that changed something.
+ * @example const store = watchTokenStore(createMemoryTokenStore(), (record) => log.append(JSON.stringify(record)));
+ */
+export function watchTokenStore(store: TokenStore, record: RecordChange): TokenStore {
+  return {
+    ...store,
+    insert: (token) => store.insert(token).then((added) => {
+      if (added) record({ k: 'token', ...token });
+      return added;
+    }),
+    touch: (token, usedAtMs, activeAfterMs) => store.touch(token, usedAtMs, activeAfterMs).then((touched) => {
+      if (touched.kind === 'used') record({ k: 'token', ...touched.record });
+      return touched;
+    }),
+    delete: (token) => store.delete(token).then((deleted) => {
+      if (deleted) record({ k: 'token-deleted', token });
+      return deleted;
+    }),
+    clear: () => store.clear().then(() => record({ k: 'tokens-cleared' })),
+    reclaim: (beforeMs) => store.reclaim(beforeMs).then((removed) => {
+      if (removed > 0) record({ k: 'tokens-reclaimed', beforeMs });
+      return removed;
+    }),
+  };
+}
+
+/** The same clock, recording its state after each change. */
+export function watchClock(clock: ControllableClock, record: RecordChange): ControllableClock {
+  const recorded = (): void => record({ k: 'clock', ...clock.state() });
+  return {
+    ...clock,
+    restore: (state) => { clock.restore(state); recorded(); },
+    set: (atMs, frozen) => { clock.set(atMs, frozen); recorded(); },
+    advance: (byMs) => { clock.advance(byMs); recorded(); },
+    reset: () => { clock.reset(); recorded(); },
+  };
+}
+
+/** The same rule store, recording each rule added, used (its uses left), removed or cleared. */
+export function watchRuleStore(store: RuleStore, record: RecordChange): RuleStore {
+  return {
+    ...store,
+    add: (rule) => store.add(rule).then((added) => {
+      record({ k: 'rule', ...added });
+      return added;
+    }),
+    remove: (id) => store.remove(id).then((removed) => {
+      if (removed) record({ k: 'rule-deleted', id });
+      return removed;
+    }),
+    clear: (session) => store.clear(session).then((count) => {
+      if (session === undefined) record({ k: 'rules-cleared' });
+      else if (count > 0) record({ k: 'rules-cleared', session });
+      return count;
+    }),
+    use: (id) => store.use(id).then((used) => {
+      // A rule without a count does not change; one used up is gone from the store.
+      if (used !== undefined && used.remaining !== null) record(used.remaining > 0 ? { k: 'rule', ...used } : { k: 'rule-deleted', id });
+      return used;
+    }),
+    seed: (rules) => store.seed(rules).then(async () => {
+      for (const rule of await store.list('')) record({ k: 'rule', ...rule });
+    }),
+  };
+}
+
+/** The same Access Token store, recording each token granted and each clear. */
+export function watchAccessTokenStore(store: AccessTokenStore, record: RecordChange): AccessTokenStore {
+  return {
+    ...store,
+    grant: (candidate, nowMs) => store.grant(candidate, nowMs).then((granted) => {
+      // The candidate itself comes back when it became the application's token.
+      if (granted === candidate) record({ k: 'access-token', ...granted });
+      return granted;
+    }),
+    clear: () => store.clear().then(() => record({ k: 'access-tokens-cleared' })),
+  };
+}
