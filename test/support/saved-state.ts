@@ -22,6 +22,6 @@ export function aChangeLog(records: readonly object[], generation = 1): string {
 }
 
 /** A View Token record as a state file holds it (`n` makes the token). */
-export function aTokenRecord(n: number, fields: object = {}): object {
+export function aTokenRecord(n: number, fields: object = {}): { k: string; token: string } & Record<string, unknown> {
   return { k: 'token', token: n.toString(16).padStart(32, '0'), objectType: 'file', objectId: String(n), session: '', name: `model-${n}.rvt`, issuedAtMs: Date.parse('2026-01-01T00:00:00Z'), lastUsedAtMs: null, uses: 0, ...fields };
 }
