@@ -63,8 +63,9 @@ export interface MockServerOptions extends ProxyServerOptions {
   /** How long one Redis command may take (ms) before the request answers 503. Default 1000. */
   redisTimeoutMs?: number;
   /**
-   * Keeps View Tokens, Access Tokens, rules and the clock in this file across restarts (memory
-   * store): loaded at start, rewritten atomically a moment after each change, flushed on close.
+   * Keeps View Tokens, Access Tokens, rules and the clock in this file and its change logs
+   * (`<file>.<n>.log`) across restarts (memory store): loaded at start, each change appended within
+   * ~50 ms, a new snapshot written in small steps now and then, flushed on close.
    */
   stateFile?: string;
   /** The store (memory or Redis) holds at most this many View Tokens (default 2,000,000); beyond it, issuing answers 503. */

@@ -22,7 +22,7 @@ export const SERVE_FLAGS = {
   'redis-prefix': { type: 'string', default: 'view-token-mock:', help: 'deployment name in every Redis key ({prefix}…; no { or })' },
   'redis-timeout': { type: 'string', default: '1s', help: 'a Redis command taking longer answers 503 (e.g. 500ms, 2s)' },
   'redis-wait': { type: 'string', help: 'wait this long for Redis at start (e.g. 30s) instead of failing' },
-  'state-file': { type: 'string', help: 'keep tokens, access tokens, rules and the clock in this JSON file across restarts' },
+  'state-file': { type: 'string', help: 'keep tokens, access tokens, rules and the clock across restarts in this file and its change logs (FILE.<n>.log)' },
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
   'time-zone': { type: 'string', help: 'IANA zone of expireTime in POST /oauth2/token answers (default: this machine\'s local zone)' },
   'max-view-tokens': { type: 'string', default: '2000000', help: 'View Tokens the store (memory or Redis) holds at most (503 beyond it)' },
