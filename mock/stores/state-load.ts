@@ -86,19 +86,26 @@ type Refuse = (where: string, problem: string) => ConfigError;
 /** Reads the snapshot (version 1 or 2) into the target; returns its size in bytes. */
 async function loadSnapshot(file: string, target: ReplayTarget, loaded: LoadedState, refuse: Refuse): Promise<number> {
   const lines = readLines(file);
+  try {
+    return await readSnapshot(file, lines, target, loaded, refuse);
+  } finally {
+    // Closes the file when the reading stopped early (a refusal, version 1).
+    lines.return(undefined);
+  }
+}
+
+async function readSnapshot(file: string, lines: Generator<FileLine>, target: ReplayTarget, loaded: LoadedState, refuse: Refuse): Promise<number> {
   const first = lines.next();
   let firstValue: unknown;
   try {
     firstValue = first.done ? undefined : JSON.parse(first.value.text);
   } catch {
     // A version-1 file written by hand over several lines: one JSON document.
-    lines.return(undefined);
     firstValue = parseWhole(file, refuse);
   }
   const kind = toStateKind(firstValue);
   if (typeof kind === 'string') throw refuse('', kind);
   if (kind.version === 1) {
-    lines.return(undefined);
     loaded.version = 1;
     const items = fromVersion1(firstValue as Record<string, unknown>);
     if (typeof items === 'string') throw refuse('', items);
