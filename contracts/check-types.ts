@@ -14,6 +14,8 @@ export interface Violation {
   result: ProbeResult;
   expected: string;
   reason: string;
+  /** What the violations of one root cause share when their reasons differ in detail (findings group by it). */
+  cause?: string;
 }
 
 export type Answer = Extract<Exchange, { kind: 'response' }>;
@@ -44,5 +46,5 @@ export interface Check {
   /** Undefined when this answer satisfies the check, else why not. */
   judge: (response: Answer, probe: Probe, spec: ContractSpec, facts: RunFacts) => string | undefined;
   /** For a rule about several answers together: the results that break it, each with why. */
-  judgeTogether?: (results: readonly ProbeResult[]) => { result: ProbeResult; reason: string }[];
+  judgeTogether?: (results: readonly ProbeResult[]) => { result: ProbeResult; reason: string; cause?: string }[];
 }

@@ -9,15 +9,16 @@ import type { CheckResult, Finding, FindingBreak } from './run-report';
 export function groupFindings(results: readonly CheckResult[]): Finding[] {
   const breaksOf = new Map<ProbeResult, FindingBreak[]>();
   for (const check of results) {
-    for (const { result, reason, expected } of check.violations) {
+    for (const { result, reason, expected, cause } of check.violations) {
       const breaks = breaksOf.get(result) ?? [];
-      if (!breaks.some((known) => known.check === check.name && known.reason === reason)) breaks.push({ check: check.name, source: check.source, expected, reason });
+      const shared = cause ?? reason;
+      if (!breaks.some((known) => known.check === check.name && known.reason === shared)) breaks.push({ check: check.name, source: check.source, expected, reason: shared, ...(cause === undefined ? {} : { example: reason }) });
       breaksOf.set(result, breaks);
     }
   }
   const findings = new Map<string, Finding>();
   for (const [result, breaks] of breaksOf) {
-    const key = JSON.stringify(breaks);
+    const key = JSON.stringify(breaks.map(({ check, reason }) => [check, reason]));
     const finding = findings.get(key) ?? { breaks, results: [], where: [], variants: [] };
     finding.results.push(result);
     if (!finding.where.includes(result.probe.where)) finding.where.push(result.probe.where);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 
 /** One request the harness sends, relative to the base URL. */
 export interface ProbeRequest {
@@ -58,24 +59,25 @@ export function sendProbe(baseUrl: URL, probe: ProbeRequest, timeoutMs: number, 
   const request = toSentRequest(baseUrl, probe);
   const startMs = performance.now();
   return new Promise((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
+    const pending: { timer?: NodeJS.Timeout } = {}; // set once the request is out (it may fail before)
     let settled = false;
     const settle = (outcome: Outcome): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearTimeout(pending.timer);
       resolve({ ...outcome, request, timing: { startMs, endMs: performance.now() } } as Exchange);
     };
     let req: http.ClientRequest;
     try {
       const client = baseUrl.protocol === 'https:' ? https : http;
       const headers = agent ? probe.headers : { ...probe.headers, Connection: 'close' };
-      req = client.request(baseUrl, { path, method: probe.method, headers, agent: agent ?? false }, (res) => readResponse(res, settle));
+      // A plain copy of the URL's parts: an interceptor (nock) may rewrite a URL object it is given.
+      req = client.request({ ...urlToHttpOptions(baseUrl), path, method: probe.method, headers, agent: agent ?? false }, (res) => readResponse(res, settle));
     } catch (error) { // a header value Node refuses to send (a control character)
       settle({ kind: 'broken', reason: `the request could not be sent (${describe(error as NodeJS.ErrnoException)})` });
       return;
     }
-    timer = setTimeout(() => {
+    pending.timer = setTimeout(() => {
       settle({ kind: 'broken', reason: `no complete answer within ${timeoutMs} ms (--timeout)` });
       req.destroy();
     }, timeoutMs);

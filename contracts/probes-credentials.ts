@@ -111,7 +111,7 @@ export function planAliases(planner: Planner): void {
   for (const [form, path] of routeForms(viewPath)) {
     for (const [label, headers] of credentials) {
       const request = { ...get(`?${name}=${value}`, headers), path: `${path}?${name}=${value}` };
-      add({ id: `GET ${path} with ${label}`, operation: 'getViewToken', intent: 'alias', request, where: `GET ${viewPath}`, variant: `${form} (${path}), ${label}` });
+      add({ id: `GET ${path} with ${label}`, operation: 'getViewToken', intent: 'alias', request, where: `GET ${viewPath}`, variant: `${form}, ${label}` });
     }
   }
   if (!childIds) return;
@@ -120,7 +120,7 @@ export function planAliases(planner: Planner): void {
   for (const [form, path, method] of forms) {
     for (const [label, headers] of credentials) {
       const request: ProbeRequest = method === 'GET' ? { method, path, headers } : { ...post(childIds, headers), path };
-      add({ id: `${method} ${path} with ${label}`, operation: 'getChildFileViewToken', intent: 'alias', request, where: `POST ${childPath}`, variant: `${form} (${method} ${path}), ${label}` });
+      add({ id: `${method} ${path} with ${label}`, operation: 'getChildFileViewToken', intent: 'alias', request, where: `POST ${childPath}`, variant: `${form}, ${label}` });
     }
   }
 }

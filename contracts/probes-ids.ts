@@ -44,7 +44,7 @@ export function planLenient({ given, pathIds, childIds, get, post, childWith, ad
   for (const [name, value] of given) {
     for (const [label, form] of lenientForms(value)) {
       const sent = encodeURIComponent(form);
-      add({ id: `${name}=${sent} (${label})`, operation: 'getViewToken', intent: 'lenient', request: get(`?${name}=${sent}`), where: `GET ${name}`, variant: `${label}: ${sent}` });
+      add({ id: `${name}=${sent} (${label})`, operation: 'getViewToken', intent: 'lenient', request: get(`?${name}=${sent}`), where: `GET ${name}`, variant: label });
     }
   }
   if (!childIds) return;
@@ -53,7 +53,7 @@ export function planLenient({ given, pathIds, childIds, get, post, childWith, ad
     for (const [label, form] of lenientForms(value)) {
       const sent = encodeURIComponent(form);
       const request = post(childWith({ [name]: form }));
-      add({ id: `${name}=${sent} in the path (${label})`, operation: 'getChildFileViewToken', intent: 'lenient', request, where: `POST ${name} (path)`, variant: `${label}: ${sent}` });
+      add({ id: `${name}=${sent} in the path (${label})`, operation: 'getChildFileViewToken', intent: 'lenient', request, where: `POST ${name} (path)`, variant: label });
     }
   }
 }
@@ -64,14 +64,14 @@ export function lenientForms(value: string): [string, string][] {
   const digits = value.slice(sign.length);
   const inDigits = (zero: number): string => sign + [...digits].map((digit) => String.fromCodePoint(zero + Number(digit))).join('');
   return [
-    ['an exponent', `${value}e0`],
-    ['hexadecimal', `${sign}0x${BigInt(digits).toString(16)}`],
-    ['a decimal point', `${value}.0`],
-    ['a leading space', ` ${value}`],
-    ['a trailing space', `${value} `],
-    ['a trailing newline', `${value}\n`],
-    ['a NUL byte after it', `${value}\u0000`],
-    ['trailing letters', `${value}abc`],
+    ['an exponent (Ne0)', `${value}e0`],
+    ['hexadecimal (0x...)', `${sign}0x${BigInt(digits).toString(16)}`],
+    ['a decimal point (N.0)', `${value}.0`],
+    ['a leading space (%20N)', ` ${value}`],
+    ['a trailing space (N%20)', `${value} `],
+    ['a trailing newline (N%0A)', `${value}\n`],
+    ['a NUL byte after it (N%00)', `${value}\u0000`],
+    ['trailing letters (Nabc)', `${value}abc`],
     ['Arabic-Indic digits', inDigits(0x660)],
     ['fullwidth digits', inDigits(0xff10)],
   ];

@@ -5,6 +5,13 @@ import { MIN_SECRET_CHARS, findCarried } from './token-secrets';
 const ACCESS_TOKEN = '<access token>';
 const CARRIER = '<a View Token carrying the access token>';
 
+/** Credentials never reach a report: an Authorization value keeps its scheme only. */
+export function redact(name: string, value: string): string {
+  if (name.toLowerCase() !== 'authorization') return value;
+  const [scheme, ...rest] = value.split(' ');
+  return rest.length > 0 ? `${scheme} <redacted>` : '<redacted>';
+}
+
 /**
  * The results as reports may show them: the Access Token (when long enough to search for) and every
  * View Token that carries it, replaced wherever the server echoed them (bodies, headers). Keyed by
@@ -17,7 +24,7 @@ export function hideSecrets(results: readonly ProbeResult[], facts: RunFacts): M
   const shown = new Map<ProbeResult, ProbeResult>();
   if (secrets.length === 0) return shown;
   const hide = (text: string): string => secrets.reduce((result, [secret, stand]) => result.split(secret).join(stand), text);
-  const hideAll = (values: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, hide(value)]));
+  const hideAll = (values: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, hide(redact(name, value))]));
   for (const result of results) {
     const { exchange } = result;
     const request = { ...exchange.request, url: hide(exchange.request.url), headers: hideAll(exchange.request.headers), ...(exchange.request.body === undefined ? {} : { body: hide(exchange.request.body) }) };

@@ -19,7 +19,10 @@ export interface FindingBreak {
   check: string;
   source: string;
   expected: string;
+  /** Why these answers fail it (what their violations share). */
   reason: string;
+  /** The first violation's own reason, when it says more than `reason`. */
+  example?: string;
 }
 
 /**

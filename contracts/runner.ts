@@ -13,7 +13,7 @@ import { UsageError } from './options';
 import type { Probe, ProbeIntent } from './probes';
 import { planFollowUps, planProbes } from './probes';
 import { hideSecrets } from './redact';
-import type { CheckResult, CheckStatus, RunReport } from './run-report';
+import type { CheckResult, RunReport } from './run-report';
 import { openTarget } from './target';
 
 export type { CheckResult, CheckStatus, Finding, FindingBreak, RunReport } from './run-report';
@@ -121,7 +121,7 @@ function judge(check: Check, options: ContractOptions, results: readonly ProbeRe
     const reason = exchange.kind === 'response' ? check.judge(exchange, result.probe, spec, facts) : exchange.reason;
     if (reason !== undefined) violations.push({ result, expected: check.expected, reason });
   }
-  for (const { result, reason } of check.judgeTogether?.(judged) ?? []) violations.push({ result, expected: check.expected, reason });
+  for (const { result, reason, cause } of check.judgeTogether?.(judged) ?? []) violations.push({ result, expected: check.expected, reason, ...(cause === undefined ? {} : { cause }) });
   const note = `${judged.length} answer${judged.length === 1 ? '' : 's'} judged`;
   return { ...base, status: violations.length > 0 ? 'fail' : 'pass', note, durationMs: span(judged.map((result) => result.exchange)), violations };
 }

@@ -67,7 +67,7 @@ export const UNAUTHORIZED_IS_401: Check = {
   name: 'unauthorized_is_401',
   summary: 'a well-formed request whose credentials are missing or wrong is answered 401',
   detail: 'every request of `ignored_auth`, the well-formed near-misses of `credential_exact_match` and a View Token presented as the Access Token are answered 401 Unauthorized (RFC 9110: lacking valid credentials), not 403 or another 4xx; malformed credentials (two headers, spaces, U+00A0) may be 400',
-  source: `${SENTENCE.bearer}; ${SENTENCE.unauthorized}`,
+  source: `${SENTENCE.bearer} ${SENTENCE.unauthorized}`,
   intents: ['auth', 'near-miss', 'view-token-as-access'],
   expected: '401 Unauthorized',
   judge: (response, probe) => {

@@ -20,7 +20,7 @@ export const FORBIDDEN_OBJECT_REJECTED: Check = {
   name: 'forbidden_object_rejected',
   summary: "another application's file is answered 403 on both operations",
   detail: '`--forbidden-file-id` is answered 403 on `GET ?fileId=` and as the POST\'s child file',
-  source: `${SENTENCE.forbidden}; ${SENTENCE.oneObject}`,
+  source: `${SENTENCE.forbidden}. ${SENTENCE.oneObject}`,
   intents: ['forbidden'],
   skipReason: (options) => (options.ids.forbiddenFileId === undefined ? 'add --forbidden-file-id N (a file of another application)' : undefined),
   expected: '403',

@@ -5,7 +5,7 @@
 export const SENTENCE = {
   bearer: 'Both operations require the header Authorization with the value Bearer followed by the application Access Token, <ACCESS_TOKEN>.',
   notInAuthorization: 'The View Token issued is passed by the caller to the front-end component, not in the Authorization header of these operations.',
-  unauthorized: '401 Unauthorized',
+  unauthorized: 'Errors: 401 Unauthorized.',
   int64: 'All identifiers are integers (int64).',
   pathInt64: 'Path parameter integrateId: required, integer (int64); Path parameter fileId: required, integer (int64)',
   exactlyOne: 'Exactly one of the ID query parameters is given per request (the interface labels them as choose one).',

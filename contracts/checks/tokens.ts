@@ -31,13 +31,13 @@ export const VIEW_TOKEN_OBJECT_SCOPED: Check = {
   judge: () => undefined,
   judgeTogether: (results) => {
     const firstObject = new Map<string, string>();
-    const broken: { result: ProbeResult; reason: string }[] = [];
+    const broken: { result: ProbeResult; reason: string; cause: string }[] = [];
     for (const result of results) {
       const token = viewTokenOf(result.exchange);
       if (token === undefined || result.probe.object === undefined) continue;
       const earlier = firstObject.get(token);
       if (earlier === undefined) firstObject.set(token, result.probe.object);
-      else if (earlier !== result.probe.object) broken.push({ result, reason: `the View Token for ${result.probe.object} is the one issued for ${earlier}` });
+      else if (earlier !== result.probe.object) broken.push({ result, reason: `the View Token for ${result.probe.object} is the one issued for ${earlier}`, cause: 'a View Token issued for another object' });
     }
     return broken;
   },
@@ -71,11 +71,11 @@ export const REFUSAL_CLAIMS_NO_SUCCESS: Check = {
 
 function claimedSuccess(response: Answer, facts: RunFacts): string | undefined {
   const body = parseBody(response.bodyText);
-  if (typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'success') return `a ${response.status} answer says code "success"`;
+  if (typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'success') return 'a refusal says code "success"';
   const texts = [response.bodyText, ...Object.values(response.headers)];
-  if (facts.issuedTokens.some((token) => token.length >= MIN_SECRET_CHARS && texts.some((text) => text.includes(token)))) return `a ${response.status} answer carries a View Token issued in this run`;
+  if (facts.issuedTokens.some((token) => token.length >= MIN_SECRET_CHARS && texts.some((text) => text.includes(token)))) return 'a refusal carries a View Token issued in this run';
   const data = dataOf(response.bodyText);
-  if (data !== undefined && facts.issuedTokens.some((token) => sameShape(data, token))) return `a ${response.status} answer carries a View Token in data (shaped like the ones issued)`;
+  if (data !== undefined && facts.issuedTokens.some((token) => sameShape(data, token))) return 'a refusal carries a View Token in data (shaped like the ones issued)';
   return undefined;
 }
 

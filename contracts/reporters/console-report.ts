@@ -32,8 +32,8 @@ export function toConsoleReport(report: RunReport): string {
 export function describeFinding(finding: Finding, label: string): string[] {
   const count = finding.results.length;
   const lines = [`${label} ${count} request${count === 1 ? '' : 's'} on ${listed(finding.where)}`];
-  for (const { check, reason, expected, source } of finding.breaks) {
-    lines.push(`   fails ${check}: ${toSafeLine(reason)}`, `     expected ${expected}; from the interface: "${source}"`);
+  for (const { check, reason, expected, source, example } of finding.breaks) {
+    lines.push(`   fails ${check}: ${toSafeLine(reason)}${example === undefined ? '' : ` (e.g. ${toSafeLine(example)})`}`, `     expected ${expected}; from the interface: "${source}"`);
   }
   lines.push(`   tried: ${listed(finding.variants)}`);
   const [example] = finding.results;

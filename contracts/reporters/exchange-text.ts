@@ -1,4 +1,5 @@
 import type { ProbeResult } from '../check-types';
+import { redact } from '../redact';
 import { toSafeLine, toSafeLines } from './safe-text';
 
 const BODY_CHARS = 2_000;
@@ -20,9 +21,4 @@ export function toExchangeText({ probe, exchange }: ProbeResult): string {
   return [...lines, '<', ...(body === '' ? ['< (empty body)'] : toSafeLines(body).split('\n').map((line) => `< ${line}`))].join('\n');
 }
 
-/** Credentials never reach a report: an Authorization value keeps its scheme only. */
-export function redact(name: string, value: string): string {
-  if (name.toLowerCase() !== 'authorization') return value;
-  const [scheme, ...rest] = value.split(' ');
-  return rest.length > 0 ? `${scheme} <redacted>` : '<redacted>';
-}
+export { redact };

@@ -1,6 +1,6 @@
 import { groupFindings } from '../findings';
 import type { RunReport } from '../run-report';
-import { redact } from './exchange-text';
+import { redact } from '../redact';
 import { toSafeJson } from './safe-text';
 
 /** The version of the report's shape; contracts/report.schema.json describes it. */
@@ -41,7 +41,7 @@ export function toJsonReport(report: RunReport): string {
       })),
     })),
     findings: (report.findings ?? groupFindings(report.results)).map((finding) => ({
-      breaks: finding.breaks.map(({ check, reason }) => ({ check, reason })),
+      breaks: finding.breaks.map(({ check, reason, example }) => ({ check, reason, ...(example === undefined ? {} : { example }) })),
       probes: finding.results.map((result) => result.probe.id),
       where: finding.where,
       variants: finding.variants,

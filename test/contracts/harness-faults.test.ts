@@ -51,7 +51,8 @@ test('a request that never answers fails, within --timeout, every check that jud
     expect(new Set(auth?.violations.map((violation) => violation.reason))).toEqual(new Set(['no complete answer within 300 ms (--timeout)']));
     expect(auth?.violations).toHaveLength(7);
     expect(report.results.filter((result) => result.status === 'fail').map((result) => result.name)).toEqual([
-      'response_schema_conformance', 'content_type_conformance', 'response_headers_conformance', 'ignored_auth', 'not_a_server_error', 'status_code_conformance',
+      'response_schema_conformance', 'content_type_conformance', 'response_headers_conformance', 'ignored_auth', 'credential_exact_match', 'credential_in_header_only',
+      'view_token_not_access_token', 'auth_on_aliased_routes', 'unauthorized_is_401', 'refusal_claims_no_success', 'not_a_server_error', 'status_code_conformance',
     ]);
   });
 });
