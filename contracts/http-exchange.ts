@@ -50,44 +50,54 @@ export function createRunAgent(baseUrl: URL, sockets: number): http.Agent {
 
 /**
  * Sends one request and never throws: every failure becomes an Exchange that says what happened.
- * Without an agent, the request has a connection of its own (`Connection: close`).
+ * Without an agent, the request has a connection of its own (`Connection: close`). A reused
+ * keep-alive connection the server closed just before it was reused is retried once on a connection
+ * of its own (Node's advice for `req.reusedSocket`): the server never saw that request.
  * @example await sendProbe(new URL('http://127.0.0.1:4010'), { method: 'GET', path: '/view/token?fileId=1', headers: {} }, 5000)
  */
 export function sendProbe(baseUrl: URL, probe: ProbeRequest, timeoutMs: number, agent?: http.Agent): Promise<Exchange> {
-  // The path goes out exactly as planned: a URL object would resolve `./` and `//` away.
-  const path = `${baseUrl.pathname.replace(/\/+$/, '')}${probe.path}`;
   const request = toSentRequest(baseUrl, probe);
   const startMs = performance.now();
   return new Promise((resolve) => {
-    const pending: { timer?: NodeJS.Timeout } = {}; // set once the request is out (it may fail before)
-    let settled = false;
-    const settle = (outcome: Outcome): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(pending.timer);
-      resolve({ ...outcome, request, timing: { startMs, endMs: performance.now() } } as Exchange);
-    };
-    let req: http.ClientRequest;
-    try {
-      const client = baseUrl.protocol === 'https:' ? https : http;
-      const headers = agent ? probe.headers : { ...probe.headers, Connection: 'close' };
-      // A plain copy of the URL's parts: an interceptor (nock) may rewrite a URL object it is given.
-      req = client.request({ ...urlToHttpOptions(baseUrl), path, method: probe.method, headers, agent: agent ?? false }, (res) => readResponse(res, settle));
-    } catch (error) { // a header value Node refuses to send (a control character)
-      settle({ kind: 'broken', reason: `the request could not be sent (${describe(error as NodeJS.ErrnoException)})` });
-      return;
-    }
-    pending.timer = setTimeout(() => {
-      settle({ kind: 'broken', reason: `no complete answer within ${timeoutMs} ms (--timeout)` });
-      req.destroy();
-    }, timeoutMs);
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      const code = error.code ?? '';
-      if (UNREACHABLE.has(code)) return settle({ kind: 'unreachable', reason: `cannot reach ${baseUrl.origin} (${code})` });
-      settle({ kind: 'broken', reason: code === 'ECONNRESET' ? 'the connection was reset before a complete answer' : `the request failed (${describe(error)})` });
-    });
-    req.end(probe.body);
+    const finish = (outcome: Outcome): void => resolve({ ...outcome, request, timing: { startMs, endMs: performance.now() } } as Exchange);
+    attempt(baseUrl, probe, { timeoutMs, agent, retry: agent !== undefined }, finish);
   });
+}
+
+/** One try at a request; `finish` is called exactly once, by this try or the one it hands over to. */
+function attempt(baseUrl: URL, probe: ProbeRequest, how: { timeoutMs: number; agent: http.Agent | undefined; retry: boolean }, finish: (outcome: Outcome) => void): void {
+  // The path goes out exactly as planned: a URL object would resolve `./` and `//` away.
+  const path = `${baseUrl.pathname.replace(/\/+$/, '')}${probe.path}`;
+  const pending: { timer?: NodeJS.Timeout } = {}; // set once the request is out (it may fail before)
+  let settled = false;
+  const settle = (outcome: Outcome | 'retry'): void => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(pending.timer);
+    if (outcome === 'retry') attempt(baseUrl, probe, { ...how, agent: undefined, retry: false }, finish);
+    else finish(outcome);
+  };
+  let req: http.ClientRequest;
+  try {
+    const client = baseUrl.protocol === 'https:' ? https : http;
+    const headers = how.agent ? probe.headers : { ...probe.headers, Connection: 'close' };
+    // A plain copy of the URL's parts: an interceptor (nock) may rewrite a URL object it is given.
+    req = client.request({ ...urlToHttpOptions(baseUrl), path, method: probe.method, headers, agent: how.agent ?? false }, (res) => readResponse(res, settle));
+  } catch (error) { // a header value Node refuses to send (a control character)
+    settle({ kind: 'broken', reason: `the request could not be sent (${describe(error as NodeJS.ErrnoException)})` });
+    return;
+  }
+  pending.timer = setTimeout(() => {
+    settle({ kind: 'broken', reason: `no complete answer within ${how.timeoutMs} ms (--timeout)` });
+    req.destroy();
+  }, how.timeoutMs);
+  req.on('error', (error: NodeJS.ErrnoException) => {
+    const code = error.code ?? '';
+    if (UNREACHABLE.has(code)) return settle({ kind: 'unreachable', reason: `cannot reach ${baseUrl.origin} (${code})` });
+    if (code === 'ECONNRESET' && how.retry && req.reusedSocket) return settle('retry');
+    settle({ kind: 'broken', reason: code === 'ECONNRESET' ? 'the connection was reset before a complete answer' : `the request failed (${describe(error)})` });
+  });
+  req.end(probe.body);
 }
 
 function toSentRequest(baseUrl: URL, probe: ProbeRequest): SentRequest {

@@ -56,3 +56,25 @@ test('a request that never answers fails, within --timeout, every check that jud
     ]);
   });
 });
+
+test('a server that drops a kept-alive connection when another request comes on it (as one closing idle connections may) is judged on real answers: the request is sent again on a connection of its own, every check passes', async () => {
+  const conformant = fakeListener('none');
+  const served = new WeakSet<object>();
+  let dropped = 0;
+  const dropsReused: Fault = (req, res) => {
+    if (served.has(req.socket)) {
+      dropped += 1;
+      req.socket.destroy();
+      return;
+    }
+    served.add(req.socket);
+    conformant(req, res);
+  };
+  await withServer(dropsReused, async (baseUrl) => {
+    const command = parseContractArgs(['--base-url', baseUrl, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid, '--timeout', '2000']);
+    if (command.kind !== 'run') throw new Error('fixture');
+    const report = await runContracts(command.options);
+    expect(report.results.filter((result) => result.status === 'fail').map((result) => [result.name, result.violations[0]?.reason])).toEqual([]);
+    expect(dropped).toBeGreaterThan(10);
+  });
+});
