@@ -10,7 +10,7 @@ import type { Deviation } from '../support/fake-implementation';
 import { FAKE_IDS, FAKE_TOKEN, createFake } from '../support/fake-implementation';
 
 const IDS = { fileId: FAKE_IDS.valid, integrateId: FAKE_IDS.integrateId, childFileId: FAKE_IDS.childFileId, missingId: FAKE_IDS.missing, forbiddenFileId: FAKE_IDS.forbidden };
-const OPTIONS = { accessToken: FAKE_TOKEN, ids: IDS, timeoutMs: 5_000 };
+const OPTIONS = { accessToken: FAKE_TOKEN, ids: IDS };
 
 function run(deviation: Deviation): Promise<RunReport> {
   return runContracts(toContractOptions({ ...OPTIONS, target: createFake(deviation).listener() }));
