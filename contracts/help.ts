@@ -31,7 +31,7 @@ export function contractsHelp(version: string): string {
     '  --help, --version',
     '',
     'Checks:',
-    ...CHECKS.map((check) => `  ${check.name.padEnd(29)} ${check.summary}`),
+    ...CHECKS.map((check) => `  ${check.name.padEnd(Math.max(...CHECKS.map(({ name }) => name.length)))}  ${check.summary}`),
     '',
     'Exit codes: 0 conformant, 1 a check failed, 2 usage error or target unreachable.',
   ].join('\n');

@@ -6,7 +6,7 @@ export type { ContractInput } from './library-options';
 export { parseContractArgs, UsageError } from './options';
 export type { ContractOptions, ContractTarget } from './options';
 export { runContracts, UnreachableError } from './runner';
-export type { CheckResult, RunReport } from './runner';
+export type { CheckResult, Finding, FindingBreak, RunReport } from './runner';
 export { toConsoleReport } from './reporters/console-report';
 export { toJUnitReport } from './reporters/junit-report';
 export { toJsonReport } from './reporters/json-report';

@@ -3,9 +3,10 @@ import { defaultSpecPath } from './contract-spec';
 import type { ContractInput } from './library-options';
 import { toContractOptions } from './library-options';
 import { UsageError } from './options';
-import { describeViolation } from './reporters/console-report';
+import { findingsOf } from './findings';
+import { describeFinding } from './reporters/console-report';
 import type { RunReport } from './runner';
-import { CONCURRENCY, planRun, runContracts } from './runner';
+import { CONCURRENCY, MAX_FOLLOW_UPS, planRun, runContracts } from './runner';
 
 /** The Jest globals this entry registers tests with (read, never replaced). */
 interface JestGlobals {
@@ -21,7 +22,7 @@ export interface DescribeContractsOptions extends Omit<ContractInput, 'target'> 
   name?: string;
 }
 
-/** A check failed: its message lists each violating exchange, what was expected and why it failed. */
+/** A check failed: its message gives its failures grouped by root cause, each with what was expected, why, and an example exchange. */
 export class ContractViolationError extends Error {
   override name = 'ContractViolationError';
 }
@@ -45,7 +46,7 @@ export function describeContracts(options: DescribeContractsOptions): void {
   target.catch(() => undefined); // rejected targets fail the run in beforeAll, not as an unhandled rejection
   const planned = toContractOptions({ ...options, target: 'http://127.0.0.1' });
   const { checks, probes } = planRun(planned);
-  const budgetMs = (Math.ceil(probes.length / CONCURRENCY) + 2) * planned.timeoutMs + 10_000;
+  const budgetMs = (Math.ceil(probes.length / CONCURRENCY) + MAX_FOLLOW_UPS + 2) * planned.timeoutMs + 10_000;
   describe(options.name ?? 'View Token contract', () => {
     let report: RunReport | undefined;
     let failure: unknown;
@@ -66,9 +67,10 @@ export function describeContracts(options: DescribeContractsOptions): void {
         if (failure !== undefined || !report) throw failure ?? new Error('the contract run did not complete');
         const result = report.results.find((candidate) => candidate.name === check.name);
         if (result?.status !== 'fail') return;
+        const findings = findingsOf(report.findings, check.name);
         throw new ContractViolationError([
-          `${result.violations.length} violation(s) of "${result.source}":`,
-          ...result.violations.flatMap(describeViolation),
+          `${result.violations.length} violation(s) of "${result.source}", in ${findings.length} finding(s):`,
+          ...findings.flatMap((finding, index) => describeFinding(finding, `${index + 1}.`)),
         ].join('\n'));
       });
     }

@@ -1,4 +1,5 @@
 import type { RequestListener } from 'node:http';
+import { nearestName } from './nearest-name';
 import type { ContractOptions, IdFlag, IdName } from './options';
 import { ID_FLAGS, UsageError, toBaseUrl, toInt64, toTimeout } from './options';
 
@@ -29,7 +30,10 @@ export function toContractOptions(input: ContractInput): ContractOptions {
   if (typeof input.accessToken !== 'string' || input.accessToken === '') throw new UsageError('accessToken is required: the application Access Token sent as "Authorization: Bearer <token>"');
   const ids: Partial<Record<IdName, string>> = {};
   for (const [name, value] of Object.entries(input.ids ?? {}) as [string, string | bigint | number | undefined][]) {
-    if (!(name in FLAG_OF)) throw new UsageError(`ids.${name}: unknown id (known: ${Object.keys(FLAG_OF).join(', ')})`);
+    if (!(name in FLAG_OF)) {
+      const nearest = nearestName(name, Object.keys(FLAG_OF));
+      throw new UsageError(`ids.${name}: unknown id${nearest === undefined ? '' : `; did you mean ${nearest}?`} (known: ${Object.keys(FLAG_OF).join(', ')})`);
+    }
     if (value === undefined) continue;
     if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new UsageError(`ids.${name} ${value}: not a safe integer; give int64 ids as strings or bigints`);
     ids[name as IdName] = toInt64(String(value), `ids.${name}`);

@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { nearestName } from './nearest-name';
 
 /** The id flags, each naming the service parameter it fills. */
 export const ID_FLAGS = {
@@ -63,7 +64,7 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
   try {
     ({ values } = parseArgs({ args: [...args], options: options as never, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0]} (see --help)`);
+    throw new UsageError(`${withNearestFlag((error as Error).message.split('\n')[0] ?? '')} (see --help)`);
   }
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
@@ -88,6 +89,14 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
       timeoutMs: toTimeout(text('timeout')),
     },
   };
+}
+
+/** Node's "Unknown option '--acess-token'" with the flag probably meant: "; did you mean --access-token?". */
+function withNearestFlag(message: string): string {
+  const unknown = /^Unknown option '--?([^'=]+)'/.exec(message)?.[1];
+  const nearest = unknown === undefined ? undefined : nearestName(unknown, [...STRING_FLAGS, 'help', 'version']);
+  const first = message.replace(/\. To specify a positional argument.*$/, '');
+  return nearest === undefined ? first : `${first}; did you mean --${nearest}?`;
 }
 
 export function toBaseUrl(raw: string | undefined): URL {

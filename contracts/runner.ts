@@ -1,37 +1,22 @@
-import type { Check, ProbeResult, Violation } from './checks';
+import type { Agent } from 'node:http';
+import type { Check, ProbeResult, RunFacts, Violation } from './check-types';
 import { CHECKS } from './checks';
 import type { ContractSpec } from './contract-spec';
 import { defaultSpecPath, loadContractSpec } from './contract-spec';
+import { groupFindings } from './findings';
 import type { Exchange } from './http-exchange';
-import { sendProbe } from './http-exchange';
+import { createRunAgent, sendProbe } from './http-exchange';
+import { viewTokenOf } from './issued-token';
+import { nearestName } from './nearest-name';
 import type { ContractOptions } from './options';
 import { UsageError } from './options';
-import type { Probe } from './probes';
-import { planProbes } from './probes';
+import type { Probe, ProbeIntent } from './probes';
+import { planFollowUps, planProbes } from './probes';
+import { hideSecrets } from './redact';
+import type { CheckResult, RunReport } from './run-report';
 import { openTarget } from './target';
 
-export type CheckStatus = 'pass' | 'fail' | 'skip';
-
-export interface CheckResult {
-  name: string;
-  summary: string;
-  source: string;
-  status: CheckStatus;
-  /** Why it was skipped, or how many answers it judged. */
-  note: string;
-  /** From the first of its requests starting to the last ending (its requests run among the others'). */
-  durationMs: number;
-  violations: Violation[];
-}
-
-export interface RunReport {
-  baseUrl: string;
-  specPath: string;
-  durationMs: number;
-  requests: number;
-  results: CheckResult[];
-  totals: Record<CheckStatus, number>;
-}
+export type { CheckResult, CheckStatus, Finding, FindingBreak, RunReport } from './run-report';
 
 /** No server answers at the base URL at all (exit code 2). */
 export class UnreachableError extends Error {
@@ -40,79 +25,109 @@ export class UnreachableError extends Error {
 
 /** Requests in flight at once. */
 export const CONCURRENCY = 4;
+/** Requests planned from the first answers (a View Token presented as the Access Token, on each operation). */
+export const MAX_FOLLOW_UPS = 2;
+
+type OnProgress = (done: number, total: number, probe: Probe) => void;
 
 /**
  * Runs the selected checks against an implementation and reports each one.
  * @example const report = await runContracts(options, (done, total) => undefined);
  */
-export async function runContracts(options: ContractOptions, onProgress?: (done: number, total: number, probe: Probe) => void): Promise<RunReport> {
+export async function runContracts(options: ContractOptions, onProgress?: OnProgress): Promise<RunReport> {
   const started = performance.now();
-  const { spec, checks, probes } = planRun(options);
+  const { spec, checks, probes, intents } = planRun(options);
   const target = await openTarget(options.target);
+  const agent = createRunAgent(target.baseUrl, CONCURRENCY);
   let results: ProbeResult[];
   try {
-    results = await sendAll(target.baseUrl, options, probes, onProgress);
+    const send = { baseUrl: target.baseUrl, agent, timeoutMs: options.timeoutMs, done: 0, total: probes.length, onProgress };
+    results = await sendAll(probes, send);
+    const followUps = intents.has('view-token-as-access') ? planFollowUps(options, spec, results) : [];
+    send.total += followUps.length;
+    results = [...results, ...await sendAll(followUps, send)];
   } finally {
+    agent.destroy();
     await target.close();
   }
-  const report = checks.map((check) => judge(check, options, results, spec));
+  const facts: RunFacts = { accessToken: options.accessToken, issuedTokens: [...new Set(results.map(({ exchange }) => viewTokenOf(exchange)).filter((token) => token !== undefined))] };
+  const shown = hideSecrets(results, facts);
+  const report = checks.map((check) => judge(check, options, results, spec, facts)).map((result) => ({
+    ...result, violations: result.violations.map((violation) => ({ ...violation, result: shown.get(violation.result) ?? violation.result })),
+  }));
   const totals = { pass: 0, fail: 0, skip: 0 };
   for (const result of report) totals[result.status] += 1;
-  return { baseUrl: target.label, specPath: spec.path, durationMs: Math.round(performance.now() - started), requests: results.length, results: report, totals };
+  return { baseUrl: target.label, specPath: spec.path, durationMs: Math.round(performance.now() - started), requests: results.length, results: report, totals, findings: groupFindings(report) };
 }
 
-/** What a run with these options will do: the contract, the checks (in report order) and the requests they need. */
-export function planRun(options: ContractOptions): { spec: ContractSpec; checks: Check[]; probes: Probe[] } {
+/** What a run with these options will do: the contract, the checks (in report order) and the requests they need first. */
+export function planRun(options: ContractOptions): { spec: ContractSpec; checks: Check[]; probes: Probe[]; intents: Set<ProbeIntent> } {
   const spec = loadContractSpec(options.specPath ?? defaultSpecPath());
   const checks = selectChecks(options);
   const runnable = checks.filter((check) => check.skipReason?.(options) === undefined);
-  const intents = new Set(runnable.flatMap((check) => check.intents));
-  return { spec, checks, probes: planProbes(options, spec).filter((probe) => intents.has(probe.intent)) };
+  const intents = new Set(runnable.flatMap((check) => [...check.intents, ...(check.sends ?? [])]));
+  return { spec, checks, probes: planProbes(options, spec).filter((probe) => intents.has(probe.intent)), intents };
 }
 
 function selectChecks(options: ContractOptions): Check[] {
-  const known = new Set(CHECKS.map((check) => check.name));
+  const known = CHECKS.map((check) => check.name);
   for (const [flag, names] of [['--checks', options.checks === 'all' ? [] : options.checks], ['--exclude-checks', options.excludeChecks]] as const) {
-    const unknown = names.filter((name) => !known.has(name));
-    if (unknown.length > 0) throw new UsageError(`${flag}: unknown check ${unknown.join(', ')} (known: ${[...known].join(', ')})`);
+    const unknown = names.find((name) => !known.includes(name));
+    if (unknown === undefined) continue;
+    const nearest = nearestName(unknown, known);
+    throw new UsageError(`${flag}: unknown check ${unknown}${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}; known: ${known.join(', ')}`);
   }
   return CHECKS.filter((check) => (options.checks === 'all' || options.checks.includes(check.name)) && !options.excludeChecks.includes(check.name));
 }
 
-async function sendAll(baseUrl: URL, options: ContractOptions, probes: Probe[], onProgress?: (done: number, total: number, probe: Probe) => void): Promise<ProbeResult[]> {
+/** Where and how a run sends, and how far it is. */
+interface Sending {
+  baseUrl: URL;
+  agent: Agent;
+  timeoutMs: number;
+  done: number;
+  total: number;
+  onProgress: OnProgress | undefined;
+}
+
+async function sendAll(probes: readonly Probe[], sending: Sending): Promise<ProbeResult[]> {
   const results: ProbeResult[] = new Array<ProbeResult>(probes.length);
-  let done = 0;
   const sendOne = async (index: number): Promise<void> => {
     const probe = probes[index] as Probe;
-    const exchange = await sendProbe(baseUrl, probe.request, options.timeoutMs);
+    const exchange = await sendProbe(sending.baseUrl, probe.request, sending.timeoutMs, sending.agent);
     results[index] = { probe, exchange };
-    onProgress?.(++done, probes.length, probe);
+    sending.onProgress?.(++sending.done, sending.total, probe);
   };
   if (probes.length === 0) return [];
+  const firstOfRun = sending.done === 0;
   await sendOne(0);
   const first = results[0]?.exchange;
-  if (first?.kind === 'unreachable') throw new UnreachableError(`${first.reason}; is the implementation running at ${baseUrl.toString()}?`);
+  if (firstOfRun && first?.kind === 'unreachable') throw new UnreachableError(`${first.reason}; is the implementation running at ${sending.baseUrl.toString()}?`);
   let next = 1;
   const worker = async (): Promise<void> => { while (next < probes.length) await sendOne(next++); };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return results;
 }
 
-function judge(check: Check, options: ContractOptions, results: readonly ProbeResult[], spec: ContractSpec): CheckResult {
+function judge(check: Check, options: ContractOptions, results: readonly ProbeResult[], spec: ContractSpec, facts: RunFacts): CheckResult {
   const base = { name: check.name, summary: check.summary, source: check.source };
   const skipped = check.skipReason?.(options);
   if (skipped !== undefined) return { ...base, status: 'skip', note: skipped, durationMs: 0, violations: [] };
   const judged = results.filter((result) => check.intents.includes(result.probe.intent));
-  if (judged.length === 0) return { ...base, status: 'skip', note: 'no request of this run applies to it', durationMs: 0, violations: [] };
+  if (judged.length === 0) return { ...base, status: 'skip', note: noneJudged(check), durationMs: 0, violations: [] };
   const violations: Violation[] = [];
   for (const result of judged) {
     const { exchange } = result;
-    const reason = exchange.kind === 'response' ? check.judge(exchange, result.probe, spec) : exchange.reason;
+    const reason = exchange.kind === 'response' ? check.judge(exchange, result.probe, spec, facts) : exchange.reason;
     if (reason !== undefined) violations.push({ result, expected: check.expected, reason });
   }
-  for (const { result, reason } of check.judgeTogether?.(judged) ?? []) violations.push({ result, expected: check.expected, reason });
+  for (const { result, reason, cause } of check.judgeTogether?.(judged) ?? []) violations.push({ result, expected: check.expected, reason, ...(cause === undefined ? {} : { cause }) });
   const note = `${judged.length} answer${judged.length === 1 ? '' : 's'} judged`;
   return { ...base, status: violations.length > 0 ? 'fail' : 'pass', note, durationMs: span(judged.map((result) => result.exchange)), violations };
+}
+
+function noneJudged(check: Check): string {
+  return check.intents.includes('view-token-as-access') ? 'no View Token was issued in this run, so none could be presented as the Access Token' : 'no request of this run applies to it';
 }
 
 function span(exchanges: readonly Exchange[]): number {

@@ -1,21 +1,26 @@
-import type { RunReport } from '../runner';
-import { describeViolation } from './console-report';
+import { findingsOf, groupFindings } from '../findings';
+import type { RunReport } from '../run-report';
+import { describeFinding } from './console-report';
 import { toExchangeText } from './exchange-text';
+import { toSafeLines } from './safe-text';
 
 /**
- * JUnit XML for CI systems: one testcase per check with its time; a failing one carries the
- * violations in `<failure>` and every failing exchange in full in `<system-out>`.
+ * JUnit XML for CI systems: one testcase per check with its time; a failing one carries its
+ * failures grouped by root cause in `<failure>` and every failing exchange in full in `<system-out>`.
  */
 export function toJUnitReport(report: RunReport): string {
+  const findings = report.findings ?? groupFindings(report.results);
   const cases = report.results.map((result) => {
     const open = `    <testcase classname="view-token-contracts" name="${xml(result.name)}" time="${seconds(result.durationMs)}">`;
     if (result.status === 'skip') return `${open}\n      <skipped message="${xml(result.note)}"/>\n    </testcase>`;
     if (result.status === 'pass') return `${open}</testcase>`;
-    const body = result.violations.flatMap(describeViolation).join('\n');
-    const exchanges = result.violations.map((violation) => toExchangeText(violation.result)).join('\n\n');
+    const own = findingsOf(findings, result.name);
+    const body = own.flatMap((finding, index) => describeFinding(finding, `${index + 1}.`)).join('\n');
+    const exchanges = [...new Set(result.violations.map((violation) => violation.result))].map(toExchangeText).join('\n\n');
+    const message = `${result.violations.length} violation(s) in ${own.length} finding(s): ${result.summary}`;
     return [
       open,
-      `      <failure message="${xml(`${result.violations.length} violation(s): ${result.summary}`)}">${xml(body)}</failure>`,
+      `      <failure message="${xml(message)}">${xml(body)}</failure>`,
       `      <system-out>${xml(exchanges)}</system-out>`,
       '    </testcase>',
     ].join('\n');
@@ -36,7 +41,7 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
+/** Text for XML: unsafe characters escaped visibly (XML 1.0 cannot hold most controls), then the markup characters. */
 function xml(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return toSafeLines(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -59,6 +59,8 @@ export interface AccessTokens {
 }
 
 const BEARER = /^bearer(?:\s+(.*))?$/i;
+/** HTTP's own whitespace around a value (SP, HTAB): String.trim() would also drop U+00A0, accepting `Bearer <token>\u00a0`. */
+const HTTP_WHITESPACE = /^[ \t]+|[ \t]+$/g;
 
 export interface AccessTokenOptions {
   applications: readonly Application[];
@@ -84,9 +86,9 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
   /** The decision the Authorization header alone allows, or the granted token to look up. */
   const readBearer = (authorization: string | undefined): Authentication | { kind: 'look-up'; token: string } => {
     if (authorization === undefined) return { kind: 'rejected', reason: 'missing' };
-    const bearer = BEARER.exec(authorization.trim());
+    const bearer = BEARER.exec(authorization.replace(HTTP_WHITESPACE, ''));
     if (!bearer) return { kind: 'rejected', reason: 'not-bearer' };
-    const token = (bearer[1] ?? '').trim();
+    const token = (bearer[1] ?? '').replace(HTTP_WHITESPACE, '');
     if (token === '') return { kind: 'rejected', reason: 'empty' };
     if (!closed) return { kind: 'accepted', app: null };
     const preIssuedFor = preIssued.get(token);

@@ -51,7 +51,30 @@ test('a request that never answers fails, within --timeout, every check that jud
     expect(new Set(auth?.violations.map((violation) => violation.reason))).toEqual(new Set(['no complete answer within 300 ms (--timeout)']));
     expect(auth?.violations).toHaveLength(7);
     expect(report.results.filter((result) => result.status === 'fail').map((result) => result.name)).toEqual([
-      'response_schema_conformance', 'content_type_conformance', 'response_headers_conformance', 'ignored_auth', 'not_a_server_error', 'status_code_conformance',
+      'response_schema_conformance', 'content_type_conformance', 'response_headers_conformance', 'ignored_auth', 'credential_exact_match', 'credential_in_header_only',
+      'view_token_not_access_token', 'auth_on_aliased_routes', 'unauthorized_is_401', 'refusal_claims_no_success', 'not_a_server_error', 'status_code_conformance',
     ]);
+  });
+});
+
+test('a server that drops a kept-alive connection when another request comes on it (as one closing idle connections may) is judged on real answers: the request is sent again on a connection of its own, every check passes', async () => {
+  const conformant = fakeListener('none');
+  const served = new WeakSet<object>();
+  let dropped = 0;
+  const dropsReused: Fault = (req, res) => {
+    if (served.has(req.socket)) {
+      dropped += 1;
+      req.socket.destroy();
+      return;
+    }
+    served.add(req.socket);
+    conformant(req, res);
+  };
+  await withServer(dropsReused, async (baseUrl) => {
+    const command = parseContractArgs(['--base-url', baseUrl, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid, '--timeout', '2000']);
+    if (command.kind !== 'run') throw new Error('fixture');
+    const report = await runContracts(command.options);
+    expect(report.results.filter((result) => result.status === 'fail').map((result) => [result.name, result.violations[0]?.reason])).toEqual([]);
+    expect(dropped).toBeGreaterThan(10);
   });
 });

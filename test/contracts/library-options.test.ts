@@ -14,7 +14,7 @@ test('a library caller\'s options are checked as the CLI checks its flags: ids b
 
 test.each<[string, Parameters<typeof toContractOptions>[0], string]>([
   ['an empty Access Token', { target: listener, accessToken: '' }, 'accessToken is required: the application Access Token sent as "Authorization: Bearer <token>"'],
-  ['an unknown id', { target: listener, accessToken: 't', ids: { fileID: '1' } as never }, 'ids.fileID: unknown id (known: fileId, integrateId, childFileId, compareId, sceneId, submodelId, clashDetectiveId, moduleDataId, missingId, forbiddenFileId)'],
+  ['an unknown id', { target: listener, accessToken: 't', ids: { fileID: '1' } as never }, 'ids.fileID: unknown id; did you mean fileId? (known: fileId, integrateId, childFileId, compareId, sceneId, submodelId, clashDetectiveId, moduleDataId, missingId, forbiddenFileId)'],
   ['an id past 2^53 as a number', { target: listener, accessToken: 't', ids: { fileId: 2 ** 53 } }, 'ids.fileId 9007199254740992: not a safe integer; give int64 ids as strings or bigints'],
   ['an id out of the int64 range', { target: listener, accessToken: 't', ids: { fileId: '9223372036854775808' } }, 'ids.fileId 9223372036854775808: out of the int64 range'],
   ['a URL that is not HTTP', { target: 'ftp://example.test', accessToken: 't' }, 'target ftp://example.test: not an HTTP URL (use http:// or https://)'],

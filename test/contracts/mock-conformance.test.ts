@@ -53,12 +53,12 @@ test('our own mock passes every check of the suite (CLI exit 0), with JUnit and 
   const run = await contracts([...everyId(), '--junit', junit, '--json', json]);
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
-  expect(run.stdout).toMatch(/Checks: 13 passed, 0 failed, 0 skipped/);
+  expect(run.stdout).toMatch(/Checks: 21 passed, 0 failed, 0 skipped/);
   const report = JSON.parse(readFileSync(json, 'utf8')) as { totals: { passed: number }; checks: { status: string }[] };
-  expect(report.totals.passed).toBe(13);
+  expect(report.totals.passed).toBe(21);
   const xml = readFileSync(junit, 'utf8');
   expect(xml).toMatch(/^<\?xml version="1.0"/);
-  expect(xml.match(/<testcase /g)).toHaveLength(13);
+  expect(xml.match(/<testcase /g)).toHaveLength(21);
   expect(xml).not.toContain('<failure');
 });
 
@@ -69,7 +69,7 @@ test("in-process, the mock's Express app given as the target (no port) passes ev
   }));
   expect(report.baseUrl).toMatch(/^in-process \(http:\/\/127\.0\.0\.1:\d+\)$/);
   expect(report.results.filter((result) => result.status !== 'pass').map((result) => [result.name, result.violations.map((violation) => violation.reason)])).toEqual([]);
-  expect(report.totals).toEqual({ pass: 13, fail: 0, skip: 0 });
+  expect(report.totals).toEqual({ pass: 21, fail: 0, skip: 0 });
 });
 
 test('the default open mock accepts any bearer token, so ignored_auth fails against it (and says why)', async () => {
@@ -92,14 +92,17 @@ test('--help prints the flags and every check, exit 0', async () => {
 });
 
 test.each([
-  [['--base-url', 'http://127.0.0.1:4010', '--access-token', 't', '--bogus'], /Unknown option '--bogus'/],
+  [['--base-url', 'http://127.0.0.1:4010', '--access-token', 't', '--bogus'], /^view-token-contracts: Unknown option '--bogus' \(see --help\)\n$/],
+  [['--base-url', 'http://127.0.0.1:4010', '--acess-token', 't'], /^view-token-contracts: Unknown option '--acess-token'; did you mean --access-token\? \(see --help\)\n$/],
+  [['--base-url', 'http://127.0.0.1:4010', '--access-token', 't', '--flie-id', '1'], /Unknown option '--flie-id'; did you mean --file-id\?/],
+  [['--base-url', 'http://127.0.0.1:4010', '--access-token', 't', '--checks', 'ignored_aut'], /--checks: unknown check ignored_aut \(did you mean ignored_auth\?\); known: response_schema_conformance, /],
   [['--access-token', 't'], /--base-url is required/],
   [['--base-url', 'http://127.0.0.1:4010'], /--access-token is required/],
   [['--base-url', 'ftp://example.test', '--access-token', 't'], /not an HTTP URL/],
   [['--base-url', 'http://127.0.0.1:1', '--access-token', 't', '--file-id', '1'], /cannot reach http:\/\/127\.0\.0\.1:1 \(ECONNREFUSED\)/],
   [['--base-url', 'http://127.0.0.1:4010', '--access-token', 't', '--file-id', '1.5'], /--file-id 1.5: not an int64 id/],
   [['--base-url', 'http://127.0.0.1:4010', '--access-token', 't', '--file-id', '9223372036854775808'], /out of the int64 range/],
-  [['--base-url', 'http://127.0.0.1:4010', '--access-token', 't', '--checks', 'nope'], /--checks: unknown check nope/],
+  [['--base-url', 'http://127.0.0.1:4010', '--access-token', 't', '--checks', 'nope'], /--checks: unknown check nope; known: /],
   [['--base-url', 'http://127.0.0.1:4010', '--access-token', 't', '--timeout', '0'], /--timeout 0/],
 ])('%j is one clear line on stderr and exit code 2', async (args, message) => {
   const run = await contracts(args);

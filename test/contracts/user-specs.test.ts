@@ -17,7 +17,7 @@ const withRequestId = (value: string | undefined) => (answer: FakeAnswer): FakeA
 afterEach(() => resetFake());
 
 async function run(spec: string, deviation: Deviation, edit?: (answer: FakeAnswer) => FakeAnswer) {
-  const report = await runContracts(toContractOptions({ target: fakeListener(deviation, edit), accessToken: FAKE_TOKEN, ids: IDS, spec, timeoutMs: 2_000 }));
+  const report = await runContracts(toContractOptions({ target: fakeListener(deviation, edit), accessToken: FAKE_TOKEN, ids: IDS, spec }));
   return {
     failing: report.results.filter((result) => result.status !== 'pass').map((result) => result.name),
     first: (name: string) => {

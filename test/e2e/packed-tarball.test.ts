@@ -151,7 +151,7 @@ test('the installed mock starts, issues a token, and passes `npx view-token-cont
   expect((await fetch(`${baseUrl}/__admin/ui/assets/dashboard.js`)).status).toBe(200);
   const contracts = await npx(['view-token-contracts', '--base-url', baseUrl, '--access-token', 'ci-token', '--file-id', '1', '--integrate-id', '2',
     '--child-file-id', '3', '--missing-id', '404404', '--forbidden-file-id', '403403']);
-  expect(contracts.stdout).toMatch(/Checks: 13 passed, 0 failed, 0 skipped/);
+  expect(contracts.stdout).toMatch(/Checks: 21 passed, 0 failed, 0 skipped/);
   expect(contracts.code).toBe(0);
 }, 120_000);
 

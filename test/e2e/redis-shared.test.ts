@@ -106,7 +106,7 @@ test('the contract suite passes against a two-process deployment behind a round-
         '--child-file-id', '3', '--scene-id', '4', '--missing-id', '404404', '--forbidden-file-id', '403403'], { encoding: 'utf8' },
       (error, stdout) => resolve({ code: error ? Number(error.code) : 0, stdout }));
     });
-    expect(run.stdout).toMatch(/Checks: 13 passed, 0 failed, 0 skipped/);
+    expect(run.stdout).toMatch(/Checks: 21 passed, 0 failed, 0 skipped/);
     expect(run.code).toBe(0);
   } finally {
     await proxy.close();

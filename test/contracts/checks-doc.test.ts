@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CHECKS } from '../../contracts/checks';
+import { CHECKS_TABLE_BEGIN, CHECKS_TABLE_END, toChecksTable } from '../../contracts/checks-table';
+import { SENTENCE } from '../../contracts/checks/sentences';
+
+const GUIDE = path.resolve(__dirname, '../../contracts/README.md');
+
+test('the contract guide lists every check with its sentence exactly as the check definitions give them (else: npm run contracts:docs)', () => {
+  const guide = readFileSync(GUIDE, 'utf8');
+  const begin = guide.indexOf(CHECKS_TABLE_BEGIN);
+  const end = guide.indexOf(CHECKS_TABLE_END);
+  expect([begin > 0, end > begin]).toEqual([true, true]);
+  expect(guide.slice(begin + CHECKS_TABLE_BEGIN.length, end).trim()).toBe(toChecksTable());
+  expect(toChecksTable().split('\n').slice(2).map((row) => /^\| `(\w+)` /.exec(row)?.[1])).toEqual(CHECKS.map((check) => check.name));
+});
+
+test('the table escapes what Markdown would misread: a pipe, and < > outside code spans', () => {
+  const table = toChecksTable([{ ...CHECKS[0], name: 'x', detail: 'a | b `<kept>` <tag>', source: '<VIEW_TOKEN>' } as (typeof CHECKS)[number]]);
+  expect(table.split('\n')[2]).toBe('| `x` | a \\| b `<kept>` &lt;tag&gt; | "&lt;VIEW_TOKEN&gt;" |');
+});
+
+test('every check cites a sentence of the interface document (its quoted words, kept in checks/sentences.ts)', () => {
+  const sentences = Object.values(SENTENCE);
+  expect(CHECKS.filter((check) => check.name !== 'response_headers_conformance' && !sentences.some((sentence) => check.source.includes(sentence))).map((check) => check.name)).toEqual([]);
+});
+
+test('the CI recipe installs the package, then runs the harness from it with npx -p (and names the tarball form)', () => {
+  const guide = readFileSync(GUIDE, 'utf8');
+  const recipe = guide.slice(guide.indexOf('## In CI'), guide.indexOf('## Layout'));
+  const install = recipe.indexOf('run: npm install --no-save view-token-mock');
+  expect(install).toBeGreaterThan(0);
+  expect(recipe.indexOf('run: npx -p view-token-mock view-token-contracts --base-url')).toBeGreaterThan(install);
+  expect(recipe).toContain('npx -p ./view-token-mock-<version>.tgz view-token-contracts');
+});
