@@ -60,6 +60,17 @@ test.each([
   expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:bad-request', title: 'The request is not what this operation takes', status: 400, detail });
 });
 
+test.each([
+  ['/__admin/view-tokens/?session=a&session=b', 'GET /__admin/view-tokens'],
+  ['/__admin/requests/?session=a&session=b', 'GET /__admin/requests'],
+])('GET %s (a trailing slash) is a 404 naming the list, never a list of every session', async (path, hint) => {
+  await issue(1, 'a');
+  await issue(2, 'b');
+  const res = await request(mock.app).get(path);
+  expect(res.status).toBe(404);
+  expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:not-found', title: 'No such item', status: 404, detail: `No route GET ${path.slice(0, path.indexOf('?'))}; did you mean ${hint}?` });
+});
+
 test('?__proto__=1 is kept in the journal entry', async () => {
   await request(mock.app).get('/view/token?fileId=1&__proto__=1').set(BEARER);
   const journal = await request(mock.app).get('/__admin/requests');
