@@ -40,6 +40,8 @@ export function findNearestRoute(method: string, path: string, routes: readonly 
   let best: { route: RouteTemplate; distance: number } | undefined;
   for (const route of routes) {
     const candidate = concrete(route.template, wanted);
+    // Too far apart in length to be close: skipped without the edit distance (a long path costs nothing).
+    if (Math.abs(wanted.length - candidate.length) > Math.max(2, Math.floor(route.template.length / 5))) continue;
     const distance = editDistance(wanted.toLowerCase(), candidate.toLowerCase());
     const better = !best || distance < best.distance || (distance === best.distance && route.method === method && best.route.method !== method);
     if (better) best = { route, distance };
