@@ -35,7 +35,7 @@ var standalone = (() => {
                 if (errors === _errs1) {
                   if (errors === _errs1) {
                     if (typeof data0 === "string") {
-                      if (!formats0.validate(data0)) {
+                      if (!formats0(data0)) {
                         validate21.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema6.properties.integrateId, data: data0 }];
                         return false;
                       }
@@ -56,7 +56,7 @@ var standalone = (() => {
                   if (errors === _errs3) {
                     if (errors === _errs3) {
                       if (typeof data1 === "string") {
-                        if (!formats0.validate(data1)) {
+                        if (!formats0(data1)) {
                           validate21.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema6.properties.fileId, data: data1 }];
                           return false;
                         }
@@ -98,7 +98,7 @@ var standalone = (() => {
                 if (errors === _errs1) {
                   if (errors === _errs1) {
                     if (typeof data0 === "string") {
-                      if (!formats0.validate(data0)) {
+                      if (!formats0(data0)) {
                         validate22.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema7.properties.integrateId, data: data0 }];
                         return false;
                       }
@@ -119,7 +119,7 @@ var standalone = (() => {
                   if (errors === _errs3) {
                     if (errors === _errs3) {
                       if (typeof data1 === "string") {
-                        if (!formats0.validate(data1)) {
+                        if (!formats0(data1)) {
                           validate22.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema7.properties.fileId, data: data1 }];
                           return false;
                         }
@@ -156,7 +156,7 @@ var standalone = (() => {
               if (errors === _errs1) {
                 if (errors === _errs1) {
                   if (typeof data0 === "string") {
-                    if (!formats0.validate(data0)) {
+                    if (!formats0(data0)) {
                       validate23.errors = [{ instancePath: instancePath + "/compareId", schemaPath: "#/properties/compareId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.compareId, data: data0 }];
                       return false;
                     }
@@ -177,7 +177,7 @@ var standalone = (() => {
                 if (errors === _errs3) {
                   if (errors === _errs3) {
                     if (typeof data1 === "string") {
-                      if (!formats0.validate(data1)) {
+                      if (!formats0(data1)) {
                         validate23.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.fileId, data: data1 }];
                         return false;
                       }
@@ -198,7 +198,7 @@ var standalone = (() => {
                   if (errors === _errs5) {
                     if (errors === _errs5) {
                       if (typeof data2 === "string") {
-                        if (!formats0.validate(data2)) {
+                        if (!formats0(data2)) {
                           validate23.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.integrateId, data: data2 }];
                           return false;
                         }
@@ -219,7 +219,7 @@ var standalone = (() => {
                     if (errors === _errs7) {
                       if (errors === _errs7) {
                         if (typeof data3 === "string") {
-                          if (!formats0.validate(data3)) {
+                          if (!formats0(data3)) {
                             validate23.errors = [{ instancePath: instancePath + "/sceneId", schemaPath: "#/properties/sceneId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.sceneId, data: data3 }];
                             return false;
                           }
@@ -240,7 +240,7 @@ var standalone = (() => {
                       if (errors === _errs9) {
                         if (errors === _errs9) {
                           if (typeof data4 === "string") {
-                            if (!formats0.validate(data4)) {
+                            if (!formats0(data4)) {
                               validate23.errors = [{ instancePath: instancePath + "/submodelId", schemaPath: "#/properties/submodelId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.submodelId, data: data4 }];
                               return false;
                             }
@@ -261,7 +261,7 @@ var standalone = (() => {
                         if (errors === _errs11) {
                           if (errors === _errs11) {
                             if (typeof data5 === "string") {
-                              if (!formats0.validate(data5)) {
+                              if (!formats0(data5)) {
                                 validate23.errors = [{ instancePath: instancePath + "/clashDetectiveId", schemaPath: "#/properties/clashDetectiveId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.clashDetectiveId, data: data5 }];
                                 return false;
                               }
@@ -282,7 +282,7 @@ var standalone = (() => {
                           if (errors === _errs13) {
                             if (errors === _errs13) {
                               if (typeof data6 === "string") {
-                                if (!formats0.validate(data6)) {
+                                if (!formats0(data6)) {
                                   validate23.errors = [{ instancePath: instancePath + "/moduleDataId", schemaPath: "#/properties/moduleDataId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.moduleDataId, data: data6 }];
                                   return false;
                                 }
@@ -404,44 +404,59 @@ var standalone = (() => {
         return errors === 0;
       }
       exports["setClock.body"] = validate26;
-      var schema11 = { "type": "object", "properties": { "now": { "type": "string", "format": "date-time" }, "frozen": { "type": "boolean" } } };
+      var schema11 = { "type": "object", "additionalProperties": false, "minProperties": 1, "properties": { "now": { "type": "string", "format": "date-time" }, "frozen": { "type": "boolean" } } };
       var formats22 = __formats["date-time"];
       function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.now !== void 0) {
-              let data0 = data.now;
+            if (Object.keys(data).length < 1) {
+              validate26.errors = [{ instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11, data }];
+              return false;
+            } else {
               const _errs1 = errors;
-              if (errors === _errs1) {
-                if (errors === _errs1) {
-                  if (typeof data0 === "string") {
-                    if (!formats22.validate(data0)) {
-                      validate26.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema11.properties.now, data: data0 }];
-                      return false;
-                    }
-                  } else {
-                    validate26.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.now.type, parentSchema: schema11.properties.now, data: data0 }];
-                    return false;
-                  }
+              for (const key0 in data) {
+                if (!(key0 === "now" || key0 === "frozen")) {
+                  validate26.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data }];
+                  return false;
+                  break;
                 }
               }
-              var valid0 = _errs1 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.frozen !== void 0) {
-                let data1 = data.frozen;
-                const _errs3 = errors;
-                if (typeof data1 !== "boolean") {
-                  validate26.errors = [{ instancePath: instancePath + "/frozen", schemaPath: "#/properties/frozen/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.frozen.type, parentSchema: schema11.properties.frozen, data: data1 }];
-                  return false;
+              if (_errs1 === errors) {
+                if (data.now !== void 0) {
+                  let data0 = data.now;
+                  const _errs2 = errors;
+                  if (errors === _errs2) {
+                    if (errors === _errs2) {
+                      if (typeof data0 === "string") {
+                        if (!formats22(data0)) {
+                          validate26.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema11.properties.now, data: data0 }];
+                          return false;
+                        }
+                      } else {
+                        validate26.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.now.type, parentSchema: schema11.properties.now, data: data0 }];
+                        return false;
+                      }
+                    }
+                  }
+                  var valid0 = _errs2 === errors;
+                } else {
+                  var valid0 = true;
                 }
-                var valid0 = _errs3 === errors;
-              } else {
-                var valid0 = true;
+                if (valid0) {
+                  if (data.frozen !== void 0) {
+                    let data1 = data.frozen;
+                    const _errs4 = errors;
+                    if (typeof data1 !== "boolean") {
+                      validate26.errors = [{ instancePath: instancePath + "/frozen", schemaPath: "#/properties/frozen/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.frozen.type, parentSchema: schema11.properties.frozen, data: data1 }];
+                      return false;
+                    }
+                    var valid0 = _errs4 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
               }
             }
           } else {
@@ -453,7 +468,7 @@ var standalone = (() => {
         return errors === 0;
       }
       exports["advanceClock.body"] = validate27;
-      var schema12 = { "type": "object", "required": ["by"], "properties": { "by": { "description": '"12h", "90m", "1d", an ISO 8601 duration ("PT12H") or milliseconds.', "oneOf": [{ "type": "string" }, { "type": "integer", "minimum": 0 }] } } };
+      var schema12 = { "type": "object", "additionalProperties": false, "required": ["by"], "properties": { "by": { "description": '"12h", "90m", "1d", an ISO 8601 duration ("PT12H") or milliseconds.', "oneOf": [{ "type": "string" }, { "type": "integer", "minimum": 0 }] } } };
       function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -464,76 +479,86 @@ var standalone = (() => {
               validate27.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema12.required, parentSchema: schema12, data }];
               return false;
             } else {
-              if (data.by !== void 0) {
-                let data0 = data.by;
-                const _errs2 = errors;
-                let valid1 = false;
-                let passing0 = null;
-                const _errs3 = errors;
-                if (typeof data0 !== "string") {
-                  const err0 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.by.oneOf[0].type, parentSchema: schema12.properties.by.oneOf[0], data: data0 };
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
-                  errors++;
+              const _errs1 = errors;
+              for (const key0 in data) {
+                if (!(key0 === "by")) {
+                  validate27.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema12, data }];
+                  return false;
+                  break;
                 }
-                var _valid0 = _errs3 === errors;
-                if (_valid0) {
-                  valid1 = true;
-                  passing0 = 0;
-                }
-                const _errs5 = errors;
-                if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-                  const err1 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.by.oneOf[1].type, parentSchema: schema12.properties.by.oneOf[1], data: data0 };
-                  if (vErrors === null) {
-                    vErrors = [err1];
-                  } else {
-                    vErrors.push(err1);
-                  }
-                  errors++;
-                }
-                if (errors === _errs5) {
-                  if (typeof data0 == "number" && isFinite(data0)) {
-                    if (data0 < 0 || isNaN(data0)) {
-                      const err2 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.by.oneOf[1], data: data0 };
-                      if (vErrors === null) {
-                        vErrors = [err2];
-                      } else {
-                        vErrors.push(err2);
-                      }
-                      errors++;
+              }
+              if (_errs1 === errors) {
+                if (data.by !== void 0) {
+                  let data0 = data.by;
+                  const _errs3 = errors;
+                  let valid1 = false;
+                  let passing0 = null;
+                  const _errs4 = errors;
+                  if (typeof data0 !== "string") {
+                    const err0 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.by.oneOf[0].type, parentSchema: schema12.properties.by.oneOf[0], data: data0 };
+                    if (vErrors === null) {
+                      vErrors = [err0];
+                    } else {
+                      vErrors.push(err0);
                     }
+                    errors++;
                   }
-                }
-                var _valid0 = _errs5 === errors;
-                if (_valid0 && valid1) {
-                  valid1 = false;
-                  passing0 = [passing0, 1];
-                } else {
+                  var _valid0 = _errs4 === errors;
                   if (_valid0) {
                     valid1 = true;
-                    passing0 = 1;
+                    passing0 = 0;
                   }
-                }
-                if (!valid1) {
-                  const err3 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.properties.by.oneOf, parentSchema: schema12.properties.by, data: data0 };
-                  if (vErrors === null) {
-                    vErrors = [err3];
-                  } else {
-                    vErrors.push(err3);
-                  }
-                  errors++;
-                  validate27.errors = vErrors;
-                  return false;
-                } else {
-                  errors = _errs2;
-                  if (vErrors !== null) {
-                    if (_errs2) {
-                      vErrors.length = _errs2;
+                  const _errs6 = errors;
+                  if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+                    const err1 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.by.oneOf[1].type, parentSchema: schema12.properties.by.oneOf[1], data: data0 };
+                    if (vErrors === null) {
+                      vErrors = [err1];
                     } else {
-                      vErrors = null;
+                      vErrors.push(err1);
+                    }
+                    errors++;
+                  }
+                  if (errors === _errs6) {
+                    if (typeof data0 == "number" && isFinite(data0)) {
+                      if (data0 < 0 || isNaN(data0)) {
+                        const err2 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.by.oneOf[1], data: data0 };
+                        if (vErrors === null) {
+                          vErrors = [err2];
+                        } else {
+                          vErrors.push(err2);
+                        }
+                        errors++;
+                      }
+                    }
+                  }
+                  var _valid0 = _errs6 === errors;
+                  if (_valid0 && valid1) {
+                    valid1 = false;
+                    passing0 = [passing0, 1];
+                  } else {
+                    if (_valid0) {
+                      valid1 = true;
+                      passing0 = 1;
+                    }
+                  }
+                  if (!valid1) {
+                    const err3 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.properties.by.oneOf, parentSchema: schema12.properties.by, data: data0 };
+                    if (vErrors === null) {
+                      vErrors = [err3];
+                    } else {
+                      vErrors.push(err3);
+                    }
+                    errors++;
+                    validate27.errors = vErrors;
+                    return false;
+                  } else {
+                    errors = _errs3;
+                    if (vErrors !== null) {
+                      if (_errs3) {
+                        vErrors.length = _errs3;
+                      } else {
+                        vErrors = null;
+                      }
                     }
                   }
                 }
@@ -570,7 +595,7 @@ var standalone = (() => {
         return errors === 0;
       }
       exports["createScenarioRule.body"] = validate29;
-      var schema14 = { "type": "object", "required": ["then"], "properties": { "when": { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1 } } };
+      var schema14 = { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1 } } };
       function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -581,328 +606,358 @@ var standalone = (() => {
               validate29.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema14.required, parentSchema: schema14, data }];
               return false;
             } else {
-              if (data.when !== void 0) {
-                let data0 = data.when;
-                const _errs1 = errors;
-                if (errors === _errs1) {
-                  if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-                    if (data0.operation !== void 0) {
-                      let data1 = data0.operation;
-                      const _errs3 = errors;
-                      if (typeof data1 !== "string") {
-                        validate29.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.operation.type, parentSchema: schema14.properties.when.properties.operation, data: data1 }];
-                        return false;
-                      }
-                      if (!(data1 === "getViewToken" || data1 === "getChildFileViewToken" || data1 === "getChildFileViewTokenByGet" || data1 === "issueAccessToken" || data1 === "getViewerData")) {
-                        validate29.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/enum", keyword: "enum", params: { allowedValues: schema14.properties.when.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.when.properties.operation.enum, parentSchema: schema14.properties.when.properties.operation, data: data1 }];
-                        return false;
-                      }
-                      var valid1 = _errs3 === errors;
-                    } else {
-                      var valid1 = true;
-                    }
-                    if (valid1) {
-                      if (data0.param !== void 0) {
-                        let data2 = data0.param;
-                        const _errs5 = errors;
-                        if (typeof data2 !== "string") {
-                          validate29.errors = [{ instancePath: instancePath + "/when/param", schemaPath: "#/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.param.type, parentSchema: schema14.properties.when.properties.param, data: data2 }];
+              const _errs1 = errors;
+              for (const key0 in data) {
+                if (!(key0 === "when" || key0 === "then" || key0 === "times")) {
+                  validate29.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data }];
+                  return false;
+                  break;
+                }
+              }
+              if (_errs1 === errors) {
+                if (data.when !== void 0) {
+                  let data0 = data.when;
+                  const _errs2 = errors;
+                  if (errors === _errs2) {
+                    if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+                      const _errs4 = errors;
+                      for (const key1 in data0) {
+                        if (!(key1 === "operation" || key1 === "param" || key1 === "equals" || key1 === "accessToken")) {
+                          validate29.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14.properties.when, data: data0 }];
                           return false;
+                          break;
                         }
-                        var valid1 = _errs5 === errors;
-                      } else {
-                        var valid1 = true;
                       }
-                      if (valid1) {
-                        if (data0.equals !== void 0) {
-                          let data3 = data0.equals;
-                          const _errs7 = errors;
-                          const _errs8 = errors;
-                          let valid2 = false;
-                          let passing0 = null;
-                          const _errs9 = errors;
-                          if (typeof data3 !== "string") {
-                            const err0 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.equals.oneOf[0].type, parentSchema: schema14.properties.when.properties.equals.oneOf[0], data: data3 };
-                            if (vErrors === null) {
-                              vErrors = [err0];
-                            } else {
-                              vErrors.push(err0);
-                            }
-                            errors++;
-                          }
-                          var _valid0 = _errs9 === errors;
-                          if (_valid0) {
-                            valid2 = true;
-                            passing0 = 0;
-                          }
-                          const _errs11 = errors;
-                          if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-                            const err1 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.when.properties.equals.oneOf[1].type, parentSchema: schema14.properties.when.properties.equals.oneOf[1], data: data3 };
-                            if (vErrors === null) {
-                              vErrors = [err1];
-                            } else {
-                              vErrors.push(err1);
-                            }
-                            errors++;
-                          }
-                          var _valid0 = _errs11 === errors;
-                          if (_valid0 && valid2) {
-                            valid2 = false;
-                            passing0 = [passing0, 1];
-                          } else {
-                            if (_valid0) {
-                              valid2 = true;
-                              passing0 = 1;
-                            }
-                          }
-                          if (!valid2) {
-                            const err2 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.when.properties.equals.oneOf, parentSchema: schema14.properties.when.properties.equals, data: data3 };
-                            if (vErrors === null) {
-                              vErrors = [err2];
-                            } else {
-                              vErrors.push(err2);
-                            }
-                            errors++;
-                            validate29.errors = vErrors;
+                      if (_errs4 === errors) {
+                        if (data0.operation !== void 0) {
+                          let data1 = data0.operation;
+                          const _errs5 = errors;
+                          if (typeof data1 !== "string") {
+                            validate29.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.operation.type, parentSchema: schema14.properties.when.properties.operation, data: data1 }];
                             return false;
-                          } else {
-                            errors = _errs8;
-                            if (vErrors !== null) {
-                              if (_errs8) {
-                                vErrors.length = _errs8;
-                              } else {
-                                vErrors = null;
-                              }
-                            }
                           }
-                          var valid1 = _errs7 === errors;
+                          if (!(data1 === "getViewToken" || data1 === "getChildFileViewToken" || data1 === "getChildFileViewTokenByGet" || data1 === "issueAccessToken" || data1 === "getViewerData")) {
+                            validate29.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/enum", keyword: "enum", params: { allowedValues: schema14.properties.when.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.when.properties.operation.enum, parentSchema: schema14.properties.when.properties.operation, data: data1 }];
+                            return false;
+                          }
+                          var valid1 = _errs5 === errors;
                         } else {
                           var valid1 = true;
                         }
                         if (valid1) {
-                          if (data0.accessToken !== void 0) {
-                            let data4 = data0.accessToken;
-                            const _errs13 = errors;
-                            if (typeof data4 !== "string") {
-                              validate29.errors = [{ instancePath: instancePath + "/when/accessToken", schemaPath: "#/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.accessToken.type, parentSchema: schema14.properties.when.properties.accessToken, data: data4 }];
+                          if (data0.param !== void 0) {
+                            let data2 = data0.param;
+                            const _errs7 = errors;
+                            if (typeof data2 !== "string") {
+                              validate29.errors = [{ instancePath: instancePath + "/when/param", schemaPath: "#/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.param.type, parentSchema: schema14.properties.when.properties.param, data: data2 }];
                               return false;
                             }
-                            var valid1 = _errs13 === errors;
+                            var valid1 = _errs7 === errors;
                           } else {
                             var valid1 = true;
                           }
+                          if (valid1) {
+                            if (data0.equals !== void 0) {
+                              let data3 = data0.equals;
+                              const _errs9 = errors;
+                              const _errs10 = errors;
+                              let valid2 = false;
+                              let passing0 = null;
+                              const _errs11 = errors;
+                              if (typeof data3 !== "string") {
+                                const err0 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.equals.oneOf[0].type, parentSchema: schema14.properties.when.properties.equals.oneOf[0], data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err0];
+                                } else {
+                                  vErrors.push(err0);
+                                }
+                                errors++;
+                              }
+                              var _valid0 = _errs11 === errors;
+                              if (_valid0) {
+                                valid2 = true;
+                                passing0 = 0;
+                              }
+                              const _errs13 = errors;
+                              if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+                                const err1 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.when.properties.equals.oneOf[1].type, parentSchema: schema14.properties.when.properties.equals.oneOf[1], data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err1];
+                                } else {
+                                  vErrors.push(err1);
+                                }
+                                errors++;
+                              }
+                              var _valid0 = _errs13 === errors;
+                              if (_valid0 && valid2) {
+                                valid2 = false;
+                                passing0 = [passing0, 1];
+                              } else {
+                                if (_valid0) {
+                                  valid2 = true;
+                                  passing0 = 1;
+                                }
+                              }
+                              if (!valid2) {
+                                const err2 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.when.properties.equals.oneOf, parentSchema: schema14.properties.when.properties.equals, data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err2];
+                                } else {
+                                  vErrors.push(err2);
+                                }
+                                errors++;
+                                validate29.errors = vErrors;
+                                return false;
+                              } else {
+                                errors = _errs10;
+                                if (vErrors !== null) {
+                                  if (_errs10) {
+                                    vErrors.length = _errs10;
+                                  } else {
+                                    vErrors = null;
+                                  }
+                                }
+                              }
+                              var valid1 = _errs9 === errors;
+                            } else {
+                              var valid1 = true;
+                            }
+                            if (valid1) {
+                              if (data0.accessToken !== void 0) {
+                                let data4 = data0.accessToken;
+                                const _errs15 = errors;
+                                if (typeof data4 !== "string") {
+                                  validate29.errors = [{ instancePath: instancePath + "/when/accessToken", schemaPath: "#/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.accessToken.type, parentSchema: schema14.properties.when.properties.accessToken, data: data4 }];
+                                  return false;
+                                }
+                                var valid1 = _errs15 === errors;
+                              } else {
+                                var valid1 = true;
+                              }
+                            }
+                          }
                         }
                       }
+                    } else {
+                      validate29.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.when.type, parentSchema: schema14.properties.when, data: data0 }];
+                      return false;
                     }
-                  } else {
-                    validate29.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.when.type, parentSchema: schema14.properties.when, data: data0 }];
-                    return false;
                   }
+                  var valid0 = _errs2 === errors;
+                } else {
+                  var valid0 = true;
                 }
-                var valid0 = _errs1 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.then !== void 0) {
-                  let data5 = data.then;
-                  const _errs15 = errors;
-                  if (errors === _errs15) {
-                    if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                      if (data5.code !== void 0) {
-                        let data6 = data5.code;
-                        const _errs17 = errors;
-                        const _errs18 = errors;
-                        let valid4 = false;
-                        let passing1 = null;
+                if (valid0) {
+                  if (data.then !== void 0) {
+                    let data5 = data.then;
+                    const _errs17 = errors;
+                    if (errors === _errs17) {
+                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                         const _errs19 = errors;
-                        if (typeof data6 !== "string") {
-                          const err3 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.code.oneOf[0].type, parentSchema: schema14.properties.then.properties.code.oneOf[0], data: data6 };
-                          if (vErrors === null) {
-                            vErrors = [err3];
-                          } else {
-                            vErrors.push(err3);
-                          }
-                          errors++;
-                        }
-                        var _valid1 = _errs19 === errors;
-                        if (_valid1) {
-                          valid4 = true;
-                          passing1 = 0;
-                        }
-                        const _errs21 = errors;
-                        if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
-                          const err4 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.then.properties.code.oneOf[1].type, parentSchema: schema14.properties.then.properties.code.oneOf[1], data: data6 };
-                          if (vErrors === null) {
-                            vErrors = [err4];
-                          } else {
-                            vErrors.push(err4);
-                          }
-                          errors++;
-                        }
-                        var _valid1 = _errs21 === errors;
-                        if (_valid1 && valid4) {
-                          valid4 = false;
-                          passing1 = [passing1, 1];
-                        } else {
-                          if (_valid1) {
-                            valid4 = true;
-                            passing1 = 1;
-                          }
-                        }
-                        if (!valid4) {
-                          const err5 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.then.properties.code.oneOf, parentSchema: schema14.properties.then.properties.code, data: data6 };
-                          if (vErrors === null) {
-                            vErrors = [err5];
-                          } else {
-                            vErrors.push(err5);
-                          }
-                          errors++;
-                          validate29.errors = vErrors;
-                          return false;
-                        } else {
-                          errors = _errs18;
-                          if (vErrors !== null) {
-                            if (_errs18) {
-                              vErrors.length = _errs18;
-                            } else {
-                              vErrors = null;
-                            }
-                          }
-                        }
-                        var valid3 = _errs17 === errors;
-                      } else {
-                        var valid3 = true;
-                      }
-                      if (valid3) {
-                        if (data5.scenario !== void 0) {
-                          let data7 = data5.scenario;
-                          const _errs23 = errors;
-                          if (typeof data7 !== "string") {
-                            validate29.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.scenario.type, parentSchema: schema14.properties.then.properties.scenario, data: data7 }];
+                        for (const key2 in data5) {
+                          if (!(key2 === "code" || key2 === "scenario" || key2 === "delay" || key2 === "fault")) {
+                            validate29.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14.properties.then, data: data5 }];
                             return false;
+                            break;
                           }
-                          if (!(data7 === "access-token-missing" || data7 === "access-token-invalid" || data7 === "access-token-expired" || data7 === "forbidden" || data7 === "not-found" || data7 === "invalid-parameter" || data7 === "server-error" || data7 === "unavailable")) {
-                            validate29.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema14.properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.then.properties.scenario.enum, parentSchema: schema14.properties.then.properties.scenario, data: data7 }];
-                            return false;
-                          }
-                          var valid3 = _errs23 === errors;
-                        } else {
-                          var valid3 = true;
                         }
-                        if (valid3) {
-                          if (data5.delay !== void 0) {
-                            let data8 = data5.delay;
-                            const _errs25 = errors;
-                            const _errs26 = errors;
-                            let valid5 = false;
-                            let passing2 = null;
-                            const _errs27 = errors;
-                            if (typeof data8 !== "string") {
-                              const err6 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.delay.oneOf[0].type, parentSchema: schema14.properties.then.properties.delay.oneOf[0], data: data8 };
+                        if (_errs19 === errors) {
+                          if (data5.code !== void 0) {
+                            let data6 = data5.code;
+                            const _errs20 = errors;
+                            const _errs21 = errors;
+                            let valid4 = false;
+                            let passing1 = null;
+                            const _errs22 = errors;
+                            if (typeof data6 !== "string") {
+                              const err3 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.code.oneOf[0].type, parentSchema: schema14.properties.then.properties.code.oneOf[0], data: data6 };
                               if (vErrors === null) {
-                                vErrors = [err6];
+                                vErrors = [err3];
                               } else {
-                                vErrors.push(err6);
+                                vErrors.push(err3);
                               }
                               errors++;
                             }
-                            var _valid2 = _errs27 === errors;
-                            if (_valid2) {
-                              valid5 = true;
-                              passing2 = 0;
+                            var _valid1 = _errs22 === errors;
+                            if (_valid1) {
+                              valid4 = true;
+                              passing1 = 0;
                             }
-                            const _errs29 = errors;
-                            if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-                              const err7 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.then.properties.delay.oneOf[1].type, parentSchema: schema14.properties.then.properties.delay.oneOf[1], data: data8 };
+                            const _errs24 = errors;
+                            if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+                              const err4 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.then.properties.code.oneOf[1].type, parentSchema: schema14.properties.then.properties.code.oneOf[1], data: data6 };
                               if (vErrors === null) {
-                                vErrors = [err7];
+                                vErrors = [err4];
                               } else {
-                                vErrors.push(err7);
+                                vErrors.push(err4);
                               }
                               errors++;
                             }
-                            var _valid2 = _errs29 === errors;
-                            if (_valid2 && valid5) {
-                              valid5 = false;
-                              passing2 = [passing2, 1];
+                            var _valid1 = _errs24 === errors;
+                            if (_valid1 && valid4) {
+                              valid4 = false;
+                              passing1 = [passing1, 1];
                             } else {
-                              if (_valid2) {
-                                valid5 = true;
-                                passing2 = 1;
+                              if (_valid1) {
+                                valid4 = true;
+                                passing1 = 1;
                               }
                             }
-                            if (!valid5) {
-                              const err8 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.then.properties.delay.oneOf, parentSchema: schema14.properties.then.properties.delay, data: data8 };
+                            if (!valid4) {
+                              const err5 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.then.properties.code.oneOf, parentSchema: schema14.properties.then.properties.code, data: data6 };
                               if (vErrors === null) {
-                                vErrors = [err8];
+                                vErrors = [err5];
                               } else {
-                                vErrors.push(err8);
+                                vErrors.push(err5);
                               }
                               errors++;
                               validate29.errors = vErrors;
                               return false;
                             } else {
-                              errors = _errs26;
+                              errors = _errs21;
                               if (vErrors !== null) {
-                                if (_errs26) {
-                                  vErrors.length = _errs26;
+                                if (_errs21) {
+                                  vErrors.length = _errs21;
                                 } else {
                                   vErrors = null;
                                 }
                               }
                             }
-                            var valid3 = _errs25 === errors;
+                            var valid3 = _errs20 === errors;
                           } else {
                             var valid3 = true;
                           }
                           if (valid3) {
-                            if (data5.fault !== void 0) {
-                              let data9 = data5.fault;
-                              const _errs31 = errors;
-                              if (typeof data9 !== "string") {
-                                validate29.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.fault.type, parentSchema: schema14.properties.then.properties.fault, data: data9 }];
+                            if (data5.scenario !== void 0) {
+                              let data7 = data5.scenario;
+                              const _errs26 = errors;
+                              if (typeof data7 !== "string") {
+                                validate29.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.scenario.type, parentSchema: schema14.properties.then.properties.scenario, data: data7 }];
                                 return false;
                               }
-                              if (!(data9 === "connection-reset" || data9 === "empty-response" || data9 === "malformed-json" || data9 === "random-data-then-close" || data9 === "CONNECTION_RESET_BY_PEER" || data9 === "EMPTY_RESPONSE" || data9 === "MALFORMED_RESPONSE_CHUNK" || data9 === "RANDOM_DATA_THEN_CLOSE")) {
-                                validate29.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema14.properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.then.properties.fault.enum, parentSchema: schema14.properties.then.properties.fault, data: data9 }];
+                              if (!(data7 === "access-token-missing" || data7 === "access-token-invalid" || data7 === "access-token-expired" || data7 === "forbidden" || data7 === "not-found" || data7 === "invalid-parameter" || data7 === "server-error" || data7 === "unavailable")) {
+                                validate29.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema14.properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.then.properties.scenario.enum, parentSchema: schema14.properties.then.properties.scenario, data: data7 }];
                                 return false;
                               }
-                              var valid3 = _errs31 === errors;
+                              var valid3 = _errs26 === errors;
                             } else {
                               var valid3 = true;
                             }
+                            if (valid3) {
+                              if (data5.delay !== void 0) {
+                                let data8 = data5.delay;
+                                const _errs28 = errors;
+                                const _errs29 = errors;
+                                let valid5 = false;
+                                let passing2 = null;
+                                const _errs30 = errors;
+                                if (typeof data8 !== "string") {
+                                  const err6 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.delay.oneOf[0].type, parentSchema: schema14.properties.then.properties.delay.oneOf[0], data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err6];
+                                  } else {
+                                    vErrors.push(err6);
+                                  }
+                                  errors++;
+                                }
+                                var _valid2 = _errs30 === errors;
+                                if (_valid2) {
+                                  valid5 = true;
+                                  passing2 = 0;
+                                }
+                                const _errs32 = errors;
+                                if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+                                  const err7 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.then.properties.delay.oneOf[1].type, parentSchema: schema14.properties.then.properties.delay.oneOf[1], data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err7];
+                                  } else {
+                                    vErrors.push(err7);
+                                  }
+                                  errors++;
+                                }
+                                var _valid2 = _errs32 === errors;
+                                if (_valid2 && valid5) {
+                                  valid5 = false;
+                                  passing2 = [passing2, 1];
+                                } else {
+                                  if (_valid2) {
+                                    valid5 = true;
+                                    passing2 = 1;
+                                  }
+                                }
+                                if (!valid5) {
+                                  const err8 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.then.properties.delay.oneOf, parentSchema: schema14.properties.then.properties.delay, data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err8];
+                                  } else {
+                                    vErrors.push(err8);
+                                  }
+                                  errors++;
+                                  validate29.errors = vErrors;
+                                  return false;
+                                } else {
+                                  errors = _errs29;
+                                  if (vErrors !== null) {
+                                    if (_errs29) {
+                                      vErrors.length = _errs29;
+                                    } else {
+                                      vErrors = null;
+                                    }
+                                  }
+                                }
+                                var valid3 = _errs28 === errors;
+                              } else {
+                                var valid3 = true;
+                              }
+                              if (valid3) {
+                                if (data5.fault !== void 0) {
+                                  let data9 = data5.fault;
+                                  const _errs34 = errors;
+                                  if (typeof data9 !== "string") {
+                                    validate29.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.fault.type, parentSchema: schema14.properties.then.properties.fault, data: data9 }];
+                                    return false;
+                                  }
+                                  if (!(data9 === "connection-reset" || data9 === "empty-response" || data9 === "malformed-json" || data9 === "random-data-then-close" || data9 === "CONNECTION_RESET_BY_PEER" || data9 === "EMPTY_RESPONSE" || data9 === "MALFORMED_RESPONSE_CHUNK" || data9 === "RANDOM_DATA_THEN_CLOSE")) {
+                                    validate29.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema14.properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.then.properties.fault.enum, parentSchema: schema14.properties.then.properties.fault, data: data9 }];
+                                    return false;
+                                  }
+                                  var valid3 = _errs34 === errors;
+                                } else {
+                                  var valid3 = true;
+                                }
+                              }
+                            }
+                          }
+                        }
+                      } else {
+                        validate29.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.then.type, parentSchema: schema14.properties.then, data: data5 }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs17 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.times !== void 0) {
+                      let data10 = data.times;
+                      const _errs36 = errors;
+                      if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
+                        validate29.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.times.type, parentSchema: schema14.properties.times, data: data10 }];
+                        return false;
+                      }
+                      if (errors === _errs36) {
+                        if (typeof data10 == "number" && isFinite(data10)) {
+                          if (data10 < 1 || isNaN(data10)) {
+                            validate29.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema14.properties.times, data: data10 }];
+                            return false;
                           }
                         }
                       }
+                      var valid0 = _errs36 === errors;
                     } else {
-                      validate29.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.then.type, parentSchema: schema14.properties.then, data: data5 }];
-                      return false;
+                      var valid0 = true;
                     }
-                  }
-                  var valid0 = _errs15 === errors;
-                } else {
-                  var valid0 = true;
-                }
-                if (valid0) {
-                  if (data.times !== void 0) {
-                    let data10 = data.times;
-                    const _errs33 = errors;
-                    if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-                      validate29.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.times.type, parentSchema: schema14.properties.times, data: data10 }];
-                      return false;
-                    }
-                    if (errors === _errs33) {
-                      if (typeof data10 == "number" && isFinite(data10)) {
-                        if (data10 < 1 || isNaN(data10)) {
-                          validate29.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema14.properties.times, data: data10 }];
-                          return false;
-                        }
-                      }
-                    }
-                    var valid0 = _errs33 === errors;
-                  } else {
-                    var valid0 = true;
                   }
                 }
               }
