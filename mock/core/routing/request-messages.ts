@@ -15,6 +15,7 @@ export interface SchemaError {
     maximum?: number;
     oneOf?: readonly { type?: unknown; minimum?: number }[];
     format?: string;
+    description?: string;
   };
 }
 
@@ -58,6 +59,9 @@ export function toBodyMessage(error: SchemaError): string {
     }
     case 'required': {
       const missing = String(error.params.missingProperty);
+      // An object whose schema says what it must look like is named whole, with what it lacks.
+      const shape = error.parentSchema?.description;
+      if (shape !== undefined && field !== '') return `${named} must be ${shape}; "${missing}" is missing.`;
       return `"${field === '' ? missing : `${field}.${missing}`}" is required.`;
     }
     case 'minProperties': {

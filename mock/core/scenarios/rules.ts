@@ -40,8 +40,8 @@ export interface Rules {
 /** The query and path parameters of each service operation (what a rule's `param` may name), from the route table. */
 const PARAMETERS_OF: ReadonlyMap<string, readonly string[]> = new Map(ROUTE_TABLE.filter((route) => isServiceOperation(route.operationId))
   .map((route) => [route.operationId, route.parameters.filter((parameter) => parameter.in === 'query' || parameter.in === 'path').map((parameter) => parameter.name)]));
-/** Every parameter some service operation has. */
-const ALL_PARAMETERS: readonly string[] = [...new Set([...PARAMETERS_OF.values()].flat())];
+/** Every parameter some service operation has, in alphabetical order. */
+const ALL_PARAMETERS: readonly string[] = [...new Set([...PARAMETERS_OF.values()].flat())].sort();
 
 const CONDITION_KEYS = ['operation', 'param', 'equals', 'accessToken'] as const;
 
