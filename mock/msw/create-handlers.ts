@@ -54,7 +54,8 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const handler = http.all('*', async ({ request }) => {
     const url = new URL(request.url);
     if (base !== undefined && url.origin !== base.origin) return undefined;
-    const match = matchRoute(request.method, `${url.pathname}${url.search}`);
+    // The absolute URL as it is: the matcher reads its path (fetch has already normalised it).
+    const match = matchRoute(request.method, request.url);
     const ours = match.kind === 'matched' && isServiceOperation(match.operationId);
     // Without a base URL only our operations are ours: an app's other calls, near-misses included, pass through.
     if (base === undefined ? !ours : match.kind === 'matched' && !ours) return undefined;
