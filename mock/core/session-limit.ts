@@ -6,6 +6,8 @@ export type SessionHeader = { kind: 'none' } | { kind: 'ok'; session: string } |
 
 const NONE: SessionHeader = Object.freeze({ kind: 'none' });
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * Reads `X-Mock-Session` once, for every adapter (the server, MSW): as UTF-8 (HTTP hands header
@@ -16,15 +18,15 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export function readSessionHeader(raw: string | null | undefined): SessionHeader {
   if (typeof raw !== 'string') return NONE;
   const session = toUtf8(raw);
-  const length = [...session].length;
+  // Characters, not UTF-16 units: counted one by one only when the text is not plain ASCII.
+  const length = session === raw && ASCII.test(raw) ? raw.length : [...session].length;
   if (length > MAX_SESSION_LENGTH) return { kind: 'refused', detail: `X-Mock-Session is ${length} characters long; the mock accepts at most ${MAX_SESSION_LENGTH}.` };
   return { kind: 'ok', session };
 }
 
 /** The header's bytes read as UTF-8 when they are valid UTF-8; else the Latin-1 text as it came. */
 function toUtf8(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(value)) return value;
+  if (ASCII.test(value)) return value;
   const bytes = new Uint8Array(value.length);
   for (let index = 0; index < value.length; index += 1) {
     const code = value.charCodeAt(index);

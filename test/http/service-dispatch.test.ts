@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import request from 'supertest';
 import { BEARER, aMock, useMockSpec } from '../support/mock-app';
 
@@ -95,4 +96,35 @@ test.each([
   expect(res.status).toBe(400);
   expect(res).toSatisfyApiSpec();
   expect(res.body).toEqual({ code: 'parameter.invalid', data: null, message });
+});
+
+test.each<[Via, string, string]>([
+  ['express app', '/__admin/health', 'GET, OPTIONS'],
+  ['listener', '/__admin/clock', 'GET, PUT, OPTIONS'],
+  ['listener', '/__admin/ui', 'GET, OPTIONS'],
+])('HEAD on the admin API and dashboard is a 405 with Allow too (%s): HEAD %s', async (via, url, allow) => {
+  const { res } = await send(via, 'HEAD', url);
+  expect(res.status).toBe(405);
+  expect(res.headers.allow).toBe(allow);
+  expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+});
+
+test('an absolute-form request line is routed by its path, to the same operation', async () => {
+  const mock = await aMock({ seed: 4 });
+  const baseUrl = await mock.listen(0);
+  try {
+    const { port } = new URL(baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.end(`GET http://127.0.0.1:${port}/view/token?fileId=1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer x\r\nConnection: close\r\n\r\n`);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await mock.core.journal.count({ operationId: 'getViewToken', path: '/view/token', status: 200 })).toBe(1);
+  } finally {
+    await mock.close();
+  }
 });

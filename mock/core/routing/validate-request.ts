@@ -28,6 +28,39 @@ const FORMATS = {
 const VALIDATORS = createRequestValidators(FORMATS) as Record<string, Validator | undefined>;
 const VALID: Validation = Object.freeze({ kind: 'valid' });
 
+/** An operation's validators and what its query needs first, looked up once per operation (nothing built per request). */
+interface Checks {
+  query?: Validator;
+  path?: Validator;
+  header?: Validator;
+  body?: Validator;
+  /** Its query parameters, for `?name[x]=` refusals. */
+  queryNames: ReadonlySet<string>;
+  /** Its integer query parameters that are not int64 (`limit`): numbers before the check. */
+  numbers: readonly string[];
+}
+
+const CHECKS = new Map<string, Checks>();
+
+function checksOf(route: Route): Checks {
+  let checks = CHECKS.get(route.operationId);
+  if (checks === undefined) {
+    const inQuery = route.parameters.filter((parameter) => parameter.in === 'query');
+    const at = (place: string): Validator | undefined => VALIDATORS[`${route.operationId}.${place}`];
+    checks = {
+      ...withDefined({ query: at('query'), path: at('path'), header: at('header'), body: at('body') }),
+      queryNames: new Set(inQuery.map((parameter) => parameter.name)),
+      numbers: inQuery.filter((parameter) => parameter.schema.type === 'integer' && parameter.schema.format !== 'int64').map((parameter) => parameter.name),
+    };
+    CHECKS.set(route.operationId, checks);
+  }
+  return checks;
+}
+
+function withDefined(validators: Record<'query' | 'path' | 'header' | 'body', Validator | undefined>): Partial<Record<'query' | 'path' | 'header' | 'body', Validator>> {
+  return Object.fromEntries(Object.entries(validators).filter(([, validator]) => validator !== undefined));
+}
+
 /**
  * Checks a request's query, path and header parameters against its operation, with the validators
  * compiled from the spec at build time: an int64 exactly, a parameter given twice (`?a=1&a=2`) or
@@ -35,18 +68,14 @@ const VALID: Validation = Object.freeze({ kind: 'valid' });
  * @example validateParameters(route, { query: { fileId: '1.5' }, pathParams: {}, headers: {} }) // { kind: 'invalid', parameter: 'fileId', reason: '"1.5" is not an integer' }
  */
 export function validateParameters(route: Route, request: RequestParameters): Validation {
-  const id = route.operationId;
-  const query = VALIDATORS[`${id}.query`];
-  if (query !== undefined) {
-    const bracketed = findBracketed(route, request.query);
+  const checks = checksOf(route);
+  if (checks.query !== undefined) {
+    const bracketed = findBracketed(checks.queryNames, request.query);
     if (bracketed !== undefined) return bracketed;
-    const values = withNumbers(route, request.query);
-    if (!query(values)) return toInvalid(route, 'query', query, request.query);
+    if (!checks.query(withNumbers(checks.numbers, request.query))) return toInvalid(route, 'query', checks.query, request.query);
   }
-  const path = VALIDATORS[`${id}.path`];
-  if (path !== undefined && !path(request.pathParams)) return toInvalid(route, 'path', path, request.pathParams);
-  const header = VALIDATORS[`${id}.header`];
-  if (header !== undefined && !header(request.headers)) return toInvalid(route, 'header', header, request.headers);
+  if (checks.path !== undefined && !checks.path(request.pathParams)) return toInvalid(route, 'path', checks.path, request.pathParams);
+  if (checks.header !== undefined && !checks.header(request.headers)) return toInvalid(route, 'header', checks.header, request.headers);
   return VALID;
 }
 
@@ -65,7 +94,7 @@ export function validateMatched(route: Route, request: RequestParameters, undeco
  * @example checkBody(route, { by: true }) // '"by" must be a string or an integer of at least 0; got true.'
  */
 export function checkBody(route: Route, body: unknown): string | undefined {
-  const validate = VALIDATORS[`${route.operationId}.body`];
+  const validate = checksOf(route).body;
   if (validate === undefined || validate(body)) return undefined;
   return toBodyMessage(firstError(validate));
 }
@@ -77,25 +106,22 @@ function firstError(validate: Validator): SchemaError {
 }
 
 /** `?session[x]=1` names a declared parameter in a form this mock does not read: refused, not dropped. */
-function findBracketed(route: Route, query: QueryValues): Validation | undefined {
+function findBracketed(names: ReadonlySet<string>, query: QueryValues): Validation | undefined {
   for (const name in query) {
     const bracket = name.indexOf('[');
     if (bracket < 0) continue;
     const base = name.slice(0, bracket);
-    if (route.parameters.some((parameter) => parameter.in === 'query' && parameter.name === base)) {
-      return { kind: 'invalid', parameter: name, reason: `give ${base} once, as ?${base}=value (no brackets)` };
-    }
+    if (names.has(base)) return { kind: 'invalid', parameter: name, reason: `give ${base} once, as ?${base}=value (no brackets)` };
   }
   return undefined;
 }
 
 /** Integer parameters that are not int64 (`limit`) checked as numbers: a plain decimal string becomes one. */
-function withNumbers(route: Route, query: QueryValues): QueryValues {
+function withNumbers(names: readonly string[], query: QueryValues): QueryValues {
   let converted: Record<string, unknown> | undefined;
-  for (const parameter of route.parameters) {
-    if (parameter.in !== 'query' || parameter.schema.type !== 'integer' || parameter.schema.format === 'int64') continue;
-    const value = query[parameter.name];
-    if (typeof value === 'string' && /^-?\d{1,15}$/.test(value)) (converted ??= { ...query })[parameter.name] = Number(value);
+  for (const name of names) {
+    const value = query[name];
+    if (typeof value === 'string' && /^-?\d{1,15}$/.test(value)) (converted ??= { ...query })[name] = Number(value);
   }
   return (converted ?? query) as QueryValues;
 }
