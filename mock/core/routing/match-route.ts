@@ -62,42 +62,16 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
  */
 export function createRouteMatcher(routes: readonly Route[], { basePath }: { basePath: string }): MatchRoute {
   const full = (route: Route): string => `${AREA_RULES[route.area].basePath ? basePath : ''}${route.path}`;
-  const exact = new Map<string, { entry: PathEntry; matched: Map<string, MatchedRoute>; alsoTemplated: boolean }>();
-  const templated: { pattern: RegExp; entry: PathEntry; literalSegments: number }[] = [];
-  const entries = new Map<string, PathEntry>();
-  for (const route of routes) {
-    const template = full(route);
-    const entry = entries.get(template) ?? { byMethod: new Map(), allow: [], allowHeader: '' };
-    entry.byMethod.set(route.method, { route, names: [...template.matchAll(/\{([^}]+)\}/g)].map((found) => found[1] as string) });
-    entry.allow = [...entry.byMethod.keys()];
-    entry.allowHeader = [...entry.allow, 'OPTIONS'].join(', ');
-    entries.set(template, entry);
-  }
-  for (const [template, entry] of entries) {
-    if (!template.includes('{')) continue;
-    templated.push({ pattern: toPattern(template), entry, literalSegments: template.split('/').filter((segment) => !segment.includes('{')).length });
-  }
-  // OpenAPI's order: the path with more literal segments first (`/scenarios/catalog` before `/scenarios/{id}`).
-  templated.sort((a, b) => b.literalSegments - a.literalSegments);
-  for (const [template, entry] of entries) {
-    if (template.includes('{')) continue;
-    const matched = new Map<string, MatchedRoute>();
-    for (const [method, { route }] of entry.byMethod) {
-      matched.set(method, Object.freeze({ kind: 'matched', operationId: route.operationId as OperationId, area: route.area, route, params: NO_PARAMS, path: route.path }));
-    }
-    exact.set(template, { entry, matched, alsoTemplated: templated.some((candidate) => candidate.pattern.test(template)) });
-  }
+  const { exact, templated } = toLookup(routes, full);
   const hintRoutes = routes.map((route) => ({ method: route.method, template: full(route) }));
   const areaOfUnmatched = createAreaOfUnmatched(routes.map((route) => ({ template: full(route), area: route.area })));
-
-  const notAllowed = (entry: PathEntry, area: Area, path: string): MethodNotAllowed => ({ kind: 'method-not-allowed', area, allow: entry.allow, allowHeader: entry.allowHeader, path });
   return (method, rawTarget) => {
     const path = toTargetPath(rawTarget);
     const found = exact.get(path);
     if (found !== undefined) {
       const matched = found.matched.get(method);
       if (matched !== undefined) return matched;
-      if (!found.alsoTemplated) return notAllowed(found.entry, areaOf(found.entry), path);
+      if (!found.alsoTemplated) return notAllowed(found.entry, path);
     }
     let first: PathEntry | undefined = found?.entry;
     for (const candidate of templated) {
@@ -107,9 +81,43 @@ export function createRouteMatcher(routes: readonly Route[], { basePath }: { bas
       const operation = candidate.entry.byMethod.get(method);
       if (operation !== undefined) return toMatched(operation.route, operation.names, groups, basePath);
     }
-    if (first !== undefined) return notAllowed(first, areaOf(first), path);
+    if (first !== undefined) return notAllowed(first, path);
     return { kind: 'not-found', area: areaOfUnmatched(path), hint: findNearestRoute(method, path, hintRoutes), path };
   };
+}
+
+interface ExactPath { entry: PathEntry; matched: Map<string, MatchedRoute>; alsoTemplated: boolean }
+interface TemplatedPath { pattern: RegExp; entry: PathEntry; literalSegments: number }
+
+/** The table as the matcher looks it up: parameterless paths with their results made in advance, and the templated ones in OpenAPI's order. */
+function toLookup(routes: readonly Route[], full: (route: Route) => string): { exact: Map<string, ExactPath>; templated: TemplatedPath[] } {
+  const entries = new Map<string, PathEntry>();
+  for (const route of routes) {
+    const template = full(route);
+    const entry = entries.get(template) ?? { byMethod: new Map(), allow: [], allowHeader: '' };
+    entry.byMethod.set(route.method, { route, names: [...template.matchAll(/\{([^}]+)\}/g)].map((found) => found[1] as string) });
+    entry.allow = [...entry.byMethod.keys()];
+    entry.allowHeader = [...entry.allow, 'OPTIONS'].join(', ');
+    entries.set(template, entry);
+  }
+  const templated: TemplatedPath[] = [...entries].filter(([template]) => template.includes('{'))
+    .map(([template, entry]) => ({ pattern: toPattern(template), entry, literalSegments: template.split('/').filter((segment) => !segment.includes('{')).length }));
+  // The path with more literal segments first (`/scenarios/catalog` before `/scenarios/{id}`).
+  templated.sort((a, b) => b.literalSegments - a.literalSegments);
+  const exact = new Map<string, ExactPath>();
+  for (const [template, entry] of entries) {
+    if (template.includes('{')) continue;
+    const matched = new Map<string, MatchedRoute>();
+    for (const [method, { route }] of entry.byMethod) {
+      matched.set(method, Object.freeze({ kind: 'matched', operationId: route.operationId as OperationId, area: route.area, route, params: NO_PARAMS, path: route.path }));
+    }
+    exact.set(template, { entry, matched, alsoTemplated: templated.some((candidate) => candidate.pattern.test(template)) });
+  }
+  return { exact, templated };
+}
+
+function notAllowed(entry: PathEntry, path: string): MethodNotAllowed {
+  return { kind: 'method-not-allowed', area: areaOf(entry), allow: entry.allow, allowHeader: entry.allowHeader, path };
 }
 
 function areaOf(entry: PathEntry): Area {
