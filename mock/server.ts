@@ -18,7 +18,7 @@ import { planConnections, readOpenFileLimit } from './compose/open-file-limit';
 import { createApp } from './http/create-app';
 import { pacePipelining } from './http/pipelining-pace';
 import { createReclaimer } from './compose/reclaimer';
-import { REQUEST_LIMITS, answerClientError } from './http/request-limits';
+import { REQUEST_LIMITS } from './http/request-limits';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION, SERVICE_SPEC_PATH } from './compose/package-info';
 import type * as ServiceHooksModule from './proxy/create-hooks';
 import type { ProxyServerOptions } from './proxy/create-hooks';
@@ -188,7 +188,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         });
         const paced = pacePipelining(http.listener);
         listening.on('request', guardConnections(listening, paced, { maxConnections: connections.maxConnections, isIdle: paced.isIdle }));
-        listening.on('clientError', answerClientError);
+        listening.on('clientError', http.answerClientError);
         listening.once('error', reject);
         listening.listen(port, host, () => {
           listening.off('error', reject);

@@ -81,7 +81,7 @@ function buildSteps() {
     {
       name: 'msw-esm',
       // The ES module face of view-token-mock/msw: a bundle of mock/msw and the core, and tsc's declarations as .d.mts.
-      inputs: (base) => [...serverSources(base, ['mock']), 'scripts/build-msw-esm.js', 'tsconfig.json', ...lock],
+      inputs: (base) => [...serverSources(base, ['mock', 'spec/generated']), 'scripts/build-msw-esm.js', 'tsconfig.json', ...lock],
       outputs: () => ['dist/mock/msw/index.mjs', 'dist/mock/msw/index.d.mts'],
       run: node('scripts/build-msw-esm.js'),
     },
@@ -100,7 +100,7 @@ function buildSteps() {
     {
       name: 'cli',
       // The bundle holds the mock's code and its packages; the code cache is trained by running it.
-      inputs: (base) => [...serverSources(base, ['mock']), ...listFiles(base, 'spec', (name) => name.endsWith('.yaml')), 'scripts/build-cli.js', 'tsconfig.json', ...lock],
+      inputs: (base) => [...serverSources(base, ['mock', 'spec/generated']), ...listFiles(base, 'spec', (name) => name.endsWith('.yaml')), 'scripts/build-cli.js', 'tsconfig.json', ...lock],
       // With its code caches: a start without one parses the whole bundle (~2x slower to the first answer).
       outputs: () => ['main.js', 'express.js'].flatMap((file) => [`dist/mock/cli/bundle/${file}`, `dist/mock/cli/bundle/${file}.v8-cache`]),
       // V8 refuses a code cache another V8 wrote: another Node version trains it again.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Fails when spec/generated/ or the config validator is stale: regenerates each file and compares.
+// Fails when spec/generated/ (types, route table, request validators) or the config validator is stale: regenerates each file and compares.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -20,6 +20,13 @@ try {
     let current = '';
     try { current = readFileSync(path.join(root, committed), 'utf8'); } catch { /* missing counts as stale */ }
     if (current !== readFileSync(fresh, 'utf8')) stale.push(committed);
+  }
+  // The route table and request validators, built from both spec files.
+  const { generateRouteFiles } = require('./build-routes');
+  for (const [file, text] of Object.entries(generateRouteFiles())) {
+    let current = '';
+    try { current = readFileSync(file, 'utf8'); } catch { /* missing counts as stale */ }
+    if (current !== text) stale.push(path.relative(root, file));
   }
   // The config file's validator, compiled from view-token-mock.config.schema.json.
   const { OUTPUT, generateConfigValidator } = require('./build-config-validator');

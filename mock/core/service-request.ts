@@ -1,7 +1,9 @@
 import type { QueryValues } from './target';
 
-/** The service routes, by operationId. */
-export type ServiceOperationId = 'getViewToken' | 'getChildFileViewToken' | 'getChildFileViewTokenByGet' | 'issueAccessToken' | 'getViewerData';
+import type { ServiceOperationId } from './routing/route-table';
+
+/** The service routes, by operationId (from the route table, spec/generated/routes.ts). */
+export type { ServiceOperationId };
 
 /** A framework-neutral service request (header names lower-case). */
 export interface ServiceRequest {

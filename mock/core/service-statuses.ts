@@ -1,20 +1,15 @@
-import type { ServiceOperationId } from './service-request';
+import type { ServiceOperationId } from './routing/route-table';
+import { ROUTE_TABLE, isServiceOperation } from './routing/route-table';
 
 /** Which statuses each service route documents: switches may force only these. */
 export type ServiceStatuses = Readonly<Record<ServiceOperationId, readonly number[]>>;
 
 /**
- * The statuses spec/mock.openapi.yaml documents for each service route (a test holds this table
- * against the spec). The server hands the core the spec engine's own map; this copy is the
- * default for runtimes without the spec engine (MSW in a browser).
+ * The statuses spec/mock.openapi.yaml documents for each service route, from the route table built
+ * from it (spec/generated/routes.ts): what the core uses in every runtime (MSW in a browser too).
  */
-export const SERVICE_STATUSES = {
-  getViewToken: [200, 400, 401, 403, 404, 422, 500, 503],
-  getChildFileViewToken: [200, 201, 400, 401, 403, 404, 422, 500, 503],
-  getChildFileViewTokenByGet: [200, 400, 401, 403, 404, 422, 500, 503],
-  issueAccessToken: [200, 401, 422, 500, 503],
-  getViewerData: [200, 400, 401, 422, 500, 503],
-} as const satisfies Record<ServiceOperationId, readonly number[]>;
+export const SERVICE_STATUSES: ServiceStatuses = Object.fromEntries(ROUTE_TABLE.filter((route) => isServiceOperation(route.operationId))
+  .map((route) => [route.operationId, route.statuses])) as Record<ServiceOperationId, readonly number[]>;
 
 /**
  * The statuses of every service route out of a spec's operations; a route the spec lacks keeps
@@ -27,8 +22,4 @@ export function toServiceStatuses(operations: readonly { operationId: string; st
     if (isServiceOperation(operation.operationId)) statuses[operation.operationId] = [...operation.statuses];
   }
   return statuses;
-}
-
-export function isServiceOperation(name: string): name is ServiceOperationId {
-  return Object.hasOwn(SERVICE_STATUSES, name);
 }

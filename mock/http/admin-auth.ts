@@ -1,22 +1,23 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendProblem } from './problem';
 
 /**
- * Guards the admin API with `Authorization: Bearer <admin token>`, compared in constant time.
- * With no token configured every admin request passes (loopback default).
+ * `--admin-token`: `Authorization: Bearer <admin token>`, compared in constant time. Which requests
+ * need it is the route table's business (an operation whose security names adminAuth, and any
+ * unmatched admin path); this only checks. Answers 401 and returns true when refused.
  */
-export function createAdminAuth(adminToken: string | undefined): RequestHandler {
-  if (adminToken === undefined) return (_req, _res, next) => next();
+export function createAdminAuth(adminToken: string | undefined): (req: IncomingMessage, res: ServerResponse) => boolean {
+  if (adminToken === undefined) return () => false;
   const expected = digest(adminToken);
-  return (req, res, next) => {
-    if (req.method === 'OPTIONS' || req.path === '/health') return next();
+  return (req, res) => {
     const match = /^bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
     // A blank token never matches, whatever the mock was started with.
     const given = match?.[1]?.trim();
-    if (given && timingSafeEqual(digest(given), expected)) return next();
-    res.set('WWW-Authenticate', 'Bearer realm="view-token-mock admin"');
+    if (given && timingSafeEqual(digest(given), expected)) return false;
+    res.setHeader('WWW-Authenticate', 'Bearer realm="view-token-mock admin"');
     sendProblem(res, 'unauthorized', 'This mock was started with --admin-token: send "Authorization: Bearer <admin token>".');
+    return true;
   };
 }
 

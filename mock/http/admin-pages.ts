@@ -1,47 +1,19 @@
-import type { Request, RequestHandler } from 'express';
 import type { ViewTokenRecord } from '../core/token-store';
-import { sendProblem } from './problem';
 
 /** Page size of the admin lists when `?limit=` is not given, and the largest one may ask for. */
 export const DEFAULT_PAGE_SIZE = 1_000;
 
 /** The filter and page an admin list request asks for. */
-export type ListQuery =
-  | { kind: 'ok'; session: string | undefined; limit: number; cursor: string | undefined }
-  | { kind: 'invalid'; detail: string };
-
-const FILTERS = ['session', 'limit', 'cursor'] as const;
-/** The admin lists that read those filters (paths under /__admin). */
-const FILTERED_LISTS = new Set(['/view-tokens', '/requests', '/requests/unmatched', '/scenarios']);
+export interface ListQuery { session: string | undefined; limit: number; cursor: string | undefined }
 
 /**
- * Refuses (400) an admin filter given twice (`?session=a&session=b`) or with brackets
- * (`?session[x]=1`) instead of silently dropping it and answering every session.
+ * Reads `?session=`, `?limit=` and `?cursor=` of an admin list, already checked against the spec
+ * (each given once, `limit` an integer from 0 to 1000); without `?session=` the request's
+ * X-Mock-Session header narrows the list.
  */
-export const refuseAmbiguousFilters: RequestHandler = (req, res, next) => {
-  if (!FILTERED_LISTS.has(req.path) || (req.method !== 'GET' && req.method !== 'DELETE')) return next();
-  const query = req.query as Record<string, unknown>;
-  for (const name of Object.keys(query)) {
-    const base = /^([^[]*)\[/.exec(name)?.[1];
-    if (base !== undefined && (FILTERS as readonly string[]).includes(base)) return sendProblem(res, 'bad-request', `"${name}": give ${base} once, as ?${base}=value (no brackets).`);
-  }
-  for (const name of FILTERS) {
-    if (query[name] !== undefined && typeof query[name] !== 'string') return sendProblem(res, 'bad-request', `"${name}" is given more than once; give it once.`);
-  }
-  next();
-};
-
-/**
- * Reads `?session=`, `?limit=` and `?cursor=` of an admin list (after {@link refuseAmbiguousFilters});
- * without `?session=` the request's X-Mock-Session header narrows the list.
- */
-export function readListQuery(req: Request, headerSession: string | undefined): ListQuery {
-  const text = (name: (typeof FILTERS)[number]): string | undefined => (typeof req.query[name] === 'string' ? req.query[name] : undefined);
-  const [session, limit, cursor] = [text('session'), text('limit'), text('cursor')];
-  if (limit !== undefined && (!/^\d{1,4}$/.test(limit) || Number(limit) > DEFAULT_PAGE_SIZE)) {
-    return { kind: 'invalid', detail: `"limit" must be an integer from 0 to ${DEFAULT_PAGE_SIZE}; got ${JSON.stringify(limit.slice(0, 20))}.` };
-  }
-  return { kind: 'ok', session: session ?? headerSession, limit: limit === undefined ? DEFAULT_PAGE_SIZE : Number(limit), cursor };
+export function readListQuery(query: Readonly<Record<string, string | undefined>>, headerSession: string | undefined): ListQuery {
+  const { session, limit, cursor } = query;
+  return { session: session ?? headerSession, limit: limit === undefined ? DEFAULT_PAGE_SIZE : Number(limit), cursor };
 }
 
 /** One page of a list, and the cursor of the next one when more remain. */

@@ -5,11 +5,11 @@ const EXPOSED_HEADERS = 'X-View-Token-Expires-At, Preference-Applied, WWW-Authen
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
 
 /**
- * CORS for browser front ends on another port, preflight included. `origins` undefined allows
- * any origin; otherwise only the listed ones are echoed back.
+ * CORS for browser front ends on another port, preflight included (answered 204 here: returns
+ * true). `origins` undefined allows any origin; otherwise only the listed ones are echoed back.
  */
-export function createCors(origins: readonly string[] | undefined): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
-  return (req, res, next) => {
+export function createCors(origins: readonly string[] | undefined): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
     const origin = req.headers.origin;
     if (origin !== undefined) {
       if (origins === undefined) res.setHeader('Access-Control-Allow-Origin', '*');
@@ -22,8 +22,8 @@ export function createCors(origins: readonly string[] | undefined): (req: Incomi
       res.setHeader('Access-Control-Max-Age', '600');
       res.statusCode = 204;
       res.end();
-      return;
+      return true;
     }
-    next();
+    return false;
   };
 }

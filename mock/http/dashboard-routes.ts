@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Request, Response, Router } from 'express';
-import express from 'express';
+import type { Response } from 'express';
+import type { OperationHandlers } from './operation-dispatch';
 import { sendProblem } from './problem';
 
 /** Only the mock itself: no CDN, no inline script or style, no framing. */
@@ -22,9 +22,8 @@ function findAssetDirectory(): string | undefined {
     .find((directory) => existsSync(path.join(directory, 'dashboard.js')));
 }
 
-/** The QA dashboard (`/__admin/ui`) and the try page, with their assets read once and kept. */
-export function createDashboardRouter({ basePath }: { basePath: string }): Router {
-  const router = express.Router();
+/** The QA dashboard (`/__admin/ui`) and the try page, one handler per operationId, with their assets read once and kept. */
+export function createDashboardHandlers({ basePath }: { basePath: string }): OperationHandlers {
   const cache = new Map<string, string>();
   const read = (file: string): string | undefined => {
     let text = cache.get(file);
@@ -42,15 +41,15 @@ export function createDashboardRouter({ basePath }: { basePath: string }): Route
     res.set({ 'Content-Security-Policy': DASHBOARD_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-cache' })
       .type(type).send(text);
   };
-
-  router.get('/', function getDashboard(_req, res) { send(res, PAGES.getDashboard, 'text/html'); });
-  router.get('/try', function getTryPage(_req, res) { send(res, PAGES.getTryPage, 'text/html'); });
-  router.get('/assets/:file', function getDashboardAsset(req: Request<{ file: string }>, res) {
-    const file = req.params.file;
-    if (!Object.hasOwn(ASSET_TYPES, file)) return sendProblem(res, 'not-found', `The dashboard has no asset "${file}".`);
-    send(res, file, ASSET_TYPES[file as keyof typeof ASSET_TYPES]);
-  });
-  return router;
+  return {
+    getDashboard(_req, res) { send(res, PAGES.getDashboard, 'text/html'); },
+    getTryPage(_req, res) { send(res, PAGES.getTryPage, 'text/html'); },
+    // The spec's enum of asset names has already refused any other file (404): no path outside the assets can be named.
+    getDashboardAsset(_req, res, match) {
+      const file = match.params.file as keyof typeof ASSET_TYPES;
+      send(res, file, ASSET_TYPES[file]);
+    },
+  };
 }
 
 function escapeAttribute(value: string): string {

@@ -2,8 +2,8 @@ import type { ServiceOperationId } from '../core/service-request';
 import { FAULTS } from '../core/scenarios/preferences';
 import { SCENARIO_STATUS } from '../core/scenarios/scenario-catalog';
 import { allowedFor } from '../core/scenarios/switch-plan';
-import { isServiceOperation } from '../core/service-statuses';
-import type { OperationSummary } from '../spec-engine/load-operations';
+import type { Route } from '../core/routing/route-table';
+import { isServiceOperation } from '../core/routing/route-table';
 
 export interface CatalogEntry {
   /** The switch (`code=403`, `scenario=forbidden`, `fault=…`, `delay=…`), or null for the plain request. */
@@ -33,7 +33,7 @@ const EXAMPLE_PATH: Record<ServiceOperationId, string> = {
  * Every outcome that can be forced on each service operation, built from the spec's documented
  * statuses, each with a ready-to-paste curl line against this mock.
  */
-export function buildScenarioCatalog(operations: readonly OperationSummary[], baseUrl: string): CatalogOperation[] {
+export function buildScenarioCatalog(operations: readonly Pick<Route, 'operationId' | 'method' | 'path' | 'statuses'>[], baseUrl: string): CatalogOperation[] {
   return operations.filter((operation) => isServiceOperation(operation.operationId)).map((operation) => {
     const id = operation.operationId as ServiceOperationId;
     const curl = (prefer: string | null): string => toCurl(operation.method, `${baseUrl}${EXAMPLE_PATH[id]}`, id, prefer);

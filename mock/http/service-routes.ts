@@ -4,15 +4,16 @@ import type { Core } from '../core/create-core';
 import type { ServiceHooks, ServiceResult } from '../core/handle-service-request';
 import type { RequestValidator, ServiceRequest } from '../core/service-request';
 import { handleServiceRequest } from '../core/handle-service-request';
-import { SERVICE_ROUTES } from '../core/service-routes';
+import type { MatchedRoute } from '../core/routing/match-route';
+import { toQueryString } from '../core/routing/match-route';
+import { isServiceOperation } from '../core/routing/route-table';
+import { validateMatched } from '../core/routing/validate-request';
 import type { Answer } from '../core/service-answers';
-import type { SpecEngine } from '../spec-engine/spec-engine';
 import { writeFault } from './faults';
 import { sendProblem } from './problem';
 
 export interface ServiceRouteDeps {
   core: Core;
-  engine: SpecEngine;
   /** The validating proxy's forward, `--validate-responses`' check (mock/proxy/). */
   hooks?: ServiceHooks;
 }
@@ -30,66 +31,34 @@ export function sendAnswer(res: ServerResponse, answer: Answer): void {
   res.end(text);
 }
 
-/** The routes without path parameters, by "METHOD /path": the operation, and the path as one shared string (journaled per request). */
-const EXACT = new Map(SERVICE_ROUTES.filter(([, path]) => !path.includes(':')).map(([method, path, operationId]) => [`${method.toUpperCase()} ${path}`, { operationId, path }]));
-const CHILD_FILE = /^\/data\/v2\/integrations\/([^/]+)\/files\/([^/]+)\/viewToken$/;
-
-/**
- * Runs one service operation: the core decides, the spec engine's compiled validator checks the
- * parameters, this writes the result. Both ways in (the dispatcher and the router) end here.
- */
-export function createOperationRunner({ core, engine, hooks }: ServiceRouteDeps) {
-  const validators = new Map(SERVICE_ROUTES.map(([, , operationId]) => [operationId, ((clean) => engine.validate(operationId, clean)) satisfies RequestValidator]));
-  return async (req: IncomingMessage, res: ServerResponse, request: ServiceRequest): Promise<void> => {
-    const result = await handleServiceRequest(core, request, validators.get(request.operationId), hooks);
-    await deliver(req, res, result);
-  };
-}
-
 /** A handler that answers the request or hands it on. */
 export type Dispatch = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 /**
- * The hot path: the service routes matched exactly (method, path under the base path) with the
- * plain node API, in front of Express (see createApp), with the query parsed once. Anything it does
- * not recognise exactly (a trailing slash, other letter case, HEAD) goes on to Express, whose
- * router answers it the same way.
+ * Runs the service's and the viewer's operations (the hot path: plain node API, no Express), for a
+ * request the matcher already matched: the core decides, the validator compiled from the spec
+ * checks the parameters, this writes the result. Returns undefined for any other operation.
  */
-export function createServiceDispatch(deps: ServiceRouteDeps & { basePath: string }): Dispatch {
-  const run = createOperationRunner(deps);
-  const { basePath } = deps;
-  return (req, res, next) => {
-    const url = req.url ?? '/';
-    const mark = url.indexOf('?');
-    let path = mark === -1 ? url : url.slice(0, mark);
-    if (basePath) {
-      if (!path.startsWith(basePath) || path.charCodeAt(basePath.length) !== 47 /* / */) return next();
-      path = path.slice(basePath.length);
+export function createServiceRunner({ core, hooks }: ServiceRouteDeps): (req: IncomingMessage, res: ServerResponse, match: MatchedRoute) => Promise<void> | undefined {
+  const validators = new Map<string, RequestValidator>();
+  return (req, res, match) => {
+    const { operationId } = match;
+    if (!isServiceOperation(operationId)) return undefined;
+    let validate = validators.get(operationId);
+    if (validate === undefined) {
+      validate = (clean) => validateMatched(match.route, clean, match.undecodable);
+      // An undecodable parameter is this request's own: its validator is not shared.
+      if (match.undecodable === undefined) validators.set(operationId, validate);
     }
-    const method = req.method ?? 'GET';
-    const route = matchServiceRoute(method, path);
-    if (!route) return next();
-    const query = mark === -1 ? {} : (parseQuery(url.slice(mark + 1)) as ServiceRequest['query']);
-    run(req, res, { operationId: route.operationId, method, path: route.path, query, pathParams: route.pathParams, headers: req.headers as ServiceRequest['headers'] }).catch(next);
+    const url = req.url ?? '/';
+    const queryString = toQueryString(url);
+    const request: ServiceRequest = {
+      operationId, method: req.method ?? 'GET', path: match.path,
+      query: queryString === '' ? {} : (parseQuery(queryString) as ServiceRequest['query']),
+      pathParams: match.params, headers: req.headers as ServiceRequest['headers'],
+    };
+    return handleServiceRequest(core, request, validate, hooks).then((result) => deliver(req, res, result));
   };
-}
-
-type RouteMatch = Pick<ServiceRequest, 'operationId' | 'path' | 'pathParams'>;
-
-const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
-
-/** The service route a method and path (under the base path) name exactly, or undefined. */
-function matchServiceRoute(method: string, path: string): RouteMatch | undefined {
-  const exact = EXACT.get(`${method} ${path}`);
-  if (exact) return { operationId: exact.operationId, path: exact.path, pathParams: NO_PARAMS };
-  const child = method === 'GET' || method === 'POST' ? CHILD_FILE.exec(path) : null;
-  if (!child) return undefined;
-  try {
-    const pathParams = { integrateId: decodeURIComponent(child[1] ?? ''), fileId: decodeURIComponent(child[2] ?? '') };
-    return { operationId: method === 'GET' ? 'getChildFileViewTokenByGet' : 'getChildFileViewToken', path, pathParams };
-  } catch {
-    return undefined;
-  }
 }
 
 async function deliver(req: IncomingMessage, res: ServerResponse, result: ServiceResult): Promise<void> {

@@ -2,18 +2,30 @@ import type { HttpHandler } from 'msw';
 import { HttpResponse, delay, http } from 'msw';
 import type { Core } from '../core/create-core';
 import type { ServiceResult } from '../core/handle-service-request';
-import type { ServiceOperationId, ServiceRequest } from '../core/service-request';
-import { handleServiceRequest } from '../core/handle-service-request';
+import type { ServiceRequest } from '../core/service-request';
+import { handleServiceRequest, recordUnmatched } from '../core/handle-service-request';
 import { SESSION_HEADER } from '../core/service-request';
+import { toProblem } from '../core/problems';
+import type { ProblemKind } from '../core/problems';
+import type { ErrorCode } from '../core/service-answers';
 import { toErrorAnswer } from '../core/service-answers';
-import { checkSessionLength } from '../core/session-limit';
-import { SERVICE_ROUTES } from '../core/service-routes';
+import { readSessionHeader } from '../core/session-limit';
+import type { MatchedRoute, MethodNotAllowed, RouteNotFound } from '../core/routing/match-route';
+import { createRouteMatcher } from '../core/routing/match-route';
+import type { Area } from '../core/routing/route-table';
+import { AREA_RULES, ROUTE_TABLE, isServiceOperation } from '../core/routing/route-table';
+import { validateMatched } from '../core/routing/validate-request';
 import type { MockCoreOptions } from '../compose/create-mock-core';
 import { createMockCore } from '../compose/create-mock-core';
 
 /** Options of {@link createHandlers}: the core's, plus where the service lives. */
 export interface HandlerOptions extends MockCoreOptions {
-  /** The service's base URL, e.g. `https://api.example.com`. Default: any origin. */
+  /**
+   * The service's base URL, e.g. `https://api.example.com` (its path is the base path). Every
+   * request to that origin is then answered as the server would, 404s and 405s included (the admin
+   * API and dashboard excepted: drive them through `core`). Default: any origin, and requests that
+   * match no service route pass through untouched.
+   */
   baseUrl?: string;
   /** An existing core to drive (to share it with other handlers or a server). */
   core?: Core;
@@ -25,11 +37,11 @@ export interface MockHandlers {
   core: Core;
 }
 
-
 /**
  * The mock as MSW request handlers, in Node (`setupServer`) or the browser (`setupWorker`), with
- * the server's behaviour: sliding expiry on the controllable clock, Prefer switches, rules,
- * catalog and journal. No Express, no prism (the core's own int64 and exactly-one checks apply).
+ * the server's behaviour: one catch-all handler asking the server's own matcher what a request is
+ * (case-sensitive, no trailing-slash or encoding aliases), the same validators, sliding expiry on the
+ * controllable clock, Prefer switches, rules, catalog and journal. No Express, no prism.
  * @example
  * const { handlers, core } = createHandlers({ seed: 1 });
  * const server = setupServer(...handlers);
@@ -37,34 +49,67 @@ export interface MockHandlers {
  */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const core = options.core ?? createMockCore(options);
-  const prefix = options.baseUrl === undefined ? '*' : options.baseUrl.replace(/\/+$/, '');
-  const handlers = SERVICE_ROUTES.map(([method, path, operationId]) =>
-    http[method](`${prefix}${path}`, async ({ request, params }) => {
-      const refusal = checkSessionLength(request.headers.get(SESSION_HEADER) ?? '');
-      if (refusal !== undefined) return HttpResponse.json(toErrorAnswer('parameter.invalid', refusal, 400).body, { status: 400 });
-      return toResponse(await handleServiceRequest(core, toServiceRequest(request, params, operationId)));
-    }));
-  return { handlers, core };
+  const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
+  const matchRoute = createRouteMatcher(ROUTE_TABLE, { basePath: base === undefined ? '' : base.pathname.replace(/\/+$/, '') });
+  const handler = http.all('*', async ({ request }) => {
+    const url = new URL(request.url);
+    if (base !== undefined && url.origin !== base.origin) return undefined;
+    // The absolute URL as it is: the matcher reads its path (fetch has already normalised it).
+    const match = matchRoute(request.method, request.url);
+    const ours = match.kind === 'matched' && isServiceOperation(match.operationId);
+    // Without a base URL only our operations are ours: an app's other calls, near-misses included, pass through.
+    if (base === undefined ? !ours : match.kind === 'matched' && !ours) return undefined;
+    const session = readSessionHeader(request.headers.get(SESSION_HEADER));
+    if (session.kind === 'refused') return refuse(match.area, 400, 'parameter.invalid', 'bad-request', session.detail);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => { headers[name] = value; });
+    if (session.kind === 'ok') headers[SESSION_HEADER] = session.session;
+    const query = toQuery(url.searchParams);
+    if (match.kind !== 'matched') return answerUnmatched(core, match, { method: request.method, path: match.path, query, headers });
+    return toResponse(await handleServiceRequest(core, toServiceRequest(match, request.method, query, headers), (clean) => validateMatched(match.route, clean, match.undecodable)));
+  });
+  return { handlers: [handler], core };
 }
 
-function toServiceRequest(request: Request, params: Record<string, string | readonly string[] | undefined>, operationId: ServiceOperationId): ServiceRequest {
-  const url = new URL(request.url);
+function toServiceRequest(match: MatchedRoute, method: string, query: ServiceRequest['query'], headers: Record<string, string>): ServiceRequest {
+  return { operationId: match.operationId as ServiceRequest['operationId'], method, path: match.path, query, pathParams: match.params, headers };
+}
+
+function toQuery(searchParams: URLSearchParams): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
-  for (const name of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(name);
+  for (const name of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(name);
     query[name] = values.length === 1 ? (values[0] ?? '') : values;
   }
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => { headers[name] = value; });
-  const pathParams: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) if (typeof value === 'string') pathParams[name] = value;
-  return { operationId, method: request.method, path: url.pathname, query, pathParams, headers };
+  return query;
+}
+
+/** The server's 404/405 (OPTIONS: 204 with Allow), journaled where the area journals (unmatched.ts on the server). */
+async function answerUnmatched(core: Core, match: MethodNotAllowed | RouteNotFound, request: Omit<ServiceRequest, 'operationId' | 'pathParams'>): Promise<Response> {
+  const allow: Record<string, string> = match.kind === 'method-not-allowed' ? { Allow: match.allowHeader } : {};
+  if (match.kind === 'method-not-allowed' && request.method === 'OPTIONS') return new HttpResponse(null, { status: 204, headers: allow });
+  const status = match.kind === 'not-found' ? 404 : 405;
+  const hint = match.kind === 'not-found' ? match.hint : undefined;
+  if (AREA_RULES[match.area].journaled) await recordUnmatched(core, request, status, hint);
+  if (match.kind === 'method-not-allowed') {
+    return refuse(match.area, 405, 'method.not.allowed', 'method-not-allowed', `${request.method} is not allowed on ${match.path}; use ${match.allow.join(' or ')}.`, allow);
+  }
+  return refuse(match.area, 404, 'route.not.found', 'not-found', `No route ${request.method} ${match.path}${hint === undefined ? '.' : `; did you mean ${hint}?`}`);
+}
+
+/** A refusal in the area's format, as the server writes it (http/refusal.ts). */
+function refuse(area: Area, status: number, code: ErrorCode, problem: ProblemKind, detail: string, headers: Record<string, string> = {}): Response {
+  const errors = AREA_RULES[area].errors;
+  if (errors === 'problem') return HttpResponse.json(toProblem(problem, detail), { status, headers: { ...headers, 'Content-Type': 'application/problem+json; charset=utf-8' } });
+  if (errors === 'text') return new HttpResponse(detail, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+  const answer = toErrorAnswer(code, detail, status);
+  return HttpResponse.json(answer.body, { status, headers: { ...headers, ...answer.headers } });
 }
 
 async function toResponse(result: ServiceResult): Promise<Response> {
   if (result.kind === 'rejected-preference') {
-    return HttpResponse.json({ type: 'urn:view-token-mock:problem:preference-rejected', title: 'A scenario switch cannot be applied', status: 422, detail: result.detail, allowed: result.allowed },
-      { status: 422, headers: { 'Content-Type': 'application/problem+json' } });
+    return HttpResponse.json(toProblem('preference-rejected', result.detail, { allowed: result.allowed }),
+      { status: 422, headers: { 'Content-Type': 'application/problem+json; charset=utf-8' } });
   }
   if (result.delayMs > 0) await delay(result.delayMs);
   if (result.kind === 'fault') {

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { CheckedAnswer } from '../core/handle-service-request';
 import type { ServiceRequest } from '../core/service-request';
 import { toErrorAnswer } from '../core/service-answers';
-import { toProblem } from '../http/problem';
+import { toProblem } from '../core/problems';
 import { createExchangeCheck } from './exchange-check';
 import { forwardRequest } from './forward-request';
 import type { Recorder } from './recorder';

@@ -1,7 +1,8 @@
 import type { ServiceRequest } from '../core/service-request';
-import { loadOperations, toOperationSummary } from '../spec-engine/load-operations';
-import type * as ValidateRequestModule from '../spec-engine/validate-request';
-import { createOperationFinder, judgeResponse, loadPrismValidator } from './prism-validator';
+import { ROUTE_TABLE } from '../core/routing/route-table';
+import { validateParameters } from '../core/routing/validate-request';
+import { loadOperations } from '../spec-engine/load-operations';
+import { judgeResponse, loadPrismValidator } from './prism-validator';
 
 /** An upstream's answer, as the proxy received it. */
 export interface UpstreamAnswer {
@@ -21,22 +22,23 @@ export interface ExchangeVerdict {
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
 
 /**
- * Judges proxied exchanges with prism-http against the service contract: the request's parameters
- * (int64 ids exactly, as the mock checks them) and the response's status, headers, content type
+ * Judges proxied exchanges against the service contract: the request's parameters with the
+ * validators compiled from the spec (int64 ids exactly, as the mock checks them), and with prism-http the response's status, headers, content type
  * and body. Routes the contract does not have (the mock's own additions) are forwarded unjudged.
  * @example const check = await createExchangeCheck('spec/view-token.openapi.yaml');
  */
 export async function createExchangeCheck(specPath: string): Promise<(request: ServiceRequest, answer: UpstreamAnswer) => ExchangeVerdict> {
   const validator = loadPrismValidator('--proxy');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { validateRequest } = require('../spec-engine/validate-request') as typeof ValidateRequestModule;
-  const find = createOperationFinder(await loadOperations(specPath));
+  // The request's operation is the one the matcher chose; the contract's own operations are judged.
+  const operations = new Map((await loadOperations(specPath)).map((operation) => [operation.iid, operation]));
+  const routes = new Map(ROUTE_TABLE.map((route) => [route.operationId, route]));
   return (request, answer) => {
     const json = parseJson(answer);
-    const operation = find(request.method, request.path);
-    if (!operation) return { violations: [], judged: false, json: json.kind === 'json' ? json.value : undefined };
+    const operation = operations.get(request.operationId);
+    const route = routes.get(request.operationId);
+    if (!operation || !route) return { violations: [], judged: false, json: json.kind === 'json' ? json.value : undefined };
     const violations: string[] = [];
-    const input = validateRequest(operation, toOperationSummary(operation), { path: request.path, query: request.query, pathParams: request.pathParams, headers: request.headers });
+    const input = validateParameters(route, request);
     if (input.kind === 'invalid') violations.push(`request ${input.parameter}: ${input.reason}`);
     if (json.kind === 'malformed') violations.push(`response body: declared ${answer.headers['content-type'] ?? ''} but is not valid JSON`);
     const body = json.kind === 'json' ? json.value : answer.body.length === 0 ? undefined : answer.body.toString('utf8');

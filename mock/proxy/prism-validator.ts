@@ -51,13 +51,3 @@ export function toLine(side: 'request' | 'response', diagnostic: Diagnostic): st
   const where = (diagnostic.path ?? []).join('.');
   return `${side}${where ? ` ${where}` : ''}: ${diagnostic.message}`;
 }
-
-/** The operation of `operations` a method and path (no base path, no query) name, by the spec's path templates. */
-export function createOperationFinder(operations: readonly IHttpOperation[]): (method: string, path: string) => IHttpOperation | undefined {
-  const table = operations.map((operation) => ({
-    operation,
-    method: operation.method.toUpperCase(),
-    pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-  }));
-  return (method, path) => table.find((entry) => entry.method === method.toUpperCase() && entry.pattern.test(path))?.operation;
-}

@@ -3,12 +3,9 @@ import type * as PrismHttpModule from '@stoplight/prism-http';
 import pino from 'pino';
 import type { OperationSummary } from './load-operations';
 import { loadOperations, toOperationSummary } from './load-operations';
-import type { EngineRequest, Validation } from './validate-request';
-import type * as ValidateRequestModule from './validate-request';
-import { compileValidator } from './compile-validator';
 
 type PrismHttp = typeof PrismHttpModule;
-type Entry = { operation: IHttpOperation; summary: OperationSummary; validate: (request: EngineRequest) => Validation };
+type Entry = { operation: IHttpOperation; summary: OperationSummary };
 type PrismLogger = Parameters<PrismHttp['createInstance']>[1]['logger'];
 type PrismInstance = ReturnType<PrismHttp['createInstance']>;
 
@@ -26,12 +23,14 @@ function createPrism(): PrismInstance {
   );
 }
 
-/** prism's validator (~0.2 s to import) for the few admin operations the compiler leaves to it, on first use. */
-let prismValidator: typeof ValidateRequestModule | undefined;
-function loadPrismValidator(): typeof ValidateRequestModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  prismValidator ??= require('./validate-request') as typeof ValidateRequestModule;
-  return prismValidator;
+/** A framework-neutral request, as the HTTP layer hands it to the engine. */
+export interface EngineRequest {
+  method: string;
+  path: string;
+  query: Readonly<Record<string, string | readonly string[] | undefined>>;
+  pathParams: Readonly<Record<string, string>>;
+  headers: Readonly<Record<string, string | undefined>>;
+  body?: unknown;
 }
 
 /** A response produced from the spec's examples and schemas. */
@@ -41,13 +40,12 @@ export interface SpecResponse {
   body: unknown;
 }
 
-/** The mock's view of its OpenAPI file: operations, request validation, spec-driven answers. */
+/** The mock's view of its OpenAPI file: operations and spec-driven answers (requests are validated by mock/core/routing, from the same spec). */
 export interface SpecEngine {
   readonly operations: readonly OperationSummary[];
   operation(operationId: string): OperationSummary;
-  validate(operationId: string, request: EngineRequest): Validation;
   /** Answers an operation that has no stateful handler, from the spec (prism's mocker). */
-  respondFromSpec(operationId: string, request: EngineRequest & { method: string }): Promise<SpecResponse>;
+  respondFromSpec(operationId: string, request: EngineRequest): Promise<SpecResponse>;
 }
 
 /**
@@ -58,10 +56,7 @@ export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
   const operations = await loadOperations(specPath);
   const byId = new Map<string, Entry>();
   for (const operation of operations) {
-    const summary = toOperationSummary(operation);
-    // Compiled once here, so a request costs no spec lookup; prism only where compiling cannot go.
-    const validate = compileValidator(operation) ?? ((request: EngineRequest) => loadPrismValidator().validateRequest(operation, summary, request));
-    byId.set(operation.iid ?? '', { operation, summary, validate });
+    byId.set(operation.iid ?? '', { operation, summary: toOperationSummary(operation) });
   }
   const get = (operationId: string): Entry => {
     const found = byId.get(operationId);
@@ -72,7 +67,6 @@ export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
   return {
     operations: [...byId.values()].map((entry) => entry.summary),
     operation: (operationId) => get(operationId).summary,
-    validate: (operationId, request) => get(operationId).validate(request),
     async respondFromSpec(operationId, request) {
       const { operation } = get(operationId);
       const headers: Record<string, string> = {};

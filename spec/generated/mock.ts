@@ -566,8 +566,13 @@ export interface components {
         };
         /** @description Pass as `?cursor=` for the next page; absent on the last page. */
         NextCursor: string;
+        /**
+         * @description The kind of problem, one URN per kind (the mock's problem catalog is typed from this list).
+         * @enum {string}
+         */
+        ProblemType: "urn:view-token-mock:problem:bad-request" | "urn:view-token-mock:problem:unauthorized" | "urn:view-token-mock:problem:forbidden" | "urn:view-token-mock:problem:not-found" | "urn:view-token-mock:problem:method-not-allowed" | "urn:view-token-mock:problem:request-timeout" | "urn:view-token-mock:problem:payload-too-large" | "urn:view-token-mock:problem:uri-too-long" | "urn:view-token-mock:problem:unsupported-media-type" | "urn:view-token-mock:problem:headers-too-large" | "urn:view-token-mock:problem:preference-rejected" | "urn:view-token-mock:problem:too-many-rules" | "urn:view-token-mock:problem:too-many-sessions" | "urn:view-token-mock:problem:server-error" | "urn:view-token-mock:problem:contract-violation" | "urn:view-token-mock:problem:unavailable";
         Problem: {
-            type: string;
+            type: components["schemas"]["ProblemType"];
             title: string;
             status: number;
             detail: string;

@@ -25,6 +25,26 @@ const ATTACKS = `async (mock) => {
   };
 }`;
 
+/**
+ * The same attacks through other spellings of the admin paths: other letter case and a trailing
+ * slash must never reach an admin handler (the page reads nothing, changes nothing).
+ */
+const SPELLED_ATTACKS = `async (mock) => {
+  const attempt = async (run) => { try { return await run(); } catch (error) { return 'blocked: ' + error.name; } };
+  const text = async (response) => response.status + ' ' + (await response.text());
+  const post = (path, body) => fetch(mock + path, { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(body) });
+  return {
+    readTokensUpper: await attempt(async () => text(await fetch(mock + '/__ADMIN/view-tokens'))),
+    readTokensMixed: await attempt(async () => text(await fetch(mock + '/__Admin/view-tokens'))),
+    readTokensSlash: await attempt(async () => text(await fetch(mock + '/__admin/view-tokens/'))),
+    addRuleUpper: await attempt(async () => text(await fetch(mock + '/__ADMIN/scenarios', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ then: { code: 503 } }) }))),
+    addRuleSlashNoCors: await attempt(async () => (await post('/__admin/scenarios/', { then: { code: 503 } })).type),
+    moveClockUpper: await attempt(async () => text(await fetch(mock + '/__ADMIN/clock', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ now: '2030-01-01T00:00:00Z' }) }))),
+    advanceClockUpper: await attempt(async () => text(await fetch(mock + '/__ADMIN/clock/advance', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ by: '12h' }) }))),
+    resetUpperNoCors: await attempt(async () => (await post('/__ADMIN/reset', {})).type),
+  };
+}`;
+
 let browser: Browser;
 let mock: MockServer;
 let mockUrl: string;
@@ -71,6 +91,29 @@ test('a page on another port of 127.0.0.1 can neither read the View Tokens nor r
     resetTextPlain: 'opaque', resetBodiless: 'opaque', addRule: 'opaque',
     moveClock: 'blocked: TypeError',
   });
+  await expectNothingChanged(token);
+  await page.close();
+});
+
+test('a page on another port cannot reach the admin API through capitalised or trailing-slash paths either', async () => {
+  const token = await issueAToken();
+  const page = await browser.newPage();
+  await page.goto(`${attackerUrl}/`);
+  const results = await page.evaluate(`(${SPELLED_ATTACKS})(${JSON.stringify(mockUrl)})`) as Record<string, string>;
+  const notFound = (method: string, path: string, hint: string): string => `404 ${JSON.stringify({ code: 'route.not.found', data: null, message: `No route ${method} ${path}; did you mean ${hint}?` })}`;
+  expect(results).toEqual({
+    // Capitalised: no admin route at all, a 404 in the service envelope (readable: it holds nothing).
+    readTokensUpper: notFound('GET', '/__ADMIN/view-tokens', 'GET /__admin/view-tokens'),
+    readTokensMixed: notFound('GET', '/__Admin/view-tokens', 'GET /__admin/view-tokens'),
+    // A trailing slash is still under /__admin: refused without CORS headers, unreadable.
+    readTokensSlash: 'blocked: TypeError',
+    addRuleUpper: notFound('POST', '/__ADMIN/scenarios', 'POST /__admin/scenarios'),
+    addRuleSlashNoCors: 'opaque',
+    moveClockUpper: notFound('PUT', '/__ADMIN/clock', 'PUT /__admin/clock'),
+    advanceClockUpper: notFound('POST', '/__ADMIN/clock/advance', 'POST /__admin/clock/advance'),
+    resetUpperNoCors: 'opaque',
+  });
+  expect(JSON.stringify(results)).not.toContain(token);
   await expectNothingChanged(token);
   await page.close();
 });

@@ -22,7 +22,7 @@ test('a project\'s test starts the mock, expires a token, forces a 403 once, and
 });
 
 test.each([
-  [{ when: { param: 'fileid' }, then: { scenario: 'forbidden' } }, 'invalid scenario rule: "when.param" fileid: no service operation has it (did you mean fileId?); use compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId, viewToken'],
+  [{ when: { param: 'fileid' }, then: { scenario: 'forbidden' } }, 'invalid scenario rule: "when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken'],
   [{ then: { scenario: 'teapot' } }, 'invalid scenario rule: scenario=teapot is not one this operation can answer (operation any service operation)'],
   [{ then: {} }, 'invalid scenario rule: "then" needs one of scenario, code, delay, fault'],
 ])('mock.scenarios.add throws a ScenarioRuleError on an invalid rule: %j', async (rule, message) => {

@@ -27,6 +27,47 @@ test.each([['evil.test:4010'], ['mock.example.com.evil.test'], ['notcorp.test'],
   expect((await request(mock.app).get('/view/token?fileId=1').set(BEARER).set('Host', host)).status).toBe(200);
 });
 
+const SERVICE_404 = (path: string, hint: string) => ({ code: 'route.not.found', data: null, message: `No route GET ${path}; did you mean ${hint}?` });
+
+test.each([
+  ['/__ADMIN/view-tokens', 'GET /__admin/view-tokens'],
+  ['/__Admin/clock', 'GET /__admin/clock'],
+  ['/__ADMIN/ui', 'GET /__admin/ui'],
+])('%s (other letter case) is a 404 in the service envelope, never an admin answer, from any host or origin', async (path, hint) => {
+  const token = (await request(mock.app).get('/view/token?fileId=1').set(BEARER)).body.data as string;
+  const res = await request(mock.app).get(path).set('Host', 'evil.test').set('Origin', 'http://evil.test');
+  expect(res.status).toBe(404);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(res.body).toEqual(SERVICE_404(path, hint));
+  expect(JSON.stringify(res.body)).not.toContain(token);
+});
+
+test.each([
+  ['GET', '/__admin/view-tokens/'], ['GET', '/__admin/clock/'], ['POST', '/__admin/reset/'], ['GET', '/__admin/ui/'], ['GET', '/__admin/ui/try/'], ['GET', '/__admin/VIEW-TOKENS'],
+])('%s %s (a trailing slash or other case under /__admin) is still guarded: another host gets the 403 problem', async (method, path) => {
+  const res = await request(mock.app)[method.toLowerCase() as 'get'](path).set('Host', 'evil.test');
+  expect(res.status).toBe(403);
+  expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  expect(res.body).toEqual(forbidden('Host "evil.test" may not reach the admin API: use a loopback name, the bound host, or start the mock with --allowed-hosts evil.test.'));
+});
+
+test.each([
+  ['GET', '/__admin/view-tokens/', 'GET /__admin/view-tokens'], ['GET', '/__admin/clock/', 'GET /__admin/clock'], ['POST', '/__admin/reset/', 'POST /__admin/reset'], ['GET', '/__admin/ui/', 'GET /__admin/ui'], ['GET', '/__admin/VIEW-TOKENS', 'GET /__admin/view-tokens'],
+])('%s %s (a trailing slash or other case under /__admin) from the mock\'s own host is a 404 problem naming the route, and changes nothing', async (method, path, hint) => {
+  const res = await request(mock.app)[method.toLowerCase() as 'get'](path).set('Host', '127.0.0.1:4010');
+  expect(res.status).toBe(404);
+  expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:not-found', title: 'No such item', status: 404, detail: `No route ${path.startsWith('/__admin/reset') ? 'POST' : 'GET'} ${path}; did you mean ${hint}?` });
+});
+
+test('a capitalised admin path cannot reset, add a rule or move the clock', async () => {
+  await request(mock.app).post('/__ADMIN/clock/advance').send({ by: '12h' });
+  await request(mock.app).post('/__Admin/scenarios').send({ then: { code: 503 } });
+  await request(mock.app).put('/__ADMIN/clock').send({ now: '2030-01-01T00:00:00Z' });
+  expect(mock.clock.state()).toEqual({ offsetMs: 0, frozenAtMs: null });
+  expect(await mock.scenarios.list()).toEqual([]);
+});
+
 test('a cross-origin admin request gets no CORS headers and 403; a service route keeps its CORS', async () => {
   const admin = await request(mock.app).get('/__admin/view-tokens').set('Host', '127.0.0.1:4010').set('Origin', 'http://127.0.0.1:5173');
   expect(admin.status).toBe(403);

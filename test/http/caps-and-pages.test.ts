@@ -45,12 +45,15 @@ test('a UTF-8 X-Mock-Session sent as raw bytes (as curl does) is stored as sent,
 });
 
 test.each([
-  ['/__admin/view-tokens?session=a&session=b', '"session" is given more than once; give it once.'],
+  ['/__admin/view-tokens?session=a&session=b', '"session": given more than once; give it once.'],
   ['/__admin/view-tokens?session[x]=1', '"session[x]": give session once, as ?session=value (no brackets).'],
-  ['/__admin/requests?session=a&session=b', '"session" is given more than once; give it once.'],
-  ['/__admin/requests?limit=1&limit=2', '"limit" is given more than once; give it once.'],
+  ['/__admin/requests?session=a&session=b', '"session": given more than once; give it once.'],
+  ['/__admin/requests?limit=1&limit=2', '"limit": given more than once; give it once.'],
   ['/__admin/scenarios?session[]=a', '"session[]": give session once, as ?session=value (no brackets).'],
-  ['/__admin/requests?limit=1001', '"limit" must be an integer from 0 to 1000; got "1001".'],
+  ['/__admin/scenarios?session=a&session=b', '"session": given more than once; give it once.'],
+  ['/__admin/requests/unmatched?limit=-1', '"limit": must be an integer from 0 to 1000; got "-1".'],
+  ['/__admin/requests?limit=1001', '"limit": must be an integer from 0 to 1000; got "1001".'],
+  ['/__admin/view-tokens?limit=ten', '"limit": must be an integer from 0 to 1000; got "ten".'],
   ['/__admin/requests?cursor=zz', '"cursor" is not one this list gave out.'],
   ['/__admin/view-tokens?cursor=zz', '"cursor" is not one this list gave out.'],
 ])('GET %s is 400, not a silently dropped filter', async (path, detail) => {
@@ -58,6 +61,17 @@ test.each([
   const res = await request(mock.app).get(path);
   expect(res.status).toBe(400);
   expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:bad-request', title: 'The request is not what this operation takes', status: 400, detail });
+});
+
+test.each([
+  ['/__admin/view-tokens/?session=a&session=b', 'GET /__admin/view-tokens'],
+  ['/__admin/requests/?session=a&session=b', 'GET /__admin/requests'],
+])('GET %s (a trailing slash) is a 404 naming the list, never a list of every session', async (path, hint) => {
+  await issue(1, 'a');
+  await issue(2, 'b');
+  const res = await request(mock.app).get(path);
+  expect(res.status).toBe(404);
+  expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:not-found', title: 'No such item', status: 404, detail: `No route GET ${path.slice(0, path.indexOf('?'))}; did you mean ${hint}?` });
 });
 
 test('?__proto__=1 is kept in the journal entry', async () => {

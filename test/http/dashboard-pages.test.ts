@@ -5,7 +5,6 @@ beforeAll(useMockSpec);
 
 test.each([
   ['/__admin/ui', 'text/html', 'View Tokens'],
-  ['/__admin/ui/', 'text/html', 'View Tokens'],
   ['/__admin/ui/try', 'text/html', 'Try the viewer flow'],
   ['/__admin/ui/assets/dashboard.js', 'text/javascript', 'view-tokens'],
   ['/__admin/ui/assets/try.js', 'text/javascript', '/inside/databag?viewToken='],
@@ -32,6 +31,12 @@ test('an asset the dashboard does not have is a 404 problem, and no file outside
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
   }
+});
+
+test('the dashboard\'s path is exact: /__admin/ui/ is a 404 problem naming /__admin/ui', async () => {
+  const res = await request((await aMock()).app).get('/__admin/ui/');
+  expect(res.status).toBe(404);
+  expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:not-found', title: 'No such item', status: 404, detail: 'No route GET /__admin/ui/; did you mean GET /__admin/ui?' });
 });
 
 test('with --admin-token the pages load without it (they hold no data) while the admin API asks for it', async () => {

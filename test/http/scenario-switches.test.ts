@@ -185,11 +185,14 @@ test('rules from the config apply from the start and come back after a reset', a
 });
 
 test.each([
-  [{ methd: 'GET' }, '"methd" is not a field to count by; use method, path, query, session, operationId, status, urlPath, queryParameters.'],
-  [{ url: '/view/token?fileId=1' }, '"url" is not a field to count by; use method, path, query, session, operationId, status, urlPath, queryParameters.'],
+  [{ methd: 'GET' }, '"methd" is not a field here (did you mean method?); use method, path, urlPath, query, queryParameters, session, operationId, status.'],
+  [{ url: '/view/token?fileId=1' }, '"url" is not a field here; use method, path, urlPath, query, queryParameters, session, operationId, status.'],
+  [{ status: '200' }, '"status" must be an integer; got "200".'],
+  [{ query: { fileId: 7 } }, '"query.fileId" must be a string; got 7.'],
   [{ path: '/view/token', urlPath: '/view/token' }, 'Give "path" or WireMock\'s "urlPath", not both.'],
-  [{ queryParameters: { fileId: { matches: '1.*' } } }, '"queryParameters.fileId" must be {"equalTo": "<value>"} (the one WireMock matcher the mock supports).'],
-])('POST /__admin/requests/count with %j is a 400 saying what is allowed', async (body, detail) => {
+  [{ queryParameters: { fileId: { matches: '1.*' } } }, '"queryParameters.fileId" must be {"equalTo": "<value>"} (the one WireMock matcher the mock supports); "equalTo" is missing.'],
+  [{ queryParameters: { fileId: { equalTo: '1', matches: '1.*' } } }, '"queryParameters.fileId.matches" is not a field here; use equalTo.'],
+])('POST /__admin/requests/count with %j is a 400 saying what is allowed', async (body: object, detail) => {
   const res = await request(mock.app).post('/__admin/requests/count').send(body);
   expect(res.status).toBe(400);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

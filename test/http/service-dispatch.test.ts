@@ -1,33 +1,8 @@
-import type { NextFunction, Request, Response } from 'express';
+import { connect } from 'node:net';
 import request from 'supertest';
-import { createServiceDispatch } from '../../mock/http/service-routes';
-import { loadSpecEngine } from '../../mock/spec-engine/spec-engine';
-import { BEARER, MOCK_SPEC, aMock, useMockSpec } from '../support/mock-app';
+import { BEARER, aMock, useMockSpec } from '../support/mock-app';
 
 beforeAll(useMockSpec);
-
-test.each([
-  ['GET', '/view/token?fileId=1', true],
-  ['GET', '/api/view/token?fileId=1', false],
-  ['POST', '/data/v2/integrations/2/files/3/viewToken', true],
-  ['GET', '/data/v2/integrations/2/files/3/viewToken', true],
-  ['GET', '/inside/databag?viewToken=x', true],
-  ['POST', '/oauth2/token', true],
-  ['GET', '/view/token/?fileId=1', false],
-  ['GET', '/View/Token?fileId=1', false],
-  ['HEAD', '/view/token?fileId=1', false],
-  ['GET', '/data/v2/integrations/%E0%A4%A/files/3/viewToken', false],
-  ['GET', '/__admin/health', false],
-])('the hot-path dispatcher takes %s %s: %s (the rest goes on to the Express routers)', async (method, url, taken) => {
-  const mock = await aMock();
-  const dispatch = createServiceDispatch({ core: mock.core, engine: await loadSpecEngine(MOCK_SPEC), basePath: '' });
-  const next = jest.fn();
-  const res = { statusCode: 0, setHeader: jest.fn(), end: jest.fn(), status: jest.fn(), req: {} } as unknown as Response;
-  dispatch({ method, url, headers: { authorization: 'Bearer x' }, socket: {} } as unknown as Request, res, next as NextFunction);
-  await new Promise((resolve) => setImmediate(resolve));
-  expect(next).toHaveBeenCalledTimes(taken ? 0 : 1);
-  expect((res.end as jest.Mock).mock.calls.length).toBe(taken ? 1 : 0);
-});
 
 type Via = 'express app' | 'listener';
 
@@ -121,4 +96,35 @@ test.each([
   expect(res.status).toBe(400);
   expect(res).toSatisfyApiSpec();
   expect(res.body).toEqual({ code: 'parameter.invalid', data: null, message });
+});
+
+test.each<[Via, string, string]>([
+  ['express app', '/__admin/health', 'GET, OPTIONS'],
+  ['listener', '/__admin/clock', 'GET, PUT, OPTIONS'],
+  ['listener', '/__admin/ui', 'GET, OPTIONS'],
+])('HEAD on the admin API and dashboard is a 405 with Allow too (%s): HEAD %s', async (via, url, allow) => {
+  const { res } = await send(via, 'HEAD', url);
+  expect(res.status).toBe(405);
+  expect(res.headers.allow).toBe(allow);
+  expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+});
+
+test('an absolute-form request line is routed by its path, to the same operation', async () => {
+  const mock = await aMock({ seed: 4 });
+  const baseUrl = await mock.listen(0);
+  try {
+    const { port } = new URL(baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.end(`GET http://127.0.0.1:${port}/view/token?fileId=1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer x\r\nConnection: close\r\n\r\n`);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await mock.core.journal.count({ operationId: 'getViewToken', path: '/view/token', status: 200 })).toBe(1);
+  } finally {
+    await mock.close();
+  }
 });

@@ -55,12 +55,12 @@ export const SPEC_ROUTES: readonly SpecRoute[] = loadSpecRoutes();
 const patterns = new Map(SPEC_ROUTES.map((route) => [route.template, toPattern(route.template)]));
 
 /**
- * How the mock routes: service routes exactly (case-sensitive, no trailing slash, as a real server);
- * admin routes as Express does (case-insensitive, an optional trailing slash). `{param}` is one non-empty segment.
+ * How the mock routes: every path exactly, as a real server (case-sensitive, no trailing slash, no
+ * other alias), admin paths included. `{param}` is one non-empty segment.
  */
 function toPattern(template: string): RegExp {
   const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-  return template.startsWith('/__admin') ? new RegExp(`^${escaped}/?$`, 'i') : new RegExp(`^${escaped}$`);
+  return new RegExp(`^${escaped}$`);
 }
 
 /** The pathname the server routes on: absolute-form and `*` targets included. */
@@ -91,9 +91,9 @@ export function isServicePath(pathname: string): boolean {
   return SPEC_ROUTES.some((route) => !route.admin && patterns.get(route.template)?.test(pathname));
 }
 
-/** The admin API and the dashboard: paths starting `/__admin` (case-sensitive; `/__adminx` too, as the mock's fallback decides). */
+/** The admin API and the dashboard: `/__admin` and paths below it (case-sensitive; not `/__adminx`, not `/__ADMIN`). */
 export function isAdminPath(pathname: string): boolean {
-  return pathname.startsWith('/__admin');
+  return pathname === '/__admin' || pathname.startsWith('/__admin/');
 }
 
 /** A concrete path jest-openapi resolves to exactly this operation (its own matcher prefers literal paths). */

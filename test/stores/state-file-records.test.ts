@@ -41,7 +41,7 @@ test.each([
   ['a rule with a misspelt scenario on one operation', [CLOCK, aRule(1, { when: { operation: 'getViewerData' }, then: { scenario: 'forbiden' } })],
     'line 3 (rule r1 (session "")): scenario=forbiden is not one this operation can answer (operation getViewerData); allowed: scenario access-token-missing, access-token-invalid, access-token-expired, invalid-parameter, server-error, unavailable'],
   ['a rule naming a parameter no operation has', [CLOCK, aRule(1, { when: { param: 'fileid', equals: '1' } })],
-    'line 3 (rule r1 (session "")): "when.param" fileid: no service operation has it (did you mean fileId?); use compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId, viewToken'],
+    'line 3 (rule r1 (session "")): "when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken'],
   ['a rule id the mock never gives', [CLOCK, aRule(1, { id: 'rule-1' })],
     'line 3 (rule rule-1 (session "")): "id" must be r and a positive integer (r1, r2, …), as the mock names rules'],
   ['a rule with 0 uses left', [CLOCK, aRule(1, { remaining: 0 })],

@@ -92,9 +92,9 @@ test('--force runs every step', () => {
 /** A skeleton of the project: what the real steps hash and check. */
 function aProjectSkeleton(): void {
   for (const file of ['mock/core/clock.ts', 'mock/http/dashboard/client/dashboard.ts', 'mock/http/dashboard/index.html', 'mock/spec-engine/spec-engine.ts', 'contracts/cli.ts',
-    'spec/mock.openapi.yaml', 'spec/view-token.openapi.yaml', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json',
+    'spec/mock.openapi.yaml', 'spec/view-token.openapi.yaml', 'spec/generated/routes.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json',
     'scripts/build-msw-esm.js', 'scripts/build-dashboard.js', 'scripts/build-operations.js', 'scripts/build-cli.js']) write(file);
-  for (const file of ['mock/core/clock.js', 'mock/spec-engine/spec-engine.js', 'contracts/cli.js', 'spec/mock.operations.json', 'spec/view-token.operations.json', 'mock/cli/bundle/main.js', 'mock/cli/bundle/express.js', 'mock/cli/bundle/main.js.v8-cache', 'mock/cli/bundle/express.js.v8-cache', 'mock/msw/index.mjs', 'mock/msw/index.d.mts',
+  for (const file of ['mock/core/clock.js', 'mock/spec-engine/spec-engine.js', 'spec/generated/routes.js', 'contracts/cli.js', 'spec/mock.operations.json', 'spec/view-token.operations.json', 'mock/cli/bundle/main.js', 'mock/cli/bundle/express.js', 'mock/cli/bundle/main.js.v8-cache', 'mock/cli/bundle/express.js.v8-cache', 'mock/msw/index.mjs', 'mock/msw/index.d.mts',
     ...['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map((file) => `mock/http/dashboard/${file}`)]) write(`dist/${file}`);
 }
 
@@ -107,6 +107,7 @@ test.each([
   ['mock/http/dashboard/client/dashboard.ts', ['dashboard: inputs changed']],
   ['mock/spec-engine/spec-engine.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'operations: inputs changed', 'cli: inputs changed']],
   ['spec/mock.openapi.yaml', ['operations: inputs changed', 'cli: inputs changed']],
+  ['spec/generated/routes.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed']],
   ['package-lock.json', ['tsc: inputs changed', 'msw-esm: inputs changed', 'dashboard: inputs changed', 'operations: inputs changed', 'cli: inputs changed']],
 ])('the real steps: a change to %s rebuilds %j', (file, expected) => {
   aProjectSkeleton();

@@ -150,7 +150,7 @@ test.each([
 });
 
 test.each([
-  [{ when: { param: 'fileid', equals: '1' }, then: { code: 403 } }, '"when.param" fileid: no service operation has it (did you mean fileId?); use compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId, viewToken'],
+  [{ when: { param: 'fileid', equals: '1' }, then: { code: 403 } }, '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken'],
   [{ when: { operation: 'getViewerData', param: 'fileId' }, then: { code: 500 } }, '"when.param" fileId: getViewerData does not have it; use viewToken'],
   [{ when: { operation: 'issueAccessToken', param: 'appKey' }, then: { code: 500 } }, '"when.param" appKey: issueAccessToken does not have it; use no param'],
 ])('a rule naming a parameter no operation has is refused as unprocessable: %j', async (input, detail) => {

@@ -1,9 +1,10 @@
 import { parseInt64 } from '../int64';
 import type { ServiceStatuses } from '../service-statuses';
-import { SERVICE_STATUSES, isServiceOperation } from '../service-statuses';
+import { SERVICE_STATUSES } from '../service-statuses';
+import { isServiceOperation } from '../routing/route-table';
 import type { ServiceOperationId, ServiceRequest } from '../service-request';
 import { findNearestName } from '../near-miss';
-import { ALL_PARAMETERS, PARAMETERS_OF } from '../service-routes';
+import { ROUTE_TABLE } from '../routing/route-table';
 import type { Preferences } from './preferences';
 import { PREFERENCE_KEYS } from './preferences';
 import type { Rule, RuleCondition, RuleInput, RuleOutcome } from './rule';
@@ -35,6 +36,12 @@ export interface Rules {
   seed(inputs: readonly RuleInput[]): Promise<void>;
   restore(rules: readonly Rule[]): Promise<void>;
 }
+
+/** The query and path parameters of each service operation (what a rule's `param` may name), from the route table. */
+const PARAMETERS_OF: ReadonlyMap<string, readonly string[]> = new Map(ROUTE_TABLE.filter((route) => isServiceOperation(route.operationId))
+  .map((route) => [route.operationId, route.parameters.filter((parameter) => parameter.in === 'query' || parameter.in === 'path').map((parameter) => parameter.name)]));
+/** Every parameter some service operation has, in alphabetical order. */
+const ALL_PARAMETERS: readonly string[] = [...new Set([...PARAMETERS_OF.values()].flat())].sort();
 
 const CONDITION_KEYS = ['operation', 'param', 'equals', 'accessToken'] as const;
 
@@ -148,7 +155,7 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
 
 /** What is wrong with a rule's `param` (no operation, or not the rule's operation, has it), or undefined. */
 function checkParam(param: string, operation: ServiceOperationId | undefined): string | undefined {
-  const known = operation === undefined ? ALL_PARAMETERS : PARAMETERS_OF[operation];
+  const known = operation === undefined ? ALL_PARAMETERS : PARAMETERS_OF.get(operation) ?? [];
   if (known.includes(param)) return undefined;
   const nearest = findNearestName(param, known);
   const where = operation === undefined ? 'no service operation has it' : `${operation} does not have it`;

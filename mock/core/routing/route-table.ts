@@ -1,0 +1,69 @@
+import { ROUTES } from '../../../spec/generated/routes';
+
+/**
+ * Where an operation lives, which decides everything around it: the base path, the admin guard,
+ * CORS, the error format, journaling. A new area is one member here and one row in AREA_RULES.
+ */
+export const AREAS = ['service', 'viewer', 'admin', 'dashboard', 'static'] as const;
+export type Area = (typeof AREAS)[number];
+
+/** What an area's requests meet (matched or not). */
+export interface AreaRules {
+  /** Served under `--base-path`. */
+  basePath: boolean;
+  /** The admin guard applies (Host, Origin, JSON bodies) and no CORS headers are given; otherwise CORS. */
+  guarded: boolean;
+  /** How its refusals are written: the service envelope, problem+json, or plain text. */
+  errors: 'envelope' | 'problem' | 'text';
+  /** Requests that match no operation are journaled (listed by GET /__admin/requests/unmatched). */
+  journaled: boolean;
+}
+
+export const AREA_RULES = {
+  service: { basePath: true, guarded: false, errors: 'envelope', journaled: true },
+  viewer: { basePath: true, guarded: false, errors: 'envelope', journaled: true },
+  admin: { basePath: false, guarded: true, errors: 'problem', journaled: false },
+  dashboard: { basePath: false, guarded: true, errors: 'problem', journaled: false },
+  static: { basePath: false, guarded: false, errors: 'text', journaled: true },
+} as const satisfies Record<Area, AreaRules>;
+
+/** A request parameter as the spec declares it (its schema as JSON Schema). */
+export interface RouteParameter {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required: boolean;
+  schema: Readonly<Record<string, unknown>>;
+}
+
+/** One operation of the spec files, as spec/generated/routes.ts holds it. */
+export interface Route {
+  operationId: string;
+  method: string;
+  /** The path template as the spec writes it (`{name}` marks a parameter), without the base path. */
+  path: string;
+  area: Area;
+  /** Its security names adminAuth: `--admin-token` guards it. */
+  adminAuth: boolean;
+  statuses: readonly number[];
+  parameters: readonly RouteParameter[];
+  body?: { required: boolean };
+  /** An operation of spec/view-token.openapi.yaml (the contract), not only of the mock's spec. */
+  contract?: boolean;
+}
+
+type GeneratedRoute = (typeof ROUTES)[number];
+
+/** Every operationId of the spec files. */
+export type OperationId = GeneratedRoute['operationId'];
+/** The operations of the service and the viewer: where Prefer switches, rules and the journal apply. */
+export type ServiceOperationId = Extract<GeneratedRoute, { area: 'service' | 'viewer' }>['operationId'];
+
+/** The route table, from both spec files (scripts/build-routes.js); its areas are checked against {@link AREAS} here. */
+export const ROUTE_TABLE: readonly Route[] = ROUTES;
+
+/** Whether an operation is one of the service's or the viewer's. */
+export function isServiceOperation(operationId: string): operationId is ServiceOperationId {
+  return SERVICE_OPERATION_IDS.has(operationId);
+}
+
+const SERVICE_OPERATION_IDS: ReadonlySet<string> = new Set(ROUTE_TABLE.filter((route) => route.area === 'service' || route.area === 'viewer').map((route) => route.operationId));

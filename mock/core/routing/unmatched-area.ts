@@ -1,0 +1,57 @@
+import type { Area } from './route-table';
+import { AREAS } from './route-table';
+
+interface Node {
+  children: Map<string, Node>;
+  counts: Map<Area, number>;
+  area: Area;
+}
+
+/** Where a path that matches no route falls when it shares no leading segment with any route. */
+export const AREA_OF_UNKNOWN_PATHS: Area = 'service';
+
+/**
+ * The area of a path no route matches, decided by the table: walk the path's segments down the
+ * routes' leading literal segments (exact, letter case included) as far as they agree; the area
+ * most routes below that point have (ties: the order of AREAS). `/__admin/nope` → admin,
+ * `/__admin/ui/nope` → dashboard, `/__ADMIN/view-tokens` and `/__adminx` → service.
+ * @example createAreaOfUnmatched([{ template: '/__admin/health', area: 'admin' }])('/__admin/x') // 'admin'
+ */
+export function createAreaOfUnmatched(routes: readonly { template: string; area: Area }[]): (path: string) => Area {
+  const root: Node = { children: new Map(), counts: new Map(), area: AREA_OF_UNKNOWN_PATHS };
+  for (const { template, area } of routes) {
+    let node = root;
+    for (const segment of template.split('/').slice(1)) {
+      if (segment.includes('{')) break;
+      let child = node.children.get(segment);
+      if (!child) {
+        child = { children: new Map(), counts: new Map(), area };
+        node.children.set(segment, child);
+      }
+      child.counts.set(area, (child.counts.get(area) ?? 0) + 1);
+      node = child;
+    }
+  }
+  const settle = (node: Node): void => {
+    let best = 0;
+    for (const area of AREAS) {
+      const count = node.counts.get(area) ?? 0;
+      if (count > best) { best = count; node.area = area; }
+    }
+    node.children.forEach(settle);
+  };
+  root.children.forEach(settle);
+  return (path) => {
+    let node = root;
+    let at = 1;
+    while (at <= path.length) {
+      const end = path.indexOf('/', at);
+      const child = node.children.get(path.slice(at, end < 0 ? undefined : end));
+      if (!child) break;
+      node = child;
+      if (end < 0) break;
+      at = end + 1;
+    }
+    return node.area;
+  };
+}
