@@ -123,12 +123,13 @@ function switchHeaders(plan: SwitchPlan | undefined, ruleId: string | undefined)
 
 /**
  * Journals a request that matched no service route (or not with its method): operationId `""`,
- * listed by `GET /__admin/requests/unmatched`, with the near-miss hint as its outcome.
+ * listed by `GET /__admin/requests/unmatched`, with the near-miss hint as its outcome. `wholePath`
+ * keeps the path as it came (a miss on the viewer's static host: a file name, never a secret).
  */
-export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'operationId' | 'pathParams'>, status: number, hint: string | undefined): Promise<void> {
+export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'operationId' | 'pathParams'>, status: number, hint: string | undefined, options: { wholePath?: boolean } = {}): Promise<void> {
   const session = request.headers[SESSION_HEADER] ?? '';
   // A path that matched nothing may carry a secret (a View Token pasted in the wrong place): long segments are shortened.
-  const path = request.path.replace(/[^/]{16,}/g, shorten);
+  const path = options.wholePath === true ? request.path : request.path.replace(/[^/]{16,}/g, shorten);
   const unmatched = { ...request, path, operationId: '' as ServiceOperationId, pathParams: {}, query: withoutSwitches(request.query) };
   return record(core, unmatched, session, status, hint === undefined ? 'unmatched' : `unmatched: did you mean ${hint}?`);
 }

@@ -14,6 +14,7 @@ import { createServiceRouter } from './service-router';
 import type { ServiceRequest } from '../core/service-request';
 import { recordUnmatched } from '../core/handle-service-request';
 import { createSpecRouter } from './spec-routes';
+import { createViewerFilesRoute } from './viewer-files';
 
 /** body-parser's error types for a body it could not read (as opposed to one too large). */
 const UNREADABLE_BODY = new Set(['entity.parse.failed', 'charset.unsupported', 'encoding.unsupported']);
@@ -54,6 +55,8 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
     method: req.method, path: req.path, query: req.query as ServiceRequest['query'], headers: req.headers as ServiceRequest['headers'],
   }, status, hint).catch((error: unknown) => options.logger.error({ err: error }, 'journaling an unmatched request failed')));
   app.use(createOptionsAnswer(shapes));
+  // The viewer loader's static host (before the HEAD rule: HEAD of a file answers as GET without a body).
+  app.use(createViewerFilesRoute({ core, logger: options.logger, basePath: options.basePath }));
   // HEAD never issues or uses a token: outside the admin API it goes straight to the 405 (or 404).
   app.use((req, res, next) => (req.method === 'HEAD' && !req.path.startsWith('/__admin') ? fallback(req, res, next) : next()));
   app.use(options.basePath || '/', createServiceRouter({ core, engine, ...(options.hooks ? { hooks: options.hooks } : {}) }));
