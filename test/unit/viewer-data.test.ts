@@ -1,3 +1,4 @@
+import type { Int64 } from '../../mock/core/int64';
 import type { ViewTokenRecord } from '../../mock/core/token-store';
 import { toViewerData } from '../../mock/core/viewer-data';
 
@@ -5,7 +6,7 @@ const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const HOUR = 3_600_000;
 
 function aRecord(fields: Partial<ViewTokenRecord> = {}): ViewTokenRecord {
-  return { token: 'a'.repeat(32), objectType: 'file', objectId: '10001', session: '', name: 'model-10001.rvt', extension: 'rvt', issuedAtMs: T0, lastUsedAtMs: T0 + HOUR, uses: 1, ...fields };
+  return { token: 'a'.repeat(32), objectType: 'file', objectId: '10001' as Int64, session: '', name: 'model-10001.rvt', extension: 'rvt', issuedAtMs: T0, lastUsedAtMs: T0 + HOUR, uses: 1, ...fields };
 }
 
 test('a 3D file: bimView, 3DView, the 3D SDK folder, its drawing folder in subRenders, a single model, the use and the expiry', () => {
@@ -27,13 +28,13 @@ test.each(['rvt', 'ifc', 'dwgx', undefined])('extension %s opens in 3D', (extens
 });
 
 test('a child file\'s modelId is the file\'s own id; its integration is named apart', () => {
-  expect(toViewerData(aRecord({ objectType: 'childFile', objectId: '9223372036854775807', integrateId: '42' }), T0)).toMatchObject({
+  expect(toViewerData(aRecord({ objectType: 'childFile', objectId: '9223372036854775807' as Int64, integrateId: '42' as Int64 }), T0)).toMatchObject({
     modelId: '9223372036854775807', objectId: '9223372036854775807', integrateId: '42', modelType: 'singleModel', databagId: 'childFile-9223372036854775807-databag',
   });
 });
 
 test('an integration has no modelType (the platform\'s value is not known) and no integrateId', () => {
-  const data = toViewerData(aRecord({ objectType: 'integration', objectId: '8', name: 'integration-8' }), T0);
+  const data = toViewerData(aRecord({ objectType: 'integration', objectId: '8' as Int64, name: 'integration-8' }), T0);
   expect(data).not.toHaveProperty('modelType');
   expect(data).not.toHaveProperty('integrateId');
   expect(data).toMatchObject({ modelId: '8', renderType: 'bimView' });
