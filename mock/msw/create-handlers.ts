@@ -10,6 +10,7 @@ import { checkSessionLength } from '../core/session-limit';
 import { SERVICE_ROUTES } from '../core/service-routes';
 import type { MockCoreOptions } from '../compose/create-mock-core';
 import { createMockCore } from '../compose/create-mock-core';
+import { createViewerFileHandlers } from './viewer-files';
 
 /** Options of {@link createHandlers}: the core's, plus where the service lives. */
 export interface HandlerOptions extends MockCoreOptions {
@@ -19,7 +20,7 @@ export interface HandlerOptions extends MockCoreOptions {
   core?: Core;
 }
 
-/** MSW handlers for every service route, and the core they drive (clock, rules, journal, tokens). */
+/** MSW handlers for every service route and the viewer's static host, and the core they drive (clock, rules, journal, tokens). */
 export interface MockHandlers {
   handlers: HttpHandler[];
   core: Core;
@@ -44,7 +45,8 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
       if (refusal !== undefined) return HttpResponse.json(toErrorAnswer('parameter.invalid', refusal, 400).body, { status: 400 });
       return toResponse(await handleServiceRequest(core, toServiceRequest(request, params, operationId)));
     }));
-  return { handlers, core };
+  // The viewer loader's static host too (the SDK stand-in), so a page under setupWorker gets the viewer.
+  return { handlers: [...handlers, ...createViewerFileHandlers(core, options.baseUrl)], core };
 }
 
 function toServiceRequest(request: Request, params: Record<string, string | readonly string[] | undefined>, operationId: ServiceOperationId): ServiceRequest {
