@@ -5,7 +5,15 @@ export interface RouteTemplate {
 }
 
 /** Edit distance between two strings: insert, delete, replace, and swap of two neighbours (`prot` → `port`) each cost 1. */
-export function editDistance(a: string, b: string): number {
+export function editDistance(whole: string, other: string): number {
+  // A common start and end change nothing: skipping them keeps a long path measured against a route
+  // filled with its own segments (findNearestRoute) linear instead of quadratic in its length.
+  let start = 0;
+  while (start < whole.length && start < other.length && whole[start] === other[start]) start += 1;
+  let end = 0;
+  while (end < whole.length - start && end < other.length - start && whole[whole.length - 1 - end] === other[other.length - 1 - end]) end += 1;
+  const a = whole.slice(start, whole.length - end);
+  const b = other.slice(start, other.length - end);
   let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i += 1) {

@@ -201,7 +201,7 @@ test.each([
   const script = path.join(project, `check.${extension}`);
   writeFileSync(script, `${imports}
 const { handlers, core } = createHandlers({ baseUrl: 'https://bim.example.test', seed: 3 });
-if (typeof createMockServer !== 'function' || handlers.length !== 5) throw new Error('exports missing');
+if (typeof createMockServer !== 'function' || handlers.length !== 8) throw new Error('exports missing');
 const server = setupServer(...handlers);
 server.listen({ onUnhandledRequest: 'error' });
 fetch('https://bim.example.test/view/token?fileId=1', { headers: { Authorization: 'Bearer x' } })
