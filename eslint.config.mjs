@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const nodeRuntime = ['node:*', 'http', 'https', 'net', 'fs', 'fs/promises', 'crypto', 'os', 'path', 'process'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-output/**', 'spec/generated/**', 'mock/http/ui/vendor/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-output/**', 'spec/generated/**', 'mock/http/ui/vendor/**', 'mock/viewer/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -60,6 +60,28 @@ export default tseslint.config(
         patterns: [
           { group: ['node:*', 'express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*'], message: 'The dashboard runs in the browser: no Node, no server libraries.' },
           { regex: '^\\.\\./\\.\\./(?!\\.\\./core/|\\.\\./\\.\\./spec/generated/)', message: 'The dashboard talks to the mock over HTTP: it imports only the wire types and pure core modules.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['mock/viewer/client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['node:*', 'express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*'], message: 'The viewer stand-in runs in the browser: no Node, no server libraries.' },
+          { regex: '^\\.\\./(?!\\.\\./core/|\\.\\./\\.\\./spec/generated/)', message: 'The viewer stand-in talks to the mock over HTTP: it imports only the wire types and pure core modules.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['mock/viewer/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*', ...nodeRuntime], message: 'The static host\'s file table is pure: the Express and MSW handlers (browsers too) use it.' },
+          { group: ['../http/*', '../spec-engine/*', '../stores/*', '../msw/*', '../cli', '../server'], message: 'The file table depends only on the core and its own bundles.' },
         ],
       }],
     },

@@ -32,10 +32,11 @@ function hashFiles(base, files) {
 const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.test.ts');
 const TSC_DIRS = ['mock', 'contracts', 'spec/generated', 'bench'];
 const DASHBOARD_CLIENT = path.join('mock', 'http', 'dashboard', 'client');
+const VIEWER_CLIENT = path.join('mock', 'viewer', 'client');
 
-/** The sources tsc compiles and the CLI bundles: the dashboard's browser code is bundled on its own. */
+/** The sources tsc compiles and the CLI bundles: the browser code (dashboard, viewer stand-in) is bundled on its own. */
 function serverSources(base, dirs) {
-  return dirs.flatMap((dir) => listFiles(base, dir, isSource)).filter((file) => !file.startsWith(DASHBOARD_CLIENT));
+  return dirs.flatMap((dir) => listFiles(base, dir, isSource)).filter((file) => !file.startsWith(DASHBOARD_CLIENT) && !file.startsWith(VIEWER_CLIENT));
 }
 
 /** What tsc emits for a source: the .js next to it under dist/ (the dashboard's browser code is bundled, not compiled). */
@@ -55,7 +56,7 @@ const TSC_EMITS = /(\.d\.ts|\.js)(\.map)?$/;
 function orphanedOutputs(base) {
   const sources = new Set(serverSources(base, TSC_DIRS));
   // The bundles the other steps write there are theirs.
-  const bundled = new Set(buildSteps().slice(1).flatMap((step) => step.outputs(base)).map((file) => path.normalize(file)));
+  const bundled = new Set(buildSteps().filter((step) => step.name !== 'tsc').flatMap((step) => step.outputs(base)).map((file) => path.normalize(file)));
   return TSC_DIRS.flatMap((dir) => listFiles(base, path.join('dist', dir), (name) => TSC_EMITS.test(name)))
     .filter((file) => !bundled.has(file) && !sources.has(path.relative('dist', file).replace(TSC_EMITS, '.ts')));
 }
@@ -65,6 +66,13 @@ function buildSteps() {
   const node = (script, ...args) => (base) => execFileSync(process.execPath, [path.join(base, script), ...args], { cwd: base, stdio: 'inherit' });
   const lock = ['package-lock.json'];
   return [
+    {
+      name: 'viewer',
+      // The viewer SDK stand-in's browser code, bundled into a module the server and MSW import (so it runs before tsc).
+      inputs: (base) => [...listFiles(base, VIEWER_CLIENT), ...listFiles(base, 'mock/core', isSource), 'scripts/build-viewer.js', ...lock],
+      outputs: () => ['mock/viewer/generated/stand-in-files.ts'],
+      run: node('scripts/build-viewer.js'),
+    },
     {
       name: 'tsc',
       inputs: (base) => [...serverSources(base, TSC_DIRS), 'tsconfig.json', 'tsconfig.build.json', ...lock],

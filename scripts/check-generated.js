@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Fails when spec/generated/ (types, route table, request validators) or the config validator is stale: regenerates each file and compares.
+// Fails when spec/generated/ (types, route table, request validators), the config validator or the viewer stand-in's bundles are stale: regenerates each file and compares.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -33,6 +33,11 @@ try {
   let current = '';
   try { current = readFileSync(OUTPUT, 'utf8'); } catch { /* missing counts as stale */ }
   if (current !== generateConfigValidator()) stale.push(`${path.relative(root, OUTPUT)} (run \`npm run config:schema\`)`);
+  // The viewer SDK stand-in's bundles, from mock/viewer/client/.
+  const viewer = require('./build-viewer');
+  let bundled = '';
+  try { bundled = readFileSync(viewer.OUTPUT, 'utf8'); } catch { /* missing counts as stale */ }
+  if (bundled !== viewer.generateViewerFiles()) stale.push(`${path.relative(root, viewer.OUTPUT)} (run \`npm run build\`)`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -123,15 +123,19 @@ function switchHeaders(plan: SwitchPlan | undefined, ruleId: string | undefined)
 
 /**
  * Journals a request that matched no service route (or not with its method): operationId `""`,
- * listed by `GET /__admin/requests/unmatched`, with the near-miss hint as its outcome.
+ * listed by `GET /__admin/requests/unmatched`, with the near-miss hint as its outcome. The path is
+ * kept whole (a tester must read which file or route was asked for); only token-shaped values in it
+ * are shortened (a View Token or Access Token pasted in the wrong place).
  */
 export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'operationId' | 'pathParams'>, status: number, hint: string | undefined): Promise<void> {
   const session = request.headers[SESSION_HEADER] ?? '';
-  // A path that matched nothing may carry a secret (a View Token pasted in the wrong place): long segments are shortened.
-  const path = request.path.replace(/[^/]{16,}/g, shorten);
+  const path = request.path.replace(TOKEN_SHAPED, shorten);
   const unmatched = { ...request, path, operationId: '' as ServiceOperationId, pathParams: {}, query: withoutSwitches(request.query) };
   return record(core, unmatched, session, status, hint === undefined ? 'unmatched' : `unmatched: did you mean ${hint}?`);
 }
+
+/** What a View Token (32 hex) or a granted Access Token (`cn-<uuid>`) looks like inside a path. */
+const TOKEN_SHAPED = /cn-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/gi;
 
 function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Promise<void> {
   return core.journal.record(toJournalRecord(core, request, session, status, outcome, violations));

@@ -6,6 +6,7 @@ import type { MatchedRoute } from '../core/routing/match-route';
 import { createAdminHandlers } from './admin-routes';
 import { createAdminScenarioHandlers } from './admin-scenario-routes';
 import { createDashboardHandlers } from './dashboard-routes';
+import { createViewerFileHandlers } from './viewer-files';
 import { createOperationDispatch } from './operation-dispatch';
 import { REQUEST_LIMITS } from './request-limits';
 import type { Dispatch } from './service-routes';
@@ -48,6 +49,7 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
     ...createAdminHandlers({ core, version: options.version, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }),
     ...createAdminScenarioHandlers({ core, basePath }),
     ...createDashboardHandlers({ basePath }),
+    ...createViewerFileHandlers({ core, logger: options.logger, basePath }),
   }));
   app.use(parts.onError);
   return app;

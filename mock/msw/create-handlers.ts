@@ -13,10 +13,11 @@ import { readSessionHeader } from '../core/session-limit';
 import type { MatchedRoute, MethodNotAllowed, RouteNotFound } from '../core/routing/match-route';
 import { createRouteMatcher } from '../core/routing/match-route';
 import type { Area } from '../core/routing/route-table';
-import { AREA_RULES, ROUTE_TABLE, isServiceOperation } from '../core/routing/route-table';
+import { AREA_RULES, ROUTE_TABLE, isServiceOperation, isStaticOperation } from '../core/routing/route-table';
 import { validateMatched } from '../core/routing/validate-request';
 import type { MockCoreOptions } from '../compose/create-mock-core';
 import { createMockCore } from '../compose/create-mock-core';
+import { answerViewerFile } from './viewer-files';
 
 /** Options of {@link createHandlers}: the core's, plus where the service lives. */
 export interface HandlerOptions extends MockCoreOptions {
@@ -56,6 +57,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
     if (base !== undefined && url.origin !== base.origin) return undefined;
     // The absolute URL as it is: the matcher reads its path (fetch has already normalised it).
     const match = matchRoute(request.method, request.url);
+    if (match.kind === 'matched' && isStaticOperation(match.operationId)) return answerViewerFile(core, request, { ...match, operationId: match.operationId });
     const ours = match.kind === 'matched' && isServiceOperation(match.operationId);
     // Without a base URL only our operations are ours: an app's other calls, near-misses included, pass through.
     if (base === undefined ? !ours : match.kind === 'matched' && !ours) return undefined;

@@ -99,6 +99,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Glodon/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of the viewer SDK stand-in, where the loader looks for it
+         * @description The files the platform's loader asks for under `{staticHost}/Glodon/{jsSDKVersion}/` (the form a
+         *     page gets when it sets `staticHost` itself). `Bimface@3.6.36-standin` (3D) has `bimface.index.js`,
+         *     `zh_CN.js`, `en_GB.js`, `sv_SE.js`, `Application.js`, `Bimface.css`, `thirdparty.js`, `Bimface.js`
+         *     (and `lib/loaders/BimTilesLoader.js`); `Drawing@1.6.34-standin` has `bimface.index.js`, the three
+         *     language files, `Application.js`, `Drawing.css`, `bimface.bufferfly.js`, `Drawing.js`; the debug
+         *     configuration's `Application-debug.js`, `Bimface-debug.js`, `Drawing-debug.js` too. Any other
+         *     path under `/Glodon/` (another version, an empty one, a deeper path) is the text/plain 404.
+         */
+        get: operations["getViewerSdkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Glodon/{version}/lib/loaders/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A loader module of the viewer SDK stand-in's 3D bundle
+         * @description The 3D bundle's loader module (`BimTilesLoader.js`), which newer loaders ask for; a stand-in
+         *     file with nothing to do. Anything else here is the text/plain 404.
+         */
+        get: operations["getViewerSdkLibFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Glodon/{version}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of the viewer SDK stand-in, under /api as window.hostConfig gives it
+         * @description The same files under `/api/Glodon/`: the form the loader builds from `window.hostConfig`
+         *     (it appends `/api` to `staticHost`).
+         */
+        get: operations["getViewerSdkFileUnderApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Glodon/{version}/lib/loaders/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A loader module of the viewer SDK stand-in, under /api
+         * @description The same files under `/api/Glodon/`: the form the loader builds from `window.hostConfig`
+         *     (it appends `/api` to `staticHost`).
+         */
+        get: operations["getViewerSdkLibFileUnderApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/BimfaceSDKLoader/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stand-in of the platform's JS loader
+         * @description The mock's own stand-in of the platform's JS loader (`BimfaceSDKLoaderConfig`,
+         *     `BimfaceSDKLoader.load`, `window.hostConfig`), for pages that cannot load the platform's
+         *     loader from its CDN (offline tests). Same path shape as the CDN's
+         *     (`/api/BimfaceSDKLoader/BimfaceSDKLoader@latest-release.js`); without `window.hostConfig` its
+         *     `APIHost` and `staticHost` default to the mock that served it.
+         */
+        get: operations["getViewerSdkLoader"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/health": {
         parameters: {
             query?: never;
@@ -425,16 +538,52 @@ export interface components {
             message: string;
             data: components["schemas"]["ViewerData"];
         };
+        /**
+         * @description What the platform's JS loader and the viewer read. The loader picks the SDK bundle from
+         *     `renderType` (a drawing for `drawingView`) and loads it from `{staticHost}/Glodon/{jsSDKVersion}/`
+         *     (a page forcing the drawing view takes the folder of the `drawingView` entry of `subRenders`);
+         *     the mock serves both folders (`GET /Glodon/{version}/{file}`). Render type and name follow the
+         *     object (config `objects`, the catalog, `--record`): `dwg`, `dxf` and `pdf` files are drawings.
+         */
         ViewerData: {
             /** @enum {string} */
             renderType: "bimView" | "drawingView";
-            jsSDKVersion: string;
+            /**
+             * @description What the loader reports as viewType (3DView for bimView).
+             * @enum {string}
+             */
+            viewType: "3DView" | "drawingView";
+            /**
+             * @description The SDK folder the loader loads (the stand-in's 3D or drawing bundle).
+             * @enum {string}
+             */
+            jsSDKVersion: "Bimface@3.6.36-standin" | "Drawing@1.6.34-standin";
+            /** @description The model's drawing renderer, whose folder a page forcing `viewType = drawingView` loads. */
+            subRenders: {
+                /** @enum {string} */
+                renderType: "drawingView";
+                /** @enum {string} */
+                jsSDKVersion: "Drawing@1.6.34-standin";
+            }[];
             databagId: string;
+            /** @description The object's id (a child file's is the file's own id). */
             modelId: string;
+            /**
+             * @description Files and child files only (the SDK's data calls branch on it).
+             * @enum {string}
+             */
+            modelType?: "singleModel";
             name: string;
             objectType: components["schemas"]["ObjectType"];
             /** @description The int64 id, as a decimal string. */
             objectId: string;
+            /** @description The integration a child file was asked through (child files only). */
+            integrateId?: string;
+            /**
+             * Format: date-time
+             * @description This use, on the mock's clock (with viewTokenExpiresAt: how long the token has left).
+             */
+            viewTokenUsedAt: string;
             /** Format: date-time */
             viewTokenExpiresAt: string;
         };
@@ -732,6 +881,39 @@ export interface components {
                 "text/html": string;
             };
         };
+        /** @description The stand-in's file (its first line says it is view-token-mock's stand-in, not the platform's SDK). */
+        ViewerSdkFile: {
+            headers: {
+                "Cache-Control": components["headers"]["NoCache"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/javascript": string;
+                "text/css": string;
+            };
+        };
+        /** @description The stand-in's script (its first line says it is view-token-mock's stand-in). */
+        ViewerSdkScript: {
+            headers: {
+                "Cache-Control": components["headers"]["NoCache"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/javascript": string;
+            };
+        };
+        /**
+         * @description The stand-in has no such file: plain text (a browser reads it as a failed script, never a blocked
+         *     one) naming the file, what the folder has and the nearest name. Journaled as unmatched, whole path.
+         */
+        ViewerSdkFileMissing: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": string;
+            };
+        };
         /** @description The dashboard's assets were not built (run `npm run build`). */
         DashboardNotBuilt: {
             headers: {
@@ -743,6 +925,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The SDK folder, the viewer data's `jsSDKVersion` (`Bimface@3.6.36-standin` or `Drawing@1.6.34-standin`). */
+        ViewerSdkVersion: string;
+        /** @description The file's name (case-sensitive). */
+        ViewerSdkFileName: string;
         /**
          * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
          *     (`code=200` is accepted and forces nothing: the real answer),
@@ -790,6 +976,8 @@ export interface components {
         PreferenceApplied: string;
         /** @description The id of the scenario rule that forced this answer (see GET /__admin/scenarios). */
         MockRule: string;
+        /** @description no-cache (the stand-in changes with the mock's version). */
+        NoCache: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description Bearer error="invalid_token" (RFC 6750). */
@@ -1017,6 +1205,94 @@ export interface operations {
             422: components["responses"]["PreferenceRejected"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getViewerSdkFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The SDK folder, the viewer data's `jsSDKVersion` (`Bimface@3.6.36-standin` or `Drawing@1.6.34-standin`). */
+                version: components["parameters"]["ViewerSdkVersion"];
+                /** @description The file's name (case-sensitive). */
+                file: components["parameters"]["ViewerSdkFileName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerSdkFile"];
+            404: components["responses"]["ViewerSdkFileMissing"];
+        };
+    };
+    getViewerSdkLibFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The SDK folder, the viewer data's `jsSDKVersion` (`Bimface@3.6.36-standin` or `Drawing@1.6.34-standin`). */
+                version: components["parameters"]["ViewerSdkVersion"];
+                /** @description The file's name (case-sensitive). */
+                file: components["parameters"]["ViewerSdkFileName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerSdkFile"];
+            404: components["responses"]["ViewerSdkFileMissing"];
+        };
+    };
+    getViewerSdkFileUnderApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The SDK folder, the viewer data's `jsSDKVersion` (`Bimface@3.6.36-standin` or `Drawing@1.6.34-standin`). */
+                version: components["parameters"]["ViewerSdkVersion"];
+                /** @description The file's name (case-sensitive). */
+                file: components["parameters"]["ViewerSdkFileName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerSdkFile"];
+            404: components["responses"]["ViewerSdkFileMissing"];
+        };
+    };
+    getViewerSdkLibFileUnderApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The SDK folder, the viewer data's `jsSDKVersion` (`Bimface@3.6.36-standin` or `Drawing@1.6.34-standin`). */
+                version: components["parameters"]["ViewerSdkVersion"];
+                /** @description The file's name (case-sensitive). */
+                file: components["parameters"]["ViewerSdkFileName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerSdkFile"];
+            404: components["responses"]["ViewerSdkFileMissing"];
+        };
+    };
+    getViewerSdkLoader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's name (case-sensitive). */
+                file: components["parameters"]["ViewerSdkFileName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerSdkScript"];
+            404: components["responses"]["ViewerSdkFileMissing"];
         };
     };
     getHealth: {

@@ -19,6 +19,8 @@ const FILES: Record<string, [file: string, type: string]> = {
   '/': [path.join(__dirname, 'browser/index.html'), 'text/html'],
   '/app.js': [path.join(site, 'app.js'), 'text/javascript'],
   '/mockServiceWorker.js': [path.join(site, 'mockServiceWorker.js'), 'text/javascript'],
+  '/viewer.html': [path.join(__dirname, 'browser/viewer.html'), 'text/html'],
+  '/viewer-app.js': [path.join(site, 'viewer-app.js'), 'text/javascript'],
 };
 const reachedServer: string[] = [];
 let server: Server;
@@ -26,7 +28,9 @@ let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  buildSync({ entryPoints: [path.join(__dirname, 'browser/app.ts')], outfile: path.join(site, 'app.js'), bundle: true, format: 'esm', target: 'es2022', platform: 'browser', logLevel: 'error' });
+  for (const name of ['app', 'viewer-app']) {
+    buildSync({ entryPoints: [path.join(__dirname, `browser/${name}.ts`)], outfile: path.join(site, `${name}.js`), bundle: true, format: 'esm', target: 'es2022', platform: 'browser', logLevel: 'error' });
+  }
   copyFileSync(path.join(ROOT, 'node_modules/msw/lib/mockServiceWorker.js'), path.join(site, 'mockServiceWorker.js'));
   server = createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
@@ -71,6 +75,20 @@ test('a page on setupWorker gets a View Token, shows its expiry, and after +12 h
   expect(await page.textContent('#model')).toMatch(/\((bimView|drawingView)\)$/);
   await screenshot(page, 'msw-example-page');
 
+  expect(reachedServer.filter((pathname) => !(pathname in FILES) && pathname !== '/favicon.ico')).toEqual([]);
+  expect(errors.filter((error) => !error.includes('/favicon.ico'))).toEqual([]);
+});
+
+test('a viewer page on setupWorker loads the loader and the viewer SDK stand-in from MSW and opens the model', async () => {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors = collectPageErrors(page);
+  await page.goto(`${origin}/viewer.html`);
+  await page.locator('#log', { hasText: 'ViewAdded 3DView' }).waitFor();
+  expect(await page.locator('.vtm-standin-name').innerText()).toBe('model-10001.rvt');
+  expect(await page.locator('.vtm-standin-object').innerText()).toBe('file 10001 · bimView · Bimface@3.6.36-standin');
+  await screenshot(page, 'msw-viewer-page');
+  // Every script and style sheet of the viewer came from MSW: the page's server saw only its own files.
   expect(reachedServer.filter((pathname) => !(pathname in FILES) && pathname !== '/favicon.ico')).toEqual([]);
   expect(errors.filter((error) => !error.includes('/favicon.ico'))).toEqual([]);
 });

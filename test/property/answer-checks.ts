@@ -6,7 +6,7 @@ import type { HostileRequest } from './hostile-requests';
 import { toCurl } from './hostile-requests';
 import type { SwitchKey } from './hostile-values';
 import { XSS_MARKERS } from './hostile-values';
-import { isAdminPath, isServicePath, toPathname, toQueryString } from './spec-routes';
+import { isAdminPath, isServicePath, isStaticPath, toPathname, toQueryString } from './spec-routes';
 
 /**
  * The switch values a request carries, read leniently (every `Prefer` piece and every `__` query
@@ -68,7 +68,8 @@ const PAGE_TYPES = /^(text\/html|text\/javascript|text\/css|image\/svg\+xml)\b/;
 
 /**
  * Property 3: service routes answer the envelope as JSON, admin routes JSON (problem+json when
- * status >= 400), and no HTML/SVG answer carries a reflected probe unescaped.
+ * status >= 400), the viewer's static host JavaScript/CSS or its text/plain 404, and no HTML/SVG
+ * answer carries a reflected probe unescaped.
  */
 export function misshapenAnswer(exchange: Exchange, context: StepContext): string | undefined {
   if (exchange.error !== undefined) return undefined;
@@ -96,6 +97,11 @@ export function misshapenAnswer(exchange: Exchange, context: StepContext): strin
     if (PAGE_TYPES.test(type) && pathname.startsWith('/__admin/ui')) return undefined;
     if (!type.startsWith('application/json')) return fail(`an admin answer that is not JSON (${type || 'no content-type'})`);
     return bodyless || typeof parseJson(text) === 'object' ? undefined : fail('an admin answer that does not parse as a JSON object');
+  }
+  if (isStaticPath(pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
+    // The viewer's static host: a file, or a miss a browser reads as a failed script; limits and a bad session are the envelope below.
+    if (status === 200) return /^(application\/javascript|text\/css); charset=utf-8$/.test(type) ? undefined : fail(`a static file that is not JavaScript or CSS (${type})`);
+    if (status === 404) return type === 'text/plain; charset=utf-8' && (bodyless || text.startsWith(`404 Not Found: `)) ? undefined : fail(`a static-host miss that is not the text/plain 404 (${type})`);
   }
   const forced = mayBeForced(exchange, context);
   if (status === 201 && text === '' && (switchesOf(request).code.some((code) => code.includes('201')) || forced.byRule)) return undefined;

@@ -6,7 +6,7 @@ import { createHarness } from './hostile-harness';
 import type { Exchange } from './hostile-http';
 import { parseJson, send, toApiSpecResponse } from './hostile-http';
 import { hostileScenario } from './hostile-requests';
-import { SPEC_ROUTES, isLimitAnswer, operationOf, toCanonicalPath, toPathname } from './spec-routes';
+import { SPEC_ROUTES, isLimitAnswer, isSessionCapAnswer, isStaticPath, operationOf, toCanonicalPath, toPathname } from './spec-routes';
 
 // Every property runs the same deterministic scenarios (same seed): 1–3 hostile requests each
 // against an in-process mock (open world, or closed: applications, missing/forbidden ids, admin
@@ -108,7 +108,7 @@ type SpecVerdict = { kind: 'operation'; operationId: string; path: string } | { 
  * (status and body). An error outside any operation (unknown route, 405, the global request
  * limits the spec states in its description): its body against ErrorEnvelope or Problem.
  * Not judged: broken connections, deliberate malformed-json faults, HEAD (no body, no HEAD in
- * the spec), and non-error answers outside operations (OPTIONS).
+ * the spec), non-error answers outside operations (OPTIONS), and the static host's text/plain 404 beyond its templates.
  */
 function specVerdict(exchange: Exchange): SpecVerdict | undefined {
   const { request } = exchange;
@@ -116,7 +116,10 @@ function specVerdict(exchange: Exchange): SpecVerdict | undefined {
   const brokenOnPurpose = status === 200 && parseJson(exchange.text) === undefined && (forcesFault(request) || exchange.headers['x-mock-rule'] !== undefined);
   if (exchange.error !== undefined || request.method === 'HEAD' || brokenOnPurpose) return undefined;
   const route = operationOf(request.method, toPathname(request.target));
-  if (route !== undefined && !isLimitAnswer(status, request.target)) return { kind: 'operation', operationId: route.operationId, path: toCanonicalPath(route) };
+  const globalAnswer = isLimitAnswer(status, request.target) || isSessionCapAnswer(status, request.headers['X-Mock-Session']);
+  if (route !== undefined && !globalAnswer) return { kind: 'operation', operationId: route.operationId, path: toCanonicalPath(route) };
   if (status < 400) return undefined;
+  // Misses under the static host beyond its templates (a deeper path, an empty version): the spec says they are the text/plain 404 too.
+  if (status === 404 && isStaticPath(toPathname(request.target)) && String(exchange.headers['content-type']).startsWith('text/plain')) return undefined;
   return { kind: 'schema', schema: String(exchange.headers['content-type']).startsWith('application/problem+json') ? 'Problem' : 'ErrorEnvelope' };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { checkSessionLength } from '../../mock/core/session-limit';
 import { MOCK_SPEC } from '../support/mock-app';
 
 /** One operation of spec/mock.openapi.yaml, as the hostile-input generators and checks use it. */
@@ -11,6 +12,8 @@ export interface SpecRoute {
   template: string;
   /** Under `/__admin`: answers JSON, or problem+json for errors. Otherwise a service route: the envelope. */
   admin: boolean;
+  /** `x-area: static`: the viewer loader's static host (JavaScript and CSS, a text/plain 404). */
+  static: boolean;
   pathParams: string[];
   queryParams: string[];
   takesBody: boolean;
@@ -18,7 +21,7 @@ export interface SpecRoute {
 
 interface ParameterObject { name: string; in: string }
 type Reference = { $ref: string };
-interface OperationObject { operationId: string; parameters?: (ParameterObject | Reference)[]; requestBody?: unknown }
+interface OperationObject { operationId: string; parameters?: (ParameterObject | Reference)[]; requestBody?: unknown; 'x-area'?: string }
 type PathItem = Record<string, OperationObject | (ParameterObject | Reference)[]>;
 interface SpecDocument { paths: Record<string, PathItem>; components: { parameters: Record<string, ParameterObject> } }
 
@@ -40,6 +43,7 @@ function loadSpecRoutes(): SpecRoute[] {
         method: method.toUpperCase(),
         template,
         admin: template.startsWith('/__admin'),
+        static: operation['x-area'] === 'static',
         pathParams: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
         queryParams: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
         takesBody: operation.requestBody !== undefined,
@@ -88,7 +92,15 @@ export function operationOf(method: string, pathname: string): SpecRoute | undef
 
 /** Whether a path is one of the service routes (any method): where Prefer/__ switches and rules apply. */
 export function isServicePath(pathname: string): boolean {
-  return SPEC_ROUTES.some((route) => !route.admin && patterns.get(route.template)?.test(pathname));
+  return SPEC_ROUTES.some((route) => !route.admin && !route.static && patterns.get(route.template)?.test(pathname));
+}
+
+/** The static host's prefixes: the literal start of each `x-area: static` template (`/Glodon/`, `/api/Glodon/`, …). */
+const STATIC_PREFIXES = [...new Set(SPEC_ROUTES.filter((route) => route.static).map((route) => route.template.slice(0, route.template.indexOf('{'))))];
+
+/** Whether a GET or HEAD there is the static host's: a file, or the text/plain 404 (any depth under its prefixes, as the spec says). */
+export function isStaticPath(pathname: string): boolean {
+  return STATIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
 /** The admin API and the dashboard: `/__admin` and paths below it (case-sensitive; not `/__adminx`, not `/__ADMIN`). */
@@ -119,4 +131,12 @@ export function countQueryParameters(target: string): number {
 /** Whether an answer is one of the spec's global limit answers rather than an operation's own. */
 export function isLimitAnswer(status: number, target: string): boolean {
   return LIMIT_STATUSES.has(status) || (status === 400 && countQueryParameters(target) > SPEC_LIMITS.queryParameters);
+}
+
+/**
+ * The session cap the spec states once, in info.description, for every route: an X-Mock-Session
+ * over 128 characters (after UTF-8 decoding; the header goes on the wire as latin1 bytes) → 400.
+ */
+export function isSessionCapAnswer(status: number, session: string | undefined): boolean {
+  return status === 400 && session !== undefined && checkSessionLength(Buffer.from(session, 'latin1').toString('utf8')) !== undefined;
 }

@@ -89,12 +89,14 @@ test('--force runs every step', () => {
   expect(runs).toEqual(['a', 'b', 'a', 'b']);
 });
 
+const tscStep = (): Step => buildSteps().find((step) => step.name === 'tsc') as Step;
+
 /** A skeleton of the project: what the real steps hash and check. */
 function aProjectSkeleton(): void {
-  for (const file of ['mock/core/clock.ts', 'mock/http/dashboard/client/dashboard.ts', 'mock/http/dashboard/index.html', 'mock/spec-engine/spec-engine.ts', 'contracts/cli.ts',
+  for (const file of ['mock/core/clock.ts', 'mock/http/dashboard/client/dashboard.ts', 'mock/viewer/client/stand-in.ts', 'mock/viewer/generated/stand-in-files.ts', 'scripts/build-viewer.js', 'mock/http/dashboard/index.html', 'mock/spec-engine/spec-engine.ts', 'contracts/cli.ts',
     'spec/mock.openapi.yaml', 'spec/view-token.openapi.yaml', 'spec/generated/routes.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json',
     'scripts/build-msw-esm.js', 'scripts/build-dashboard.js', 'scripts/build-operations.js', 'scripts/build-cli.js']) write(file);
-  for (const file of ['mock/core/clock.js', 'mock/spec-engine/spec-engine.js', 'spec/generated/routes.js', 'contracts/cli.js', 'spec/mock.operations.json', 'spec/view-token.operations.json', 'mock/cli/bundle/main.js', 'mock/cli/bundle/express.js', 'mock/cli/bundle/main.js.v8-cache', 'mock/cli/bundle/express.js.v8-cache', 'mock/msw/index.mjs', 'mock/msw/index.d.mts',
+  for (const file of ['mock/core/clock.js', 'mock/viewer/generated/stand-in-files.js', 'mock/spec-engine/spec-engine.js', 'spec/generated/routes.js', 'contracts/cli.js', 'spec/mock.operations.json', 'spec/view-token.operations.json', 'mock/cli/bundle/main.js', 'mock/cli/bundle/express.js', 'mock/cli/bundle/main.js.v8-cache', 'mock/cli/bundle/express.js.v8-cache', 'mock/msw/index.mjs', 'mock/msw/index.d.mts',
     ...['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map((file) => `mock/http/dashboard/${file}`)]) write(`dist/${file}`);
 }
 
@@ -102,13 +104,15 @@ const stale = (stamps: Record<string, string>) => planBuild(base, buildSteps(), 
 const stampsNow = () => Object.fromEntries(planBuild(base, buildSteps(), {}).map(({ step, hash }) => [step.name, hash] as [string, string]));
 
 test.each([
-  ['mock/core/clock.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed']],
+  ['mock/core/clock.ts', ['viewer: inputs changed', 'tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed']],
   ['contracts/cli.ts', ['tsc: inputs changed']],
   ['mock/http/dashboard/client/dashboard.ts', ['dashboard: inputs changed']],
+  ['mock/viewer/client/stand-in.ts', ['viewer: inputs changed']],
+  ['mock/viewer/generated/stand-in-files.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed']],
   ['mock/spec-engine/spec-engine.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'operations: inputs changed', 'cli: inputs changed']],
   ['spec/mock.openapi.yaml', ['operations: inputs changed', 'cli: inputs changed']],
   ['spec/generated/routes.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed']],
-  ['package-lock.json', ['tsc: inputs changed', 'msw-esm: inputs changed', 'dashboard: inputs changed', 'operations: inputs changed', 'cli: inputs changed']],
+  ['package-lock.json', ['viewer: inputs changed', 'tsc: inputs changed', 'msw-esm: inputs changed', 'dashboard: inputs changed', 'operations: inputs changed', 'cli: inputs changed']],
 ])('the real steps: a change to %s rebuilds %j', (file, expected) => {
   aProjectSkeleton();
   const stamps = stampsNow();
@@ -123,8 +127,7 @@ test('a compiled file deleted while dist/.tsbuildinfo stays: tsc is stale and it
   const stamps = stampsNow();
   rmSync(path.join(base, 'dist/mock/core/clock.js'));
   expect(stale(stamps)).toEqual([`tsc: ${path.join('dist', 'mock', 'core', 'clock.js')} is missing`]);
-  const tsc = buildSteps()[0] as Step;
-  tsc.before?.(base);
+  tscStep().before?.(base);
   expect(existsSync(path.join(base, 'dist/.tsbuildinfo'))).toBe(false);
 });
 
@@ -138,7 +141,7 @@ test('a deleted code cache of the CLI bundle rebuilds the cli step (else every s
 test('with every compiled file present, the tsbuildinfo is kept (tsc stays incremental)', () => {
   aProjectSkeleton();
   write('dist/.tsbuildinfo');
-  (buildSteps()[0] as Step).before?.(base);
+  tscStep().before?.(base);
   expect(existsSync(path.join(base, 'dist/.tsbuildinfo'))).toBe(true);
 });
 
@@ -150,7 +153,7 @@ test('before tsc runs, what it emitted for sources since moved or deleted goes (
   // A checkout built before the move: nothing else changed, so only this makes tsc run.
   expect(stale(stamps)).toEqual([`tsc: ${path.join('dist', 'mock', 'config.d.ts')} has no source`]);
   const before = listDist();
-  (buildSteps()[0] as Step).before?.(base);
+  tscStep().before?.(base);
   expect(listDist()).toEqual(before.filter((file) => !moved.includes(file)));
   expect(listDist()).toEqual(expect.arrayContaining(['dist/mock/core/clock.js', 'dist/mock/core/clock.d.ts', 'dist/mock/cli/bundle/main.js', 'dist/mock/http/dashboard/dashboard.js', 'dist/mock/msw/index.mjs']));
 });

@@ -84,12 +84,26 @@ test('a parameterless route answers the same result object every time (no alloca
   expect(match('GET', '/view/token?fileId=1')).toBe(match('GET', '/view/token?fileId=2'));
 });
 
-test('a new path and area come from the table alone: a static file route is matched and its misses are its own', () => {
-  const staticFile: Route = { operationId: 'getViewerFile', method: 'GET', path: '/Glodon/{version}/{file}', area: 'static', adminAuth: false, statuses: [200, 404], parameters: [] };
+test('a new path and area come from the table alone: a static file route is matched under the base path and its misses are its own', () => {
+  const staticFile: Route = { operationId: 'getOtherFile', method: 'GET', path: '/Other/{version}/{file}', area: 'static', adminAuth: false, statuses: [200, 404], parameters: [] };
   const withStatic = createRouteMatcher([...ROUTE_TABLE, staticFile], { basePath: '/api' });
-  expect(withStatic('GET', '/Glodon/3.6/viewer.js')).toMatchObject({ kind: 'matched', operationId: 'getViewerFile', area: 'static', params: { version: '3.6', file: 'viewer.js' } });
-  expect(withStatic('GET', '/Glodon/3.6/js/viewer.js')).toMatchObject({ kind: 'not-found', area: 'static' });
-  expect(withStatic('HEAD', '/Glodon/3.6/viewer.js')).toMatchObject({ kind: 'method-not-allowed', area: 'static', allow: ['GET'] });
+  expect(withStatic('GET', '/api/Other/3.6/viewer.js')).toMatchObject({ kind: 'matched', operationId: 'getOtherFile', area: 'static', params: { version: '3.6', file: 'viewer.js' } });
+  expect(withStatic('GET', '/api/Other/3.6/js/viewer.js')).toMatchObject({ kind: 'not-found', area: 'static' });
+  expect(withStatic('HEAD', '/api/Other/3.6/viewer.js')).toMatchObject({ kind: 'method-not-allowed', area: 'static', allow: ['GET'] });
+  expect(withStatic('GET', '/Other/3.6/viewer.js')).toMatchObject({ kind: 'not-found', area: 'service' });
+});
+
+test.each([
+  ['/Glodon/Bimface@1/a/b.js', 'static'], ['/Glodon//bimface.index.js', 'static'], ['/api/Glodon/x', 'static'], ['/api/BimfaceSDKLoader/x/y', 'static'],
+  ['/api/x', 'static'], ['/view/tokens', 'service'], ['/__admin/nope', 'admin'], ['/__admin/ui/nope', 'dashboard'], ['/__ADMIN/health', 'service'],
+])('without a base path, the unmatched %s falls in area %s', (path, area) => {
+  expect(createRouteMatcher(ROUTE_TABLE, { basePath: '' })('GET', path)).toMatchObject({ kind: 'not-found', area });
+});
+
+test.each([
+  ['/api/api/Glodon/x/y/z.js', 'static'], ['/api/Glodon/Bimface@1/a/b.js', 'static'], ['/api/View/Token', 'service'], ['/api/nope', 'service'], ['/api/__admin/health', 'service'],
+])('under the base path /api, the unmatched %s falls in area %s (a family of files does not outweigh the routes beside it)', (path, area) => {
+  expect(createRouteMatcher(ROUTE_TABLE, { basePath: '/api' })('GET', path)).toMatchObject({ kind: 'not-found', area });
 });
 
 test.each([

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { editDistance, findNearestName, findNearestRoute } from '../../mock/core/near-miss';
 
 test.each([
@@ -58,4 +59,26 @@ test('an 8,000-character path still gets its hint when one route is close, and n
   const path = `/data/v2/integrations/${'9'.repeat(8_000)}/files/1/viewtoken`;
   expect(findNearestRoute('GET', `/Data${path.slice(5)}`, ROUTES)).toBe('GET /data/v2/integrations/{integrateId}/files/{fileId}/viewToken');
   expect(findNearestRoute('GET', `/DATA/V3${path.slice(8, -9)}/viewtokens/x`, ROUTES)).toBeUndefined();
+});
+
+/** The textbook dynamic programme, without the shortcut of skipping a common start and end. */
+function referenceDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const at = (i: number, j: number): number => (d[i] as number[])[j] as number;
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      (d[i] as number[])[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+test('editDistance skips a common start and end without changing any distance (against the plain dynamic programme)', () => {
+  const text = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '/'), maxLength: 9 });
+  fc.assert(fc.property(text, text, text, text, (prefix, a, b, suffix) => {
+    expect(editDistance(`${prefix}${a}${suffix}`, `${prefix}${b}${suffix}`)).toBe(referenceDistance(`${prefix}${a}${suffix}`, `${prefix}${b}${suffix}`));
+    expect(editDistance(a, b)).toBe(referenceDistance(a, b));
+  }), { numRuns: 2000 });
 });

@@ -24,7 +24,7 @@ export const AREA_RULES = {
   viewer: { basePath: true, guarded: false, errors: 'envelope', journaled: true },
   admin: { basePath: false, guarded: true, errors: 'problem', journaled: false },
   dashboard: { basePath: false, guarded: true, errors: 'problem', journaled: false },
-  static: { basePath: false, guarded: false, errors: 'text', journaled: true },
+  static: { basePath: true, guarded: false, errors: 'text', journaled: true },
 } as const satisfies Record<Area, AreaRules>;
 
 /** A request parameter as the spec declares it (its schema as JSON Schema). */
@@ -58,6 +58,9 @@ export type OperationId = GeneratedRoute['operationId'];
 /** The operations of the service and the viewer: where Prefer switches, rules and the journal apply. */
 export type ServiceOperationId = Extract<GeneratedRoute, { area: 'service' | 'viewer' }>['operationId'];
 
+/** The operations of the viewer loader's static host (the SDK stand-in's files). */
+export type StaticOperationId = Extract<GeneratedRoute, { area: 'static' }>['operationId'];
+
 /** The route table, from both spec files (scripts/build-routes.js); its areas are checked against {@link AREAS} here. */
 export const ROUTE_TABLE: readonly Route[] = ROUTES;
 
@@ -67,3 +70,11 @@ export function isServiceOperation(operationId: string): operationId is ServiceO
 }
 
 const SERVICE_OPERATION_IDS: ReadonlySet<string> = new Set(ROUTE_TABLE.filter((route) => route.area === 'service' || route.area === 'viewer').map((route) => route.operationId));
+
+/** The static host's operations, as the table lists them. */
+export const STATIC_OPERATION_IDS: readonly StaticOperationId[] = ROUTE_TABLE.filter((route) => route.area === 'static').map((route) => route.operationId as StaticOperationId);
+
+/** Whether an operation is one of the static host's. */
+export function isStaticOperation(operationId: string): operationId is StaticOperationId {
+  return (STATIC_OPERATION_IDS as readonly string[]).includes(operationId);
+}

@@ -3,7 +3,8 @@ import { AREAS } from './route-table';
 
 interface Node {
   children: Map<string, Node>;
-  counts: Map<Area, number>;
+  /** Per area, the different ways its routes go on from here (next segments; '' where they end or take a parameter). */
+  ways: Map<Area, Set<string>>;
   area: Area;
 }
 
@@ -13,29 +14,35 @@ export const AREA_OF_UNKNOWN_PATHS: Area = 'service';
 /**
  * The area of a path no route matches, decided by the table: walk the path's segments down the
  * routes' leading literal segments (exact, letter case included) as far as they agree; the area
- * most routes below that point have (ties: the order of AREAS). `/__admin/nope` → admin,
- * `/__admin/ui/nope` → dashboard, `/__ADMIN/view-tokens` and `/__adminx` → service.
+ * whose routes go on from that point in the most different ways (ties: the order of AREAS). Ways, not
+ * routes: a family of many files under one folder (the static host) does not outweigh the several
+ * routes beside it. `/__admin/nope` → admin, `/__admin/ui/nope` → dashboard, `/__ADMIN/view-tokens`
+ * and `/__adminx` → service, `/Glodon/x/y/z.js` → static.
  * @example createAreaOfUnmatched([{ template: '/__admin/health', area: 'admin' }])('/__admin/x') // 'admin'
  */
 export function createAreaOfUnmatched(routes: readonly { template: string; area: Area }[]): (path: string) => Area {
-  const root: Node = { children: new Map(), counts: new Map(), area: AREA_OF_UNKNOWN_PATHS };
+  const root: Node = { children: new Map(), ways: new Map(), area: AREA_OF_UNKNOWN_PATHS };
   for (const { template, area } of routes) {
+    const segments = template.split('/').slice(1);
     let node = root;
-    for (const segment of template.split('/').slice(1)) {
+    for (const [index, segment] of segments.entries()) {
       if (segment.includes('{')) break;
       let child = node.children.get(segment);
       if (!child) {
-        child = { children: new Map(), counts: new Map(), area };
+        child = { children: new Map(), ways: new Map(), area };
         node.children.set(segment, child);
       }
-      child.counts.set(area, (child.counts.get(area) ?? 0) + 1);
+      const next = segments[index + 1];
+      const ways = child.ways.get(area) ?? new Set<string>();
+      ways.add(next === undefined || next.includes('{') ? '' : next);
+      child.ways.set(area, ways);
       node = child;
     }
   }
   const settle = (node: Node): void => {
     let best = 0;
     for (const area of AREAS) {
-      const count = node.counts.get(area) ?? 0;
+      const count = node.ways.get(area)?.size ?? 0;
       if (count > best) { best = count; node.area = area; }
     }
     node.children.forEach(settle);
