@@ -4,7 +4,9 @@ import type { MatchedRoute } from '../core/routing/match-route';
 import type { OperationId } from '../core/routing/route-table';
 import { checkBody, validateMatched } from '../core/routing/validate-request';
 import type { SpecEngine } from '../spec-engine/spec-engine';
+import { AREA_RULES } from '../core/routing/route-table';
 import { sendProblem } from './problem';
+import { sendRefusal } from './refusal';
 
 /** An operation's handler: its parameters and body already checked against the spec. */
 export type OperationHandler = (req: Request, res: Response, match: MatchedRoute) => unknown;
@@ -25,9 +27,11 @@ export function createOperationDispatch(matchOf: (req: IncomingMessage) => Match
     const parameters = validateMatched(route, { query: req.query as Record<string, string | string[]>, pathParams: match.params, headers }, match.undecodable);
     if (parameters.kind === 'invalid') {
       const detail = `"${parameters.parameter}": ${parameters.reason}.`;
+      // In the area's format: problem+json on the admin API, plain text on the static host.
+      const errors = AREA_RULES[route.area].errors;
       return route.parameters.some((parameter) => parameter.in === 'path' && parameter.name === parameters.parameter)
-        ? sendProblem(res, 'not-found', `No such item: ${detail}`)
-        : sendProblem(res, 'bad-request', detail);
+        ? sendRefusal(res, errors, { status: 404, code: 'route.not.found', problem: 'not-found', detail: `No such item: ${detail}` })
+        : sendRefusal(res, errors, { status: 400, code: 'parameter.invalid', problem: 'bad-request', detail });
     }
     if (route.body !== undefined) {
       const detail = checkBody(route, req.body);

@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { toProblem } from '../core/problems';
 import type { MatchRoute } from '../core/routing/match-route';
 import type { AreaRules } from '../core/routing/route-table';
 import { AREA_RULES } from '../core/routing/route-table';
 import type { Refusal } from './refusal';
-import { sendRefusal } from './refusal';
+import { formatRefusal, sendRefusal } from './refusal';
 
 /** What the mock accepts; the spec's description states the same figures. */
 export const REQUEST_LIMITS = {
@@ -63,12 +62,8 @@ export function createClientErrorAnswer(matchRoute: MatchRoute): (error: NodeJS.
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
     const refusal = toRefusal(error.code);
     const [, method = '', target = ''] = /^([A-Z]+) (\S+)/.exec(error.rawPacket?.toString('latin1', 0, 512) ?? '') ?? [];
-    const problem = target !== '' && AREA_RULES[matchRoute(method, target).area].errors === 'problem';
-    const body = problem
-      ? JSON.stringify(toProblem(refusal.problem, refusal.detail))
-      : JSON.stringify({ code: refusal.code, data: null, message: refusal.detail });
-    const type = problem ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8';
-    const head = [`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}`, `Content-Type: ${type}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+    const { contentType, body } = formatRefusal(target === '' ? 'envelope' : AREA_RULES[matchRoute(method, target).area].errors, refusal);
+    const head = [`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}`, `Content-Type: ${contentType}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
     socket.end(`${head.join('\r\n')}\r\n\r\n${method === 'HEAD' ? '' : body}`);
   };
 }

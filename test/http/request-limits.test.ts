@@ -100,6 +100,12 @@ test('headers over 16 KiB on an admin path get a 431 problem+json; a HEAD gets n
   expect(head.endsWith('\r\n\r\n')).toBe(true);
 });
 
+test('headers over 16 KiB on the viewer SDK static host get a text/plain 431 (a script tag reads it as a failed load, never blocked JSON)', async () => {
+  const raw = await rawExchange([{ text: `GET /Glodon/Bimface@3.6.36-standin/Application.js HTTP/1.1\r\nHost: x\r\nX-Pad: ${'y'.repeat(REQUEST_LIMITS.headerBytes)}\r\n\r\n` }]);
+  expect(raw).toMatch(/^HTTP\/1\.1 431 [\s\S]*Content-Type: text\/plain; charset=utf-8\r\n/);
+  expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe(`The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.`);
+});
+
 test('a proxy-style absolute-form target to /__admin is still answered as admin (problem+json)', async () => {
   const raw = await rawExchange([{ text: `GET http://elsewhere.example/__admin/requests?${Array.from({ length: 101 }, (_, i) => `k${i}=1`).join('&')} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n` }]);
   expect(raw).toMatch(/^HTTP\/1\.1 400 [\s\S]*application\/problem\+json/);

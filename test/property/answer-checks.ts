@@ -98,10 +98,11 @@ export function misshapenAnswer(exchange: Exchange, context: StepContext): strin
     if (!type.startsWith('application/json')) return fail(`an admin answer that is not JSON (${type || 'no content-type'})`);
     return bodyless || typeof parseJson(text) === 'object' ? undefined : fail('an admin answer that does not parse as a JSON object');
   }
-  if (isStaticPath(pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
-    // The viewer's static host: a file, or a miss a browser reads as a failed script; limits and a bad session are the envelope below.
+  if (isStaticPath(pathname)) {
+    // The viewer's static host: a file, or a refusal (miss, 405, limits, a bad session) a browser reads as a failed script, never JSON it would block.
     if (status === 200) return /^(application\/javascript|text\/css); charset=utf-8$/.test(type) ? undefined : fail(`a static file that is not JavaScript or CSS (${type})`);
-    if (status === 404) return type === 'text/plain; charset=utf-8' && (bodyless || text.startsWith(`404 Not Found: `)) ? undefined : fail(`a static-host miss that is not the text/plain 404 (${type})`);
+    if (status >= 400) return type === 'text/plain; charset=utf-8' && (bodyless || text.trim() !== '') ? undefined : fail(`a static-host refusal that is not a text/plain sentence (${type})`);
+    return fail(`a static-host answer ${status}`);
   }
   const forced = mayBeForced(exchange, context);
   if (status === 201 && text === '' && (switchesOf(request).code.some((code) => code.includes('201')) || forced.byRule)) return undefined;

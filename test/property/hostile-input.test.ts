@@ -119,7 +119,7 @@ function specVerdict(exchange: Exchange): SpecVerdict | undefined {
   const globalAnswer = isLimitAnswer(status, request.target) || isSessionCapAnswer(status, request.headers['X-Mock-Session']);
   if (route !== undefined && !globalAnswer) return { kind: 'operation', operationId: route.operationId, path: toCanonicalPath(route) };
   if (status < 400) return undefined;
-  // Misses under the static host beyond its templates (a deeper path, an empty version): the spec says they are the text/plain 404 too.
-  if (status === 404 && isStaticPath(toPathname(request.target)) && String(exchange.headers['content-type']).startsWith('text/plain')) return undefined;
+  // Refusals on the static host beyond its operations (a deeper path, an empty version, another method): text/plain, no schema to judge.
+  if (isStaticPath(toPathname(request.target)) && String(exchange.headers['content-type']).startsWith('text/plain')) return undefined;
   return { kind: 'schema', schema: String(exchange.headers['content-type']).startsWith('application/problem+json') ? 'Problem' : 'ErrorEnvelope' };
 }

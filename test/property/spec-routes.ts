@@ -95,12 +95,18 @@ export function isServicePath(pathname: string): boolean {
   return SPEC_ROUTES.some((route) => !route.admin && !route.static && patterns.get(route.template)?.test(pathname));
 }
 
-/** The static host's prefixes: the literal start of each `x-area: static` template (`/Glodon/`, `/api/Glodon/`, …). */
-const STATIC_PREFIXES = [...new Set(SPEC_ROUTES.filter((route) => route.static).map((route) => route.template.slice(0, route.template.indexOf('{'))))];
+const firstSegment = (path: string): string => path.split('/')[1] ?? '';
+/**
+ * The first path segments only the static host's templates start with (`Glodon`, `api`): with no base
+ * path, every path under them is the static host's, matched or not (the mock's area rule, stated
+ * here from the spec alone).
+ */
+const STATIC_SEGMENTS = new Set(SPEC_ROUTES.filter((route) => route.static).map((route) => firstSegment(route.template)));
+for (const route of SPEC_ROUTES) if (!route.static) STATIC_SEGMENTS.delete(firstSegment(route.template));
 
-/** Whether a GET or HEAD there is the static host's: a file, or the text/plain 404 (any depth under its prefixes, as the spec says). */
+/** Whether an answer there is the static host's: a file, or a text/plain refusal (any depth, any method). */
 export function isStaticPath(pathname: string): boolean {
-  return STATIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  return STATIC_SEGMENTS.has(firstSegment(pathname));
 }
 
 /** The admin API and the dashboard: `/__admin` and paths below it (case-sensitive; not `/__adminx`, not `/__ADMIN`). */
