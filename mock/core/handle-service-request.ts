@@ -12,7 +12,7 @@ import type { JournalRecord } from './journal';
 import type { Rule } from './scenarios/rule';
 import { tryOneTrip } from './one-trip';
 import { runOperation } from './run-operation';
-import { StoreFullError } from './token-store';
+import { StoreFullError } from './store-errors';
 
 /** An answer and the contract violations found in it (empty when it conforms). */
 export type CheckedAnswer = Answer & { violations?: readonly string[] };

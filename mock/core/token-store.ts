@@ -57,20 +57,5 @@ export function lastActiveMs(record: ViewTokenRecord): number {
   return record.lastUsedAtMs ?? record.issuedAtMs;
 }
 
-/** The store cannot be reached (e.g. Redis is down): the service answers 503 until it returns. */
-export class StoreUnavailableError extends Error {
-  override name = 'StoreUnavailableError';
-}
-
-/** The store holds as many View Tokens as it may (`--max-view-tokens`): 503 until some expire or are deleted. */
-export class StoreFullError extends StoreUnavailableError {
-  override name = 'StoreFullError';
-}
-
 /** View Tokens a store holds at most by default (memory: ~120 bytes each, about 240 MB). */
 export const DEFAULT_MAX_VIEW_TOKENS = 2_000_000;
-
-/** The refusal of an insert into a full store, the same from every store. */
-export function storeFullError(maxRecords: number): StoreFullError {
-  return new StoreFullError(`The mock holds ${maxRecords} View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.`);
-}

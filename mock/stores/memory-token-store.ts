@@ -1,5 +1,6 @@
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
-import { DEFAULT_MAX_VIEW_TOKENS, storeFullError } from '../core/token-store';
+import { DEFAULT_MAX_VIEW_TOKENS } from '../core/token-store';
+import { StoreFullError } from '../core/store-errors';
 import type { RecordTable } from './record-table';
 import { createRecordTable } from './record-table';
 
@@ -35,7 +36,7 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): To
   };
   return {
     async insert(record) {
-      if (table.count >= maxRecords) throw storeFullError(maxRecords);
+      if (table.count >= maxRecords) throw new StoreFullError(maxRecords);
       return table.insert(record);
     },
     async find(token) {

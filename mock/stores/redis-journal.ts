@@ -52,7 +52,7 @@ export function createRedisJournal({ redis, prefix, capacity }: { redis: RedisCl
       else await runClearSession(list, session);
     },
   };
-  return guardAll(journal);
+  return guardAll(journal, 'the request journal');
 }
 
 /** A stored entry as the admin API shows it (an entry stored by an older version already has `at`). */

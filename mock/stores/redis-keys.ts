@@ -3,6 +3,9 @@ import { deploymentKeys } from './redis-connection';
 /**
  * Every key one deployment keeps in Redis, named in one place. All start with the hash tag
  * `{prefix}`, so they share one slot and any script may touch any of them on Redis Cluster.
+ * A name a client chooses (a View Token, an Access Token, an appKey) gets a namespace of its own
+ * that no other key starts with (`vt:`, `at:`, `at-app:`), so `viewToken=activity` names a View Token
+ * record, never an index; a session's name is written in hex.
  * @example createRedisKeys('vtm:').viewToken('0f…') // '{vtm:}vt:0f…'
  */
 export function createRedisKeys(prefix: string) {
@@ -21,8 +24,8 @@ export function createRedisKeys(prefix: string) {
     journalCounter: `${base}journal:next`,
     viewTokenPrefix,
     viewToken: (token: string): string => `${viewTokenPrefix}${token}`,
-    /** View Tokens by last activity. */
-    activity: `${base}vt:activity`,
+    /** View Tokens by last activity (under `vt:` up to 0.2: migrateRedisKeys moves it). */
+    activity: `${base}vt-activity`,
     sessionIndexPrefix,
     /** One session's View Tokens by issue time: the session's UTF-8 bytes in hex, so any name makes a key of its own. */
     sessionIndex: (session: string): string => `${sessionIndexPrefix}${Buffer.from(session, 'utf8').toString('hex')}`,

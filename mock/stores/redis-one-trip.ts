@@ -1,6 +1,7 @@
 import type { OneTripStore } from '../core/one-trip-store';
 import type { TouchResult, ViewTokenRecord } from '../core/token-store';
-import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs, storeFullError } from '../core/token-store';
+import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs } from '../core/token-store';
+import { StoreFullError, StoreReplyError } from '../core/store-errors';
 import { JOURNAL_LUA } from './redis-journal';
 import { toRules } from './redis-rule-store';
 import type { RedisClient } from './redis-connection';
@@ -83,13 +84,14 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
       }
       const answer = (await runTrip(tripKeys, args)) as string[];
       const [kind, touched, raw] = answer;
-      if (kind === 'full') throw storeFullError(maxRecords);
+      if (kind === 'full') throw new StoreFullError(maxRecords);
       if (kind === 'rules') return { kind, rules: toRules(answer.slice(1)) };
       if (kind === 'stale' || kind === 'taken') return { kind };
+      if (kind !== 'done') throw new StoreReplyError('the one-trip script', answer);
       return touched === undefined ? { kind: 'done' } : { kind: 'done', touched: toTouchResult(touched, raw) };
     },
   };
-  return guardAll(store);
+  return guardAll(store, 'the one-trip script');
 }
 
 function toTouchResult(kind: string, raw: string | undefined): TouchResult {

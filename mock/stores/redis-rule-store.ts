@@ -144,5 +144,5 @@ export function createRedisRuleStore({ redis, prefix }: { redis: RedisClient; pr
       await runRestore(rules, sessions, next, seeded, String(highest), ...saved.flatMap((rule) => [rule.id, JSON.stringify(rule)]));
     },
   };
-  return guardAll(store);
+  return guardAll(store, 'the rule store');
 }

@@ -1,5 +1,6 @@
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
-import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs, storeFullError } from '../core/token-store';
+import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs } from '../core/token-store';
+import { StoreFullError, StoreReplyError } from '../core/store-errors';
 import type { RedisClient } from './redis-connection';
 import { defineKeyedScript, defineScript, guardAll, keysStartingWith, scanKeys } from './redis-connection';
 import { createRedisKeys } from './redis-keys';
@@ -175,7 +176,8 @@ export function createRedisTokenStore({ redis, prefix, keepMs, maxRecords = DEFA
     async insert(record) {
       const inserted = await runInsert(key(record.token), activity, sessionIndex(record.session),
         JSON.stringify(record), String(keepMs), String(lastActiveMs(record)), String(record.issuedAtMs), record.token, String(maxRecords));
-      if (inserted === -1) throw storeFullError(maxRecords);
+      if (inserted === -1) throw new StoreFullError(maxRecords);
+      if (inserted !== 0 && inserted !== 1) throw new StoreReplyError('the View Token store\'s insert', inserted);
       return inserted === 1;
     },
     async find(token) { return parse(await redis.get(key(token))); },
@@ -218,10 +220,10 @@ export function createRedisTokenStore({ redis, prefix, keepMs, maxRecords = DEFA
       return (await runReclaim([activity, ...stale.map(key), ...indexes], [String(lastActiveBeforeMs), String(stale.length), ...stale, ...at, sessionPrefix])) as number;
     },
     async clear() {
-      // One pass over both families (a pattern per family would scan the keyspace twice).
-      const ours = (await scanKeys(redis, keysStartingWith(`${base}vt`))).filter((found) => found.startsWith(recordPrefix) || found.startsWith(sessionPrefix));
+      // One pass over both families and the activity index (a pattern per family would scan the keyspace twice).
+      const ours = (await scanKeys(redis, keysStartingWith(`${base}vt`))).filter((found) => found.startsWith(recordPrefix) || found.startsWith(sessionPrefix) || found === activity);
       for (let i = 0; i < ours.length; i += LIST_CHUNK) await redis.del(...ours.slice(i, i + LIST_CHUNK));
     },
   };
-  return guardAll(store);
+  return guardAll(store, 'the View Token store');
 }

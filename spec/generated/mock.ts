@@ -643,7 +643,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The service is unavailable (forced, or the mock's shared store is away). */
+        /** @description The service is unavailable (forced; the mock's shared store is away, with Retry-After; or the store holds --max-view-tokens View Tokens, the message saying so). */
         Unavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
