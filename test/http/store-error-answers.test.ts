@@ -3,7 +3,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { StoreFullError, StoreReplyError, StoreUnavailableError } from '../../mock/core/store-errors';
 import type { MockServer } from '../../mock/server';
-import { BEARER, aMock, useMockSpec } from '../support/mock-app';
+import { aMock, useMockSpec } from '../support/mock-app';
 
 // A store that is full, unavailable, or answering something unexpected: three concepts, three
 // classes, three answers and three log lines.
