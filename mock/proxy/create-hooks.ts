@@ -4,6 +4,7 @@ import { ConfigError } from '../config/config-error';
 import { parseDuration } from '../core/duration';
 import { createAnswerCheck } from './check-answers';
 import { createProxy } from './create-proxy';
+import { checkProxyUrl } from './proxy-url';
 
 /** What createMockServer takes for `--proxy` and `--validate-responses`. */
 export interface ProxyServerOptions {
@@ -28,19 +29,6 @@ export async function createServiceHooks(options: ProxyServerOptions, paths: { s
   }
   if (options.validateResponses) hooks.check = await createAnswerCheck(paths.mockSpec);
   return { hooks, close };
-}
-
-/** An http(s) URL, else a ConfigError naming the flag. */
-export function checkProxyUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConfigError(`--proxy ${url}: not a URL; use e.g. https://staging.example.com/api`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`--proxy ${url}: use an http:// or https:// URL`);
-  if (parsed.search !== '' || parsed.hash !== '') throw new ConfigError(`--proxy ${url}: give a base URL without query or fragment`);
-  return url;
 }
 
 /** `--proxy-timeout`: a duration (10s, 500ms as 500, PT5S), more than 0. */

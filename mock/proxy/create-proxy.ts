@@ -54,6 +54,10 @@ export async function createProxy(options: ProxyOptions, logger: Logger): Promis
       const result = await forwardRequest(upstream, agent, request.method, `${request.path}${query ? `?${query}` : ''}`, request.headers as IncomingHttpHeaders, options.timeoutMs);
       if (result.kind === 'timeout') return toErrorAnswer('system.error', `The upstream ${upstream.origin} did not answer within ${options.timeoutMs} ms.`, 504);
       if (result.kind === 'unreachable') return toErrorAnswer('system.error', `The upstream ${upstream.origin} could not be reached: ${result.reason}.`, 502);
+      if (result.kind === 'too-large') {
+        logger.warn({ method: request.method, path: request.path, limitBytes: result.limitBytes }, 'the upstream\'s answer is over the proxy\'s body cap; its connection was closed');
+        return toErrorAnswer('system.error', `The upstream ${upstream.origin} answered a body over ${result.limitBytes} bytes (1 MiB), the most the proxy reads; it stopped reading and closed the connection.`, 502);
+      }
       const verdict = check(request, result);
       recorder?.observe(request, result.status, verdict.json);
       const { violations } = verdict;
