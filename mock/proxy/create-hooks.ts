@@ -5,10 +5,13 @@ import { parseDuration } from '../core/duration';
 import { createAnswerCheck } from './check-answers';
 import { createProxy } from './create-proxy';
 import { checkProxyUrl } from './proxy-url';
+import type { RecordLimits } from './recorder';
+import { RECORD_LIMITS } from './recorder';
 
 /** What createMockServer takes for `--proxy` and `--validate-responses`. */
 export interface ProxyServerOptions {
-  proxy?: { url: string; timeout?: string | number; errors?: boolean; recordFile?: string };
+  /** `recordLimits`: smaller (or larger) caps of the `--record` file than RECORD_LIMITS (the CLI keeps those). */
+  proxy?: { url: string; timeout?: string | number; errors?: boolean; recordFile?: string; recordLimits?: Partial<RecordLimits> };
   validateResponses?: boolean;
 }
 
@@ -22,13 +25,23 @@ export async function createServiceHooks(options: ProxyServerOptions, paths: { s
   const hooks: ServiceHooks = {};
   let close = async (): Promise<void> => undefined;
   if (options.proxy) {
-    const { url, errors = false, recordFile } = options.proxy;
-    const proxy = await createProxy({ url: checkProxyUrl(url), timeoutMs: toTimeoutMs(options.proxy.timeout ?? DEFAULT_PROXY_TIMEOUT), errors, specPath: paths.serviceSpec, ...(recordFile === undefined ? {} : { recordFile }) }, logger);
+    const { url, errors = false, recordFile, recordLimits } = options.proxy;
+    const limits = recordLimits === undefined ? {} : { recordLimits: toRecordLimits(recordLimits) };
+    const proxy = await createProxy({ url: checkProxyUrl(url), timeoutMs: toTimeoutMs(options.proxy.timeout ?? DEFAULT_PROXY_TIMEOUT), errors, specPath: paths.serviceSpec, ...(recordFile === undefined ? {} : { recordFile }), ...limits }, logger);
     hooks.forward = proxy.forward;
     close = proxy.close;
   }
   if (options.validateResponses) hooks.check = await createAnswerCheck(paths.mockSpec);
   return { hooks, close };
+}
+
+/** The caps given, each a positive integer, the others RECORD_LIMITS'. */
+function toRecordLimits(given: Partial<RecordLimits>): RecordLimits {
+  for (const [name, value] of Object.entries(given)) {
+    if (!(name in RECORD_LIMITS)) throw new ConfigError(`proxy.recordLimits.${name}: not a cap of --record; use ${Object.keys(RECORD_LIMITS).join(', ')}`);
+    if (!Number.isInteger(value) || (value as number) < 1) throw new ConfigError(`proxy.recordLimits.${name} ${String(value)}: use a positive integer`);
+  }
+  return { ...RECORD_LIMITS, ...given };
 }
 
 /** `--proxy-timeout`: a duration (10s, 500ms as 500, PT5S), more than 0. */
