@@ -44,12 +44,32 @@ export interface TokenStore {
    */
   touch(token: string, usedAtMs: number, activeAfterMs: number): Promise<TouchResult>;
   delete(token: string): Promise<boolean>;
-  /** Newest first. */
+  /** Every record (of one session), newest issue first: a whole dump (state file), not for pages. */
   list(filter: { session?: string }): Promise<ViewTokenRecord[]>;
+  /**
+   * One page, newest issue first: at most `limit` records after `cursor` (a `nextCursor` this store
+   * gave, its record possibly deleted since), costing the page, not the store (O(log n + limit)).
+   * Undefined when the cursor is not one this store gives.
+   * @example const first = await store.page({ limit: 2 }); await store.page({ limit: 2, cursor: first?.nextCursor })
+   */
+  page(query: TokenPageQuery): Promise<TokenPage | undefined>;
   count(): Promise<number>;
   /** Forgets records last active before the cutoff; works in bounded steps, never all at once. */
   reclaim(lastActiveBeforeMs: number): Promise<number>;
   clear(): Promise<void>;
+}
+
+/** Which page of View Tokens: one session's (or all) and where the previous page ended. */
+export interface TokenPageQuery {
+  session?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** A page of records and, when more remain, the cursor of the next. */
+export interface TokenPage {
+  items: ViewTokenRecord[];
+  nextCursor?: string;
 }
 
 /** When the token was last active: its last use, or its issue. */

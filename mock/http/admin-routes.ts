@@ -4,7 +4,7 @@ import type { components } from '../../spec/generated/mock';
 import type { Core } from '../core/create-core';
 import { isMockTimeInRange } from '../core/clock';
 import { parseDuration } from '../core/duration';
-import { pageOfTokens, readListQuery } from './admin-pages';
+import { fromListCursor, readListQuery, toListCursor } from './admin-pages';
 import { sendProblem } from './problem';
 import { toViewTokenWire } from './view-token-wire';
 
@@ -44,10 +44,9 @@ export function createAdminRouter({ core, version, degradedReason = () => undefi
     const header = req.headers['x-mock-session'];
     const query = readListQuery(req, typeof header === 'string' ? header : undefined);
     if (query.kind === 'invalid') return sendProblem(res, 'bad-request', query.detail);
-    const records = await store.list(query.session === undefined ? {} : { session: query.session });
-    const page = pageOfTokens(records, query.limit, query.cursor);
+    const page = await store.page({ limit: query.limit, ...(query.session === undefined ? {} : { session: query.session }), ...(query.cursor === undefined ? {} : { cursor: fromListCursor(query.cursor) }) });
     if (!page) return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
-    const nextCursor = page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor };
+    const nextCursor = page.nextCursor === undefined ? {} : { nextCursor: toListCursor(page.nextCursor) };
     res.json({ now: new Date(clock.now()).toISOString(), viewTokens: page.items.map((record) => toViewTokenWire(record, viewTokens)), ...nextCursor });
   });
   router.get('/view-tokens/:token', async function getViewTokenRecord(req: Request<{ token: string }>, res) {

@@ -26,6 +26,8 @@ export function createRedisKeys(prefix: string) {
     viewToken: (token: string): string => `${viewTokenPrefix}${token}`,
     /** View Tokens by last activity (under `vt:` up to 0.2: migrateRedisKeys moves it). */
     activity: `${base}vt-activity`,
+    /** Every View Token by issue time (ties: by token), for the admin list's pages of all sessions. */
+    issued: `${base}vt-issued`,
     sessionIndexPrefix,
     /** One session's View Tokens by issue time: the session's UTF-8 bytes in hex, so any name makes a key of its own. */
     sessionIndex: (session: string): string => `${sessionIndexPrefix}${Buffer.from(session, 'utf8').toString('hex')}`,

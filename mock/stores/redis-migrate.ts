@@ -18,12 +18,32 @@ end
 return 1
 `;
 
+/** Tokens read at a time while building an index. */
+const CHUNK = 1_000;
+
 /**
  * Brings a deployment's keys written by an earlier version to today's layout, at start (every
- * step is idempotent: several processes may start at once).
+ * step is idempotent: several processes may start at once): the activity index moved, the issue-time
+ * index of all tokens built.
  * @example await migrateRedisKeys(redis, 'vtm:');
  */
 export async function migrateRedisKeys(redis: RedisClient, prefix: string): Promise<void> {
   const keys = createRedisKeys(prefix);
   await defineScript(redis, MOVE_ACTIVITY_SCRIPT, 2)(`${keys.viewTokenPrefix}activity`, keys.activity);
+  await buildIssueIndex(redis, keys);
+}
+
+/**
+ * Up to 0.2 there was no index of all View Tokens by issue time (a page of all sessions read every
+ * token): builds it from the records once, when it is missing and tokens are held.
+ */
+async function buildIssueIndex(redis: RedisClient, keys: ReturnType<typeof createRedisKeys>): Promise<void> {
+  if ((await redis.exists(keys.issued)) === 1) return;
+  for (let start = 0; ; start += CHUNK) {
+    const tokens = await redis.zrange(keys.activity, String(start), String(start + CHUNK - 1));
+    if (tokens.length === 0) return;
+    const records = await redis.mget(tokens.map(keys.viewToken));
+    const scored = records.flatMap((raw, at) => (raw === null ? [] : [String((JSON.parse(raw) as { issuedAtMs: number }).issuedAtMs), tokens[at] as string]));
+    if (scored.length > 0) await redis.zadd(keys.issued, ...scored);
+  }
 }

@@ -33,7 +33,7 @@ if ARGV[6] ~= '' then
 end
 local status, answer = ARGV[4], {'done'}
 if ARGV[8] == 'insert' then
-  local inserted = insert(KEYS[6], KEYS[7], KEYS[8], ARGV[9], ARGV[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14])
+  local inserted = insert(KEYS[6], KEYS[7], KEYS[8], KEYS[9], ARGV[9], ARGV[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14])
   if inserted == 0 then return {'taken'} end
   if inserted == -1 then return {'full'} end
 elseif ARGV[8] == 'touch' then
@@ -76,7 +76,7 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
       const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind];
       if (effect.kind === 'insert') {
         const { record } = effect;
-        tripKeys.push(keys.viewToken(record.token), keys.activity, keys.sessionIndex(record.session));
+        tripKeys.push(keys.viewToken(record.token), keys.activity, keys.sessionIndex(record.session), keys.issued);
         args.push(JSON.stringify(record), keep, String(lastActiveMs(record)), String(record.issuedAtMs), record.token, cap);
       } else if (effect.kind === 'touch') {
         tripKeys.push(keys.viewToken(effect.token), keys.activity);

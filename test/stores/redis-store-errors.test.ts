@@ -61,19 +61,20 @@ test('no fixed key of a deployment starts where a client-chosen name\'s key does
   expect(keys.sessionIndex('vt:activity')).toBe(`${keys.sessionIndexPrefix}76743a6163746976697479`);
 });
 
-test('an index Redis holds as another type is an unexpected reply: 500 on the service, logged as an error with what Redis answered', async () => {
+test('indexes Redis holds as another type is an unexpected reply: 500 on the service, logged as an error with what Redis answered', async () => {
   const lines: Record<string, unknown>[] = [];
   const { mock, prefix } = await aRedisMock(lines);
-  await redis.set(createRedisKeys(prefix).activity, 'not a sorted set');
+  const keys = createRedisKeys(prefix);
+  for (const index of [keys.activity, keys.issued]) await redis.set(index, 'not a sorted set');
   const res = await request(mock.app).get('/view/token?fileId=1').set(BEARER);
   expect(res).toSatisfyApiSpec();
   expect([res.status, res.headers['retry-after'], res.body]).toEqual([500, undefined, { code: 'system.error', data: null, message: 'The mock\'s store answered something unexpected; see the mock\'s log.' }]);
   const admin = await request(mock.app).get('/__admin/view-tokens');
-  expect([admin.status, admin.body.type, admin.body.detail]).toEqual([500, 'urn:view-token-mock:problem:server-error', expect.stringMatching(/^The store answered the View Token store's list with something the mock does not expect: WRONGTYPE Operation against a key holding the wrong kind of value/)]);
+  expect([admin.status, admin.body.type, admin.body.detail]).toEqual([500, 'urn:view-token-mock:problem:server-error', expect.stringMatching(/^The store answered the View Token store's page with something the mock does not expect: WRONGTYPE Operation against a key holding the wrong kind of value/)]);
   const logged = lines.filter((line) => line.error === 'StoreReplyError').map(({ level, msg, received, path }) => ({ level, msg, received, path }));
   expect(logged).toEqual([
     { level: 50, msg: expect.stringMatching(/^The store answered the one-trip script's run with something the mock does not expect: WRONGTYPE/), received: expect.stringMatching(/^WRONGTYPE Operation against a key holding the wrong kind of value/), path: '/view/token' },
-    { level: 50, msg: expect.stringMatching(/^The store answered the View Token store's list with something the mock does not expect: WRONGTYPE/), received: expect.stringMatching(/^WRONGTYPE/), path: '/__admin/view-tokens' },
+    { level: 50, msg: expect.stringMatching(/^The store answered the View Token store's page with something the mock does not expect: WRONGTYPE/), received: expect.stringMatching(/^WRONGTYPE/), path: '/__admin/view-tokens' },
   ]);
 });
 
