@@ -89,7 +89,7 @@ test('a View Token record that is not the JSON the mock wrote is an unexpected r
   expect(lines.map(({ level, error }) => [level, error])).toEqual([[50, 'StoreReplyError']]);
 });
 
-test('the activity index an older version kept under the View Tokens\' namespace is moved at start, and its tokens stay listed', async () => {
+test('a 0.2 deployment\'s keys are brought up to date at start: the activity index moved out of the View Tokens\' namespace, the issue-time index built; its tokens stay listed', async () => {
   const prefix = `keys${++prefixes}:`;
   const keys = createRedisKeys(prefix);
   const token = 'fedcba9876543210fedcba9876543210';
@@ -101,5 +101,7 @@ test('the activity index an older version kept under the View Tokens\' namespace
   running.push(mock);
   expect([await redis.exists(`${keys.viewTokenPrefix}activity`), await redis.zscore(keys.activity, token)]).toEqual([0, String(T0)]);
   expect((await request(mock.app).get('/__admin/health')).body.viewTokens).toBe(1);
+  // 0.2 had no index of all tokens by issue time: it is built from the records at start.
+  expect((await request(mock.app).get('/__admin/view-tokens')).body.viewTokens.map((listed: { token: string }) => listed.token)).toEqual([token]);
   expect((await request(mock.app).get('/inside/databag?viewToken=activity')).status).toBe(401);
 });
