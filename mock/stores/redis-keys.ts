@@ -20,8 +20,17 @@ export function createRedisKeys(prefix: string) {
     rulesSeeded: `${base}rules:seeded`,
     /** How many rules each session holds (a hash: session → count; a session without rules has no field). */
     ruleSessions: `${base}rules:sessions`,
-    journal: `${base}journal`,
+    /** Up to 0.2 the journal was this list (migrateRedisKeys moves its entries). */
+    legacyJournal: `${base}journal`,
     journalCounter: `${base}journal:next`,
+    /** Journal entries by number (a sorted set: score the entry's id, member its JSON). */
+    journalEntries: `${base}journal:entries`,
+    /** The unmatched entries' ids (score and member the id, padded). */
+    journalUnmatched: `${base}journal:unmatched`,
+    /** Every entry as `<hex of its session>:<padded id>` (one score: ordered as text), so one session's are a range. */
+    journalBySession: `${base}journal:by-session`,
+    /** The unmatched entries the same way. */
+    journalUnmatchedBySession: `${base}journal:unmatched-by-session`,
     viewTokenPrefix,
     viewToken: (token: string): string => `${viewTokenPrefix}${token}`,
     /** View Tokens by last activity (under `vt:` up to 0.2: migrateRedisKeys moves it). */

@@ -1,6 +1,7 @@
 import type { RedisClient } from './redis-connection';
 import { defineScript } from './redis-connection';
 import { createRedisKeys } from './redis-keys';
+import { HEX_LUA } from './redis-journal';
 
 /**
  * Up to 0.2 the activity index was `{prefix}vt:activity`, inside the View Tokens' own namespace
@@ -18,19 +19,43 @@ end
 return 1
 `;
 
+/**
+ * Up to 0.2 the journal was one list (`{prefix}journal`, newest first): its entries move to the
+ * sorted sets (entries by number, indexed by session and unmatched), oldest first. KEYS: the list,
+ * the entries, the unmatched ids, the two by-session indexes.
+ */
+const MOVE_JOURNAL_SCRIPT = `${HEX_LUA}
+if redis.call('TYPE', KEYS[1]).ok ~= 'list' then return 0 end
+local raws = redis.call('LRANGE', KEYS[1], 0, -1)
+for i = #raws, 1, -1 do
+  local entry = cjson.decode(raws[i])
+  local padded = string.format('%016d', entry.id)
+  local member = hex(entry.session or '') .. ':' .. padded
+  redis.call('ZADD', KEYS[2], entry.id, raws[i])
+  redis.call('ZADD', KEYS[4], 0, member)
+  if entry.operationId == '' then
+    redis.call('ZADD', KEYS[3], entry.id, padded)
+    redis.call('ZADD', KEYS[5], 0, member)
+  end
+end
+redis.call('DEL', KEYS[1])
+return #raws
+`;
+
 /** Tokens read at a time while building an index. */
 const CHUNK = 1_000;
 
 /**
  * Brings a deployment's keys written by an earlier version to today's layout, at start (every
  * step is idempotent: several processes may start at once): the activity index moved, the issue-time
- * index of all tokens built.
+ * index of all tokens built, the journal's list moved to its sorted sets.
  * @example await migrateRedisKeys(redis, 'vtm:');
  */
 export async function migrateRedisKeys(redis: RedisClient, prefix: string): Promise<void> {
   const keys = createRedisKeys(prefix);
   await defineScript(redis, MOVE_ACTIVITY_SCRIPT, 2)(`${keys.viewTokenPrefix}activity`, keys.activity);
   await buildIssueIndex(redis, keys);
+  await defineScript(redis, MOVE_JOURNAL_SCRIPT, 5)(keys.legacyJournal, keys.journalEntries, keys.journalUnmatched, keys.journalBySession, keys.journalUnmatchedBySession);
 }
 
 /**

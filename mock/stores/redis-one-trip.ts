@@ -2,7 +2,7 @@ import type { OneTripStore } from '../core/one-trip-store';
 import type { TouchResult, ViewTokenRecord } from '../core/token-store';
 import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs } from '../core/token-store';
 import { StoreFullError, StoreReplyError } from '../core/store-errors';
-import { JOURNAL_LUA } from './redis-journal';
+import { JOURNAL_LUA, journalKeys, toJournalArgs } from './redis-journal';
 import { toRules } from './redis-rule-store';
 import type { RedisClient } from './redis-connection';
 import { defineKeyedScript, guardAll } from './redis-connection';
@@ -10,12 +10,14 @@ import { createRedisKeys } from './redis-keys';
 import { INSERT_LUA, TOUCH_LUA } from './redis-token-store';
 
 /**
- * A whole View Token request in one step. KEYS: the rule counts by session, the rules, the journal and
- * its counter, the Access Token's record (the rule counts again when none is checked), then the
- * effect's keys. A session holding rules gets them back (nothing else is done): the step-by-step way
- * needs no read of its own. ARGV: session, journal capacity, the entry's JSON without `status`, the status when done and
- * when a touched token is refused, the Access Token's appKey ('' for none) and expiry, the effect
- * ('none', 'insert', 'touch') and its arguments. Nothing is changed unless everything is.
+ * A whole View Token request in one step. KEYS: the rule counts by session, the rules, the journal's
+ * five keys (journalKeys), the Access Token's record (the rule counts again when none is checked),
+ * then the effect's keys. A session holding rules gets them back (nothing else is done): the
+ * step-by-step way needs no read of its own. ARGV: session, journal capacity, the entry's JSON
+ * without `status`, the status when done and when a touched token is refused, the Access Token's
+ * appKey ('' for none) and expiry, the effect ('none', 'insert', 'touch'), the entry's session in hex
+ * and unmatched flag (toJournalArgs), then the effect's arguments. Nothing is changed unless
+ * everything is.
  */
 const TRIP_SCRIPT = `${INSERT_LUA}${TOUCH_LUA}${JOURNAL_LUA}
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
@@ -26,18 +28,18 @@ if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
   return found
 end
 if ARGV[6] ~= '' then
-  local raw = redis.call('GET', KEYS[5])
+  local raw = redis.call('GET', KEYS[8])
   if not raw then return {'stale'} end
   local granted = cjson.decode(raw)
   if granted.appKey ~= ARGV[6] or tonumber(granted.expiresAtMs) ~= tonumber(ARGV[7]) then return {'stale'} end
 end
 local status, answer = ARGV[4], {'done'}
 if ARGV[8] == 'insert' then
-  local inserted = insert(KEYS[6], KEYS[7], KEYS[8], KEYS[9], ARGV[9], ARGV[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14])
+  local inserted = insert(KEYS[9], KEYS[10], KEYS[11], KEYS[12], ARGV[11], ARGV[12], ARGV[13], ARGV[14], ARGV[15], ARGV[16])
   if inserted == 0 then return {'taken'} end
   if inserted == -1 then return {'full'} end
 elseif ARGV[8] == 'touch' then
-  local touched = touch(KEYS[6], KEYS[7], ARGV[9], ARGV[10], ARGV[11], ARGV[12])
+  local touched = touch(KEYS[9], KEYS[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14])
   if not touched then
     status, answer = ARGV[5], {'done', 'unknown'}
   else
@@ -45,7 +47,7 @@ elseif ARGV[8] == 'touch' then
     answer = {'done', touched[1], touched[2]}
   end
 end
-journal(KEYS[3], KEYS[4], '"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2])
+journal(KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], '"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2], ARGV[9], ARGV[10])
 return answer
 `;
 
@@ -72,8 +74,8 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
   const store: OneTripStore = {
     async run({ session, accessToken, effect, journal, refusedStatus }) {
       const { status, ...fields } = journal;
-      const tripKeys = [keys.ruleSessions, keys.rules, keys.journal, keys.journalCounter, accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions];
-      const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind];
+      const tripKeys = [keys.ruleSessions, keys.rules, ...journalKeys(keys), accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions];
+      const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind, ...toJournalArgs(journal)];
       if (effect.kind === 'insert') {
         const { record } = effect;
         tripKeys.push(keys.viewToken(record.token), keys.activity, keys.sessionIndex(record.session), keys.issued);

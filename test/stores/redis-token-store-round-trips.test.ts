@@ -5,6 +5,8 @@ import type { ViewTokens } from '../../mock/core/view-tokens';
 import { VIEW_TOKEN_TTL_MS, createViewTokens } from '../../mock/core/view-tokens';
 import { connectRedis } from '../../mock/stores/redis-connection';
 import { createRedisTokenStore } from '../../mock/stores/redis-token-store';
+import type { JournalEntry } from '../../mock/core/journal';
+import { createRedisJournal } from '../../mock/stores/redis-journal';
 import type { RedisServer } from '../support/redis-server';
 import { startRedisServer } from '../support/redis-server';
 
@@ -130,5 +132,21 @@ test('a page costs the page, not the store: at 3,000 tokens a page of 2 (first, 
     // Each command a script ran touches the page or one position: nothing reads the whole index.
     const ranged = sent.filter(([name]) => /^z(rev)?range/i.test(name ?? '')).map((args) => Number(args[3]) - Number(args[2]) + 1);
     expect([ranged.every((width) => width <= 3), sent.length <= 2 + 2 * Math.ceil(Math.log2(3_000)) + 6]).toEqual([true, true]);
+  }
+}, 60_000);
+
+test('a journal page costs the page: at 3,000 entries, 5 of one session\'s unmatched ones (first and after a cursor) read 5 entries by number', async () => {
+  const journal = createRedisJournal({ redis: connection, prefix: 'count-journal:', capacity: 3_000 });
+  const record = { atMs: T0, method: 'GET', path: '/view/token', query: { fileId: '1' }, hasAuthorization: true, status: 200, outcome: null };
+  for (let i = 1; i <= 3_000; i += 1) await journal.record({ ...record, session: i % 100 === 0 ? 'rare' : 'qa', operationId: i % 100 === 0 ? '' : 'getViewToken' });
+  const first = await journal.list({ session: 'rare', unmatched: true, limit: 5 });
+  for (const filter of [{ session: 'rare', unmatched: true, limit: 5 }, { session: 'rare', unmatched: true, limit: 5, before: first.at(-1)?.id as number }, { unmatched: true, limit: 5, before: 1_000 }, { limit: 5, before: 2_000 }]) {
+    let listed: JournalEntry[] = [];
+    const sent = await commandsSentDuring(async () => { listed = await journal.list(filter); }, true);
+    expect(listed).toHaveLength(5);
+    const names = sent.map(([name]) => name?.toLowerCase());
+    // One script; inside it one ranged read with LIMIT 0 5, then one lookup by number per entry (or none, for all).
+    expect(names.filter((name) => name !== 'evalsha')).toEqual(filter.session === undefined && !filter.unmatched ? ['zrevrangebyscore'] : [expect.stringMatching(/^zrevrangeby(lex|score)$/), ...Array(5).fill('zrangebyscore')]);
+    expect(sent.filter(([name]) => /^zrevrangeby/i.test(name ?? '')).map((args) => args.slice(-3))).toEqual([['LIMIT', '0', '5']]);
   }
 }, 60_000);
