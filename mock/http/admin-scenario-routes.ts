@@ -4,7 +4,7 @@ import type { Core } from '../core/create-core';
 import { SESSION_HEADER } from '../core/service-request';
 import { toJournalMatch } from '../core/journal-match';
 import type { SpecEngine } from '../spec-engine/spec-engine';
-import { journalCursor, readListQuery, toJournalBefore } from './admin-pages';
+import { fromListCursor, journalCursor, readListQuery, toJournalBefore, toListCursor } from './admin-pages';
 import { sendProblem } from './problem';
 import { buildScenarioCatalog } from './scenario-catalog';
 
@@ -17,7 +17,11 @@ export function createAdminScenarioRouter({ core, engine, basePath }: { core: Co
     res.json({ operations: buildScenarioCatalog(engine.operations, serviceUrl) });
   });
   router.get('/scenarios', async function listScenarioRules(req, res) {
-    res.json({ rules: await core.rules.list(sessionFilter(req)) });
+    const query = readListQuery(req, sessionOf(req));
+    if (query.kind === 'invalid') return sendProblem(res, 'bad-request', query.detail);
+    const page = await core.rules.page({ limit: query.limit, ...withSession(query.session), ...(query.cursor === undefined ? {} : { cursor: fromListCursor(query.cursor) }) });
+    if (!page) return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
+    res.json({ rules: page.rules, ...(page.nextCursor === undefined ? {} : { nextCursor: toListCursor(page.nextCursor) }) });
   });
   router.post('/scenarios', async function createScenarioRule(req, res) {
     const added = await core.rules.add(req.body, sessionOf(req) ?? '');

@@ -20,6 +20,13 @@ export function createRedisKeys(prefix: string) {
     rulesSeeded: `${base}rules:seeded`,
     /** How many rules each session holds (a hash: session → count; a session without rules has no field). */
     ruleSessions: `${base}rules:sessions`,
+    /** Rule ids by number (creation order), for pages of all sessions. */
+    ruleOrder: `${base}rules:order`,
+    /** Every rule as `<hex of its session>:<padded number>:<id>` (one score: ordered as text), so one session's are a range. */
+    rulesBySession: `${base}rules:by-session`,
+    /** Each session's rules' version (a hash: session → a number from ruleChanges), changed when a rule of it comes or goes. */
+    ruleVersions: `${base}rules:versions`,
+    ruleChanges: `${base}rules:changes`,
     /** Up to 0.2 the journal was this list (migrateRedisKeys moves its entries). */
     legacyJournal: `${base}journal`,
     journalCounter: `${base}journal:next`,

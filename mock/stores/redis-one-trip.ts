@@ -3,30 +3,23 @@ import type { TouchResult, ViewTokenRecord } from '../core/token-store';
 import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs } from '../core/token-store';
 import { StoreFullError, StoreReplyError } from '../core/store-errors';
 import { JOURNAL_LUA, journalKeys, toJournalArgs } from './redis-journal';
-import { toRules } from './redis-rule-store';
 import type { RedisClient } from './redis-connection';
 import { defineKeyedScript, guardAll } from './redis-connection';
 import { createRedisKeys } from './redis-keys';
 import { INSERT_LUA, TOUCH_LUA } from './redis-token-store';
 
 /**
- * A whole View Token request in one step. KEYS: the rule counts by session, the rules, the journal's
+ * A whole View Token request in one step. KEYS: the rule counts by session, the rules' versions by session, the journal's
  * five keys (journalKeys), the Access Token's record (the rule counts again when none is checked),
- * then the effect's keys. A session holding rules gets them back (nothing else is done): the
- * step-by-step way needs no read of its own. ARGV: session, journal capacity, the entry's JSON
+ * then the effect's keys. A session holding rules gets their version back (nothing else is done):
+ * the step-by-step way matches them from this process's index of them unless they changed since. ARGV: session, journal capacity, the entry's JSON
  * without `status`, the status when done and when a touched token is refused, the Access Token's
  * appKey ('' for none) and expiry, the effect ('none', 'insert', 'touch'), the entry's session in hex
  * and unmatched flag (toJournalArgs), then the effect's arguments. Nothing is changed unless
  * everything is.
  */
 const TRIP_SCRIPT = `${INSERT_LUA}${TOUCH_LUA}${JOURNAL_LUA}
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
-  local found = {'rules'}
-  for _, raw in ipairs(redis.call('HVALS', KEYS[2])) do
-    if cjson.decode(raw).session == ARGV[1] then found[#found + 1] = raw end
-  end
-  return found
-end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return {'rules', redis.call('HGET', KEYS[2], ARGV[1]) or ''} end
 if ARGV[6] ~= '' then
   local raw = redis.call('GET', KEYS[8])
   if not raw then return {'stale'} end
@@ -74,7 +67,7 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
   const store: OneTripStore = {
     async run({ session, accessToken, effect, journal, refusedStatus }) {
       const { status, ...fields } = journal;
-      const tripKeys = [keys.ruleSessions, keys.rules, ...journalKeys(keys), accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions];
+      const tripKeys = [keys.ruleSessions, keys.ruleVersions, ...journalKeys(keys), accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions];
       const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind, ...toJournalArgs(journal)];
       if (effect.kind === 'insert') {
         const { record } = effect;
@@ -87,7 +80,7 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
       const answer = (await runTrip(tripKeys, args)) as string[];
       const [kind, touched, raw] = answer;
       if (kind === 'full') throw new StoreFullError(maxRecords);
-      if (kind === 'rules') return { kind, rules: toRules(answer.slice(1)) };
+      if (kind === 'rules') return touched ? { kind, version: touched } : { kind };
       if (kind === 'stale' || kind === 'taken') return { kind };
       if (kind !== 'done') throw new StoreReplyError('the one-trip script', answer);
       return touched === undefined ? { kind: 'done' } : { kind: 'done', touched: toTouchResult(touched, raw) };

@@ -1,7 +1,7 @@
 import { createInternTable } from './intern-table';
 import { withCapacity } from './slot-column';
-import type { SortedSlots } from './sorted-slots';
-import { createSortedSlots } from './sorted-slots';
+import type { SortedSlots } from '../core/sorted-slots';
+import { createSortedSlots } from '../core/sorted-slots';
 
 /**
  * The records of each session and of all, each in the table's order (newest issue first), so a

@@ -1236,6 +1236,10 @@ export interface operations {
             query?: {
                 /** @description Only this X-Mock-Session ('' is the global one). */
                 session?: components["parameters"]["SessionQuery"];
+                /** @description Page size (default and most 1000). */
+                limit?: components["parameters"]["LimitQuery"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -1243,7 +1247,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The rules, in the order they are tried. */
+            /** @description The rules in the order they are tried (creation order), one page (`nextCursor` when more remain). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1251,6 +1255,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         rules: components["schemas"]["Rule"][];
+                        nextCursor?: components["schemas"]["NextCursor"];
                     };
                 };
             };

@@ -27,7 +27,7 @@ test('the three store errors are distinct classes, none a subclass of another, e
 });
 
 /** Makes every call of the store's `method` fail with the error. */
-function failStore(method: 'touch' | 'list', error: Error): void {
+function failStore(method: 'touch' | 'page', error: Error): void {
   Object.assign(mock.core.store, { [method]: () => Promise.reject(error) });
 }
 
@@ -47,10 +47,10 @@ test.each([
 
 test.each([
   ['full', new StoreFullError(2), 503, 'urn:view-token-mock:problem:store-full', undefined],
-  ['unavailable', new StoreUnavailableError('Redis is unavailable for the View Token store\'s list: Command timed out'), 503, 'urn:view-token-mock:problem:unavailable', '1'],
-  ['answering something unexpected', new StoreReplyError('the View Token store\'s list', 'WRONGTYPE'), 500, 'urn:view-token-mock:problem:server-error', undefined],
+  ['unavailable', new StoreUnavailableError('Redis is unavailable for the View Token store\'s page: Command timed out'), 503, 'urn:view-token-mock:problem:unavailable', '1'],
+  ['answering something unexpected', new StoreReplyError('the View Token store\'s page', 'WRONGTYPE'), 500, 'urn:view-token-mock:problem:server-error', undefined],
 ])('a store %s on an admin list: problem+json of its own type, its message as the detail', async (_name, error, status, type, retryAfter) => {
-  failStore('list', error);
+  failStore('page', error);
   const res = await request(mock.app).get('/__admin/view-tokens');
   expect([res.status, res.headers['content-type'], res.headers['retry-after'], res.body.type, res.body.detail]).toEqual([status, 'application/problem+json; charset=utf-8', retryAfter, type, error.message]);
 });

@@ -89,3 +89,31 @@ describe.each(['memory', 'redis'] as const)('the admin token list on the %s stor
     expect([refused.status, refused.body.detail]).toEqual([400, '"cursor" is not one this list gave out.']);
   });
 });
+
+describe.each(['memory', 'redis'] as const)('GET /__admin/scenarios on the %s store', (store) => {
+  let mock: MockServer;
+  beforeEach(async () => {
+    const redis = store === 'redis' ? { store, redisUrl: redisServer.url, redisPrefix: `rule-pages${++prefixes}:` } : { store };
+    mock = await createMockServer({ seed: 5, logLevel: 'silent', realNow: () => T0, ...redis });
+  });
+  afterEach(() => mock.close());
+
+  test('pages the rules like the other lists: limit, cursor, nextCursor, one session by ?session= or its header', async () => {
+    for (let i = 1; i <= 5; i += 1) await mock.scenarios.add({ when: { param: 'fileId', equals: String(i) }, then: { code: 503 } }, i % 2 === 0 ? 'qa' : '');
+    const ids = async (target: string, headers: Record<string, string> = {}): Promise<{ ids: string[]; next: string | undefined }> => {
+      const res = await request(mock.app).get(target).set(headers);
+      expect(res).toSatisfyApiSpec();
+      return { ids: (res.body.rules as { id: string }[]).map((rule) => rule.id), next: res.body.nextCursor };
+    };
+    const first = await ids('/__admin/scenarios?limit=2');
+    await mock.scenarios.remove('r2');
+    const second = await ids(`/__admin/scenarios?limit=2&cursor=${first.next as string}`);
+    const third = await ids(`/__admin/scenarios?limit=2&cursor=${second.next as string}`);
+    expect([first, second, third]).toEqual([{ ids: ['r1', 'r2'], next: expect.any(String) }, { ids: ['r3', 'r4'], next: expect.any(String) }, { ids: ['r5'], next: undefined }]);
+    expect([await ids('/__admin/scenarios?session=qa'), await ids('/__admin/scenarios?limit=1', { 'X-Mock-Session': 'qa' })]).toEqual([{ ids: ['r4'], next: undefined }, { ids: ['r4'], next: undefined }]);
+    for (const [target, detail] of [['/__admin/scenarios?limit=1001', '"limit" must be an integer from 0 to 1000; got "1001".'], ['/__admin/scenarios?cursor=eA', '"cursor" is not one this list gave out.']]) {
+      const refused = await request(mock.app).get(target as string);
+      expect([refused.status, refused.body.detail]).toEqual([400, detail]);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-/** Slots kept in the order of a comparison, read from the highest down from any point. */
+/** Slots (or any int32 values) kept in the order of a comparison, read from either end or from any point. */
 export interface SortedSlots {
   readonly size: number;
   /** Adds a slot that is not in yet: O(log n + B). */
@@ -10,6 +10,8 @@ export interface SortedSlots {
    * negative for the slots under it. O(log n + limit), whatever the size.
    */
   pageDown(limit: number, below?: (slot: number) => number): number[];
+  /** Up to `limit` slots, lowest first, from the bottom or from above a bound (`above(slot)` positive for those over it). */
+  pageUp(limit: number, above?: (slot: number) => number): number[];
   clear(): void;
 }
 
@@ -115,6 +117,16 @@ export function createSortedSlots(compare: (a: number, b: number) => number): So
       for (; block >= 0 && out.length < limit; block -= 1, at = block < 0 ? -1 : (counts[block] as number) - 1) {
         const slots = blocks[block] as Int32Array;
         for (; at >= 0 && out.length < limit; at -= 1) out.push(slots[at] as number);
+      }
+      return out;
+    },
+    pageUp(limit, above) {
+      const out: number[] = [];
+      let [block, at] = above === undefined ? [0, 0] : lastBelow(blocks, counts, (slot) => (above(slot) > 0 ? 1 : -1));
+      if (above !== undefined) [block, at] = block < 0 ? [0, 0] : at + 1 < (counts[block] as number) ? [block, at + 1] : [block + 1, 0];
+      for (; block < blocks.length && out.length < limit; block += 1, at = 0) {
+        const slots = blocks[block] as Int32Array;
+        for (; at < (counts[block] as number) && out.length < limit; at += 1) out.push(slots[at] as number);
       }
       return out;
     },
