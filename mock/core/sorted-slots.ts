@@ -17,6 +17,7 @@ export interface SortedSlots {
 
 /** Slots a block holds at most: inserting moves at most this many, finding one reads ~log2 of the rest. */
 const BLOCK_SIZE = 256;
+const FIRST_BLOCK_SIZE = 4;
 
 /**
  * Creates an ordered set of slots under `compare` (a total order of the slots' keys, read from
@@ -72,7 +73,8 @@ export function createSortedSlots(compare: (a: number, b: number) => number): So
     get size() { return size; },
     add(slot) {
       if (blocks.length === 0) {
-        blocks = [new Int32Array(BLOCK_SIZE)];
+        // A small first block that doubles as it fills: a session of one token costs 16 bytes, not 1 KiB.
+        blocks = [new Int32Array(FIRST_BLOCK_SIZE)];
         counts = [0];
       }
       let block = blockFor(slot, false);
@@ -85,6 +87,10 @@ export function createSortedSlots(compare: (a: number, b: number) => number): So
       if (counts[block] === BLOCK_SIZE) {
         split(block);
         if (compare(lastOf(block), slot) < 0) block += 1;
+      } else if (counts[block] === (blocks[block] as Int32Array).length) {
+        const grown = new Int32Array(Math.min(BLOCK_SIZE, (counts[block] as number) * 2));
+        grown.set(blocks[block] as Int32Array);
+        blocks[block] = grown;
       }
       const slots = blocks[block] as Int32Array;
       const count = counts[block] as number;
