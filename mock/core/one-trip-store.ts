@@ -1,6 +1,5 @@
 import type { AccessTokenRecord } from './access-token-store';
 import type { JournalRecord } from './journal';
-import type { Rule } from './scenarios/rule';
 import type { TouchResult, ViewTokenRecord } from './token-store';
 
 /** The store step a one-trip request makes besides journaling: none, an insert, or a use (touch). */
@@ -21,9 +20,9 @@ export interface Trip {
   refusedStatus: number;
 }
 
-/** `rules`: the session's rules, in creation order; `taken`: the drafted token was stored already (nothing done). */
+/** `rules`: the session holds rules (their version); `taken`: the drafted token was stored already (nothing done). */
 export type TripOutcome =
-  | { kind: 'rules'; rules: Rule[] }
+  | { kind: 'rules'; version?: string }
   | { kind: 'stale' }
   | { kind: 'taken' }
   | { kind: 'done'; touched?: TouchResult };

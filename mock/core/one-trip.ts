@@ -6,11 +6,10 @@ import type { OperationPlan } from './operation-plan';
 import { planIssue, planUse, toIssuedAnswer, toUsedAnswer } from './operation-plan';
 import type { Answer } from './service-answers';
 import type { TouchResult } from './token-store';
-import type { Rule } from './scenarios/rule';
 import type { TripEffect, TripOutcome } from './one-trip-store';
 
-/** A one-trip attempt: answered, or to go step by step (with the session's rules when the trip read them). */
-export type TripAttempt = { kind: 'answered'; answer: Answer } | { kind: 'step-by-step'; rules?: Rule[] };
+/** A one-trip attempt: answered, or to go step by step (with the version of the session's rules when the trip read it). */
+export type TripAttempt = { kind: 'answered'; answer: Answer } | { kind: 'step-by-step'; ruleVersion?: string };
 
 const STEP_BY_STEP: TripAttempt = { kind: 'step-by-step' };
 
@@ -18,7 +17,7 @@ const STEP_BY_STEP: TripAttempt = { kind: 'step-by-step' };
  * Runs a View Token request (issue or use) in one store round trip, when the core has a one-trip
  * store and the request needs nothing this process cannot decide alone. Otherwise (rules in the
  * session, an Access Token not seen here or gone since) nothing was changed or journaled, and the
- * request goes step by step, with the rules the trip read. The plan is the same either way.
+ * request goes step by step, with the version of the rules the trip read. The plan is the same either way.
  */
 export async function tryOneTrip(core: Core, request: ServiceRequest, session: string, validate: () => Validation, toJournal: (status: number) => JournalRecord): Promise<TripAttempt> {
   const trips = core.oneTrip;
@@ -55,5 +54,6 @@ export async function tryOneTrip(core: Core, request: ServiceRequest, session: s
 
 function toAttempt(outcome: TripOutcome, toAnswer: (touched: TouchResult | undefined) => Answer): TripAttempt {
   if (outcome.kind === 'done') return { kind: 'answered', answer: toAnswer(outcome.touched) };
-  return outcome.kind === 'rules' ? { kind: 'step-by-step', rules: outcome.rules } : STEP_BY_STEP;
+  if (outcome.kind !== 'rules') return STEP_BY_STEP;
+  return outcome.version === undefined ? STEP_BY_STEP : { kind: 'step-by-step', ruleVersion: outcome.version };
 }

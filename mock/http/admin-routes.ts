@@ -3,7 +3,7 @@ import type { Core } from '../core/create-core';
 import { isMockTimeInRange } from '../core/clock';
 import { parseDuration } from '../core/duration';
 import { describeValue } from '../core/routing/request-messages';
-import { pageOfTokens, readListQuery } from './admin-pages';
+import { fromListCursor, readListQuery, toListCursor } from './admin-pages';
 import type { OperationHandlers } from './operation-dispatch';
 import { sendProblem } from './problem';
 import { toViewTokenWire } from './view-token-wire';
@@ -47,10 +47,9 @@ export function createAdminHandlers({ core, version, degradedReason = () => unde
     async listViewTokens(req, res) {
       const header = req.headers['x-mock-session'];
       const query = readListQuery(req.query as Record<string, string | undefined>, typeof header === 'string' ? header : undefined);
-      const records = await store.list(query.session === undefined ? {} : { session: query.session });
-      const page = pageOfTokens(records, query.limit, query.cursor);
+      const page = await store.page({ limit: query.limit, ...(query.session === undefined ? {} : { session: query.session }), ...(query.cursor === undefined ? {} : { cursor: fromListCursor(query.cursor) }) });
       if (!page) return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
-      const nextCursor = page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor };
+      const nextCursor = page.nextCursor === undefined ? {} : { nextCursor: toListCursor(page.nextCursor) };
       res.json({ now: new Date(clock.now()).toISOString(), viewTokens: page.items.map((record) => toViewTokenWire(record, viewTokens)), ...nextCursor });
     },
     async getViewTokenRecord(_req, res, match) {

@@ -5,6 +5,7 @@ import type { SharedClockEvents } from './redis-clock';
 import { createRedisClock } from './redis-clock';
 import { connectRedis, deploymentKeys } from './redis-connection';
 import { createRedisJournal } from './redis-journal';
+import { migrateRedisKeys } from './redis-migrate';
 import { createRedisOneTrip } from './redis-one-trip';
 import { createRedisRuleStore } from './redis-rule-store';
 import { createRedisTokenStore } from './redis-token-store';
@@ -36,6 +37,7 @@ export async function openRedisShared(options: RedisSharedOptions): Promise<Back
   const { prefix } = options;
   deploymentKeys(prefix); // a prefix that cannot be a hash tag is refused before connecting
   const redis = await connectRedis(options.url, options.waitMs, options.timeoutMs);
+  await migrateRedisKeys(redis, prefix);
   const clock = createRedisClock(options.localClock, redis, prefix, options.clockEvents);
   await clock.sync();
   const tokens = { redis, prefix, keepMs: options.viewTokenKeepMs, ...(options.maxViewTokens === undefined ? {} : { maxRecords: options.maxViewTokens }) };

@@ -573,7 +573,7 @@ var standalone = (() => {
         return errors === 0;
       }
       exports["listScenarioRules.query"] = validate28;
-      var schema13 = { "type": "object", "properties": { "session": { "type": "string" } } };
+      var schema13 = { "type": "object", "properties": { "session": { "type": "string" }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
       function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -581,9 +581,52 @@ var standalone = (() => {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             if (data.session !== void 0) {
               let data0 = data.session;
+              const _errs1 = errors;
               if (typeof data0 !== "string") {
                 validate28.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.session.type, parentSchema: schema13.properties.session, data: data0 }];
                 return false;
+              }
+              var valid0 = _errs1 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.limit !== void 0) {
+                let data1 = data.limit;
+                const _errs3 = errors;
+                if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+                  validate28.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.properties.limit.type, parentSchema: schema13.properties.limit, data: data1 }];
+                  return false;
+                }
+                if (errors === _errs3) {
+                  if (typeof data1 == "number" && isFinite(data1)) {
+                    if (data1 > 1e3 || isNaN(data1)) {
+                      validate28.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema13.properties.limit, data: data1 }];
+                      return false;
+                    } else {
+                      if (data1 < 0 || isNaN(data1)) {
+                        validate28.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13.properties.limit, data: data1 }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.cursor !== void 0) {
+                  let data2 = data.cursor;
+                  const _errs5 = errors;
+                  if (typeof data2 !== "string") {
+                    validate28.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.cursor.type, parentSchema: schema13.properties.cursor, data: data2 }];
+                    return false;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
               }
             }
           } else {
