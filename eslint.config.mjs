@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const nodeRuntime = ['node:*', 'http', 'https', 'net', 'fs', 'fs/promises', 'crypto', 'os', 'path', 'process'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-output/**', 'spec/generated/**', 'mock/http/ui/vendor/**'] },
+  { ignores: ['dist/**', '.stryker-tmp/**', 'reports/**', 'node_modules/**', 'coverage/**', 'test-output/**', 'spec/generated/**', 'mock/http/ui/vendor/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,33 +1,7 @@
-import type { NextFunction, Request, Response } from 'express';
 import request from 'supertest';
-import { createServiceDispatch } from '../../mock/http/service-routes';
-import { loadSpecEngine } from '../../mock/spec-engine/spec-engine';
-import { BEARER, MOCK_SPEC, aMock, useMockSpec } from '../support/mock-app';
+import { BEARER, aMock, useMockSpec } from '../support/mock-app';
 
 beforeAll(useMockSpec);
-
-test.each([
-  ['GET', '/view/token?fileId=1', true],
-  ['GET', '/api/view/token?fileId=1', false],
-  ['POST', '/data/v2/integrations/2/files/3/viewToken', true],
-  ['GET', '/data/v2/integrations/2/files/3/viewToken', true],
-  ['GET', '/inside/databag?viewToken=x', true],
-  ['POST', '/oauth2/token', true],
-  ['GET', '/view/token/?fileId=1', false],
-  ['GET', '/View/Token?fileId=1', false],
-  ['HEAD', '/view/token?fileId=1', false],
-  ['GET', '/data/v2/integrations/%E0%A4%A/files/3/viewToken', false],
-  ['GET', '/__admin/health', false],
-])('the hot-path dispatcher takes %s %s: %s (the rest goes on to the Express routers)', async (method, url, taken) => {
-  const mock = await aMock();
-  const dispatch = createServiceDispatch({ core: mock.core, engine: await loadSpecEngine(MOCK_SPEC), basePath: '' });
-  const next = jest.fn();
-  const res = { statusCode: 0, setHeader: jest.fn(), end: jest.fn(), status: jest.fn(), req: {} } as unknown as Response;
-  dispatch({ method, url, headers: { authorization: 'Bearer x' }, socket: {} } as unknown as Request, res, next as NextFunction);
-  await new Promise((resolve) => setImmediate(resolve));
-  expect(next).toHaveBeenCalledTimes(taken ? 0 : 1);
-  expect((res.end as jest.Mock).mock.calls.length).toBe(taken ? 1 : 0);
-});
 
 type Via = 'express app' | 'listener';
 
@@ -47,6 +21,29 @@ async function send(via: Via, method: string, url: string, headers: Record<strin
     await mock.close();
   }
 }
+
+const TOKEN = expect.stringMatching(/^[0-9a-f]{32}$/);
+const NOT_JOURNALED = null;
+
+test.each<[string, string, number, string | null, unknown]>([
+  ['GET', '/view/token?fileId=1', 200, 'getViewToken', { code: 'success', data: TOKEN, message: '' }],
+  ['POST', '/data/v2/integrations/2/files/3/viewToken', 200, 'getChildFileViewToken', { code: 'success', data: TOKEN, message: '' }],
+  ['GET', '/data/v2/integrations/2/files/3/viewToken', 200, 'getChildFileViewTokenByGet', { code: 'success', data: TOKEN, message: '' }],
+  ['GET', '/inside/databag?viewToken=x', 401, 'getViewerData', { code: 'authentication.failed', data: null, message: 'View token was not recognized.' }],
+  ['POST', '/oauth2/token', 401, 'issueAccessToken', { code: 'authentication.failed', data: null, message: 'Invalid basic authentication token. Expected "Authorization: Basic base64(appKey:appSecret)".' }],
+  ['GET', '/api/view/token?fileId=1', 404, '', { code: 'route.not.found', data: null, message: 'No route GET /api/view/token.' }],
+  ['GET', '/view/token/?fileId=1', 404, '', { code: 'route.not.found', data: null, message: 'No route GET /view/token/; did you mean GET /view/token?' }],
+  ['GET', '/View/Token?fileId=1', 404, '', { code: 'route.not.found', data: null, message: 'No route GET /View/Token; did you mean GET /view/token?' }],
+  ['HEAD', '/view/token?fileId=1', 405, '', {}],
+  ['GET', '/data/v2/integrations/%E0%A4%A/files/3/viewToken', 400, NOT_JOURNALED, { code: 'parameter.invalid', data: null, message: 'Invalid parameter: a path segment is not valid percent-encoding.' }],
+  ['GET', '/__admin/health', 200, NOT_JOURNALED, { status: 'ok', version: expect.any(String), now: '2026-01-01T00:00:00.000Z', viewTokens: 0 }],
+])('through the listener, %s %s answers %i and is journaled as service operation %j ("": matched no route; null: not journaled, not a service request)', async (method, url, status, operationId, body) => {
+  const { mock, res } = await send('listener', method, url, BEARER);
+  expect({ status: res.status, body: res.body }).toEqual({ status, body });
+  const journal = await mock.core.journal.list({});
+  expect(journal.map((entry) => entry.operationId)).toEqual(operationId === NOT_JOURNALED ? [] : [operationId]);
+  expect(await mock.core.store.count()).toBe(status === 200 && operationId !== NOT_JOURNALED ? 1 : 0);
+});
 
 test.each<[Via, string, string, string]>([
   ['express app', 'GET', '/view/token/?fileId=1', 'No route GET /view/token/; did you mean GET /view/token?'],
