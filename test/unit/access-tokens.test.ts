@@ -196,3 +196,16 @@ test.each([
 ])('Authorization %j decodes as %j', (header, credentials) => {
   expect(decodeBasic(header)).toEqual(credentials);
 });
+
+test.each([
+  ['xBearer t', 'not-bearer'],
+  ['Bearerx', 'not-bearer'],
+  ['Bearer\tt', 'accepted'],
+])('with no applications, Authorization %j is %s: the scheme is the whole first word', async (header, outcome) => {
+  const authentication = await anOpenRegistry().authenticate(header);
+  expect(authentication.kind === 'accepted' ? 'accepted' : authentication.reason).toBe(outcome);
+});
+
+test('Basic credentials followed by anything else are malformed', () => {
+  expect(decodeBasic(`${basic('key', 'secret')} extra`)).toEqual({ kind: 'rejected', reason: 'malformed-basic' });
+});

@@ -1,5 +1,5 @@
 import { ID_PARAMETERS, OBJECT_TYPE_OF, isIdParameter } from '../../mock/core/object-types';
-import { createPlatformTimeFormat } from '../../mock/core/platform-time';
+import { checkTimeZone, createPlatformTimeFormat } from '../../mock/core/platform-time';
 import { EXPIRES_AT_HEADER, RULE_HEADER, SESSION_HEADER } from '../../mock/core/service-request';
 import { ALL_PARAMETERS, PARAMETERS_OF, SERVICE_ROUTES } from '../../mock/core/service-routes';
 import { DEFAULT_MAX_VIEW_TOKENS, StoreFullError, StoreUnavailableError, lastActiveMs, storeFullError } from '../../mock/core/token-store';
@@ -55,4 +55,8 @@ test('a full store\'s refusal names the cap and what to do, the same from every 
   expect(error.message).toBe('The mock holds 5 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.');
   expect(new StoreUnavailableError('down').name).toBe('StoreUnavailableError');
   expect(DEFAULT_MAX_VIEW_TOKENS).toBe(2_000_000);
+});
+
+test('a time zone of spaces is no zone name', () => {
+  expect(checkTimeZone('   ')).toEqual({ kind: 'invalid', reason: 'expected an IANA time zone name such as UTC or Asia/Shanghai' });
 });

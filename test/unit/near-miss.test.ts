@@ -91,3 +91,21 @@ test('a nearer route wins over one with the request\'s method', () => {
   const routes = [{ method: 'GET', template: '/view/tokxx' }, { method: 'POST', template: '/view/tokenx' }];
   expect(findNearestRoute('GET', '/view/token', routes)).toBe('POST /view/tokenx');
 });
+
+test('trailing slashes are all dropped before comparing: /view/token//// is still GET /view/token', () => {
+  expect(findNearestRoute('GET', '/view/token////', ROUTES)).toBe('GET /view/token');
+});
+
+test('the nearest route wins whatever its place in the list, and a tie goes to the request\'s method', () => {
+  expect(findNearestRoute('GET', '/view/token', [{ method: 'POST', template: '/view/tokenx' }, { method: 'GET', template: '/view/tokxx' }])).toBe('POST /view/tokenx');
+  expect(findNearestRoute('GET', '/view/token', [{ method: 'GET', template: '/view/tokex' }, { method: 'POST', template: '/view/tokey' }])).toBe('GET /view/tokex');
+});
+
+test('a short template allows 2 edits, a long one a fifth of its length', () => {
+  expect(findNearestRoute('GET', '/a/bd', [{ method: 'GET', template: '/a/bc' }])).toBe('GET /a/bc');
+  expect(findNearestRoute('GET', '/data/v2/integration/1/file/2/viewTokens', ROUTES)).toBe('GET /data/v2/integrations/{integrateId}/files/{fileId}/viewToken');
+});
+
+test('the hint names a route that exists: another template\'s method is never borrowed', () => {
+  expect(findNearestRoute('GET', '/oauth2/tokens', [{ method: 'GET', template: '/view/token' }, { method: 'POST', template: '/oauth2/token' }])).toBe('POST /oauth2/token');
+});

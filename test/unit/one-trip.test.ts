@@ -177,3 +177,11 @@ test('the status a trip journals: the refusal\'s for a touch that did not use th
   expect(journaledStatus(trip, { kind: 'done', touched: { kind: 'unknown' } })).toBe(401);
   expect(journaledStatus(trip, { kind: 'stale' })).toBe(200);
 });
+
+test('View Tokens issued one after another each take one trip inserting a fresh token', async () => {
+  const { core, trips } = aSharedCore();
+  const tokens: unknown[] = [];
+  for (let i = 0; i < 3; i += 1) tokens.push(dataOf(await handleServiceRequest(core, aRequest())));
+  expect(trips.map((trip) => (trip.effect.kind === 'insert' ? trip.effect.record.token : undefined))).toEqual(tokens);
+  expect(new Set(tokens).size).toBe(3);
+});

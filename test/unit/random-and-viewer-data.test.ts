@@ -70,3 +70,14 @@ test.each([
   expect(MAX_SESSION_LENGTH).toBe(128);
   expect(checkSessionLength(session)).toBe(refusal);
 });
+
+test('filling in parts gives the same bytes as filling at once: no draw is wasted at a multiple of four', () => {
+  const parts = createSeededRandom(5);
+  const first = new Uint8Array(8);
+  const second = new Uint8Array(4);
+  parts.fill(first);
+  parts.fill(second);
+  const whole = new Uint8Array(12);
+  createSeededRandom(5).fill(whole);
+  expect([...first, ...second]).toEqual([...whole]);
+});

@@ -183,3 +183,20 @@ test('a listed rule is a copy: changing it changes nothing in the store', async 
 test.each([['r12', 12], ['r0', 0], ['rx', 0], ['r', 0], ['', 0]])('rule id %j has number %i', (id, number) => {
   expect(toRuleNumber(id)).toBe(number);
 });
+
+test('a rule\'s equals must be text or a number', () => {
+  expect(checkRule({ when: { param: 'fileId', equals: { value: 1 } }, then: { code: 403 } })).toEqual({ kind: 'invalid', detail: '"when.equals" must be a string' });
+});
+
+test('a rule on an access token needs Bearer as the whole first word', async () => {
+  const rules = createRules();
+  await rules.add({ when: { accessToken: 'tester-7' }, then: { code: 500 } }, '');
+  expect(await rules.take(aRequest({ headers: { authorization: 'xBearer tester-7' } }), '', [200, 500])).toBeUndefined();
+});
+
+test('removing a rule keeps every other rule', async () => {
+  const store = createMemoryRuleStore();
+  for (const code of [503, 500, 404]) await store.add({ session: '', when: {}, then: { code }, remaining: null });
+  expect(await store.remove('r2')).toBe(true);
+  expect((await store.list()).map((rule) => rule.id)).toEqual(['r1', 'r3']);
+});

@@ -233,3 +233,13 @@ test('a request that matched no route is journaled as unmatched, with its hint, 
     { method: 'GET', path: '/view/tokens/012345…/x', query: { fileId: '1' }, session: 'qa', operationId: '', hasAuthorization: false, status: 404, outcome: 'unmatched: did you mean GET /view/token?' },
   ]);
 });
+
+test('a forwarding adapter\'s own violations are journaled without a check', async () => {
+  const core = aCore();
+  await handleServiceRequest(core, aRequest(), undefined, { forward: async () => ({ status: 200, headers: {}, body: {}, violations: ['body: not an envelope'] }) });
+  expect((await journalOf(core))[0]?.violations).toEqual(['body: not an envelope']);
+});
+
+test('a misspelt parameter beside a viewToken is not taken for it', async () => {
+  expect(await handleServiceRequest(aCore(), aRequest({ operationId: 'getViewerData', query: { viewToken: 'a', viewtoken: 'b' } }))).toMatchObject({ answer: { status: 401, body: { message: 'View token was not recognized.' } } });
+});

@@ -156,3 +156,17 @@ test.each(['toString', 'constructor', '__proto__', 'hasOwnProperty'])('fault=%s 
     detail: `fault=${fault} is not a fault (use connection-reset, empty-response, malformed-json, random-data-then-close, or WireMock's CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE) (operation getViewToken)`,
   });
 });
+
+test.each([' 403', '403 ', '+403', '4e2'])('code=%j, a number only once spaces or signs are read into it, is refused', (code) => {
+  expect(toSwitchPlan({ code }, 'getViewToken', GET)).toMatchObject({ kind: 'rejected', detail: `code=${code} is not a status this operation documents (operation getViewToken)` });
+});
+
+test.each([['code=4"03"', '4"03"'], ['code="403"x', '"403"x'], ['code=""', '']])('Prefer %s keeps quotes that do not wrap the whole value: %j', (prefer, code) => {
+  expect(readPreferences(prefer, {})).toEqual({ code });
+});
+
+test('a forced 404 or 400 on the child-file route names the file, whatever else the query holds', () => {
+  const child = aRequest({ operationId: 'getChildFileViewToken', method: 'POST', query: { sceneId: '1' }, pathParams: { integrateId: '1', fileId: '2' } });
+  expect(answerScenario('not-found', child)).toMatchObject({ status: 404, body: { code: 'file.not.found' } });
+  expect(answerScenario('invalid-parameter', child)).toMatchObject({ status: 400, body: { message: 'Invalid parameter fileId: is invalid (forced by a scenario).' } });
+});

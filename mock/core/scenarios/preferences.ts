@@ -44,6 +44,7 @@ export function readPreferences(prefer: string | undefined, query: QueryValues):
     const fallback = query[`__${key}`];
     if (fallback !== undefined) found[key] = typeof fallback === 'string' ? fallback : fallback.join(',');
   }
+  // Stryker disable next-line StringLiteral: any text without one of our keys reads as no preference
   for (const part of (prefer ?? '').split(/[,;]/)) {
     const [name = '', ...value] = part.split('=');
     const key = name.trim().toLowerCase();

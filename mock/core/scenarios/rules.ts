@@ -82,6 +82,7 @@ export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store:
 
 function matches(when: RuleCondition, request: ServiceRequest): boolean {
   if (when.operation !== undefined && when.operation !== request.operationId) return false;
+  // Stryker disable next-line StringLiteral: any text without the Bearer scheme names no access token
   if (when.accessToken !== undefined && /^bearer\s+(.*)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() !== when.accessToken) return false;
   if (when.param === undefined) return true;
   const value = request.pathParams[when.param] ?? request.query[when.param];
