@@ -1,4 +1,4 @@
-import { createControllableClock } from '../../mock/core/clock';
+import { MOCK_TIME_MAX_MS, createControllableClock, isMockTimeInRange } from '../../mock/core/clock';
 import { parseDuration } from '../../mock/core/duration';
 
 test('a controllable clock follows real time plus its offset, stands still when frozen, and resets', () => {
@@ -29,4 +29,107 @@ test.each([
 
 test.each(['', 'P', 'PT', '12 hours', '-1h', 'h', -5, Number.NaN])('duration %j is refused', (input) => {
   expect(parseDuration(input).kind).toBe('invalid');
+});
+
+test.each([
+  ['the epoch', 0, true],
+  ['one millisecond before the epoch', -1, false],
+  ['the last millisecond of year 9999', Date.parse('9999-12-31T23:59:59.999Z'), true],
+  ['the first millisecond of year 10000', Date.parse('9999-12-31T23:59:59.999Z') + 1, false],
+  ['NaN', Number.NaN, false],
+  ['Infinity', Number.POSITIVE_INFINITY, false],
+])('a mock time at %s is in range: %s', (_label, atMs, inRange) => {
+  expect(isMockTimeInRange(atMs)).toBe(inRange);
+});
+
+test('the latest mock time is the end of year 9999, in UTC', () => {
+  expect(new Date(MOCK_TIME_MAX_MS).toISOString()).toBe('9999-12-31T23:59:59.999Z');
+});
+
+test('a new clock runs at real time, unfrozen, with no offset', () => {
+  const clock = createControllableClock(() => 1_000);
+  expect(clock.now()).toBe(1_000);
+  expect(clock.state()).toEqual({ offsetMs: 0, frozenAtMs: null });
+});
+
+test('set without freezing keeps the clock running from the time set, and says how far it is from real time', () => {
+  let real = 1_000;
+  const clock = createControllableClock(() => real);
+  clock.set(50_000, false);
+  expect(clock.state()).toEqual({ offsetMs: 49_000, frozenAtMs: null });
+  real += 7;
+  expect(clock.now()).toBe(50_007);
+});
+
+test('set frozen stands the clock still at the time set, keeping the offset it had to real time then', () => {
+  let real = 1_000;
+  const clock = createControllableClock(() => real);
+  clock.set(50_000, true);
+  expect(clock.state()).toEqual({ offsetMs: 49_000, frozenAtMs: 50_000 });
+  real += 7;
+  expect(clock.now()).toBe(50_000);
+});
+
+test('advancing a frozen clock moves both its frozen time and its offset; advancing a running one only the offset', () => {
+  const clock = createControllableClock(() => 1_000);
+  clock.advance(250);
+  expect(clock.state()).toEqual({ offsetMs: 250, frozenAtMs: null });
+  clock.set(5_000, true);
+  clock.advance(250);
+  expect(clock.state()).toEqual({ offsetMs: 4_250, frozenAtMs: 5_250 });
+  expect(clock.now()).toBe(5_250);
+});
+
+test('advancing by a negative amount moves the clock back', () => {
+  const clock = createControllableClock(() => 10_000);
+  clock.advance(-4_000);
+  expect(clock.now()).toBe(6_000);
+});
+
+test('restore puts back a saved state, and the saved state is a copy the clock does not change', () => {
+  let real = 0;
+  const clock = createControllableClock(() => real);
+  const saved = { offsetMs: 100, frozenAtMs: 9_000 };
+  clock.restore(saved);
+  expect(clock.now()).toBe(9_000);
+  clock.advance(1);
+  expect(saved).toEqual({ offsetMs: 100, frozenAtMs: 9_000 });
+  clock.restore({ offsetMs: 100, frozenAtMs: null });
+  real = 5;
+  expect(clock.now()).toBe(105);
+  const state = clock.state();
+  state.offsetMs = 0;
+  expect(clock.now()).toBe(105);
+});
+
+test('reset puts a frozen, offset clock back to real time', () => {
+  const clock = createControllableClock(() => 3_000);
+  clock.set(9_000, true);
+  clock.reset();
+  expect(clock.now()).toBe(3_000);
+  expect(clock.state()).toEqual({ offsetMs: 0, frozenAtMs: null });
+});
+
+test.each([
+  ['0', 0], [0, 0], ['0ms', 0], ['PT0S', 0], ['P1D', 86_400_000], ['PT1H', 3_600_000], ['PT2M', 120_000], ['PT0.5S', 500],
+  ['P0.5D', 43_200_000], ['1.2345s', 1_235], [1.5, 2], [2.4, 2], ['  12h  ', 43_200_000], ['007', 7], ['P1DT1H1M1S', 90_061_000],
+])('duration %j is exactly %d ms (fractions rounded to the millisecond)', (input, ms) => {
+  expect(parseDuration(input)).toEqual({ kind: 'ok', ms });
+});
+
+test.each([
+  ['12 hours', '"12 hours" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  [' P ', '"P" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  ['P1DT', '"P1DT" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  ['x12h', '"x12h" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  ['12hx', '"12hx" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  ['XP1D', '"XP1D" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  ['P1DX', '"P1DX" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  ['1d2', '"1d2" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  ['a1', '"a1" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  ['1a', '"1a" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  [-1, '"-1" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+  [Number.POSITIVE_INFINITY, '"Infinity" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
+])('duration %j is refused with the reason a user reads', (input, reason) => {
+  expect(parseDuration(input)).toEqual({ kind: 'invalid', reason });
 });

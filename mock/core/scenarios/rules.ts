@@ -117,7 +117,7 @@ export type RuleCheck = { kind: 'ok'; rule: Omit<Rule, 'id' | 'session'> } | { k
 
 /**
  * Checks a rule as the admin API or the config file gives it.
- * @example checkRule({ then: { code: 503 }, times: 1 }) // { kind: 'ok', rule: { when: {}, then: { code: '503' }, remaining: 1 } }
+ * @example checkRule({ then: { code: 503 }, times: 1 }) // { kind: 'ok', rule: { when: {}, then: { code: 503 }, remaining: 1 } }
  */
 export function checkRule(input: unknown, statuses: ServiceStatuses = SERVICE_STATUSES): RuleCheck {
   const checked = toRule(input, statuses);
