@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run contracts:docs`: writes the table of checks in contracts/README.md from the check
-// definitions (contracts/checks/*.ts, built to dist/). test/contracts/checks-doc.test.ts fails when it is stale.
+// definitions (contracts/checks/*.ts, built to dist/), and the same table into docs/reference/harness-checks.md.
+// test/contracts/checks-doc.test.ts and `npm run docs:check` fail when either is stale.
 const { readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
@@ -20,3 +21,10 @@ else {
   writeFileSync(guide, updated);
   console.log('contracts/README.md: the table of checks was rewritten from the check definitions');
 }
+
+const { harnessChecksPage } = require('./reference/harness-checks-page');
+const { findStalePages, writePages } = require('./docs-reference');
+const page = { 'docs/reference/harness-checks.md': harnessChecksPage(root) };
+const stale = findStalePages(page);
+writePages(page);
+console.log(stale.length === 0 ? 'docs/reference/harness-checks.md is up to date' : 'docs/reference/harness-checks.md was rewritten from the check definitions');
