@@ -6,26 +6,8 @@
  * const mock = await createMockServer({ seed: 1 });
  * const baseUrl = await mock.listen(0);
  */
-import { requireInstalled } from './config/optional-package';
-import type { MockServer, MockServerOptions } from './server';
-import { createMockServer as createServer } from './server';
-
+export { createMockServer } from './server';
 export type { MockServer, MockServerOptions } from './server';
-
-/**
- * Creates the mock for use inside another project's tests: an Express app behind a Node server.
- * express 5 is an optional peer dependency (the MSW handlers and the CLI do without it): when it is
- * missing, this rejects with a MissingPackageError naming the install command.
- * @example
- * const mock = await createMockServer({ seed: 1 });
- * const baseUrl = await mock.listen(0);
- * mock.clock.advance(12 * 3600_000);
- * await mock.close();
- */
-export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  requireInstalled('express');
-  return createServer(options);
-}
 export { createMockCore } from './compose/create-mock-core';
 export type { MockCoreOptions } from './compose/create-mock-core';
 export { handleServiceRequest } from './core/handle-service-request';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { ConfigError } from './config-error';
 
 /**
- * Packages a capability needs that a lean install leaves out (ioredis, prism-http and express are
- * optional peer dependencies; faker only a dev dependency, see the test), with the ranges of
+ * Packages a capability needs that a lean install leaves out (ioredis and prism-http are optional
+ * peer dependencies; faker only a dev dependency, see the test), with the ranges of
  * package.json (a test holds them equal). docs/getting-started/install.md says which is which.
  * `neededBy` is the capability a message names when the caller does not name a narrower one.
  */
@@ -13,8 +13,6 @@ export const OPTIONAL_PACKAGES = {
   '@faker-js/faker': { range: '^9.9.0', neededBy: 'view-token-mock catalog' },
   // The proxy's and --validate-responses' response validator, and the mocker of an operation without a handler.
   '@stoplight/prism-http': { range: '5.12.0', neededBy: '--proxy or --validate-responses' },
-  // The library's createMockServer; the view-token-mock command bundles its own copy (scripts/build-cli.js).
-  express: { range: '^5.3.0', neededBy: 'createMockServer' },
 } as const;
 
 export type OptionalPackage = keyof typeof OPTIONAL_PACKAGES;
