@@ -31,5 +31,5 @@ test('the CI recipe installs the package, then runs the harness from it with npx
   const install = recipe.indexOf('run: npm install --no-save view-token-mock');
   expect(install).toBeGreaterThan(0);
   expect(recipe.indexOf('run: npx -p view-token-mock view-token-contracts --base-url')).toBeGreaterThan(install);
-  expect(recipe).toContain('npx -p ./view-token-mock-<version>.tgz view-token-contracts');
+  expect(recipe).toContain('npx --yes -p ./view-token-mock-<version>.tgz view-token-contracts');
 });
