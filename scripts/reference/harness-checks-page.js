@@ -1,5 +1,5 @@
 // docs/reference/harness-checks.md: the contract harness's checks, from their definitions
-// (contracts/checks/*.ts), with the table contracts/README.md holds too (`npm run contracts:docs`).
+// (contracts/checks/*.ts), with the table docs/guides/contract-testing.md holds too (`npm run contracts:docs`).
 const path = require('node:path');
 const { URL } = require('node:url');
 const { banner, code, table } = require('./markdown');

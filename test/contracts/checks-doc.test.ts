@@ -4,7 +4,7 @@ import { CHECKS } from '../../contracts/checks';
 import { CHECKS_TABLE_BEGIN, CHECKS_TABLE_END, toChecksTable } from '../../contracts/checks-table';
 import { SENTENCE } from '../../contracts/checks/sentences';
 
-const GUIDE = path.resolve(__dirname, '../../contracts/README.md');
+const GUIDE = path.resolve(__dirname, '../../docs/guides/contract-testing.md');
 
 test('the contract guide lists every check with its sentence exactly as the check definitions give them (else: npm run contracts:docs)', () => {
   const guide = readFileSync(GUIDE, 'utf8');
