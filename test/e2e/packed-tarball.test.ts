@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { startRedisServer } from '../support/redis-server';
 import { QUIET_INSTALL, docInstallCommands, listeningUrl, measureInstall, run, stopGroup } from '../support/packed-project';
+import { PENDING_PAGES } from '../support/doc-links';
 
 const ROOT = path.resolve(__dirname, '../..');
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -95,8 +96,9 @@ test('the packed package.json runs nothing on install (npm 11 lists a tarball\'s
 test('every relative link and image of the shipped READMEs points at a file in the tarball (the package page and an installed copy show them)', () => {
   const targets = ['README.md', 'contracts/README.md'].flatMap((readme) => [...readFileSync(path.join(ROOT, readme), 'utf8').matchAll(/\]\(([^)#\s]+)\)/g)]
     .map((match) => match[1] ?? '').filter((target) => !/^[a-z]+:/.test(target)).map((target) => path.posix.join(path.posix.dirname(readme), target)));
-  expect(targets).toEqual(expect.arrayContaining(['docs/images/dashboard.png', 'contracts/README.md', 'docs/getting-started/install.md']));
-  expect(targets.filter((target) => !packedFiles.includes(target))).toEqual([]);
+  expect(targets).toEqual(expect.arrayContaining(['docs/images/dashboard.png', 'docs/guides/contract-testing.md', 'docs/getting-started/install.md', 'docs/README.md']));
+  // Pages of issue 30 linked before they land (test/docs/links.test.ts holds the list to them).
+  expect(targets.filter((target) => !packedFiles.includes(target) && !PENDING_PAGES.includes(target))).toEqual([]);
 });
 
 test('the package and msw install in under 80 packages: the package brings pino, ajv, yaml and leven, not Express, prism-http or any optional package', () => {
@@ -273,12 +275,10 @@ console.log([describeContracts, useViewTokenSpec, runContracts, toContractOption
   expect(result.stderr).toBe('');
   expect(result.stdout.trim()).toBe('function function function function');
 });
-/** The first ```ts block after a README heading: the snippets users copy. */
-function readmeSnippet(heading: string): string {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const after = readme.slice(readme.indexOf(`\n${heading}\n`));
-  const match = /```ts\n([\s\S]*?)```/.exec(after);
-  if (!after.startsWith(`\n${heading}`) || !match?.[1]) throw new Error(`README: no ts snippet under "${heading}"`);
+/** The first ```ts block of a docs page: the snippets users copy. */
+function docSnippet(page: string): string {
+  const match = /```ts\n([\s\S]*?)```/.exec(readFileSync(path.join(ROOT, page), 'utf8'));
+  if (!match?.[1]) throw new Error(`${page}: no ts snippet`);
   return match[1];
 }
 
@@ -288,7 +288,7 @@ const NODE10 = { module: 'commonjs', moduleResolution: 'node10', esModuleInterop
 
 test.each([
   ['a NodeNext ESM', 'module', NODENEXT], ['a NodeNext CommonJS', 'commonjs', NODENEXT], ['a classic (node10 resolution) CommonJS', 'commonjs', NODE10],
-])('the README\'s library and MSW snippets type-check in %s project under strict, without skipLibCheck and without @types/express', async (_label, type, resolution) => {
+])('the library and MSW guides\' snippets type-check in %s project under strict, without skipLibCheck and without @types/express', async (_label, type, resolution) => {
   const dir = path.join(project, `types-${type}-${resolution.moduleResolution}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `types-${type}`, private: true, type }));
@@ -296,8 +296,8 @@ test.each([
     compilerOptions: { strict: true, skipLibCheck: false, ...resolution, target: 'es2022', types: ['node'], noEmit: true },
     include: ['*.ts'],
   }));
-  writeFileSync(path.join(dir, 'library.ts'), readmeSnippet('## Use it as a library (tests in other projects)'));
-  writeFileSync(path.join(dir, 'msw.ts'), `${readmeSnippet('### In-process and in the browser: MSW')}export {};\n`);
+  writeFileSync(path.join(dir, 'library.ts'), docSnippet('docs/guides/library.md'));
+  writeFileSync(path.join(dir, 'msw.ts'), `${docSnippet('docs/guides/msw.md')}export {};\n`);
   const result = await run(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '-p', dir, '--listFiles'], dir);
   expect(result.stdout.split('\n').filter((line) => line.startsWith('error') || line.includes(' error '))).toEqual([]);
   expect(result.code).toBe(0);
@@ -377,3 +377,30 @@ test('npm start in a clone serves the mock (its prestart build finds nothing to 
   const issued = await fetch(`${baseUrl}/view/token?fileId=1`, { headers: { Authorization: 'Bearer any' } });
   expect(issued.status).toBe(200);
 });
+
+test('the MSW guide\'s `npx msw init` line, as written, puts msw\'s worker file where the browser setup expects it', async () => {
+  const line = readFileSync(path.join(ROOT, 'docs/guides/msw.md'), 'utf8').split('\n').find((text) => text.startsWith('npx msw init '));
+  const command = (line ?? '').replace(/\s+#\s.*$/, '');
+  expect(command).toBe('npx msw init public --save');
+  const result = await run('bash', ['-c', command], project);
+  expect(result.code).toBe(0);
+  expect(readFileSync(path.join(project, 'public/mockServiceWorker.js'), 'utf8')).toBe(readFileSync(path.join(project, 'node_modules/msw/lib/mockServiceWorker.js'), 'utf8'));
+  expect((JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')) as { msw?: unknown }).msw).toEqual({ workerDirectory: ['public'] });
+});
+
+test('describeContracts runs in an ES module project\'s Jest (native ESM, no transform), as the contract-testing guide sets it up', async () => {
+  const dir = path.join(project, 'jest-esm');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'jest-esm', private: true, type: 'module', jest: { transform: {} } }));
+  writeFileSync(path.join(dir, 'contracts.test.js'), `import { describeContracts } from 'view-token-mock/contracts/jest';
+import { createMockServer } from 'view-token-mock';
+
+const ids = ['fileId', 'integrateId', 'compareId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId'];
+const provider = createMockServer({ logLevel: 'silent', config: { missing: Object.fromEntries(ids.map((name) => [name, ['404404']])), applications: [{ appKey: 'ci', appSecret: 'secret', accessTokens: ['ci-token'] }] } });
+afterAll(async () => (await provider).close());
+describeContracts({ target: provider.then((mock) => mock.app), accessToken: 'ci-token', ids: { fileId: '1001', missingId: '404404' } });
+`);
+  const jest = path.join(ROOT, 'node_modules/jest/bin/jest.js');
+  const result = await run(process.execPath, [jest, '--rootDir', dir, '--ci'], dir, { NODE_OPTIONS: '--experimental-vm-modules' });
+  expect({ code: result.code, summary: /Tests:.*/.exec(result.stderr)?.[0] }).toEqual({ code: 0, summary: expect.stringMatching(/^Tests: +(\d+ skipped, )?\d+ passed, \d+ total$/) });
+}, 120_000);
