@@ -80,7 +80,7 @@ test('the config page describes every top-level field and every definition of th
 });
 
 test('the harness checks page holds the contract guide\'s table of checks, made from the same definitions', () => {
-  const guide = readFileSync(path.join(ROOT, 'contracts/README.md'), 'utf8');
+  const guide = readFileSync(path.join(ROOT, 'docs/guides/contract-testing.md'), 'utf8');
   const table = page('harness-checks.md').split('\n').filter((line) => line.startsWith('| `')).slice(0, 21).join('\n');
   expect(guide).toContain(table);
   expect(page('harness-checks.md')).toContain('| `forbidden_object_rejected` |');
