@@ -17,5 +17,6 @@ export type { Core } from './core/create-core';
 export type { MockConfigInput } from './config/load-config';
 export { VIEW_TOKEN_TTL_MS } from './core/view-tokens';
 export { ScenarioRuleError } from './compose/mock-scenarios';
+export { MissingPackageError } from './config/optional-package';
 export type { MockScenarios } from './compose/mock-scenarios';
 export type { Rule, RuleCondition, RuleInput, RuleOutcome } from './core/scenarios/rule';

@@ -6,7 +6,7 @@ import { serveHelp } from './help';
 import { parseServeOptions } from './serve-options';
 import { announce, isPrimaryOfWorkers, runPrimary } from './workers';
 import { PACKAGE_VERSION } from '../compose/package-info';
-import { requireInstalled } from '../compose/optional-package';
+import { requireInstalled } from '../config/optional-package';
 import { createMockServer } from '../server';
 
 /** Exit code for a usage or configuration error. */

@@ -8,7 +8,7 @@ import type { Backing } from '../stores/backing';
 import { createMemoryTokenStore } from '../stores/memory-token-store';
 import type * as RedisShared from '../stores/redis-shared';
 import { logClockOutages } from './clock-outage-log';
-import { requireInstalled } from './optional-package';
+import { requireInstalled } from '../config/optional-package';
 
 export interface BackingOptions {
   store?: 'memory' | 'redis';

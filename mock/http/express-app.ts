@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
-import express from 'express';
 import type { AppOptions } from './app-options';
 import type { MatchedRoute } from '../core/routing/match-route';
 import { createAdminHandlers } from './admin-routes';
@@ -8,6 +7,7 @@ import { createAdminScenarioHandlers } from './admin-scenario-routes';
 import { createDashboardHandlers } from './dashboard-routes';
 import { createViewerFileHandlers } from './viewer-files';
 import { createOperationDispatch } from './operation-dispatch';
+import { loadExpress } from './load-express';
 import { REQUEST_LIMITS } from './request-limits';
 import type { Dispatch } from './service-routes';
 
@@ -29,6 +29,7 @@ export interface ExpressAppParts {
  * the one error handler.
  */
 export function createExpressApp(options: AppOptions, parts: ExpressAppParts): Express {
+  const express = loadExpress();
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');

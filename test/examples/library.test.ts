@@ -1,4 +1,4 @@
-// The README's library example, run: the mock inside another project's tests.
+// The library guide's example (docs/guides/library.md), run: the mock inside another project's tests.
 import { ScenarioRuleError, createMockServer } from '../../mock/index';
 
 test('a project\'s test starts the mock, expires a token, forces a 403 once, and resets it all', async () => {

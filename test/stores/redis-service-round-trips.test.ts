@@ -8,7 +8,7 @@ import { startRedisServer } from '../support/redis-server';
 // What each kind of service request costs on Redis, counted by Redis itself (MONITOR): the commands
 // the mock's connection sent while the request ran. Each is awaited before the next is sent, so the
 // count is the request's Redis round trips. Background work (the clock read every 200 ms, reclaim
-// sweeps) is left out by its commands. These figures are the README's "cost per request". The
+// sweeps) is left out by its commands. These figures are docs/guides/redis-store.md's "cost per service request". The
 // one-trip script is told from the others by its keys: it declares the rule counts first.
 
 const AUTH = { Authorization: 'Bearer round-trips' };
