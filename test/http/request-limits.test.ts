@@ -110,6 +110,12 @@ test('headers over 16 KiB on the viewer SDK static host get a text/plain 431 (a 
   expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe(`The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.`);
 });
 
+test('a body the mock cannot read, sent to the viewer SDK static host, is a text/plain 400 like its other refusals (found by the hostile-input property)', async () => {
+  const raw = await rawExchange([{ text: 'GET /Glodon/x/lib/loaders/.. HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\nContent-Type: application/json\r\nContent-Length: 0\r\nConnection: close\r\n\r\n' }]);
+  expect(raw).toMatch(/^HTTP\/1\.1 400 [\s\S]*Content-Type: text\/plain; charset=utf-8\r\n/);
+  expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toMatch(/^The request body could not be read: /);
+});
+
 test('a proxy-style absolute-form target to /__admin is still answered as admin (problem+json)', async () => {
   const raw = await rawExchange([{ text: `GET http://elsewhere.example/__admin/requests?${Array.from({ length: 101 }, (_, i) => `k${i}=1`).join('&')} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n` }]);
   expect(raw).toMatch(/^HTTP\/1\.1 400 [\s\S]*application\/problem\+json/);
