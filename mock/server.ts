@@ -52,9 +52,9 @@ export interface MockServerOptions extends ProxyServerOptions {
   journalSize?: number;
   /** IANA zone `expireTime` is written in (SDKs read it in their local zone). Default: this process's local zone. */
   timeZone?: string;
-  /** Where View Tokens and the clock live: this process's memory (default) or Redis, shared by several mocks. */
+  /** Where View Tokens, rules and the clocks live: this process's memory (default) or Redis, shared by several mocks. */
   store?: 'memory' | 'redis';
-  /** With store 'redis': e.g. `redis://127.0.0.1:6379`. */
+  /** E.g. `redis://127.0.0.1:6379`: selects the Redis store (with `store: 'memory'` it is refused). */
   redisUrl?: string;
   /** Prefix of every Redis key, so several mocks can share one Redis. Default `view-token-mock:`. */
   redisPrefix?: string;

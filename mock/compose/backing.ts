@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { chooseStore } from '../config/choose-store';
 import { ConfigError, stateFileOnRedisError } from '../config/config-error';
 import { createControllableClock } from '../core/clock';
 import { EXPIRED_RETENTION_MS } from '../core/create-core';
@@ -32,13 +33,12 @@ const REDIS_KEEP_MARGIN_MS = 24 * 3_600_000;
  */
 export async function createBacking(options: BackingOptions, ttlMs: number, logger: Logger): Promise<Backing> {
   const localClock = createControllableClock(options.realNow ?? Date.now);
-  if ((options.store ?? 'memory') === 'memory') {
+  const redisUrl = options.redisUrl;
+  if (chooseStore(options.store, redisUrl) === 'memory' || redisUrl === undefined) {
     const memory = createMemoryTokenStore(options.maxViewTokens);
     return { store: memory, memory, clock: localClock, close: () => undefined };
   }
-  if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
   if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
-  if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
   const timeoutMs = options.redisTimeoutMs;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 60_000)) throw new ConfigError(`--redis-timeout ${timeoutMs}: use a duration from 1ms to 60s`);
   // ioredis is loaded only for the Redis store, and installed only by those who use it.
@@ -46,7 +46,7 @@ export async function createBacking(options: BackingOptions, ttlMs: number, logg
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { openRedisShared } = require('../stores/redis-shared') as typeof RedisShared;
   return openRedisShared({
-    url: options.redisUrl,
+    url: redisUrl,
     waitMs: options.redisWaitMs ?? 0,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     prefix: options.redisPrefix ?? 'view-token-mock:',
