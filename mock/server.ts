@@ -1,5 +1,6 @@
 import type { RequestListener, Server } from 'node:http';
 import { createServer } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Logger, LevelWithSilent } from 'pino';
 import pino from 'pino';
@@ -24,6 +25,7 @@ import type * as ServiceHooksModule from './proxy/create-hooks';
 import type { ProxyServerOptions } from './proxy/create-hooks';
 import { loadSpecEngine } from './spec-engine/spec-engine';
 import { openPersistedState } from './stores/persisted-state';
+import type { StoreDescription } from './stores/store-description';
 
 /** Options of {@link createMockServer}; the defaults are the CLI's. */
 export interface MockServerOptions extends ProxyServerOptions {
@@ -98,6 +100,8 @@ export interface MockServer {
   readonly baseUrl: string | undefined;
   /** The connection cap in force (`maxConnections`, or the default from the open-file limit) and where it comes from. */
   readonly connections: ConnectionPlan;
+  /** Which store it runs on (memory, a state file, Redis single or cluster), as `/__admin/health` says. */
+  readonly store: StoreDescription;
   listen(port?: number, host?: string): Promise<string>;
   /** Stops accepting, lets in-flight requests finish, then resolves. */
   close(): Promise<void>;
@@ -131,6 +135,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       notice: (message) => logger.warn(`state file: ${message}`),
     });
   const clock = persisted?.clock ?? backing.clock;
+  const store: StoreDescription = persisted === undefined || options.stateFile === undefined ? backing.description : { kind: 'state-file', stateFile: path.resolve(options.stateFile) };
   const engine = await loadSpecEngine(MOCK_SPEC_PATH);
   const core = createMockCore({
     clock,
@@ -161,6 +166,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     adminToken: options.adminToken,
     allowedHosts: options.allowedHosts ?? [],
     degradedReason: () => persisted?.failure(),
+    store,
     boundHost: () => boundHost,
     ...(extras === undefined ? {} : { hooks: extras.hooks }),
   });
@@ -174,6 +180,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     core, clock, logger, scenarios: toMockScenarios(core.rules),
     get baseUrl() { return baseUrl; },
     connections,
+    store,
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         const listening = createServer({

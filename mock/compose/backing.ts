@@ -36,7 +36,7 @@ export async function createBacking(options: BackingOptions, ttlMs: number, logg
   const redisUrl = options.redisUrl;
   if (chooseStore(options.store, redisUrl) === 'memory' || redisUrl === undefined) {
     const memory = createMemoryTokenStore(options.maxViewTokens);
-    return { store: memory, memory, clock: localClock, close: () => undefined };
+    return { store: memory, memory, clock: localClock, description: { kind: 'memory' }, close: () => undefined };
   }
   if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
   const timeoutMs = options.redisTimeoutMs;

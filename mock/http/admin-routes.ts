@@ -7,6 +7,7 @@ import { pageOfTokens, readListQuery } from './admin-pages';
 import type { OperationHandlers } from './operation-dispatch';
 import { sendProblem } from './problem';
 import { toViewTokenWire } from './view-token-wire';
+import type { StoreDescription } from '../stores/store-description';
 
 type ClockWire = components['schemas']['Clock'];
 type SetClockBody = NonNullable<components['schemas']['Clock']> & { now?: string; frozen?: boolean };
@@ -14,6 +15,8 @@ type SetClockBody = NonNullable<components['schemas']['Clock']> & { now?: string
 export interface AdminRouteDeps {
   core: Core;
   version: string;
+  /** Which store the mock runs on, as health names it. */
+  store: StoreDescription;
   /** Why the mock is degraded (e.g. the state file cannot be written), or undefined. */
   degradedReason?: () => string | undefined;
 }
@@ -23,7 +26,7 @@ export interface AdminRouteDeps {
  * Bodies and parameters arrive checked against the spec (operation-dispatch.ts): what is left here
  * is what a schema cannot say (a duration's text, the clock's range).
  */
-export function createAdminHandlers({ core, version, degradedReason = () => undefined }: AdminRouteDeps): OperationHandlers {
+export function createAdminHandlers({ core, version, store: description, degradedReason = () => undefined }: AdminRouteDeps): OperationHandlers {
   const { clock, viewTokens, store } = core;
   const clockWire = (): ClockWire => {
     const state = clock.state();
@@ -35,9 +38,9 @@ export function createAdminHandlers({ core, version, degradedReason = () => unde
       try {
         const viewTokenCount = await store.count();
         const degraded = degradedReason();
-        res.json(degraded === undefined ? { status: 'ok', version, now, viewTokens: viewTokenCount } : { status: 'degraded', detail: degraded, version, now, viewTokens: viewTokenCount });
+        res.json(degraded === undefined ? { status: 'ok', version, now, viewTokens: viewTokenCount, store: description } : { status: 'degraded', detail: degraded, version, now, viewTokens: viewTokenCount, store: description });
       } catch (error) {
-        res.status(503).json({ status: 'unavailable', version, now, viewTokens: 0, detail: (error as Error).message });
+        res.status(503).json({ status: 'unavailable', version, now, viewTokens: 0, store: description, detail: (error as Error).message });
       }
     },
     async resetMock(_req, res) {

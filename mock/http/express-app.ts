@@ -46,7 +46,7 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
   }));
   const { core, engine, basePath } = options;
   app.use(createOperationDispatch(parts.matchOf, engine, {
-    ...createAdminHandlers({ core, version: options.version, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }),
+    ...createAdminHandlers({ core, version: options.version, store: options.store, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }),
     ...createAdminScenarioHandlers({ core, basePath }),
     ...createDashboardHandlers({ basePath }),
     ...createViewerFileHandlers({ core, logger: options.logger, basePath }),

@@ -5,6 +5,7 @@ import type { OneTripStore } from '../core/one-trip-store';
 import type { RuleStore } from '../core/scenarios/rule-store';
 import type { TokenStore } from '../core/token-store';
 import type { MemoryTokenStore } from './memory-token-store';
+import type { StoreDescription } from './store-description';
 
 /** Where the mock keeps its state, before the core is built over it. */
 export interface Backing {
@@ -12,6 +13,8 @@ export interface Backing {
   /** The same store when it is the memory store (what `--state-file` keeps). */
   memory?: MemoryTokenStore;
   clock: ControllableClock;
+  /** Which store this is, for health and the start banner. */
+  description: StoreDescription;
   /** Rules, granted Access Tokens and the journal, when several processes share them (Redis); else the core's own memory. */
   shared?: { ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal; oneTrip: OneTripStore };
   close(): void;

@@ -1,3 +1,4 @@
+import { Cluster } from 'ioredis';
 import type { Backing } from './backing';
 import type { ControllableClock } from '../core/clock';
 import { createRedisAccessTokenStore } from './redis-access-token-store';
@@ -42,6 +43,7 @@ export async function openRedisShared(options: RedisSharedOptions): Promise<Back
   return {
     store: createRedisTokenStore(tokens),
     clock,
+    description: { kind: redis instanceof Cluster ? 'redis-cluster' : 'redis-single', redisPrefix: prefix },
     shared: {
       ruleStore: createRedisRuleStore({ redis, prefix }),
       accessTokenStore: createRedisAccessTokenStore({ redis, prefix, keepMs: options.accessTokenKeepMs }),

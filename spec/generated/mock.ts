@@ -623,9 +623,25 @@ export interface components {
             /** @description Why the store is unavailable or the mock degraded. */
             detail?: string;
             version: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The deployment's clock (a session's own clock is read with GET /__admin/clock?session=).
+             */
             now: string;
             viewTokens: number;
+            store: components["schemas"]["StoreDescription"];
+        };
+        /** @description Where this mock keeps its state. */
+        StoreDescription: {
+            /**
+             * @description memory: this process only; state-file: memory kept in --state-file; redis-single / redis-cluster: shared by every mock on the same Redis and prefix.
+             * @enum {string}
+             */
+            kind: "memory" | "state-file" | "redis-single" | "redis-cluster";
+            /** @description With kind state-file: the file's absolute path. */
+            stateFile?: string;
+            /** @description With a Redis kind: --redis-prefix (every key starts with {prefix}). */
+            redisPrefix?: string;
         };
         /** @description Switches, as in a Prefer header. */
         Preferences: {

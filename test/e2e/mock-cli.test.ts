@@ -12,6 +12,8 @@ test('the CLI started on port 0 prints its URLs, answers, and exits 0 on SIGTERM
   const cli = await startCli(['--port', '0', '--seed', '3', '--log-level', 'warn']);
   expect(cli.output()).toContain(`admin API: ${cli.baseUrl}/__admin `);
   expect(cli.output()).toContain(`dashboard: ${cli.baseUrl}/__admin/ui `);
+  expect(cli.output()).toContain('\n  store: memory (this process only; gone when it stops)\n');
+  expect(((await (await fetch(`${cli.baseUrl}/__admin/health`)).json()) as { store: unknown }).store).toEqual({ kind: 'memory' });
   expect((await fetch(`${cli.baseUrl}/__admin/ui`)).status).toBe(200);
   const res = await fetch(`${cli.baseUrl}/view/token?fileId=1`, { headers: { Authorization: 'Bearer x' } });
   expect(res.status).toBe(200);

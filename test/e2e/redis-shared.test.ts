@@ -45,6 +45,15 @@ test('a View Token issued on one process is used on another, and expires for bot
   await new Promise((resolve) => setTimeout(resolve, CLOCK_SYNC_WAIT_MS));
 });
 
+test('the start banner and /__admin/health name the store: Redis, single or cluster as it is, and the prefix', async () => {
+  const kind = redisTopology() === 'single' ? 'redis-single' : 'redis-cluster';
+  expect(a.output()).toContain(kind === 'redis-single'
+    ? '\n  store: Redis, single (prefix "view-token-mock:": keys {view-token-mock:}…)\n'
+    : '\n  store: Redis Cluster (prefix "view-token-mock:": keys {view-token-mock:}…, one slot)\n');
+  const health = (await (await fetch(`${b.baseUrl}/__admin/health`)).json()) as { store: unknown };
+  expect(health.store).toEqual({ kind, redisPrefix: 'view-token-mock:' });
+});
+
 test('sessions stay separate across processes', async () => {
   const { data: mine } = await issue(a, 'sceneId=4', { 'X-Mock-Session': 'worker-a' });
   await issue(b, 'sceneId=5', { 'X-Mock-Session': 'worker-b' });

@@ -119,7 +119,7 @@ test('reset forgets tokens and puts the clock back; health counts tokens', async
   expect(reset.status).toBe(204);
   const health = await request(mock.app).get('/__admin/health');
   expect(health).toSatisfyApiSpec();
-  expect(health.body).toMatchObject({ status: 'ok', viewTokens: 0, now: new Date(T0).toISOString() });
+  expect(health.body).toMatchObject({ status: 'ok', viewTokens: 0, now: new Date(T0).toISOString(), store: { kind: 'memory' } });
 });
 
 test('--admin-token guards the admin API (health stays open) and is compared exactly', async () => {
