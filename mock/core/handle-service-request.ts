@@ -3,7 +3,7 @@ import type { Fault } from './scenarios/preferences';
 import { QUERY_SWITCHES, findUnknownSwitch, readPreferences, withoutSwitches } from './scenarios/preferences';
 import { findNearestName } from './near-miss';
 import { answerScenario } from './scenarios/scenario-catalog';
-import type { SwitchPlan } from './scenarios/switch-plan';
+import type { Refusal, SwitchPlan } from './scenarios/switch-plan';
 import { toSwitchPlan } from './scenarios/switch-plan';
 import type { Answer } from './service-answers';
 import type { RequestValidator, ServiceOperationId, ServiceRequest } from './service-request';
@@ -35,7 +35,7 @@ export interface ServiceHooks {
 export type ServiceResult =
   | { kind: 'answer'; answer: Answer; delayMs: number }
   | { kind: 'fault'; fault: Fault; delayMs: number; headers: Record<string, string> }
-  | { kind: 'rejected-preference'; detail: string; allowed: Record<string, readonly (string | number)[]> };
+  | ({ kind: 'rejected-preference' } & Refusal);
 
 const valid: RequestValidator = () => ({ kind: 'valid' });
 const NO_VIOLATIONS: readonly string[] = Object.freeze([]);
@@ -53,7 +53,8 @@ export async function handleServiceRequest(core: Core, request: ServiceRequest, 
   const switches = readSwitches(core, request);
   if (switches.kind === 'rejected') {
     await record(core, clean, session, 422, 'rejected switches');
-    return { kind: 'rejected-preference', detail: switches.detail, allowed: switches.allowed };
+    const { kind: _rejected, ...refusal } = switches;
+    return { kind: 'rejected-preference', ...refusal };
   }
   try {
     return await runSwitchedOrReal(core, clean, session, switches, validate, hooks);
@@ -92,7 +93,7 @@ async function runSwitchedOrReal(core: Core, clean: ServiceRequest, session: str
 }
 
 type Choice = { kind: 'plan'; plan: SwitchPlan | undefined; ruleId?: string };
-type Switches = Choice | { kind: 'none' } | { kind: 'rejected'; detail: string; allowed: Record<string, readonly (string | number)[]> };
+type Switches = Choice | { kind: 'none' } | ({ kind: 'rejected' } & Refusal);
 
 /** The request's own switches (refused loudly when unusable), or none. */
 function readSwitches(core: Core, request: ServiceRequest): Switches {
@@ -100,7 +101,10 @@ function readSwitches(core: Core, request: ServiceRequest): Switches {
   if (unknownSwitch !== undefined) {
     const nearest = findNearestName(unknownSwitch, QUERY_SWITCHES);
     const hint = nearest === undefined ? '' : ` (did you mean ${nearest}?)`;
-    return { kind: 'rejected', detail: `${unknownSwitch} is not a switch${hint}; use ${QUERY_SWITCHES.join(', ')} (operation ${request.operationId})`, allowed: { switch: QUERY_SWITCHES } };
+    return {
+      kind: 'rejected', detail: `${unknownSwitch} is not a switch${hint}; use ${QUERY_SWITCHES.join(', ')} (operation ${request.operationId})`,
+      allowed: { switch: QUERY_SWITCHES }, ...(nearest === undefined ? {} : { nearest: { switch: nearest } }),
+    };
   }
   const preferences = readPreferences(request.headers.prefer, request.query);
   if (Object.keys(preferences).length === 0) return { kind: 'none' };

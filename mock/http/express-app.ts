@@ -4,7 +4,7 @@ import express from 'express';
 import type { AppOptions } from './app-options';
 import type { MatchedRoute } from '../core/routing/match-route';
 import { createAdminHandlers } from './admin-routes';
-import { createAdminScenarioHandlers } from './admin-scenario-routes';
+import { OWN_BODY_CHECKS, createAdminScenarioHandlers } from './admin-scenario-routes';
 import { createDashboardHandlers } from './dashboard-routes';
 import { createViewerFileHandlers } from './viewer-files';
 import { createOperationDispatch } from './operation-dispatch';
@@ -50,7 +50,7 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
     ...createAdminScenarioHandlers({ core, basePath }),
     ...createDashboardHandlers({ basePath }),
     ...createViewerFileHandlers({ core, logger: options.logger, basePath }),
-  }));
+  }, OWN_BODY_CHECKS));
   app.use(parts.onError);
   return app;
 }

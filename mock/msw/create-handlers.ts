@@ -110,7 +110,7 @@ function refuse(area: Area, status: number, code: ErrorCode, problem: ProblemKin
 
 async function toResponse(result: ServiceResult): Promise<Response> {
   if (result.kind === 'rejected-preference') {
-    return HttpResponse.json(toProblem('preference-rejected', result.detail, { allowed: result.allowed }),
+    return HttpResponse.json(toProblem('preference-rejected', result.detail, { allowed: result.allowed, ...(result.nearest === undefined ? {} : { nearest: result.nearest }) }),
       { status: 422, headers: { 'Content-Type': 'application/problem+json; charset=utf-8' } });
   }
   if (result.delayMs > 0) await delay(result.delayMs);

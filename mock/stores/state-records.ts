@@ -4,7 +4,7 @@ import { isMockTimeInRange } from '../core/clock';
 import { parseInt64 } from '../core/int64';
 import type { ObjectType } from '../core/object-types';
 import type { Rule } from '../core/scenarios/rule';
-import { checkRule } from '../core/scenarios/rules';
+import { checkRule } from '../core/scenarios/rule-check';
 import { checkSessionLength } from '../core/session-limit';
 import type { ViewTokenRecord } from '../core/token-store';
 import { VIEW_TOKEN_FORMAT } from '../core/view-tokens';

@@ -16,7 +16,7 @@ export interface paths {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -742,6 +742,12 @@ export interface components {
             status: number;
             detail: string;
             instance?: string;
+            /** @description A refused switch or rule (422 preference-rejected): every value each refused field allows, e.g. {"scenario": ["forbidden", ...]}. */
+            allowed?: {
+                [key: string]: unknown[];
+            };
+            /** @description With allowed: the allowed value (a string or an integer) nearest to what was given, when one is near, e.g. {"scenario": "forbidden"}. */
+            nearest?: Record<string, never>;
         };
     };
     responses: {
@@ -953,7 +959,7 @@ export interface components {
          *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
          *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
          *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-         *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+         *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
          * @example code=403, delay=200
          */
         PreferHeader: string;
@@ -1015,7 +1021,7 @@ export interface operations {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1054,7 +1060,7 @@ export interface operations {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1115,7 +1121,7 @@ export interface operations {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1149,7 +1155,7 @@ export interface operations {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1192,7 +1198,7 @@ export interface operations {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1582,7 +1588,7 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
-            /** @description A well-formed rule naming a parameter no operation (or not its operation) has (the detail lists the allowed ones), or the session already holds 1,000 rules, the most it may (problem type too-many-rules), or it holds none and 1,000 other sessions hold rules, the most the mock keeps (problem type too-many-sessions). */
+            /** @description A well-formed rule naming what the mock does not have: a misspelt scenario, code, fault, delay, operation, parameter or field, or a switch its operation cannot answer (problem type preference-rejected, with `allowed` listing the values of the refused field and `nearest` the one probably meant, as the library's ScenarioRuleError and a refused Prefer switch say); or the session already holds 1,000 rules, the most it may (problem type too-many-rules), or it holds none and 1,000 other sessions hold rules, the most the mock keeps (problem type too-many-sessions). The rule is checked by the mock's one rule check (config file, state file, library alike), so a value outside the schema's enums is this 422, not a 400. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -35,9 +35,9 @@ const LEFT = '; the file was left as it is: fix or move it';
 
 test.each([
   ['a rule forcing code 999', [CLOCK, aRule(3, { then: { code: 999 } })],
-    `line 3 (rule r3 (session "")): code=999 is not a status this operation documents (operation any service operation); allowed: ${CODES}`],
+    `line 3 (rule r3 (session "")): code=999 is not a status this operation documents (operation any service operation); did you mean code=503?; allowed: ${CODES}`],
   ['a rule delaying 1e12 ms', [CLOCK, aRule(1, { then: { delay: 1e12 } })],
-    'line 3 (rule r1 (session "")): delay=1000000000000 must be milliseconds from 0 to 60000 (operation any service operation); allowed: delay 0..60000'],
+    'line 3 (rule r1 (session "")): delay=1000000000000 must be milliseconds from 0 to 60000 (operation any service operation); did you mean delay=60000?; allowed: delay 0..60000'],
   ['a rule with a misspelt scenario on one operation', [CLOCK, aRule(1, { when: { operation: 'getViewerData' }, then: { scenario: 'forbiden' } })],
     'line 3 (rule r1 (session "")): scenario=forbiden is not one this operation can answer (operation getViewerData); allowed: scenario access-token-missing, access-token-invalid, access-token-expired, invalid-parameter, server-error, unavailable'],
   ['a rule naming a parameter no operation has', [CLOCK, aRule(1, { when: { param: 'fileid', equals: '1' } })],
@@ -83,7 +83,7 @@ test('more View Tokens than --max-view-tokens are refused, naming the flag and t
 
 test('a bad record in a change log is refused just the same, naming the log and its line', async () => {
   const message = await refusal({ 'state.json': aSnapshot([CLOCK]), 'state.json.1.log': aChangeLog([aRule(1), aRule(2, { then: { code: 999 } })]) });
-  expect(message).toBe(`--state-file state.json: ${path.join(dir, 'state.json.1.log')} line 3 (rule r2 (session "")): code=999 is not a status this operation documents (operation any service operation); allowed: ${CODES}${LEFT}`);
+  expect(message).toBe(`--state-file state.json: ${path.join(dir, 'state.json.1.log')} line 3 (rule r2 (session "")): code=999 is not a status this operation documents (operation any service operation); did you mean code=503?; allowed: ${CODES}${LEFT}`);
 });
 
 test('a version-1 file (0.2.0) with a rule forcing code 999 and a non-hex token is refused, naming the list item', async () => {
@@ -91,7 +91,7 @@ test('a version-1 file (0.2.0) with a rule forcing code 999 and a non-hex token 
   const token = (fields: object): object => { const { k: _k, ...record } = aTokenRecord(1, fields) as { k: string }; return record; };
   const rule = (fields: object): object => { const { k: _k, ...record } = aRule(1, fields) as { k: string }; return record; };
   expect(await refusal({ 'state.json': v1([rule({ then: { code: 999 } })], []) }))
-    .toBe(`--state-file state.json: rules[0]: code=999 is not a status this operation documents (operation any service operation); allowed: ${CODES}${LEFT}`);
+    .toBe(`--state-file state.json: rules[0]: code=999 is not a status this operation documents (operation any service operation); did you mean code=503?; allowed: ${CODES}${LEFT}`);
   expect(await refusal({ 'state.json': v1([], [token({}), token({ token: 'x-not-hex' })]) }))
     .toBe(`--state-file state.json: viewTokens[1]: "token" must be 32 lowercase hex characters, as the mock issues them${LEFT}`);
 });
