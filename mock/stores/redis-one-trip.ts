@@ -1,6 +1,7 @@
-import type { OneTripStore } from '../core/one-trip-store';
+import type { ClockState } from '../core/clock';
+import type { OneTripStore, TripClocks } from '../core/one-trip-store';
 import type { TouchResult, ViewTokenRecord } from '../core/token-store';
-import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs, storeFullError } from '../core/token-store';
+import { DEFAULT_MAX_VIEW_TOKENS, storeFullError } from '../core/token-store';
 import { JOURNAL_LUA } from './redis-journal';
 import { toRules } from './redis-rule-store';
 import type { RedisClient } from './redis-connection';
@@ -10,41 +11,74 @@ import { INSERT_LUA, TOUCH_LUA } from './redis-token-store';
 
 /**
  * A whole View Token request in one step. KEYS: the rule counts by session, the rules, the journal and
- * its counter, the Access Token's record (the rule counts again when none is checked), then the
- * effect's keys. A session holding rules gets them back (nothing else is done): the step-by-step way
- * needs no read of its own. ARGV: session, journal capacity, the entry's JSON without `status`, the status when done and
- * when a touched token is refused, the Access Token's appKey ('' for none) and expiry, the effect
- * ('none', 'insert', 'touch') and its arguments. Nothing is changed unless everything is.
+ * its counter, the Access Token's record (the rule counts again when none is checked), the clocks (a
+ * hash by session), then the effect's keys. ARGV: session, journal capacity, the entry's JSON without
+ * `atMs` and `status`, the status when done and when a touched token is refused, the Access Token's
+ * appKey ('' for none) and expiry, the effect ('none', 'insert', 'touch'), this process's real time,
+ * then the effect's arguments. The mock time is read here from the stored clocks (a session without its
+ * own follows the deployment's, ''): the request's session's for the journal, the issue and the Access
+ * Token; the token's own session's for a use. A session holding rules, or an Access Token gone or
+ * expired, gets the clocks back and nothing is done. Nothing is changed unless everything is.
  */
 const TRIP_SCRIPT = `${INSERT_LUA}${TOUCH_LUA}${JOURNAL_LUA}
+local real_now = tonumber(ARGV[9])
+local function own_clock(session) return redis.call('HGET', KEYS[6], session) end
+local function now_of(session)
+  local raw = own_clock(session)
+  if not raw and session ~= '' then raw = own_clock('') end
+  if not raw then return real_now end
+  local state = cjson.decode(raw)
+  if state.frozenAtMs ~= cjson.null then return state.frozenAtMs end
+  return real_now + state.offsetMs
+end
+local function ms(value) return string.format('%.0f', value) end
+local function clocks_read()
+  local sessions, out = {ARGV[1], ''}, {}
+  if ARGV[8] == 'touch' then
+    local raw = redis.call('GET', KEYS[7])
+    if raw then sessions[3] = cjson.decode(raw).session end
+  end
+  for _, session in ipairs(sessions) do
+    out[#out + 1] = session
+    out[#out + 1] = own_clock(session) or ''
+  end
+  return out
+end
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
-  local found = {'rules'}
+  local found = {'rules', clocks_read()}
   for _, raw in ipairs(redis.call('HVALS', KEYS[2])) do
     if cjson.decode(raw).session == ARGV[1] then found[#found + 1] = raw end
   end
   return found
 end
+local at = now_of(ARGV[1])
 if ARGV[6] ~= '' then
   local raw = redis.call('GET', KEYS[5])
-  if not raw then return {'stale'} end
+  if not raw then return {'stale', clocks_read()} end
   local granted = cjson.decode(raw)
-  if granted.appKey ~= ARGV[6] or tonumber(granted.expiresAtMs) ~= tonumber(ARGV[7]) then return {'stale'} end
+  local expires = tonumber(ARGV[7])
+  if granted.appKey ~= ARGV[6] or tonumber(granted.expiresAtMs) ~= expires or at >= expires then return {'stale', clocks_read()} end
 end
-local status, answer = ARGV[4], {'done'}
+local status, answer = ARGV[4], {'done', ms(at)}
 if ARGV[8] == 'insert' then
-  local inserted = insert(KEYS[6], KEYS[7], KEYS[8], ARGV[9], ARGV[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14])
+  local record = string.sub(ARGV[10], 1, -2) .. ',"issuedAtMs":' .. ms(at) .. '}'
+  local inserted = insert(KEYS[7], KEYS[8], KEYS[9], record, ARGV[11], ms(at), ms(at), ARGV[12], ARGV[13])
   if inserted == 0 then return {'taken'} end
   if inserted == -1 then return {'full'} end
 elseif ARGV[8] == 'touch' then
-  local touched = touch(KEYS[6], KEYS[7], ARGV[9], ARGV[10], ARGV[11], ARGV[12])
+  local raw, touched = redis.call('GET', KEYS[7]), false
+  if raw then
+    local used = now_of(cjson.decode(raw).session)
+    touched = touch(KEYS[7], KEYS[8], used, ARGV[10], ARGV[11], used - tonumber(ARGV[12]))
+  end
   if not touched then
-    status, answer = ARGV[5], {'done', 'unknown'}
+    status, answer = ARGV[5], {'done', ms(at), 'unknown'}
   else
     if touched[1] ~= 'used' then status = ARGV[5] end
-    answer = {'done', touched[1], touched[2]}
+    answer = {'done', ms(at), touched[1], touched[2]}
   end
 end
-journal(KEYS[3], KEYS[4], '"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2])
+journal(KEYS[3], KEYS[4], '"atMs":' .. ms(at) .. ',"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2])
 return answer
 `;
 
@@ -69,24 +103,26 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
   const keep = String(keepMs);
   const cap = String(maxRecords);
   const store: OneTripStore = {
-    async run({ session, accessToken, effect, journal, refusedStatus }) {
+    async run({ session, accessToken, effect, journal, refusedStatus, realNowMs }) {
       const { status, ...fields } = journal;
-      const tripKeys = [keys.ruleSessions, keys.rules, keys.journal, keys.journalCounter, accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions];
-      const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind];
+      const tripKeys = [keys.ruleSessions, keys.rules, keys.journal, keys.journalCounter, accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions, keys.clocks];
+      const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind, String(realNowMs)];
       if (effect.kind === 'insert') {
         const { record } = effect;
         tripKeys.push(keys.viewToken(record.token), keys.activity, keys.sessionIndex(record.session));
-        args.push(JSON.stringify(record), keep, String(lastActiveMs(record)), String(record.issuedAtMs), record.token, cap);
+        args.push(JSON.stringify(record), keep, record.token, cap);
       } else if (effect.kind === 'touch') {
         tripKeys.push(keys.viewToken(effect.token), keys.activity);
-        args.push(String(effect.usedAtMs), keep, effect.token, String(effect.activeAfterMs));
+        args.push(keep, effect.token, String(effect.ttlMs));
       }
-      const answer = (await runTrip(tripKeys, args)) as string[];
-      const [kind, touched, raw] = answer;
+      const answer = (await runTrip(tripKeys, args)) as [string, ...unknown[]];
+      const [kind] = answer;
       if (kind === 'full') throw storeFullError(maxRecords);
-      if (kind === 'rules') return { kind, rules: toRules(answer.slice(1)) };
-      if (kind === 'stale' || kind === 'taken') return { kind };
-      return touched === undefined ? { kind: 'done' } : { kind: 'done', touched: toTouchResult(touched, raw) };
+      if (kind === 'rules') return { kind, rules: toRules(answer.slice(2) as string[]), clocks: toTripClocks(answer[1] as string[]) };
+      if (kind === 'stale') return { kind, clocks: toTripClocks(answer[1] as string[]) };
+      if (kind === 'taken') return { kind };
+      const [, atMs, touched, raw] = answer as [string, string, string | undefined, string | undefined];
+      return touched === undefined ? { kind: 'done', atMs: Number(atMs) } : { kind: 'done', atMs: Number(atMs), touched: toTouchResult(touched, raw) };
     },
   };
   return guardAll(store);
@@ -95,4 +131,20 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
 function toTouchResult(kind: string, raw: string | undefined): TouchResult {
   if (kind === 'unknown' || raw === undefined) return { kind: 'unknown' };
   return { kind: kind === 'used' ? 'used' : 'inactive', record: JSON.parse(raw) as ViewTokenRecord };
+}
+
+/** The clocks the script read, as `session, state JSON ('' for none)` pairs. */
+function toTripClocks(pairs: readonly string[]): TripClocks {
+  const sessions: string[] = [];
+  const states = new Map<string, ClockState>();
+  for (let index = 0; index + 1 < pairs.length; index += 2) {
+    const session = pairs[index] as string;
+    const raw = pairs[index + 1] as string;
+    if (!sessions.includes(session)) sessions.push(session);
+    if (raw !== '') {
+      const { offsetMs, frozenAtMs } = JSON.parse(raw) as ClockState;
+      states.set(session, { offsetMs, frozenAtMs });
+    }
+  }
+  return { sessions, states };
 }

@@ -238,7 +238,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Forget every View Token and access token, and put the clock back to real time */
+        /**
+         * Forget every View Token, Access Token, rule and journal entry and put every clock back to real time; with a session, that session's only
+         * @description Without a session (no `?session=`, no `X-Mock-Session`): every View Token, granted Access Token,
+         *     rule (the configured ones come back), journal entry and clock. With one: that session's View
+         *     Tokens, rules, journal entries and clock (it follows the deployment's again); Access Tokens are
+         *     the deployment's and stay. `?session=` ('' the global session, whose clock is the deployment's)
+         *     comes before the header.
+         */
         post: operations["resetMock"];
         delete?: never;
         options?: never;
@@ -290,9 +297,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The mock's clock */
+        /** A session's clock (the deployment's without one) */
         get: operations["getClock"];
-        /** Set the clock to a time, frozen or running from there */
+        /** Set a session's clock (the deployment's without one) to a time, frozen or running from there; answered once stored */
         put: operations["setClock"];
         post?: never;
         delete?: never;
@@ -310,7 +317,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the clock forward */
+        /** Move a session's clock (the deployment's without one) forward; answered once stored */
         post: operations["advanceClock"];
         delete?: never;
         options?: never;
@@ -327,7 +334,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put the clock back to real time, running */
+        /** Put the deployment's clock back to real time, or a session's back to following the deployment's */
         post: operations["resetClock"];
         delete?: never;
         options?: never;
@@ -608,11 +615,15 @@ export interface components {
             uses: number;
         };
         Clock: {
+            /** @description The session this clock is ('' the deployment's): the request's ?session= or X-Mock-Session. */
+            session: string;
             /** Format: date-time */
             now: string;
             frozen: boolean;
-            /** @description How far the mock's clock is from real time. */
+            /** @description How far the clock is from real time. */
             offsetMs: number;
+            /** @description False when the session follows the deployment's clock (it was never moved on its own, or was reset); always false for the deployment's. */
+            ownClock: boolean;
         };
         Health: {
             /**
@@ -735,7 +746,7 @@ export interface components {
          * @description The kind of problem, one URN per kind (the mock's problem catalog is typed from this list).
          * @enum {string}
          */
-        ProblemType: "urn:view-token-mock:problem:bad-request" | "urn:view-token-mock:problem:unauthorized" | "urn:view-token-mock:problem:forbidden" | "urn:view-token-mock:problem:not-found" | "urn:view-token-mock:problem:method-not-allowed" | "urn:view-token-mock:problem:request-timeout" | "urn:view-token-mock:problem:payload-too-large" | "urn:view-token-mock:problem:uri-too-long" | "urn:view-token-mock:problem:unsupported-media-type" | "urn:view-token-mock:problem:headers-too-large" | "urn:view-token-mock:problem:preference-rejected" | "urn:view-token-mock:problem:too-many-rules" | "urn:view-token-mock:problem:too-many-sessions" | "urn:view-token-mock:problem:server-error" | "urn:view-token-mock:problem:contract-violation" | "urn:view-token-mock:problem:unavailable";
+        ProblemType: "urn:view-token-mock:problem:bad-request" | "urn:view-token-mock:problem:unauthorized" | "urn:view-token-mock:problem:forbidden" | "urn:view-token-mock:problem:not-found" | "urn:view-token-mock:problem:method-not-allowed" | "urn:view-token-mock:problem:request-timeout" | "urn:view-token-mock:problem:payload-too-large" | "urn:view-token-mock:problem:uri-too-long" | "urn:view-token-mock:problem:unsupported-media-type" | "urn:view-token-mock:problem:headers-too-large" | "urn:view-token-mock:problem:preference-rejected" | "urn:view-token-mock:problem:too-many-rules" | "urn:view-token-mock:problem:too-many-sessions" | "urn:view-token-mock:problem:too-many-clocks" | "urn:view-token-mock:problem:server-error" | "urn:view-token-mock:problem:contract-violation" | "urn:view-token-mock:problem:unavailable";
         Problem: {
             type: components["schemas"]["ProblemType"];
             title: string;
@@ -840,7 +851,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The clock. */
+        /** @description The session's clock (the deployment's without a session). */
         ClockState: {
             headers: {
                 [name: string]: unknown;
@@ -969,8 +980,12 @@ export interface components {
         LimitQuery: number;
         /** @description The `nextCursor` of the previous page. */
         CursorQuery: string;
-        /** @description Only this X-Mock-Session ('' is the global one). */
+        /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
         SessionQuery: string;
+        /** @description The session whose clock this is (before the X-Mock-Session header; neither, or '': the deployment's clock, which every session follows until moved on its own). */
+        ClockSessionQuery: string;
+        /** @description Reset only this session (before the X-Mock-Session header; '' the global session, whose clock is the deployment's): its View Tokens, rules, journal entries and clock. Neither: everything. */
+        ResetSessionQuery: string;
         /** @description Integrated model ID */
         IntegrateIdPath: number;
         /** @description File ID */
@@ -1350,7 +1365,10 @@ export interface operations {
     };
     resetMock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Reset only this session (before the X-Mock-Session header; '' the global session, whose clock is the deployment's): its View Tokens, rules, journal entries and clock. Neither: everything. */
+                session?: components["parameters"]["ResetSessionQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1458,7 +1476,10 @@ export interface operations {
     };
     getClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The session whose clock this is (before the X-Mock-Session header; neither, or '': the deployment's clock, which every session follows until moved on its own). */
+                session?: components["parameters"]["ClockSessionQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1473,7 +1494,10 @@ export interface operations {
     };
     setClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The session whose clock this is (before the X-Mock-Session header; neither, or '': the deployment's clock, which every session follows until moved on its own). */
+                session?: components["parameters"]["ClockSessionQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1493,11 +1517,23 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
+            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); reset one first. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     advanceClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The session whose clock this is (before the X-Mock-Session header; neither, or '': the deployment's clock, which every session follows until moved on its own). */
+                session?: components["parameters"]["ClockSessionQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1516,11 +1552,23 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
+            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); reset one first. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     resetClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The session whose clock this is (before the X-Mock-Session header; neither, or '': the deployment's clock, which every session follows until moved on its own). */
+                session?: components["parameters"]["ClockSessionQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1537,7 +1585,7 @@ export interface operations {
     listScenarioRules: {
         parameters: {
             query?: {
-                /** @description Only this X-Mock-Session ('' is the global one). */
+                /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
             };
             header?: never;
@@ -1602,7 +1650,7 @@ export interface operations {
     clearScenarioRules: {
         parameters: {
             query?: {
-                /** @description Only this X-Mock-Session ('' is the global one). */
+                /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
             };
             header?: never;
@@ -1681,7 +1729,7 @@ export interface operations {
     listRequests: {
         parameters: {
             query?: {
-                /** @description Only this X-Mock-Session ('' is the global one). */
+                /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
                 /** @description Page size (default and most 1000). */
                 limit?: components["parameters"]["LimitQuery"];
@@ -1715,7 +1763,7 @@ export interface operations {
     clearRequests: {
         parameters: {
             query?: {
-                /** @description Only this X-Mock-Session ('' is the global one). */
+                /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
             };
             header?: never;
@@ -1740,7 +1788,7 @@ export interface operations {
     listUnmatchedRequests: {
         parameters: {
             query?: {
-                /** @description Only this X-Mock-Session ('' is the global one). */
+                /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
                 /** @description Page size (default and most 1000). */
                 limit?: components["parameters"]["LimitQuery"];

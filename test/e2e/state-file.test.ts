@@ -108,7 +108,7 @@ test('kill -9 during heavy issuing leaves a loadable file whose tokens are a pre
   const core = createMockCore({ seed: SEED });
   const sequence: string[] = [];
   for (let i = 0; i < acknowledged.length + IN_FLIGHT; i += 1) {
-    sequence.push((await core.viewTokens.issue({ objectType: 'file', objectId: '7' as never, name: 'x', session: '' })).token);
+    sequence.push((await core.viewTokens.issue({ objectType: 'file', objectId: '7' as never, name: 'x', session: '' }, Date.now())).token);
   }
   const savedTokens = new Set(saved.viewTokens.map((record) => record.token));
   expect(savedTokens.size).toBeGreaterThan(0);

@@ -93,13 +93,14 @@ test('a use (GET /inside/databag) costs one round trip, and slides the expiry in
   try {
     const token = ((await request(mock.app).get('/view/token?fileId=2').set(AUTH)).body as { data: string }).data;
     await request(mock.app).get(`/inside/databag?viewToken=${token}`).expect(200);
-    await request(mock.app).put('/__admin/clock').set(JSON_BODY).send({ now: new Date(mock.clock.now() + 3_600_000).toISOString(), frozen: true }).expect(200);
+    const later = (await mock.clock.now()) + 3_600_000;
+    await request(mock.app).put('/__admin/clock').set(JSON_BODY).send({ now: new Date(later).toISOString(), frozen: true }).expect(200);
     let expiresAt = '';
     expect(await commandsDuring(async () => {
       const used = await request(mock.app).get(`/inside/databag?viewToken=${token}`).expect(200);
       expiresAt = used.headers['x-view-token-expires-at'] as string;
     })).toEqual(['trip']);
-    expect(expiresAt).toBe(new Date(mock.clock.now() + 12 * 3_600_000).toISOString());
+    expect(expiresAt).toBe(new Date(later + 12 * 3_600_000).toISOString());
   } finally {
     await mock.close();
   }
