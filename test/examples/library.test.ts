@@ -8,15 +8,15 @@ test('a project\'s test starts the mock, expires a token, forces a 403 once, and
   try {
     const auth = { Authorization: 'Bearer my-app' };
     const { data: token } = (await (await fetch(`${baseUrl}/view/token?fileId=1`, { headers: auth })).json()) as { data: string };
-    mock.clock.advance(12 * 3600_000);
+    await mock.clock.advance(12 * 3600_000);
     expect((await fetch(`${baseUrl}/inside/databag?viewToken=${token}`)).status).toBe(401);
     await mock.scenarios.add({ when: { operation: 'getViewToken' }, then: { scenario: 'forbidden' }, times: 1 }, '');
     expect((await fetch(`${baseUrl}/view/token?fileId=1`, { headers: auth })).status).toBe(403);
     expect((await fetch(`${baseUrl}/view/token?fileId=1`, { headers: auth })).status).toBe(200);
     await mock.reset();
     expect(await mock.scenarios.list()).toEqual([]);
-    expect(await mock.core.journal.list({})).toEqual([]);
-    expect(mock.clock.state().offsetMs).toBe(0);
+    expect(await mock.journal.list()).toEqual([]);
+    expect((await mock.clock.get()).offsetMs).toBe(0);
   } finally {
     await mock.close();
   }
