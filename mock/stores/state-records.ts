@@ -90,7 +90,7 @@ function checkClock(value: Record<string, unknown>): string | undefined {
     const session = checkSession(value.session);
     if (session !== undefined) return session;
   }
-  const valid = Number.isSafeInteger(value.offsetMs) && (value.frozenAtMs === null || isTime(value.frozenAtMs));
+  const valid = Number.isInteger(value.offsetMs) && (value.frozenAtMs === null || isTime(value.frozenAtMs));
   return valid ? undefined : '"clock" must be {session?, offsetMs, frozenAtMs}, with offsetMs an integer and frozenAtMs null or a time from 1970 to 9999 in ms';
 }
 
