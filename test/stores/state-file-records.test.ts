@@ -53,7 +53,7 @@ test.each([
   ['a record with a field the mock never writes', [CLOCK, aTokenRecord(1, { owner: 'app' })],
     'line 3 (token 00000000…): "owner" is not a field of a token record (use token, objectType, objectId, integrateId, session, extension, name, issuedAtMs, lastUsedAtMs, uses)'],
   ['a record of a kind the mock does not know', [CLOCK, { k: 'session-clock', session: 'a' }],
-    'line 3 (session-clock record): "k" must be one of token, token-deleted, tokens-cleared, tokens-reclaimed, clock, rule, rule-deleted, rules-cleared, access-token, access-tokens-cleared'],
+    'line 3 (session-clock record): "k" must be one of token, token-deleted, tokens-cleared, tokens-reclaimed, clock, clock-forgotten, clocks-cleared, rule, rule-deleted, rules-cleared, access-token, access-tokens-cleared'],
   ['an Access Token with an empty appKey', [CLOCK, { k: 'access-token', token: 'cn-1', appKey: '', expiresAtMs: 1 }],
     'line 3 (access-token of appKey ""): "token" and "appKey" must be non-empty strings'],
 ])('a snapshot holding %s is refused at start, naming the line, the record and what is allowed', async (_label, records, message) => {
