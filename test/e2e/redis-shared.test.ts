@@ -62,6 +62,19 @@ test('two testers on two processes: tester A\'s advance through process 1 expire
   expect((await use(a, annas)).status).toBe(200);
 });
 
+test('an Access Token granted through process 1 expires after 7 days of the clock moved through process 2, at the very next request', async () => {
+  const basic = `Basic ${Buffer.from('qa-app:qa-secret').toString('base64')}`;
+  const granted = (await (await fetch(`${a.baseUrl}/oauth2/token`, { method: 'POST', headers: { Authorization: basic } })).json()) as { data: { token: string } };
+  const issueWith = (cli: RunningCli) => fetch(`${cli.baseUrl}/view/token?fileId=1`, { headers: { Authorization: `Bearer ${granted.data.token}`, 'X-Mock-Session': 'qa-carla' } });
+  expect((await issueWith(a)).status).toBe(200);
+  expect((await advance(b, '7d', 'qa-carla')).status).toBe(200);
+  const expired = await issueWith(a);
+  expect(expired.status).toBe(401);
+  expect(await expired.json()).toEqual({ code: 'authentication.failed', data: null, message: 'Token has expired.' });
+  expect((await fetch(`${a.baseUrl}/__admin/reset?session=qa-carla`, { method: 'POST' })).status).toBe(204);
+  expect((await issueWith(b)).status).toBe(200);
+});
+
 test('the start banner and /__admin/health name the store: Redis, single or cluster as it is, and the prefix', async () => {
   const kind = redisTopology() === 'single' ? 'redis-single' : 'redis-cluster';
   expect(a.output()).toContain(kind === 'redis-single'
