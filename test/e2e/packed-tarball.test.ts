@@ -200,12 +200,12 @@ test.each([
 ])('view-token-mock/msw imports from %s and its handlers answer through that module system\'s msw setupServer', async (_label, extension, imports) => {
   const script = path.join(project, `check.${extension}`);
   writeFileSync(script, `${imports}
-const { handlers, core } = createHandlers({ baseUrl: 'https://bim.example.test', seed: 3 });
+const { handlers, clock } = createHandlers({ baseUrl: 'https://bim.example.test', seed: 3 });
 if (typeof createMockServer !== 'function' || handlers.length !== 1) throw new Error('exports missing');
 const server = setupServer(...handlers);
 server.listen({ onUnhandledRequest: 'error' });
 fetch('https://bim.example.test/view/token?fileId=1', { headers: { Authorization: 'Bearer x' } })
-  .then(async (response) => console.log(response.status, (await response.json()).data.length, core.clock.now() > 0))
+  .then(async (response) => console.log(response.status, (await response.json()).data.length, (await clock.now()) > 0))
   .finally(() => server.close());
 `);
   const result = await run(process.execPath, [script], project);
