@@ -8,6 +8,7 @@ export type ViewTokenInfo = components['schemas']['ViewTokenRecord'];
 
 /** A token record as shown: its times as ISO 8601, its state on the clock of the session it was issued in. */
 export function toViewTokenInfo(record: ViewTokenRecord, viewTokens: ViewTokens, clocks: ClockBook): ViewTokenInfo {
+  const nowMs = clocks.now(record.session);
   return {
     token: record.token,
     objectType: record.objectType,
@@ -17,7 +18,8 @@ export function toViewTokenInfo(record: ViewTokenRecord, viewTokens: ViewTokens,
     issuedAt: new Date(record.issuedAtMs).toISOString(),
     lastUsedAt: record.lastUsedAtMs === null ? null : new Date(record.lastUsedAtMs).toISOString(),
     expiresAt: new Date(viewTokens.expiresAtMs(record)).toISOString(),
-    state: viewTokens.stateOf(record, clocks.now(record.session)),
+    expiresInMs: viewTokens.expiresAtMs(record) - nowMs,
+    state: viewTokens.stateOf(record, nowMs),
     uses: record.uses,
   };
 }

@@ -610,6 +610,8 @@ export interface components {
             lastUsedAt: string | null;
             /** Format: date-time */
             expiresAt: string;
+            /** @description How long the token had left when read, on the clock of the session it was issued in (0 or less: expired); a list's tokens may be on different clocks. */
+            expiresInMs: number;
             /** @enum {string} */
             state: "valid" | "expired";
             uses: number;

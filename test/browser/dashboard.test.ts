@@ -219,6 +219,18 @@ describe('a QA tester with the dashboard and the try page', () => {
     expect(await dashboard.textContent('#reset-all')).toBe('Reset everything');
   });
 
+  test('every session showing, each token counts down on its own session\'s clock: a session moved 12 h on shows its token expired, the others valid', async () => {
+    const issue = async (session: string) => ((await (await fetch(`${baseUrl}/view/token?fileId=88`, { headers: { Authorization: 'Bearer t', 'X-Mock-Session': session } })).json()) as { data: string }).data;
+    const moved = await issue('tester-w');
+    const still = await issue('tester-v');
+    await fetch(`${baseUrl}/__admin/clock/advance?session=tester-w`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ by: '12h' }) });
+    const stateOf = (token: string) => dashboard.locator('#tokens-body tr', { hasText: token }).locator('td[data-label="State"]');
+    await dashboard.waitForFunction((token) => [...document.querySelectorAll('#tokens-body tr')].some((row) => row.textContent?.includes(token) && row.querySelector('td[data-label="State"]')?.textContent === 'expired'), moved);
+    expect(await stateOf(moved).textContent()).toBe('expired');
+    expect(await stateOf(still).textContent()).toBe('valid');
+    expect(await dashboard.locator('#tokens-body tr', { hasText: still }).locator('td[data-label="Expires in"]').textContent()).toMatch(/^1[12]:\d\d:\d\d$/);
+  });
+
   test('a request that matched no route shows in the journal as unmatched, with the route it was probably meant for', async () => {
     await fetch(`${baseUrl}/view/tokens?fileId=1`, { headers: { Authorization: 'Bearer t' } });
     const row = dashboard.locator('#journal-body tr', { hasText: '/view/tokens?fileId=1' });

@@ -62,7 +62,11 @@ test('an issue\'s expiry, a use\'s expiry header, the admin record and the journ
   const used = await use(token).expect(200);
   expect(used.headers['x-view-token-expires-at']).toBe(new Date(T0 + 17 * HOUR).toISOString());
   const record = await request(mock.app).get(`/__admin/view-tokens/${token}`).expect(200);
-  expect(record.body).toMatchObject({ issuedAt: new Date(T0 + 5 * HOUR).toISOString(), state: 'valid' });
+  expect(record.body).toMatchObject({ issuedAt: new Date(T0 + 5 * HOUR).toISOString(), expiresAt: new Date(T0 + 17 * HOUR).toISOString(), expiresInMs: 12 * HOUR, state: 'valid' });
+  // Listed with every session, the token is still judged on its own session's clock (the list's `now` is the deployment's).
+  const listed = await request(mock.app).get('/__admin/view-tokens').expect(200);
+  expect(listed.body.now).toBe(new Date(T0).toISOString());
+  expect(listed.body.viewTokens).toEqual([expect.objectContaining({ token, expiresInMs: 12 * HOUR, state: 'valid' })]);
   const journal = await request(mock.app).get('/__admin/requests?session=qa-anna').expect(200);
   expect(journal.body.requests.map((entry: { at: string; path: string }) => [entry.path, entry.at])).toEqual([['/view/token', new Date(T0 + 5 * HOUR).toISOString()]]);
 });

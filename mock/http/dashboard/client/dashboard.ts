@@ -27,12 +27,12 @@ function poll(): Promise<void> {
     try {
       const [clockState, tokenList, ruleList, requests] = await Promise.all([
         admin<ClockState>('GET', `/clock${sessionQuery('?')}`),
-        admin<{ viewTokens: ViewTokenRecord[] }>('GET', `/view-tokens${sessionQuery('?')}`),
+        admin<{ now: string; viewTokens: ViewTokenRecord[] }>('GET', `/view-tokens${sessionQuery('?')}`),
         admin<{ rules: Rule[] }>('GET', `/scenarios${sessionQuery('?')}`),
         admin<{ requests: JournalEntry[] }>('GET', `/requests?limit=${JOURNAL_ROWS}${sessionQuery('&')}`),
       ]);
       clock.render(clockState);
-      tokens.render(tokenList.viewTokens);
+      tokens.render(tokenList.viewTokens, Date.parse(tokenList.now));
       rules.render(ruleList.rules);
       journal.render(requests.requests);
       byId('connection').textContent = '';
