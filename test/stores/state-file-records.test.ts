@@ -76,6 +76,22 @@ test('1,001 sessions holding rules are refused (1,000 is the cap)', async () => 
     .toBe(`--state-file state.json: 1001 sessions hold rules; at most 1000 may (as POST /__admin/scenarios allows): delete some sessions' rules${LEFT}`);
 });
 
+test('1,001 sessions with a clock of their own are refused (1,000 is the cap, the deployment\'s clock aside), and 1,000 load', async () => {
+  const clocks = (count: number) => Array.from({ length: count }, (_, index) => ({ k: 'clock', session: `s${index}`, offsetMs: 3_600_000, frozenAtMs: null }));
+  expect(await refusal({ 'state.json': aSnapshot([CLOCK, ...clocks(1_001)]) }))
+    .toBe(`--state-file state.json: 1001 sessions have a clock of their own; at most 1000 may (as the clock endpoints allow): forget some (clock-forgotten records)${LEFT}`);
+  rmSync(path.join(dir, 'state.json'));
+  writeFileSync(path.join(dir, 'state.json'), aSnapshot([CLOCK, ...clocks(1_000)]));
+  const mock = await createMockServer({ stateFile: path.join(dir, 'state.json'), logLevel: 'silent' });
+  expect((await request(mock.app).get('/__admin/clock?session=s999')).body).toMatchObject({ offsetMs: 3_600_000, ownClock: true });
+  await mock.close();
+});
+
+test('a session\'s clock outside 1970..9999 is refused at start, naming the session', async () => {
+  expect(await refusal({ 'state.json': aSnapshot([CLOCK, { k: 'clock', session: 'qa', offsetMs: 1e16, frozenAtMs: null }]) }))
+    .toBe(`--state-file state.json: the clock of session "qa" (offset 10000000000000000 ms) puts the mock's time outside 1970 to 9999${LEFT}`);
+});
+
 test('more View Tokens than --max-view-tokens are refused, naming the flag and the figure that would do', async () => {
   expect(await refusal({ 'state.json': aSnapshot([CLOCK, aTokenRecord(1), aTokenRecord(2), aTokenRecord(3)]) }, { maxViewTokens: 2 }))
     .toBe(`--state-file state.json: holds 3 View Tokens, more than --max-view-tokens 2: give --max-view-tokens 3 or more${LEFT}`);
