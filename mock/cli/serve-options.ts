@@ -4,6 +4,7 @@ import { findNearestName } from '../core/near-miss';
 import { chooseStore } from '../config/choose-store';
 import { ConfigError, stateFileOnRedisError } from '../config/config-error';
 import { toTimeZone } from '../compose/create-mock-core';
+import { checkProxyUrl } from '../proxy/proxy-url';
 
 /** The `serve` flags, each also readable as `VIEW_TOKEN_MOCK_<FLAG>` (e.g. VIEW_TOKEN_MOCK_BASE_PATH). */
 export const SERVE_FLAGS = {
@@ -193,7 +194,7 @@ function readProxyOptions(read: (flag: ServeFlag) => string | undefined): ServeO
     if (recordFile !== undefined) throw new ConfigError(`--record ${recordFile} needs --proxy URL (it records what the upstream answers)`);
     return undefined;
   }
-  if (!/^https?:\/\/[^/?#]+/.test(url)) throw new ConfigError(`--proxy ${url}: use an http:// or https:// URL, e.g. https://staging.example.com/api`);
+  checkProxyUrl(url);
   if (recordFile === '') throw new ConfigError('--record needs a file path');
   const timeout = read('proxy-timeout') ?? '10s';
   const parsed = parseDuration(timeout);

@@ -9,12 +9,11 @@ import type { Answer } from './service-answers';
 import type { RequestValidator, ServiceOperationId, ServiceRequest } from './service-request';
 import { RULE_HEADER, SESSION_HEADER } from './service-request';
 import type { JournalRecord } from './journal';
-import type { Rule } from './scenarios/rule';
 import { tryOneTrip } from './one-trip';
 import type { RequestClock } from './session-clocks';
 import { requestClock } from './session-clocks';
 import { runOperation } from './run-operation';
-import { StoreFullError } from './token-store';
+import { StoreFullError } from './store-errors';
 
 /** An answer and the contract violations found in it (empty when it conforms). */
 export type CheckedAnswer = Answer & { violations?: readonly string[] };
@@ -69,16 +68,16 @@ export async function handleServiceRequest(core: Core, request: ServiceRequest, 
 
 /** A request with usable switches, or none: the switched outcome, the session's rule, or the real one; journaled. */
 async function runSwitchedOrReal(core: Core, clean: ServiceRequest, session: string, switches: Choice | { kind: 'none' }, validate: RequestValidator, hooks: ServiceHooks): Promise<ServiceResult> {
-  let listed: Rule[] | undefined;
+  let ruleVersion: string | undefined;
   let nowOf = requestClock(core.clocks);
   if (switches.kind === 'none' && hooks.forward === undefined && hooks.check === undefined) {
     const attempt = await tryOneTrip(core, clean, session, () => validate(clean), (status) => toJournalRecord(clean, session, status, null));
     if (attempt.kind === 'answered') return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
-    listed = attempt.rules;
+    ruleVersion = attempt.ruleVersion;
     // The clocks the trip read: the step-by-step way reads them no more.
     if (attempt.clocks !== undefined) nowOf = requestClock(core.clocks, attempt.clocks);
   }
-  const chosen = switches.kind === 'plan' ? switches : await takeRule(core, clean, session, listed);
+  const chosen = switches.kind === 'plan' ? switches : await takeRule(core, clean, session, ruleVersion);
   const { plan, ruleId } = chosen;
   const headers = switchHeaders(plan, ruleId);
   const outcome = plan && plan.applied.length > 0 ? `${plan.applied.join(', ')}${ruleId ? ` (rule ${ruleId})` : ''}` : null;
@@ -117,9 +116,9 @@ function readSwitches(core: Core, request: ServiceRequest): Switches {
   return planned.kind === 'rejected' ? planned : { kind: 'plan', plan: planned.plan };
 }
 
-/** The session's first matching rule, used up once (from the rules a trip read, if it read them). */
-async function takeRule(core: Core, clean: ServiceRequest, session: string, listed: readonly Rule[] | undefined): Promise<Choice> {
-  const taken = await core.rules.take(clean, session, core.statuses[clean.operationId], listed);
+/** The session's first matching rule, used up once (with the version of its rules a trip read, if it read it). */
+async function takeRule(core: Core, clean: ServiceRequest, session: string, ruleVersion: string | undefined): Promise<Choice> {
+  const taken = await core.rules.take(clean, session, core.statuses[clean.operationId], ruleVersion);
   return taken ? { kind: 'plan', plan: taken.plan, ruleId: taken.rule.id } : { kind: 'plan', plan: undefined };
 }
 

@@ -1,7 +1,6 @@
 import type { AccessTokenRecord } from './access-token-store';
 import type { ClockState } from './clock';
 import type { JournalRecord } from './journal';
-import type { Rule } from './scenarios/rule';
 import type { TouchResult, ViewTokenRecord } from './token-store';
 
 /**
@@ -35,12 +34,12 @@ export interface TripClocks {
 }
 
 /**
- * `rules`: the session's rules, in creation order; `stale`: the Access Token is gone or expired;
+ * `rules`: the session holds rules (their version); `stale`: the Access Token is gone or expired;
  * `taken`: the drafted token was stored already (nothing done); `done`: `atMs` is the mock time the
  * step ran at in the request's session (the journal entry's, and an inserted token's issue time).
  */
 export type TripOutcome =
-  | { kind: 'rules'; rules: Rule[]; clocks: TripClocks }
+  | { kind: 'rules'; version?: string; clocks: TripClocks }
   | { kind: 'stale'; clocks: TripClocks }
   | { kind: 'taken' }
   | { kind: 'done'; atMs: number; touched?: TouchResult };

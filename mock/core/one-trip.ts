@@ -5,16 +5,15 @@ import type { JournalRecord } from './journal';
 import type { OperationPlan } from './operation-plan';
 import { planIssue, planUse, toIssuedAnswer, toUsedAnswer } from './operation-plan';
 import type { Answer } from './service-answers';
-import type { Rule } from './scenarios/rule';
 import type { ClockBook } from './session-clocks';
 import { toClockBook } from './session-clocks';
 import type { TripEffect, TripOutcome } from './one-trip-store';
 
 /**
- * A one-trip attempt: answered, or to go step by step, with the session's rules and the clocks when
- * the trip read them (the step-by-step way then reads neither again).
+ * A one-trip attempt: answered, or to go step by step, with the version of the session's rules and the
+ * clocks when the trip read them (the step-by-step way then asks for neither again).
  */
-export type TripAttempt = { kind: 'answered'; answer: Answer } | { kind: 'step-by-step'; rules?: Rule[]; clocks?: ClockBook };
+export type TripAttempt = { kind: 'answered'; answer: Answer } | { kind: 'step-by-step'; ruleVersion?: string; clocks?: ClockBook };
 
 const STEP_BY_STEP: TripAttempt = { kind: 'step-by-step' };
 
@@ -67,5 +66,5 @@ function toAttempt(core: Core, outcome: TripOutcome, toAnswer: (done: Extract<Tr
   if (outcome.kind === 'done') return { kind: 'answered', answer: toAnswer(outcome) };
   if (outcome.kind === 'taken') return STEP_BY_STEP;
   const clocks = toClockBook(outcome.clocks.states, outcome.clocks.sessions, core.clocks.realNow);
-  return outcome.kind === 'rules' ? { kind: 'step-by-step', rules: outcome.rules, clocks } : { kind: 'step-by-step', clocks };
+  return outcome.kind === 'rules' && outcome.version !== undefined ? { kind: 'step-by-step', ruleVersion: outcome.version, clocks } : { kind: 'step-by-step', clocks };
 }

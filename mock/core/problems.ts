@@ -23,6 +23,7 @@ export const PROBLEMS = {
   'too-many-clocks': { status: 422, title: 'As many sessions have a clock of their own as the mock keeps' },
   'server-error': { status: 500, title: 'Internal server error' },
   'contract-violation': { status: 502, title: 'The upstream\'s answer breaks the contract' },
+  'store-full': { status: 503, title: 'The mock holds as many View Tokens as it may' },
   unavailable: { status: 503, title: 'The mock\'s store is unavailable' },
 } as const satisfies Record<ProblemKind, { status: number; title: string }>;
 

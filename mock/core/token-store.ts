@@ -44,12 +44,32 @@ export interface TokenStore {
    */
   touch(token: string, usedAtMs: number, activeAfterMs: number): Promise<TouchResult>;
   delete(token: string): Promise<boolean>;
-  /** Newest first. */
+  /** Every record (of one session), newest issue first: a whole dump (state file), not for pages. */
   list(filter: { session?: string }): Promise<ViewTokenRecord[]>;
+  /**
+   * One page, newest issue first: at most `limit` records after `cursor` (a `nextCursor` this store
+   * gave, its record possibly deleted since), costing the page, not the store (O(log n + limit)).
+   * Undefined when the cursor is not one this store gives.
+   * @example const first = await store.page({ limit: 2 }); await store.page({ limit: 2, cursor: first?.nextCursor })
+   */
+  page(query: TokenPageQuery): Promise<TokenPage | undefined>;
   count(): Promise<number>;
   /** Forgets records last active before the cutoff; works in bounded steps, never all at once. */
   reclaim(lastActiveBeforeMs: number): Promise<number>;
   clear(): Promise<void>;
+}
+
+/** Which page of View Tokens: one session's (or all) and where the previous page ended. */
+export interface TokenPageQuery {
+  session?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** A page of records and, when more remain, the cursor of the next. */
+export interface TokenPage {
+  items: ViewTokenRecord[];
+  nextCursor?: string;
 }
 
 /** When the token was last active: its last use, or its issue. */
@@ -57,20 +77,5 @@ export function lastActiveMs(record: ViewTokenRecord): number {
   return record.lastUsedAtMs ?? record.issuedAtMs;
 }
 
-/** The store cannot be reached (e.g. Redis is down): the service answers 503 until it returns. */
-export class StoreUnavailableError extends Error {
-  override name = 'StoreUnavailableError';
-}
-
-/** The store holds as many View Tokens as it may (`--max-view-tokens`): 503 until some expire or are deleted. */
-export class StoreFullError extends StoreUnavailableError {
-  override name = 'StoreFullError';
-}
-
 /** View Tokens a store holds at most by default (memory: ~120 bytes each, about 240 MB). */
 export const DEFAULT_MAX_VIEW_TOKENS = 2_000_000;
-
-/** The refusal of an insert into a full store, the same from every store. */
-export function storeFullError(maxRecords: number): StoreFullError {
-  return new StoreFullError(`The mock holds ${maxRecords} View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.`);
-}

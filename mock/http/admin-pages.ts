@@ -1,4 +1,3 @@
-import type { ViewTokenRecord } from '../core/token-store';
 
 /** Page size of the admin lists when `?limit=` is not given, and the largest one may ask for. */
 export const DEFAULT_PAGE_SIZE = 1_000;
@@ -16,25 +15,18 @@ export function readListQuery(query: Readonly<Record<string, string | undefined>
   return { session: session ?? headerSession, limit: limit === undefined ? DEFAULT_PAGE_SIZE : Number(limit), cursor };
 }
 
-/** One page of a list, and the cursor of the next one when more remain. */
-export interface Page<T> { items: T[]; nextCursor: string | undefined }
-
 /**
- * A page of View Tokens (newest first) after `cursor` (the last token of the previous page: if it
- * was deleted meanwhile, the page goes on with the tokens issued before it).
+ * An admin list's cursor as the client sees it: the store's own cursor (where its page ended), in
+ * base64url so it travels as one opaque query value.
+ * @example toListCursor('1767225600000.42') // 'MTc2NzIyNTYwMDAwMC40Mg'
  */
-export function pageOfTokens(records: readonly ViewTokenRecord[], limit: number, cursor: string | undefined): Page<ViewTokenRecord> | undefined {
-  let start = 0;
-  if (cursor !== undefined) {
-    const [issued, token] = decodeCursor(cursor);
-    if (token === undefined || !/^\d+$/.test(issued ?? '')) return undefined;
-    const at = records.findIndex((record) => record.token === token);
-    start = at >= 0 ? at + 1 : records.findIndex((record) => record.issuedAtMs < Number(issued));
-    if (start < 0) start = records.length;
-  }
-  const items = records.slice(start, start + limit);
-  const last = items.at(-1);
-  return { items, nextCursor: start + limit < records.length && last !== undefined ? encodeCursor([String(last.issuedAtMs), last.token]) : undefined };
+export function toListCursor(storeCursor: string): string {
+  return Buffer.from(storeCursor).toString('base64url');
+}
+
+/** The store's cursor back from a client's `?cursor=` (the store refuses one it did not give). */
+export function fromListCursor(cursor: string): string {
+  return Buffer.from(cursor, 'base64url').toString('utf8');
 }
 
 /** The journal's cursor: entries are numbered, newest first, so the next page is below the last id. */

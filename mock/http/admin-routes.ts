@@ -9,7 +9,7 @@ import type { ClockView } from '../core/session-clocks';
 import { DEPLOYMENT } from '../core/session-clocks';
 import { toViewTokenInfo } from '../core/view-token-info';
 import type { StoreDescription } from '../stores/store-description';
-import { pageOfTokens, readListQuery } from './admin-pages';
+import { fromListCursor, readListQuery, toListCursor } from './admin-pages';
 import type { OperationHandlers } from './operation-dispatch';
 import { sendProblem } from './problem';
 
@@ -56,11 +56,11 @@ export function createAdminHandlers({ core, version, store: description, degrade
     async listViewTokens(req, res) {
       const header = req.headers[SESSION_HEADER];
       const query = readListQuery(req.query as Record<string, string | undefined>, typeof header === 'string' ? header : undefined);
-      const [records, book] = await Promise.all([store.list(query.session === undefined ? {} : { session: query.session }), clocks.readAll()]);
-      const page = pageOfTokens(records, query.limit, query.cursor);
+      const page = await store.page({ limit: query.limit, ...(query.session === undefined ? {} : { session: query.session }), ...(query.cursor === undefined ? {} : { cursor: fromListCursor(query.cursor) }) });
       if (!page) return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
-      const nextCursor = page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor };
+      const nextCursor = page.nextCursor === undefined ? {} : { nextCursor: toListCursor(page.nextCursor) };
       // `now`: the listed session's clock (the deployment's for every session); each token is judged on its own session's.
+      const book = await clocks.read([...new Set([query.session ?? DEPLOYMENT, ...page.items.map((record) => record.session)])]);
       res.json({ now: new Date(book.now(query.session ?? DEPLOYMENT)).toISOString(), viewTokens: page.items.map((record) => toViewTokenInfo(record, viewTokens, book)), ...nextCursor });
     },
     async getViewTokenRecord(_req, res, match) {

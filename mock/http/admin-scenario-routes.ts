@@ -4,7 +4,7 @@ import { SESSION_HEADER } from '../core/service-request';
 import { toJournalMatch } from '../core/journal-match';
 import type { OperationId } from '../core/routing/route-table';
 import { ROUTE_TABLE } from '../core/routing/route-table';
-import { journalCursor, readListQuery, toJournalBefore } from './admin-pages';
+import { fromListCursor, journalCursor, readListQuery, toJournalBefore, toListCursor } from './admin-pages';
 import type { OperationHandler, OperationHandlers } from './operation-dispatch';
 import { sendProblem } from './problem';
 import { buildScenarioCatalog } from './scenario-catalog';
@@ -36,7 +36,10 @@ export function createAdminScenarioHandlers({ core, basePath }: { core: Core; ba
       res.json({ operations: buildScenarioCatalog(ROUTE_TABLE, serviceUrl) });
     },
     async listScenarioRules(req, res) {
-      res.json({ rules: await core.rules.list(sessionFilter(req)) });
+      const query = readListQuery(req.query as Record<string, string | undefined>, sessionOf(req));
+      const page = await core.rules.page({ limit: query.limit, ...withSession(query.session), ...(query.cursor === undefined ? {} : { cursor: fromListCursor(query.cursor) }) });
+      if (!page) return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
+      res.json({ rules: page.rules, ...(page.nextCursor === undefined ? {} : { nextCursor: toListCursor(page.nextCursor) }) });
     },
     async createScenarioRule(req, res) {
       const added = await core.rules.add(req.body, sessionOf(req) ?? '');

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { StoreFullError, StoreUnavailableError } from '../core/token-store';
 import { sendProblem } from './problem';
 import { shorten } from '../core/handle-service-request';
 import type { RouteMatch } from '../core/routing/match-route';
 import { AREA_RULES } from '../core/routing/route-table';
 import { toErrorAnswer } from '../core/service-answers';
 import { createLogThrottle } from './log-throttle';
+import { answerStoreError } from './store-errors';
 import { sendAnswer } from './service-routes';
 
 /**
@@ -23,9 +23,9 @@ export function toLoggedPath(match: RouteMatch): string {
 }
 
 /**
- * The one error handler: bad JSON is a 400; a store unavailable or full a 503 (its warning logged at
- * most once per 10 s, with how many alike since); anything unexpected a 500 without a stack trace,
- * logged. The request's area (the matcher's answer) decides problem+json or the envelope.
+ * The one error handler: bad JSON is a 400; a store error as its kind says (answerStoreError: full
+ * or unavailable a 503, an unexpected reply a 500, each line logged at most once per 10 s with how
+ * many alike since); anything unexpected a 500 without a stack trace, logged. The request's area (the matcher's answer) decides problem+json or the envelope.
  */
 export function createErrorHandler(logger: Logger, matchOf: (req: IncomingMessage) => RouteMatch, warningDue = createLogThrottle()): (error: unknown, req: IncomingMessage, res: ServerResponse, next: unknown) => void {
   return (error, req, res, _next) => {
@@ -37,14 +37,7 @@ export function createErrorHandler(logger: Logger, matchOf: (req: IncomingMessag
       if (admin) return sendProblem(res, status === 413 ? 'payload-too-large' : 'bad-request', detail);
       return sendAnswer(res, toErrorAnswer(status === 413 ? 'request.too.large' : 'parameter.invalid', detail, status));
     }
-    if (error instanceof StoreUnavailableError && !res.headersSent) {
-      const skipped = warningDue(error.message);
-      if (skipped !== undefined) logger.warn({ method: req.method, path: toLoggedPath(match), ...(skipped > 0 ? { alikeSinceLast: skipped } : {}) }, error.message);
-      res.setHeader('Retry-After', '1');
-      if (admin) return sendProblem(res, 'unavailable', error.message);
-      const message = error instanceof StoreFullError ? error.message : 'The mock\'s store is unavailable; retry shortly.';
-      return sendAnswer(res, toErrorAnswer('system.error', message, 503));
-    }
+    if (answerStoreError(error, res, { method: req.method ?? 'GET', loggedPath: toLoggedPath(match), admin }, logger, warningDue)) return;
     logger.error({ err: error, method: req.method, path: toLoggedPath(match) }, 'unexpected error');
     if (res.headersSent) return void res.destroy();
     if (admin) return sendProblem(res, 'server-error', 'The mock failed unexpectedly; see its log.');

@@ -4,10 +4,14 @@ import { ConfigError } from '../config/config-error';
 import { parseDuration } from '../core/duration';
 import { createAnswerCheck } from './check-answers';
 import { createProxy } from './create-proxy';
+import { checkProxyUrl } from './proxy-url';
+import type { RecordLimits } from './recorder';
+import { RECORD_LIMITS } from './recorder';
 
 /** What createMockServer takes for `--proxy` and `--validate-responses`. */
 export interface ProxyServerOptions {
-  proxy?: { url: string; timeout?: string | number; errors?: boolean; recordFile?: string };
+  /** `recordLimits`: smaller (or larger) caps of the `--record` file than RECORD_LIMITS (the CLI keeps those). */
+  proxy?: { url: string; timeout?: string | number; errors?: boolean; recordFile?: string; recordLimits?: Partial<RecordLimits> };
   validateResponses?: boolean;
 }
 
@@ -21,8 +25,9 @@ export async function createServiceHooks(options: ProxyServerOptions, paths: { s
   const hooks: ServiceHooks = {};
   let close = async (): Promise<void> => undefined;
   if (options.proxy) {
-    const { url, errors = false, recordFile } = options.proxy;
-    const proxy = await createProxy({ url: checkProxyUrl(url), timeoutMs: toTimeoutMs(options.proxy.timeout ?? DEFAULT_PROXY_TIMEOUT), errors, specPath: paths.serviceSpec, ...(recordFile === undefined ? {} : { recordFile }) }, logger);
+    const { url, errors = false, recordFile, recordLimits } = options.proxy;
+    const limits = recordLimits === undefined ? {} : { recordLimits: toRecordLimits(recordLimits) };
+    const proxy = await createProxy({ url: checkProxyUrl(url), timeoutMs: toTimeoutMs(options.proxy.timeout ?? DEFAULT_PROXY_TIMEOUT), errors, specPath: paths.serviceSpec, ...(recordFile === undefined ? {} : { recordFile }), ...limits }, logger);
     hooks.forward = proxy.forward;
     close = proxy.close;
   }
@@ -30,17 +35,13 @@ export async function createServiceHooks(options: ProxyServerOptions, paths: { s
   return { hooks, close };
 }
 
-/** An http(s) URL, else a ConfigError naming the flag. */
-export function checkProxyUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConfigError(`--proxy ${url}: not a URL; use e.g. https://staging.example.com/api`);
+/** The caps given, each a positive integer, the others RECORD_LIMITS'. */
+function toRecordLimits(given: Partial<RecordLimits>): RecordLimits {
+  for (const [name, value] of Object.entries(given)) {
+    if (!(name in RECORD_LIMITS)) throw new ConfigError(`proxy.recordLimits.${name}: not a cap of --record; use ${Object.keys(RECORD_LIMITS).join(', ')}`);
+    if (!Number.isInteger(value) || (value as number) < 1) throw new ConfigError(`proxy.recordLimits.${name} ${String(value)}: use a positive integer`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`--proxy ${url}: use an http:// or https:// URL`);
-  if (parsed.search !== '' || parsed.hash !== '') throw new ConfigError(`--proxy ${url}: give a base URL without query or fragment`);
-  return url;
+  return { ...RECORD_LIMITS, ...given };
 }
 
 /** `--proxy-timeout`: a duration (10s, 500ms as 500, PT5S), more than 0. */

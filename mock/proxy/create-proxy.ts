@@ -9,7 +9,7 @@ import { toErrorAnswer } from '../core/service-answers';
 import { toProblem } from '../core/problems';
 import { createExchangeCheck } from './exchange-check';
 import { forwardRequest } from './forward-request';
-import type { Recorder } from './recorder';
+import type { RecordLimits, Recorder } from './recorder';
 import { createRecorder } from './recorder';
 
 /** `--proxy URL` and its companions. */
@@ -22,6 +22,8 @@ export interface ProxyOptions {
   errors: boolean;
   /** `--record FILE`: what the upstream revealed, as a config file. */
   recordFile?: string;
+  /** The recording's caps (default RECORD_LIMITS, what the CLI uses). */
+  recordLimits?: RecordLimits;
   /** The contract exchanges are judged against (spec/view-token.openapi.yaml). */
   specPath: string;
 }
@@ -47,13 +49,20 @@ export async function createProxy(options: ProxyOptions, logger: Logger): Promis
   // of the process opened to a server that has since gone, on a port the upstream now has.
   const agent = upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const recorder: Recorder | undefined = options.recordFile === undefined ? undefined
-    : createRecorder(options.recordFile, upstream.origin + upstream.pathname.replace(/\/+$/, ''), (error) => logger.error({ err: error }, 'writing the recording failed'));
+    : createRecorder(options.recordFile, upstream.origin + upstream.pathname.replace(/\/+$/, ''), {
+      onError: (error) => logger.error({ err: error }, 'writing the recording failed'),
+      onCapReached: (message) => logger.warn({ recordFile: options.recordFile }, message),
+    }, options.recordLimits);
   return {
     async forward(request) {
       const query = stringifyQuery(request.query as Record<string, string | readonly string[]>);
       const result = await forwardRequest(upstream, agent, request.method, `${request.path}${query ? `?${query}` : ''}`, request.headers as IncomingHttpHeaders, options.timeoutMs);
       if (result.kind === 'timeout') return toErrorAnswer('system.error', `The upstream ${upstream.origin} did not answer within ${options.timeoutMs} ms.`, 504);
       if (result.kind === 'unreachable') return toErrorAnswer('system.error', `The upstream ${upstream.origin} could not be reached: ${result.reason}.`, 502);
+      if (result.kind === 'too-large') {
+        logger.warn({ method: request.method, path: request.path, limitBytes: result.limitBytes }, 'the upstream\'s answer is over the proxy\'s body cap; its connection was closed');
+        return toErrorAnswer('system.error', `The upstream ${upstream.origin} answered a body over ${result.limitBytes} bytes (1 MiB), the most the proxy reads; it stopped reading and closed the connection.`, 502);
+      }
       const verdict = check(request, result);
       recorder?.observe(request, result.status, verdict.json);
       const { violations } = verdict;

@@ -7,7 +7,18 @@ import { createStateFileWriter } from '../stores/state-file';
 /** What the upstream said about one object: it exists (200), it is another application's (403), it is missing (404). */
 type Seen = 'exists' | 'forbidden' | 'missing';
 
-const WRITE_AFTER_MS = 200;
+/** The recording is written at most this often while requests come (and on close): never per request. */
+export const RECORD_WRITE_EVERY_MS = 1_000;
+/**
+ * What `--record` keeps at most, so a flood of distinct ids or an upstream's huge names cannot grow
+ * the file (or the mock's memory) without bound: ids per id type (fileId, integrateId, …) and in all
+ * (first seen, first kept: a later id past a cap is left out, logged once per cap), and the length of
+ * a name and of an extension taken from the upstream's viewer data (a longer name is cut, ending in
+ * `…`; a longer extension is not taken). At the caps the file stays under ~1.5 MB.
+ */
+export const RECORD_LIMITS = { idsPerType: 1_000, ids: 5_000, nameLength: 200, extensionLength: 16 } as const;
+export type RecordLimits = { [Key in keyof typeof RECORD_LIMITS]: number };
+
 const DRAWING_RENDER_TYPE = 'drawingView';
 /** View Tokens remembered (the oldest forgotten first): enough for a session's viewers, bounded memory. */
 const TOKENS_KEPT = 10_000;
@@ -24,27 +35,35 @@ export interface Recorder {
   flush(): Promise<void>;
 }
 
+/** What a recorder tells its owner: a failed write, a cap reached (once per cap), a write done. */
+export interface RecorderEvents {
+  onError: (error: unknown) => void;
+  onCapReached: (message: string) => void;
+  onWritten?: () => void;
+}
+
 /**
  * `--record FILE`: keeps what the upstream revealed about objects as a config file the mock reads
  * (`--config FILE`): ids it answered 403 as `forbidden`, 404 as `missing`; every other id exists in
  * the mock's open world; the ones answered 200 are listed in `objects`, with the name and extension
  * the upstream's viewer data gave for their View Token when it was passed through. Which object a
  * View Token is for is kept in memory only: the file holds ids, statuses and names, never an Access
- * Token, View Token, Authorization value or secret. Written atomically a moment after each change
- * and on close.
- * @example const recorder = createRecorder('recorded.json', 'https://staging.example', onError);
+ * Token, View Token, Authorization value or secret. Written atomically at most every
+ * RECORD_WRITE_EVERY_MS while changes come, and on close; bounded by RECORD_LIMITS.
+ * @example const recorder = createRecorder('recorded.json', 'https://staging.example', { onError, onCapReached });
  */
-export function createRecorder(file: string, upstream: string, onError: (error: unknown) => void): Recorder {
+export function createRecorder(file: string, upstream: string, events: RecorderEvents, limits: RecordLimits = RECORD_LIMITS): Recorder {
   const seen = new Map<string, SeenObject>();
   /** View Token → the key of the object it is for; in memory only, never written. */
   const tokens = new Map<string, string>();
-  const writer = createStateFileWriter({ file, debounceMs: WRITE_AFTER_MS, capture: async () => toConfig(upstream, [...seen.values()]), onError });
+  const room = createRoom(limits, events.onCapReached);
+  const writer = createStateFileWriter({ file, debounceMs: RECORD_WRITE_EVERY_MS, capture: async () => toConfig(upstream, [...seen.values()]), onError: events.onError, ...(events.onWritten ? { onWritten: events.onWritten } : {}) });
   return {
     observe(request, status, json) {
       if (request.operationId === 'getViewerData') {
         const key = status === 200 ? tokens.get(String(request.query.viewToken)) : undefined;
         const entry = key === undefined ? undefined : seen.get(key);
-        const viewer = toViewerName(json);
+        const viewer = toViewerName(json, limits);
         if (entry?.state !== 'exists' || viewer === undefined || (entry.name === viewer.name && entry.extension === viewer.extension)) return;
         seen.set(key as string, { parameter: entry.parameter, id: entry.id, state: 'exists', ...viewer });
         return writer.markDirty();
@@ -56,7 +75,8 @@ export function createRecorder(file: string, upstream: string, onError: (error: 
       const key = `${parameter}=${id}`;
       const token = (json as { data?: unknown } | undefined)?.data;
       if (state === 'exists' && typeof token === 'string' && token !== '') rememberToken(tokens, token, key);
-      if (seen.get(key)?.state === state) return;
+      const known = seen.get(key);
+      if (known?.state === state || (known === undefined && !room.take(parameter))) return;
       seen.set(key, { parameter, id, state });
       writer.markDirty();
     },
@@ -92,16 +112,46 @@ function rememberToken(tokens: Map<string, string>, token: string, key: string):
   if (tokens.size > TOKENS_KEPT) tokens.delete(tokens.keys().next().value as string);
 }
 
+/** Counts the ids kept, per type and in all; says once per cap when one is reached. */
+function createRoom(limits: RecordLimits, onCapReached: (message: string) => void): { take(parameter: IdParameter): boolean } {
+  const perType = new Map<IdParameter, number>();
+  let all = 0;
+  const told = new Set<string>();
+  const full = (cap: string, message: string): false => {
+    if (!told.has(cap)) onCapReached(message);
+    told.add(cap);
+    return false;
+  };
+  return {
+    take(parameter) {
+      const held = perType.get(parameter) ?? 0;
+      if (held >= limits.idsPerType) return full(parameter, `--record keeps at most ${limits.idsPerType} ids per type; further ${parameter}s are left out of the recording`);
+      if (all >= limits.ids) return full('all', `--record keeps at most ${limits.ids} ids in all; further ids are left out of the recording`);
+      perType.set(parameter, held + 1);
+      all += 1;
+      return true;
+    },
+  };
+}
+
 /**
- * The viewer data's model name, and its extension: the name's own (`Plan.DWG` → `dwg`), else `dwg`
- * when the viewer renders it as a drawing. Undefined when the envelope has no name.
+ * The viewer data's model name (cut to `limits.nameLength` characters, ending in `…`), and its
+ * extension: the name's own (`Plan.DWG` → `dwg`, at most `limits.extensionLength` characters), else
+ * `dwg` when the viewer renders it as a drawing. Undefined when the envelope has no name.
  */
-export function toViewerName(json: unknown): { name: string; extension?: string } | undefined {
+export function toViewerName(json: unknown, limits: Pick<RecordLimits, 'nameLength' | 'extensionLength'> = RECORD_LIMITS): { name: string; extension?: string } | undefined {
   const data = (json as { data?: { name?: unknown; renderType?: unknown } } | undefined)?.data;
   if (typeof data !== 'object' || data === null || typeof data.name !== 'string' || data.name === '') return undefined;
-  const own = /\.([A-Za-z0-9]+)$/.exec(data.name)?.[1]?.toLowerCase();
+  const own = new RegExp(`\\.([A-Za-z0-9]{1,${limits.extensionLength}})$`).exec(data.name)?.[1]?.toLowerCase();
   const extension = own ?? (data.renderType === DRAWING_RENDER_TYPE ? 'dwg' : undefined);
-  return { name: data.name, ...(extension === undefined ? {} : { extension }) };
+  return { name: cut(data.name, limits.nameLength), ...(extension === undefined ? {} : { extension }) };
+}
+
+/** At most `length` characters, the last one `…` when cut (never half of a surrogate pair). */
+function cut(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const kept = text.slice(0, length - 1);
+  return `${/[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept}…`;
 }
 
 function toConfig(upstream: string, entries: readonly SeenObject[]): object {

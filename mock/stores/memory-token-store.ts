@@ -1,6 +1,7 @@
 import type { TokenStore, ViewTokenRecord } from '../core/token-store';
-import { DEFAULT_MAX_VIEW_TOKENS, storeFullError } from '../core/token-store';
-import type { RecordTable } from './record-table';
+import { DEFAULT_MAX_VIEW_TOKENS } from '../core/token-store';
+import { StoreFullError } from '../core/store-errors';
+import type { RecordKey } from './record-table';
 import { createRecordTable } from './record-table';
 
 /** Records one reclaim step removes at most, so a sweep never stalls the event loop. */
@@ -34,7 +35,8 @@ export interface MemoryTokenStore extends TokenStore {
  * they expire. Reads hand out a fresh record object each time. Reclaiming sweeps the slots
  * round-robin from where the last step stopped: a step removes at most RECLAIM_STEP records (and
  * stops after ~RECLAIM_STEP_MS) and returns 0 only after a whole pass found nothing, so there is no
- * expiry index to keep up on every use. Listing one session walks only that session's records.
+ * expiry index to keep up on every use. A page of one session or of all reads only its records
+ * (see RecordTable.pageDown), whatever the store holds.
  * @example const store = createMemoryTokenStore();
  */
 export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): MemoryTokenStore {
@@ -52,7 +54,7 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
   };
   return {
     async insert(record) {
-      if (table.count >= maxRecords) throw storeFullError(maxRecords);
+      if (table.count >= maxRecords) throw new StoreFullError(maxRecords);
       return table.insert(record);
     },
     async find(token) {
@@ -73,7 +75,16 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
     },
     async list({ session }) {
       // Built synchronously (persisted-state relies on it): one consistent moment.
-      return newestFirst(table, session === undefined ? table.allSlots() : table.slotsOfSession(session));
+      return table.pageDown(session, Infinity).map((slot) => table.read(slot));
+    },
+    async page({ session, limit, cursor }) {
+      const after = cursor === undefined ? undefined : fromCursor(cursor);
+      if (after === null) return undefined;
+      // One more than asked says whether a next page exists.
+      const slots = table.pageDown(session, limit + 1, after);
+      const items = slots.slice(0, limit).map((slot) => table.read(slot));
+      const last = items.length > 0 && slots.length > limit ? slots[limit - 1] : undefined;
+      return { items, ...(last === undefined ? {} : { nextCursor: toCursor(table.keyOf(last)) }) };
     },
     async count() { return table.count; },
     async reclaim(lastActiveBeforeMs) {
@@ -112,8 +123,13 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
   };
 }
 
-/** The slots' records, newest issue first. */
-function newestFirst(table: RecordTable, slots: number[]): ViewTokenRecord[] {
-  // Each session's slots come latest-added first: the sort mostly meets lists already in order.
-  return table.sortNewestFirst(slots).map((slot) => table.read(slot));
+/** A page cursor: where the page's last record stood (issue time, insertion order). */
+function toCursor({ issuedAtMs, seq }: RecordKey): string {
+  return `${issuedAtMs}.${seq}`;
+}
+
+/** The key a cursor names; null when it is not one toCursor made. */
+function fromCursor(cursor: string): RecordKey | null {
+  const match = /^(-?\d{1,16})\.(\d{1,16})$/.exec(cursor);
+  return match ? { issuedAtMs: Number(match[1]), seq: Number(match[2]) } : null;
 }

@@ -5,6 +5,8 @@ export interface RecordColumns {
   /** LIVE, USED, NAME_WITH_ID, HAS_EXTENSION bits (see record-table). */
   readonly flags: Uint8Array;
   readonly issuedAt: Float64Array;
+  /** The order records were inserted in (unique): breaks ties of issuedAt, newest added first. */
+  readonly seq: Float64Array;
   /** lastUsedAtMs when the record was used, else issuedAtMs. */
   readonly lastActive: Float64Array;
   readonly uses: Float64Array;
@@ -24,6 +26,7 @@ export function createRecordColumns(capacity: number): RecordColumns {
   return {
     flags: new Uint8Array(capacity),
     issuedAt: new Float64Array(capacity),
+    seq: new Float64Array(capacity),
     lastActive: new Float64Array(capacity),
     uses: new Float64Array(capacity),
     typeOf: new Uint32Array(capacity),
@@ -41,6 +44,7 @@ export function growRecordColumns(columns: RecordColumns, capacity: number): Rec
   return {
     flags: withCapacity(columns.flags, capacity),
     issuedAt: withCapacity(columns.issuedAt, capacity),
+    seq: withCapacity(columns.seq, capacity),
     lastActive: withCapacity(columns.lastActive, capacity),
     uses: withCapacity(columns.uses, capacity),
     typeOf: withCapacity(columns.typeOf, capacity),

@@ -27,13 +27,22 @@ export interface RecordTable {
   remove(slot: number): void;
   /** The first live slot in [from, to) last active before the cut-off, or -1. */
   findStale(from: number, to: number, lastActiveBeforeMs: number): number;
-  /** Sorts the slots newest issue first (in place); a list already in that order is only read. */
-  sortNewestFirst(slots: number[]): number[];
-  slotsOfSession(session: string): number[];
-  allSlots(): number[];
+  /**
+   * Up to `limit` slots of one session (or of all), newest issue first (the latest inserted first
+   * among equal issue times), from the newest or after `after` (a key keyOf gave, its record
+   * possibly gone since). O(log n + limit).
+   */
+  pageDown(session: string | undefined, limit: number, after?: RecordKey): number[];
+  /** Where the slot's record stands in that order. */
+  keyOf(slot: number): RecordKey;
+  /** Live records of one session (or all): O(1). */
+  countOf(session: string | undefined): number;
   /** Whether the slot holds a record. */
   isLive(slot: number): boolean;
 }
+
+/** A record's place in the table's order: its issue time, then when it was inserted. */
+export interface RecordKey { issuedAtMs: number; seq: number }
 
 const LIVE = 1;
 /** lastUsedAtMs is not null (it is then the slot's last activity). */
@@ -55,13 +64,16 @@ export function createRecordTable(initialCapacity: number): RecordTable {
   let count = 0;
   let slotsUsed = 0;
   let freeCount = 0;
+  let nextSeq = 0;
   let columns = createRecordColumns(capacity);
   const types = createInternTable();
   const names = createInternTable();
   const extensions = createInternTable();
   const objectIds = createInt64Column(capacity);
   const integrateIds = createInt64Column(capacity);
-  const sessions = createSessionLists(capacity);
+  // Reads the columns at each call: growing replaces them.
+  const byKey = (a: number, b: number): number => ((columns.issuedAt[a] as number) - (columns.issuedAt[b] as number)) || ((columns.seq[a] as number) - (columns.seq[b] as number));
+  const sessions = createSessionLists(capacity, byKey);
   const tokens = createTokenIndex(capacity);
   const parts = [objectIds, integrateIds, sessions, tokens];
 
@@ -81,7 +93,7 @@ export function createRecordTable(initialCapacity: number): RecordTable {
     get capacity() { return capacity; },
     clear() {
       capacity = initialCapacity;
-      count = slotsUsed = freeCount = 0;
+      count = slotsUsed = freeCount = nextSeq = 0;
       columns = createRecordColumns(capacity);
       for (const table of [types, names, extensions]) table.clear();
       for (const part of parts) part.reset(capacity);
@@ -95,7 +107,6 @@ export function createRecordTable(initialCapacity: number): RecordTable {
       tokens.add(record.token, slot);
       objectIds.set(slot, record.objectId);
       integrateIds.set(slot, record.integrateId);
-      sessions.add(slot, record.session);
       typeOf[slot] = types.hold(record.objectType);
       nameOf[slot] = names.hold(name.key);
       if (record.extension !== undefined) extensionOf[slot] = extensions.hold(record.extension);
@@ -104,6 +115,9 @@ export function createRecordTable(initialCapacity: number): RecordTable {
       uses[slot] = record.uses;
       flags[slot] = LIVE | (record.lastUsedAtMs === null ? 0 : USED) | (name.withId ? NAME_WITH_ID : 0)
         | (record.extension === undefined ? 0 : HAS_EXTENSION);
+      columns.seq[slot] = nextSeq++;
+      // Last: the order reads the key columns just written.
+      sessions.add(slot, record.session);
       count += 1;
       return true;
     },
@@ -155,14 +169,13 @@ export function createRecordTable(initialCapacity: number): RecordTable {
       }
       return -1;
     },
-    sortNewestFirst(slots) {
-      const { issuedAt } = columns;
-      let sorted = true;
-      for (let i = 1; i < slots.length && sorted; i += 1) sorted = (issuedAt[slots[i - 1] as number] as number) >= (issuedAt[slots[i] as number] as number);
-      return sorted ? slots : slots.sort((a, b) => (issuedAt[b] as number) - (issuedAt[a] as number));
+    pageDown(session, limit, after) {
+      if (after === undefined) return sessions.pageDown(session, limit);
+      const { issuedAt, seq } = columns;
+      return sessions.pageDown(session, limit, (slot) => ((issuedAt[slot] as number) - after.issuedAtMs) || ((seq[slot] as number) - after.seq));
     },
-    slotsOfSession: (session) => sessions.slotsOf(session),
-    allSlots: () => sessions.allSlots(),
+    keyOf: (slot) => ({ issuedAtMs: columns.issuedAt[slot] as number, seq: columns.seq[slot] as number }),
+    countOf: (session) => sessions.countOf(session),
     isLive: (slot) => slot < slotsUsed && ((columns.flags[slot] as number) & LIVE) !== 0,
   };
 }

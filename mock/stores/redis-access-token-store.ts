@@ -61,5 +61,5 @@ export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAcce
       if (found.length > 0) await redis.del(...found);
     },
   };
-  return guardAll(store);
+  return guardAll(store, 'the Access Token store');
 }

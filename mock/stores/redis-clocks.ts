@@ -77,5 +77,5 @@ export async function openRedisClockStore(redis: RedisClient, prefix: string, ma
     },
     async clear() { await redis.del(keys.clocks); },
   };
-  return guardAll(store);
+  return guardAll(store, 'the clock store');
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Cluster, Redis } from 'ioredis';
 import { ConfigError } from '../config/config-error';
-import { StoreUnavailableError } from '../core/token-store';
+import { toStoreError } from './redis-failures';
 
 const RECONNECT_EVERY_MS = 250;
 /** How long a Redis command may take before the request that needs it answers 503 (--redis-timeout). */
@@ -92,23 +92,30 @@ export async function scanKeys(redis: RedisClient, pattern: string): Promise<str
   return found;
 }
 
-/** Wraps a store call so a lost connection surfaces as StoreUnavailableError (→ 503); a store's own refusal (full) stays as it is. */
-export async function guarded<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * Wraps a store call so each failure surfaces as the store error of its concept: Redis refusing or
+ * not reachable as StoreUnavailableError (→ 503), an answer the mock cannot use as StoreReplyError
+ * (→ 500); a store's own refusal (full) stays as it is. `where` names the store and method.
+ */
+export async function guarded<T>(call: () => Promise<T>, where: string): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof StoreUnavailableError) throw error;
-    throw new StoreUnavailableError(`Redis is unavailable: ${(error as Error).message}`);
+    throw toStoreError(error, where);
   }
 }
 
-/** The same object, every method of which surfaces a Redis failure as StoreUnavailableError. */
-export function guardAll<T extends object>(target: T): T {
+/**
+ * The same object, every method of which surfaces a Redis failure as a store error (see guarded).
+ * @example return guardAll(store, 'the View Token store');
+ */
+export function guardAll<T extends object>(target: T, store: string): T {
   const wrapped: Record<string, unknown> = { ...(target as Record<string, unknown>) };
   for (const [name, value] of Object.entries(target)) {
     if (typeof value !== 'function') continue;
     const method = value as (...args: unknown[]) => Promise<unknown>;
-    wrapped[name] = (...args: unknown[]) => guarded(() => method.apply(target, args));
+    const where = `${store}'s ${name}`;
+    wrapped[name] = (...args: unknown[]) => guarded(() => method.apply(target, args), where);
   }
   return wrapped as T;
 }

@@ -1,28 +1,30 @@
 import type { ClockState } from '../core/clock';
 import type { OneTripStore, TripClocks } from '../core/one-trip-store';
 import type { TouchResult, ViewTokenRecord } from '../core/token-store';
-import { DEFAULT_MAX_VIEW_TOKENS, storeFullError } from '../core/token-store';
-import { JOURNAL_LUA } from './redis-journal';
-import { toRules } from './redis-rule-store';
+import { DEFAULT_MAX_VIEW_TOKENS } from '../core/token-store';
+import { StoreFullError, StoreReplyError } from '../core/store-errors';
+import { JOURNAL_LUA, journalKeys, toJournalArgs } from './redis-journal';
 import type { RedisClient } from './redis-connection';
 import { defineKeyedScript, guardAll } from './redis-connection';
 import { createRedisKeys } from './redis-keys';
 import { INSERT_LUA, TOUCH_LUA } from './redis-token-store';
 
 /**
- * A whole View Token request in one step. KEYS: the rule counts by session, the rules, the journal and
- * its counter, the Access Token's record (the rule counts again when none is checked), the clocks (a
- * hash by session), then the effect's keys. ARGV: session, journal capacity, the entry's JSON without
- * `atMs` and `status`, the status when done and when a touched token is refused, the Access Token's
- * appKey ('' for none) and expiry, the effect ('none', 'insert', 'touch'), this process's real time,
+ * A whole View Token request in one step. KEYS: the rule counts by session, the rules' versions by
+ * session, the journal's five keys (journalKeys), the Access Token's record (the rule counts again when
+ * none is checked), the clocks (a hash by session), then the effect's keys. ARGV: session, journal
+ * capacity, the entry's JSON without `atMs` and `status`, the status when done and when a touched token
+ * is refused, the Access Token's appKey ('' for none) and expiry, the effect ('none', 'insert',
+ * 'touch'), the entry's session in hex and unmatched flag (toJournalArgs), this process's real time,
  * then the effect's arguments. The mock time is read here from the stored clocks (a session without its
  * own follows the deployment's, ''): the request's session's for the journal, the issue and the Access
- * Token; the token's own session's for a use. A session holding rules, or an Access Token gone or
- * expired, gets the clocks back and nothing is done. Nothing is changed unless everything is.
+ * Token; the token's own session's for a use. A session holding rules gets their version and the
+ * clocks back, an Access Token gone or expired the clocks, and nothing is done. Nothing is changed
+ * unless everything is.
  */
 const TRIP_SCRIPT = `${INSERT_LUA}${TOUCH_LUA}${JOURNAL_LUA}
-local real_now = tonumber(ARGV[9])
-local function own_clock(session) return redis.call('HGET', KEYS[6], session) end
+local real_now = tonumber(ARGV[11])
+local function own_clock(session) return redis.call('HGET', KEYS[9], session) end
 local function now_of(session)
   local raw = own_clock(session)
   if not raw and session ~= '' then raw = own_clock('') end
@@ -35,7 +37,7 @@ local function ms(value) return string.format('%.0f', value) end
 local function clocks_read()
   local sessions, out = {ARGV[1], ''}, {}
   if ARGV[8] == 'touch' then
-    local raw = redis.call('GET', KEYS[7])
+    local raw = redis.call('GET', KEYS[10])
     if raw then sessions[3] = cjson.decode(raw).session end
   end
   for _, session in ipairs(sessions) do
@@ -44,16 +46,10 @@ local function clocks_read()
   end
   return out
 end
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
-  local found = {'rules', clocks_read()}
-  for _, raw in ipairs(redis.call('HVALS', KEYS[2])) do
-    if cjson.decode(raw).session == ARGV[1] then found[#found + 1] = raw end
-  end
-  return found
-end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return {'rules', redis.call('HGET', KEYS[2], ARGV[1]) or '', clocks_read()} end
 local at = now_of(ARGV[1])
 if ARGV[6] ~= '' then
-  local raw = redis.call('GET', KEYS[5])
+  local raw = redis.call('GET', KEYS[8])
   if not raw then return {'stale', clocks_read()} end
   local granted = cjson.decode(raw)
   local expires = tonumber(ARGV[7])
@@ -61,15 +57,15 @@ if ARGV[6] ~= '' then
 end
 local status, answer = ARGV[4], {'done', ms(at)}
 if ARGV[8] == 'insert' then
-  local record = string.sub(ARGV[10], 1, -2) .. ',"issuedAtMs":' .. ms(at) .. '}'
-  local inserted = insert(KEYS[7], KEYS[8], KEYS[9], record, ARGV[11], ms(at), ms(at), ARGV[12], ARGV[13])
+  local record = string.sub(ARGV[12], 1, -2) .. ',"issuedAtMs":' .. ms(at) .. '}'
+  local inserted = insert(KEYS[10], KEYS[11], KEYS[12], KEYS[13], record, ARGV[13], ms(at), ms(at), ARGV[14], ARGV[15])
   if inserted == 0 then return {'taken'} end
   if inserted == -1 then return {'full'} end
 elseif ARGV[8] == 'touch' then
-  local raw, touched = redis.call('GET', KEYS[7]), false
+  local raw, touched = redis.call('GET', KEYS[10]), false
   if raw then
     local used = now_of(cjson.decode(raw).session)
-    touched = touch(KEYS[7], KEYS[8], used, ARGV[10], ARGV[11], used - tonumber(ARGV[12]))
+    touched = touch(KEYS[10], KEYS[11], used, ARGV[12], ARGV[13], used - tonumber(ARGV[14]))
   end
   if not touched then
     status, answer = ARGV[5], {'done', ms(at), 'unknown'}
@@ -78,7 +74,7 @@ elseif ARGV[8] == 'touch' then
     answer = {'done', ms(at), touched[1], touched[2]}
   end
 end
-journal(KEYS[3], KEYS[4], '"atMs":' .. ms(at) .. ',"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2])
+journal(KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], '"atMs":' .. ms(at) .. ',"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2], ARGV[9], ARGV[10])
 return answer
 `;
 
@@ -105,11 +101,11 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
   const store: OneTripStore = {
     async run({ session, accessToken, effect, journal, refusedStatus, realNowMs }) {
       const { status, ...fields } = journal;
-      const tripKeys = [keys.ruleSessions, keys.rules, keys.journal, keys.journalCounter, accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions, keys.clocks];
-      const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind, String(realNowMs)];
+      const tripKeys = [keys.ruleSessions, keys.ruleVersions, ...journalKeys(keys), accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions, keys.clocks];
+      const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind, ...toJournalArgs(journal), String(realNowMs)];
       if (effect.kind === 'insert') {
         const { record } = effect;
-        tripKeys.push(keys.viewToken(record.token), keys.activity, keys.sessionIndex(record.session));
+        tripKeys.push(keys.viewToken(record.token), keys.activity, keys.sessionIndex(record.session), keys.issued);
         args.push(JSON.stringify(record), keep, record.token, cap);
       } else if (effect.kind === 'touch') {
         tripKeys.push(keys.viewToken(effect.token), keys.activity);
@@ -117,15 +113,19 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
       }
       const answer = (await runTrip(tripKeys, args)) as [string, ...unknown[]];
       const [kind] = answer;
-      if (kind === 'full') throw storeFullError(maxRecords);
-      if (kind === 'rules') return { kind, rules: toRules(answer.slice(2) as string[]), clocks: toTripClocks(answer[1] as string[]) };
+      if (kind === 'full') throw new StoreFullError(maxRecords);
+      if (kind === 'rules') {
+        const version = answer[1] as string;
+        return { kind, ...(version === '' ? {} : { version }), clocks: toTripClocks(answer[2] as string[]) };
+      }
       if (kind === 'stale') return { kind, clocks: toTripClocks(answer[1] as string[]) };
       if (kind === 'taken') return { kind };
+      if (kind !== 'done') throw new StoreReplyError('the one-trip script', answer);
       const [, atMs, touched, raw] = answer as [string, string, string | undefined, string | undefined];
       return touched === undefined ? { kind: 'done', atMs: Number(atMs) } : { kind: 'done', atMs: Number(atMs), touched: toTouchResult(touched, raw) };
     },
   };
-  return guardAll(store);
+  return guardAll(store, 'the one-trip script');
 }
 
 function toTouchResult(kind: string, raw: string | undefined): TouchResult {

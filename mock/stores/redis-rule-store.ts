@@ -1,148 +1,213 @@
 import type { RuleStore } from '../core/scenarios/rule-store';
-import { toRuleNumber } from '../core/scenarios/rule-store';
+import { fromRuleCursor, toRuleNumber } from '../core/scenarios/rule-store';
 import type { Rule } from '../core/scenarios/rule';
 import type { RedisClient } from './redis-connection';
 import { defineScript, guardAll } from './redis-connection';
+import { HEX_LUA } from './redis-journal';
+import type { RedisKeys } from './redis-keys';
 import { createRedisKeys } from './redis-keys';
 
 /**
- * Each session's rule count (KEYS[2] of the scripts below, a hash), kept with the rules in the same
- * scripts: a request's one round trip asks it whether its session holds any rule (one-trip.ts).
+ * What every rule script shares. KEYS (all eight, always, in this order): the rules (a hash of JSON
+ * by id), each session's count, the id counter, the seeding mark, the ids by number, the
+ * by-session text index, each session's version, the change counter. A rule comes and goes with
+ * its index entries, its session's count and a new version of its session's rules, in one step.
  */
-const COUNT_LUA = `
-local function count(sessions, session, by)
-  if redis.call('HINCRBY', sessions, session, by) <= 0 then redis.call('HDEL', sessions, session) end
+const RULES_LUA = `${HEX_LUA}
+local RULES, SESSIONS, COUNTER, SEEDED, ORDER, BY_SESSION, VERSIONS, CHANGES = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8]
+local function number_of(id) return tonumber(string.sub(id, 2)) or 0 end
+local function member_of(session, id) return hex(session) .. ':' .. string.format('%016d', number_of(id)) .. ':' .. id end
+local function count(session, by)
+  if redis.call('HINCRBY', SESSIONS, session, by) <= 0 then
+    redis.call('HDEL', SESSIONS, session)
+    redis.call('HDEL', VERSIONS, session)
+  else
+    redis.call('HSET', VERSIONS, session, redis.call('INCR', CHANGES))
+  end
 end
-local function recount(rules, sessions)
-  redis.call('DEL', sessions)
-  for _, raw in ipairs(redis.call('HVALS', rules)) do count(sessions, cjson.decode(raw).session, 1) end
+local function put(id, raw, session)
+  redis.call('HSET', RULES, id, raw)
+  redis.call('ZADD', ORDER, number_of(id), id)
+  redis.call('ZADD', BY_SESSION, 0, member_of(session, id))
+  count(session, 1)
 end
+local function drop(id, session)
+  redis.call('HDEL', RULES, id)
+  redis.call('ZREM', ORDER, id)
+  redis.call('ZREM', BY_SESSION, member_of(session, id))
+  count(session, -1)
+end
+local function reindex()
+  redis.call('DEL', SESSIONS, ORDER, BY_SESSION, VERSIONS)
+  local all = redis.call('HGETALL', RULES)
+  for i = 1, #all, 2 do
+    local session = cjson.decode(all[i + 1]).session
+    redis.call('ZADD', ORDER, number_of(all[i]), all[i])
+    redis.call('ZADD', BY_SESSION, 0, member_of(session, all[i]))
+    count(session, 1)
+  end
+end
+local function named(id, json) return '{"id":"' .. id .. '",' .. string.sub(json, 2) end
 `;
 
 /** Names a rule and stores it, in one step: `r<n>` from a shared counter, so ids never collide across processes. */
-const ADD_SCRIPT = `${COUNT_LUA}
-local id = 'r' .. redis.call('INCR', KEYS[3])
-local rule = '{"id":"' .. id .. '",' .. string.sub(ARGV[1], 2)
-redis.call('HSET', KEYS[1], id, rule)
-count(KEYS[2], ARGV[2], 1)
+const ADD_SCRIPT = `${RULES_LUA}
+local id = 'r' .. redis.call('INCR', COUNTER)
+local rule = named(id, ARGV[1])
+put(id, rule, ARGV[2])
 return rule
 `;
 
-/** One use of a rule, counted atomically: two processes never both take its last use. */
-const USE_SCRIPT = `${COUNT_LUA}
-local raw = redis.call('HGET', KEYS[1], ARGV[1])
+/** One use of a rule, counted atomically: two processes never both take its last use (a count is no new version). */
+const USE_SCRIPT = `${RULES_LUA}
+local raw = redis.call('HGET', RULES, ARGV[1])
 if not raw then return false end
 local rule = cjson.decode(raw)
 if rule.remaining == cjson.null then return raw end
 rule.remaining = rule.remaining - 1
 local out = cjson.encode(rule)
-if rule.remaining > 0 then
-  redis.call('HSET', KEYS[1], ARGV[1], out)
-else
-  redis.call('HDEL', KEYS[1], ARGV[1])
-  count(KEYS[2], rule.session, -1)
-end
+if rule.remaining > 0 then redis.call('HSET', RULES, ARGV[1], out) else drop(ARGV[1], rule.session) end
 return out
 `;
 
-const REMOVE_SCRIPT = `${COUNT_LUA}
-local raw = redis.call('HGET', KEYS[1], ARGV[1])
+const REMOVE_SCRIPT = `${RULES_LUA}
+local raw = redis.call('HGET', RULES, ARGV[1])
 if not raw then return 0 end
-redis.call('HDEL', KEYS[1], ARGV[1])
-count(KEYS[2], cjson.decode(raw).session, -1)
+drop(ARGV[1], cjson.decode(raw).session)
 return 1
 `;
 
-const CLEAR_SESSION_SCRIPT = `
-local all, gone = redis.call('HGETALL', KEYS[1]), 0
-for i = 1, #all, 2 do
-  if cjson.decode(all[i + 1]).session == ARGV[1] then
-    redis.call('HDEL', KEYS[1], all[i])
-    gone = gone + 1
-  end
+/** One session's rules (its range of the text index): O(its rules). */
+const CLEAR_SESSION_SCRIPT = `${RULES_LUA}
+local first, last = '[' .. hex(ARGV[1]) .. ':', '(' .. hex(ARGV[1]) .. ';'
+local members = redis.call('ZRANGEBYLEX', BY_SESSION, first, last)
+for _, member in ipairs(members) do
+  local id = string.match(member, ':%d+:(.*)$')
+  redis.call('HDEL', RULES, id)
+  redis.call('ZREM', ORDER, id)
 end
-redis.call('HDEL', KEYS[2], ARGV[1])
-return gone
+redis.call('ZREMRANGEBYLEX', BY_SESSION, first, last)
+redis.call('HDEL', SESSIONS, ARGV[1])
+redis.call('HDEL', VERSIONS, ARGV[1])
+return #members
 `;
 
 /**
  * The configured rules, stored by the first process to start (or to reset); the others find them
- * there. Rules stored without their counts (by an earlier build of 0.2.0) are counted once here.
+ * there. Rules stored without their counts or indexes (by an earlier version) are indexed once here.
  */
-const SEED_SCRIPT = `${COUNT_LUA}
-if not redis.call('SET', KEYS[4], '1', 'NX') then
-  if redis.call('EXISTS', KEYS[2]) == 0 and redis.call('HLEN', KEYS[1]) > 0 then recount(KEYS[1], KEYS[2]) end
+const SEED_SCRIPT = `${RULES_LUA}
+if not redis.call('SET', SEEDED, '1', 'NX') then
+  if redis.call('HLEN', RULES) > 0 and (redis.call('EXISTS', SESSIONS) == 0 or redis.call('EXISTS', ORDER) == 0 or redis.call('EXISTS', VERSIONS) == 0) then reindex() end
   return 0
 end
 for i = 1, #ARGV do
-  local id = 'r' .. redis.call('INCR', KEYS[3])
-  local rule = '{"id":"' .. id .. '",' .. string.sub(ARGV[i], 2)
-  redis.call('HSET', KEYS[1], id, rule)
-  count(KEYS[2], cjson.decode(rule).session, 1)
+  local id = 'r' .. redis.call('INCR', COUNTER)
+  put(id, named(id, ARGV[i]), cjson.decode(ARGV[i]).session)
 end
 return #ARGV
 `;
 
-const CLEAR_ALL_SCRIPT = `
-local count = redis.call('HLEN', KEYS[1])
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+/** Everything goes but the counters: ids and versions never repeat. */
+const CLEAR_ALL_SCRIPT = `${RULES_LUA}
+local count = redis.call('HLEN', RULES)
+redis.call('DEL', RULES, SEEDED, SESSIONS, ORDER, BY_SESSION, VERSIONS)
 return count
 `;
 
-const RESTORE_SCRIPT = `${COUNT_LUA}
-redis.call('DEL', KEYS[1])
-for i = 2, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-local highest = tonumber(redis.call('GET', KEYS[3]) or '0')
-if tonumber(ARGV[1]) > highest then redis.call('SET', KEYS[3], ARGV[1]) end
-redis.call('SET', KEYS[4], '1')
-recount(KEYS[1], KEYS[2])
+const RESTORE_SCRIPT = `${RULES_LUA}
+redis.call('DEL', RULES)
+for i = 2, #ARGV, 2 do redis.call('HSET', RULES, ARGV[i], ARGV[i + 1]) end
+local highest = tonumber(redis.call('GET', COUNTER) or '0')
+if tonumber(ARGV[1]) > highest then redis.call('SET', COUNTER, ARGV[1]) end
+redis.call('SET', SEEDED, '1')
+reindex()
+`;
+
+/**
+ * A page in creation order: ARGV[1] how many, ARGV[2] the number after which ('0' from the start),
+ * ARGV[3] the session ('' with ARGV[4] '0' for all sessions). O(log n + page).
+ */
+const PAGE_SCRIPT = `${RULES_LUA}
+local limit, after = tonumber(ARGV[1]), tonumber(ARGV[2])
+if limit <= 0 then return {} end
+local ids
+if ARGV[4] == '0' then
+  ids = redis.call('ZRANGEBYSCORE', ORDER, '(' .. after, '+inf', 'LIMIT', 0, limit)
+else
+  local session = hex(ARGV[3])
+  ids = {}
+  for _, member in ipairs(redis.call('ZRANGEBYLEX', BY_SESSION, '(' .. session .. ':' .. string.format('%016d', after) .. ';', '(' .. session .. ';', 'LIMIT', 0, limit)) do
+    ids[#ids + 1] = string.match(member, ':%d+:(.*)$')
+  end
+end
+if #ids == 0 then return {} end
+return redis.call('HMGET', RULES, unpack(ids))
 `;
 
 /** Stored rules as the store lists them: in creation order. */
-export function toRules(raws: readonly string[]): Rule[] {
-  return raws.map((raw) => JSON.parse(raw) as Rule).sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
+export function toRules(raws: readonly (string | null)[]): Rule[] {
+  return raws.flatMap((raw) => (raw === null ? [] : [JSON.parse(raw) as Rule])).sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
+}
+
+/** The keys every rule script declares, in RULES_LUA's order. */
+export function ruleKeys(keys: RedisKeys): string[] {
+  return [keys.rules, keys.ruleSessions, keys.ruleCounter, keys.rulesSeeded, keys.ruleOrder, keys.rulesBySession, keys.ruleVersions, keys.ruleChanges];
 }
 
 /**
- * Scenario rules in Redis, shared by every mock on it: a hash of rule JSON by id. A rule set
- * through any process's admin API applies on all of them at their next request.
+ * Scenario rules in Redis, shared by every mock on it: a hash of rule JSON by id, indexed by number
+ * and by session, with each session's count and version. A rule set through any process's admin
+ * API applies on all of them at their next request; a page or a session's rules read only those.
  * @example createRules(statuses, createRedisRuleStore({ redis, prefix: 'vtm:' }))
  */
 export function createRedisRuleStore({ redis, prefix }: { redis: RedisClient; prefix: string }): RuleStore {
-  const runAdd = defineScript(redis, ADD_SCRIPT, 3);
-  const runUse = defineScript(redis, USE_SCRIPT, 2);
-  const runRemove = defineScript(redis, REMOVE_SCRIPT, 2);
-  const runClearSession = defineScript(redis, CLEAR_SESSION_SCRIPT, 2);
-  const runSeed = defineScript(redis, SEED_SCRIPT, 4);
-  const runClearAll = defineScript(redis, CLEAR_ALL_SCRIPT, 3);
-  const runRestore = defineScript(redis, RESTORE_SCRIPT, 4);
-  const { rules, ruleSessions: sessions, ruleCounter: next, rulesSeeded: seeded } = createRedisKeys(prefix);
-  const all = async (): Promise<Rule[]> => toRules(await redis.hvals(rules));
+  const keys = createRedisKeys(prefix);
+  const declared = ruleKeys(keys);
+  const script = (lua: string) => {
+    const run = defineScript(redis, lua, declared.length);
+    return (...args: string[]): Promise<unknown> => run(...declared, ...args);
+  };
+  const runAdd = script(ADD_SCRIPT);
+  const runUse = script(USE_SCRIPT);
+  const runRemove = script(REMOVE_SCRIPT);
+  const runClearSession = script(CLEAR_SESSION_SCRIPT);
+  const runSeed = script(SEED_SCRIPT);
+  const runClearAll = script(CLEAR_ALL_SCRIPT);
+  const runRestore = script(RESTORE_SCRIPT);
+  const runPage = script(PAGE_SCRIPT);
+  const page = async (session: string | undefined, after: number, limit: number): Promise<Rule[]> =>
+    toRules((await runPage(String(limit), String(after), session ?? '', session === undefined ? '0' : '1')) as (string | null)[]);
   const store: RuleStore = {
-    async add(rule) { return JSON.parse((await runAdd(rules, sessions, next, JSON.stringify(rule), rule.session)) as string) as Rule; },
+    async add(rule) { return JSON.parse((await runAdd(JSON.stringify(rule), rule.session)) as string) as Rule; },
     async list(session) {
-      const listed = await all();
-      return session === undefined ? listed : listed.filter((rule) => rule.session === session);
+      if (session !== undefined) return page(session, 0, Number.MAX_SAFE_INTEGER);
+      return toRules(await redis.hvals(keys.rules));
     },
+    async page({ session, limit, cursor }) {
+      const after = cursor === undefined ? 0 : fromRuleCursor(cursor);
+      if (after === undefined) return undefined;
+      const rules = await page(session, after, limit + 1);
+      const shown = rules.slice(0, limit);
+      const last = shown.at(-1);
+      return { rules: shown, ...(rules.length > limit && last ? { nextCursor: String(toRuleNumber(last.id)) } : {}) };
+    },
+    async version(session) { return (await redis.hget(keys.ruleVersions, session)) ?? undefined; },
     async tally(session) {
-      const [inSession, held] = await Promise.all([redis.hget(sessions, session), redis.hlen(sessions)]);
+      const [inSession, held] = await Promise.all([redis.hget(keys.ruleSessions, session), redis.hlen(keys.ruleSessions)]);
       return { inSession: Number(inSession ?? 0), sessions: held };
     },
-    async remove(id) { return (await runRemove(rules, sessions, id)) === 1; },
-    async clear(session) {
-      return (await (session === undefined ? runClearAll(rules, seeded, sessions) : runClearSession(rules, sessions, session))) as number;
-    },
+    async remove(id) { return (await runRemove(id)) === 1; },
+    async clear(session) { return (await (session === undefined ? runClearAll() : runClearSession(session))) as number; },
     async use(id) {
-      const raw = (await runUse(rules, sessions, id)) as string | null;
+      const raw = (await runUse(id)) as string | null;
       return raw === null ? undefined : (JSON.parse(raw) as Rule);
     },
-    async seed(configured) {
-      await runSeed(rules, sessions, next, seeded, ...configured.map((rule) => JSON.stringify(rule)));
-    },
+    async seed(configured) { await runSeed(...configured.map((rule) => JSON.stringify(rule))); },
     async restore(saved) {
       const highest = Math.max(0, ...saved.map((rule) => toRuleNumber(rule.id)));
-      await runRestore(rules, sessions, next, seeded, String(highest), ...saved.flatMap((rule) => [rule.id, JSON.stringify(rule)]));
+      await runRestore(String(highest), ...saved.flatMap((rule) => [rule.id, JSON.stringify(rule)]));
     },
   };
-  return guardAll(store);
+  return guardAll(store, 'the rule store');
 }

@@ -4,6 +4,7 @@ import { createRedisAccessTokenStore } from './redis-access-token-store';
 import { openRedisClockStore } from './redis-clocks';
 import { connectRedis, deploymentKeys } from './redis-connection';
 import { createRedisJournal } from './redis-journal';
+import { migrateRedisKeys } from './redis-migrate';
 import { createRedisOneTrip } from './redis-one-trip';
 import { createRedisRuleStore } from './redis-rule-store';
 import { createRedisTokenStore } from './redis-token-store';
@@ -32,6 +33,7 @@ export async function openRedisShared(options: RedisSharedOptions): Promise<Back
   const { prefix } = options;
   deploymentKeys(prefix); // a prefix that cannot be a hash tag is refused before connecting
   const redis = await connectRedis(options.url, options.waitMs, options.timeoutMs);
+  await migrateRedisKeys(redis, prefix);
   const clockStore = await openRedisClockStore(redis, prefix);
   const tokens = { redis, prefix, keepMs: options.viewTokenKeepMs, ...(options.maxViewTokens === undefined ? {} : { maxRecords: options.maxViewTokens }) };
   return {

@@ -1,81 +1,76 @@
 import { createInternTable } from './intern-table';
 import { withCapacity } from './slot-column';
+import type { SortedSlots } from '../core/sorted-slots';
+import { createSortedSlots } from '../core/sorted-slots';
 
-/** The slots of each session, so listing one session costs that session's records, not all. */
+/**
+ * The records of each session and of all, each in the table's order (newest issue first), so a
+ * page or count of one session costs that page, not the session's or the store's records.
+ */
 export interface SessionLists {
   add(slot: number, session: string): void;
+  /** Forgets a slot (before its key columns change). */
   remove(slot: number): void;
   sessionAt(slot: number): string;
-  /** The session's slots, the latest added first. */
-  slotsOf(session: string): number[];
-  /** Every slot, session after session, each session's latest added first. */
-  allSlots(): number[];
+  /**
+   * Up to `limit` slots of one session (or of all), highest key first, from the top or from
+   * under a bound (see SortedSlots.pageDown).
+   */
+  pageDown(session: string | undefined, limit: number, below?: (slot: number) => number): number[];
+  /** How many slots the session (or all) holds. */
+  countOf(session: string | undefined): number;
   grow(capacity: number): void;
   /** Forgets every session; room for `capacity` slots. */
   reset(capacity: number): void;
 }
 
 /**
- * Creates per-session doubly linked lists threaded through two slot columns (O(1) add and remove,
- * 8 bytes a record), with the session names interned: one copy per session, not per record.
+ * Creates the session lists over the table's key order `compare` (which must not change while a
+ * slot is held): one sorted set of all slots and one per session, and the session names interned
+ * (one copy per session, not per record).
  * @example
- * const sessions = createSessionLists(1024);
- * sessions.add(3, 'qa'); // sessions.slotsOf('qa') → [3]
+ * const sessions = createSessionLists(1024, (a, b) => issuedAt[a] - issuedAt[b]);
+ * sessions.add(3, 'qa'); // sessions.pageDown('qa', 10) → [3]
  */
-export function createSessionLists(initialCapacity: number): SessionLists {
+export function createSessionLists(initialCapacity: number, compare: (a: number, b: number) => number): SessionLists {
   const names = createInternTable();
   let sessionOf = new Uint32Array(initialCapacity);
-  // Links hold slot + 1; 0 ends a list (so new columns need no fill).
-  let next = new Int32Array(initialCapacity);
-  let previous = new Int32Array(initialCapacity);
-  /** The first slot + 1 of each session id's list; 0 for none. */
-  const heads: number[] = [];
-
-  const collect = (head: number, into: number[]): void => {
-    for (let link = head; link !== 0; link = next[link - 1] as number) into.push(link - 1);
+  const all = createSortedSlots(compare);
+  /** Each held session id's own order. */
+  const bySession = new Map<number, SortedSlots>();
+  const orderOf = (session: string | undefined): SortedSlots | undefined => {
+    if (session === undefined) return all;
+    const id = names.idOf(session);
+    return id === undefined ? undefined : bySession.get(id);
   };
   return {
     add(slot, session) {
       const id = names.hold(session);
-      const head = heads[id] ?? 0;
       sessionOf[slot] = id;
-      next[slot] = head;
-      previous[slot] = 0;
-      if (head !== 0) previous[head - 1] = slot + 1;
-      heads[id] = slot + 1;
+      let order = bySession.get(id);
+      if (order === undefined) bySession.set(id, (order = createSortedSlots(compare)));
+      order.add(slot);
+      all.add(slot);
     },
     remove(slot) {
       const id = sessionOf[slot] as number;
-      const after = next[slot] as number;
-      const before = previous[slot] as number;
-      if (before === 0) heads[id] = after;
-      else next[before - 1] = after;
-      if (after !== 0) previous[after - 1] = before;
+      const order = bySession.get(id);
+      order?.remove(slot);
+      if (order?.size === 0) bySession.delete(id);
+      all.remove(slot);
       names.release(id);
     },
     sessionAt: (slot) => names.valueOf(sessionOf[slot] as number),
-    slotsOf(session) {
-      const id = names.idOf(session);
-      const slots: number[] = [];
-      if (id !== undefined) collect(heads[id] ?? 0, slots);
-      return slots;
-    },
-    allSlots() {
-      const slots: number[] = [];
-      for (const head of heads) collect(head, slots);
-      return slots;
-    },
+    pageDown: (session, limit, below) => orderOf(session)?.pageDown(limit, below) ?? [],
+    countOf: (session) => orderOf(session)?.size ?? 0,
     grow(capacity) {
       sessionOf = withCapacity(sessionOf, capacity);
-      next = withCapacity(next, capacity);
-      previous = withCapacity(previous, capacity);
     },
     reset(capacity) {
       names.clear();
-      heads.length = 0;
+      bySession.clear();
+      all.clear();
       sessionOf = new Uint32Array(capacity);
-      next = new Int32Array(capacity);
-      previous = new Int32Array(capacity);
     },
   };
 }

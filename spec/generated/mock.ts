@@ -748,7 +748,7 @@ export interface components {
          * @description The kind of problem, one URN per kind (the mock's problem catalog is typed from this list).
          * @enum {string}
          */
-        ProblemType: "urn:view-token-mock:problem:bad-request" | "urn:view-token-mock:problem:unauthorized" | "urn:view-token-mock:problem:forbidden" | "urn:view-token-mock:problem:not-found" | "urn:view-token-mock:problem:method-not-allowed" | "urn:view-token-mock:problem:request-timeout" | "urn:view-token-mock:problem:payload-too-large" | "urn:view-token-mock:problem:uri-too-long" | "urn:view-token-mock:problem:unsupported-media-type" | "urn:view-token-mock:problem:headers-too-large" | "urn:view-token-mock:problem:preference-rejected" | "urn:view-token-mock:problem:too-many-rules" | "urn:view-token-mock:problem:too-many-sessions" | "urn:view-token-mock:problem:too-many-clocks" | "urn:view-token-mock:problem:server-error" | "urn:view-token-mock:problem:contract-violation" | "urn:view-token-mock:problem:unavailable";
+        ProblemType: "urn:view-token-mock:problem:bad-request" | "urn:view-token-mock:problem:unauthorized" | "urn:view-token-mock:problem:forbidden" | "urn:view-token-mock:problem:not-found" | "urn:view-token-mock:problem:method-not-allowed" | "urn:view-token-mock:problem:request-timeout" | "urn:view-token-mock:problem:payload-too-large" | "urn:view-token-mock:problem:uri-too-long" | "urn:view-token-mock:problem:unsupported-media-type" | "urn:view-token-mock:problem:headers-too-large" | "urn:view-token-mock:problem:preference-rejected" | "urn:view-token-mock:problem:too-many-rules" | "urn:view-token-mock:problem:too-many-sessions" | "urn:view-token-mock:problem:too-many-clocks" | "urn:view-token-mock:problem:server-error" | "urn:view-token-mock:problem:contract-violation" | "urn:view-token-mock:problem:store-full" | "urn:view-token-mock:problem:unavailable";
         Problem: {
             type: components["schemas"]["ProblemType"];
             title: string;
@@ -832,7 +832,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The service is unavailable (forced, or the mock's shared store is away). */
+        /** @description The service is unavailable (forced; the mock's shared store is away, with Retry-After; or the store holds --max-view-tokens View Tokens, the message saying so). */
         Unavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -1589,6 +1589,10 @@ export interface operations {
             query?: {
                 /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
+                /** @description Page size (default and most 1000). */
+                limit?: components["parameters"]["LimitQuery"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -1596,7 +1600,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The rules, in the order they are tried. */
+            /** @description The rules in the order they are tried (creation order), one page (`nextCursor` when more remain). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1604,6 +1608,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         rules: components["schemas"]["Rule"][];
+                        nextCursor?: components["schemas"]["NextCursor"];
                     };
                 };
             };

@@ -749,7 +749,7 @@ var standalone = (() => {
         return errors === 0;
       }
       exports["listScenarioRules.query"] = validate33;
-      var schema18 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      var schema18 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
       function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -767,6 +767,48 @@ var standalone = (() => {
                 } else {
                   validate33.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.session.type, parentSchema: schema18.properties.session, data: data0 }];
                   return false;
+                }
+              }
+              var valid0 = _errs1 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.limit !== void 0) {
+                let data1 = data.limit;
+                const _errs3 = errors;
+                if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+                  validate33.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema18.properties.limit.type, parentSchema: schema18.properties.limit, data: data1 }];
+                  return false;
+                }
+                if (errors === _errs3) {
+                  if (typeof data1 == "number" && isFinite(data1)) {
+                    if (data1 > 1e3 || isNaN(data1)) {
+                      validate33.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema18.properties.limit, data: data1 }];
+                      return false;
+                    } else {
+                      if (data1 < 0 || isNaN(data1)) {
+                        validate33.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema18.properties.limit, data: data1 }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.cursor !== void 0) {
+                  let data2 = data.cursor;
+                  const _errs5 = errors;
+                  if (typeof data2 !== "string") {
+                    validate33.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.cursor.type, parentSchema: schema18.properties.cursor, data: data2 }];
+                    return false;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
                 }
               }
             }

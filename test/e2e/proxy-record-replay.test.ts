@@ -101,6 +101,7 @@ test.each([
   [['--record', 'x.json'], 'view-token-mock: --record x.json needs --proxy URL (it records what the upstream answers)'],
   [['--proxy-errors'], 'view-token-mock: --proxy-errors needs --proxy URL (it answers violating upstream exchanges)'],
   [['--proxy', 'ftp://staging'], 'view-token-mock: --proxy ftp://staging: use an http:// or https:// URL, e.g. https://staging.example.com/api'],
+  [['--proxy', 'http://qa:s3cret@staging.example/api'], 'view-token-mock: --proxy http://qa:***@staging.example/api: a user name or password in the URL is not supported (the upstream gets each client\'s own Authorization, its Bearer Access Token); give the URL without "user:password@"'],
   [['--proxy', 'http://staging', '--proxy-timeout', '0'], 'view-token-mock: --proxy-timeout 0: use a duration from 1 ms to 10m'],
   [['--proxy', 'http://staging', '--proxy-timeout', 'soon'], 'view-token-mock: --proxy-timeout soon: "soon" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)'],
 ])('%j is refused with one line and exit 2', (args, message) => {

@@ -163,7 +163,7 @@ test('the admin API, clock and journal work as usual under --proxy', async () =>
 });
 
 test.each([
-  [{ url: 'ftp://staging' }, '--proxy ftp://staging: use an http:// or https:// URL'],
+  [{ url: 'ftp://staging' }, '--proxy ftp://staging: use an http:// or https:// URL, e.g. https://staging.example.com/api'],
   [{ url: 'staging' }, '--proxy staging: not a URL; use e.g. https://staging.example.com/api'],
   [{ url: 'http://staging/?a=1' }, '--proxy http://staging/?a=1: give a base URL without query or fragment'],
   [{ url: 'http://staging', timeout: 0 }, '--proxy-timeout 0: use a duration from 1 ms to 10m'],

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { StoreUnavailableError } from '../../mock/core/token-store';
+import { StoreReplyError, StoreUnavailableError } from '../../mock/core/store-errors';
 import type { TokenStore } from '../../mock/core/token-store';
 import type { MockServer } from '../../mock/server';
 import { aMock } from '../support/mock-app';
@@ -79,8 +79,8 @@ async function exercise(mock: MockServer, accessToken: string, secrets: string[]
   mock.clock.reset();
   const fresh = await issue(mock, accessToken);
   secrets.push(fresh);
-  // The store fails: unavailable (a Redis outage: warn + 503) and broken (an unexpected error: error + 500).
-  for (const failure of [() => new StoreUnavailableError('Redis is unavailable: connect ECONNREFUSED 127.0.0.1:6379'), () => new Error('store read failed')]) {
+  // The store fails: unavailable (a Redis outage: warn + 503), answering a record holding a View Token it cannot read, and broken (an unexpected error: error + 500).
+  for (const failure of [() => new StoreUnavailableError('Redis is unavailable: connect ECONNREFUSED 127.0.0.1:6379'), () => new StoreReplyError('the View Token store\'s find', `{"token":"${fresh}"}`), () => new Error('store read failed')]) {
     const restore = breakStore(mock.core.store, failure);
     try {
       for (const [method, target] of [['GET', `/inside/databag?viewToken=${fresh}`], ['GET', '/view/token?fileId=1'], ['GET', `/__admin/view-tokens/${fresh}`], ['DELETE', `/__admin/view-tokens/${fresh}`], ['GET', '/__admin/view-tokens']]) {

@@ -121,7 +121,7 @@ test.each([
   ['with times', { then: { code: 503 }, times: 3 }, 503, ['trip', 'script', 'script']],
   ['without times', { then: { code: 503 } }, 503, ['trip', 'script']],
   ['that does not match', { when: { param: 'fileId', equals: '555' }, then: { code: 503 } }, 200, ['trip', 'script', 'script']],
-])('a request in a session holding a rule %s: the trip changes nothing and answers the session\'s rules, then the rule\'s use if it has times (or the insert), and the journal', async (kind, rule, status, expected) => {
+])('a request in a session holding a rule %s: the trip changes nothing and answers the version of the session\'s rules (read once per change, then matched from this process\'s index), then the rule\'s use if it has times (or the insert), and the journal', async (kind, rule, status, expected) => {
   const mock = await aMock(`rt-rule-${kind.replace(/ /g, '-')}:`);
   try {
     await request(mock.app).post('/__admin/scenarios').set(JSON_BODY).send(rule).expect(201);
@@ -164,7 +164,7 @@ describe('under configured applications, with a granted Access Token', () => {
       await request(granting.app).get('/view/token?fileId=1').set(warm).expect(200);
       const once = () => commandsDuring(async () => expect((await request(other.app).get('/view/token?fileId=2').set(bearer)).status).toBe(200));
       // The clocks (the session's and the deployment's) are one HMGET, read once for the whole request.
-      expect(await once()).toEqual(['hvals', 'hmget', 'get', 'script', 'script']);
+      expect(await once()).toEqual(['hget', 'hmget', 'get', 'script', 'script']);
       expect(await once()).toEqual(['trip']);
     } finally {
       await Promise.all([granting.close(), other.close()]);
@@ -179,7 +179,7 @@ describe('under configured applications, with a granted Access Token', () => {
       await request(other.app).post('/__admin/reset').expect(204);
       let refused: request.Response | undefined;
       expect(await commandsDuring(async () => { refused = await request(granting.app).get('/view/token?fileId=1').set(bearer); }))
-        .toEqual(['trip', 'hvals', 'get', 'script']);
+        .toEqual(['trip', 'hget', 'get', 'script']);
       expect(refused?.status).toBe(401);
       expect(refused?.body).toEqual({ code: 'authentication.failed', data: null, message: 'Token was not recognized.' });
       expect((await request(other.app).get('/__admin/view-tokens')).body.viewTokens).toEqual([]);

@@ -119,3 +119,58 @@ test('two Redis rule stores on one prefix are one rule set: a rule added through
   expect(await a.use(rule.id)).toBeUndefined();
   expect(await a.list()).toEqual([]);
 });
+
+describe.each([
+  ['memory', (): RuleStore => createMemoryRuleStore()],
+  ['redis', (): RuleStore => createRedisRuleStore({ redis: testRedis.client(), prefix: testRedis.prefix() })],
+])('pages and versions of the %s rule store', (_name, create) => {
+  const ids = (page: { rules: { id: string }[]; nextCursor?: string } | undefined): [string[], boolean] => [page?.rules.map((rule) => rule.id) ?? [], page?.nextCursor !== undefined];
+
+  test('rules page in creation order, of all sessions or one, after a cursor even when its rule went since; a cursor not given is refused', async () => {
+    const store = create();
+    for (let i = 1; i <= 7; i += 1) await store.add(aRule({ session: i % 2 === 0 ? 'qa ✓' : '' }));
+    const first = await store.page({ limit: 3 });
+    expect(ids(first)).toEqual([['r1', 'r2', 'r3'], true]);
+    await store.remove('r3');
+    await store.remove('r4');
+    expect(ids(await store.page({ limit: 3, cursor: first?.nextCursor as string }))).toEqual([['r5', 'r6', 'r7'], false]);
+    const ofQa = await store.page({ limit: 1, session: 'qa ✓' });
+    expect([ids(ofQa), ids(await store.page({ limit: 5, session: 'qa ✓', cursor: ofQa?.nextCursor as string }))]).toEqual([[['r2'], true], [['r6'], false]]);
+    expect([ids(await store.page({ limit: 0 })), ids(await store.page({ limit: 5, session: 'nobody' }))]).toEqual([[[], false], [[], false]]);
+    for (const cursor of ['', 'r2', '0', '-1', '1.5']) expect([cursor, await store.page({ limit: 1, cursor })]).toEqual([cursor, undefined]);
+  });
+
+  test('a session\'s version changes when a rule of it comes or goes (not when a use is counted), and is gone with its last rule', async () => {
+    const store = create();
+    expect(await store.version('qa')).toBeUndefined();
+    const limited = await store.add(aRule({ session: 'qa', remaining: 2 }));
+    const v1 = await store.version('qa');
+    await store.add(aRule({ session: 'other' }));
+    expect(await store.version('qa')).toBe(v1);
+    await store.use(limited.id);
+    expect(await store.version('qa')).toBe(v1);
+    const endless = await store.add(aRule({ session: 'qa' }));
+    const v2 = await store.version('qa');
+    await store.use(limited.id);
+    const v3 = await store.version('qa');
+    await store.remove(endless.id);
+    const versions = [v1, v2, v3];
+    expect([new Set(versions).size, versions.every((version) => typeof version === 'string'), await store.version('qa')]).toEqual([3, true, undefined]);
+    await store.add(aRule({ session: 'qa' }));
+    expect(versions).not.toContain(await store.version('qa'));
+    await store.clear('other');
+    expect(await store.version('other')).toBeUndefined();
+  });
+});
+
+test('rules a Redis deployment stored before their indexes and versions (0.2) are indexed when the next process starts', async () => {
+  const prefix = testRedis.prefix();
+  const redis = testRedis.client();
+  const store = createRedisRuleStore({ redis, prefix });
+  await store.seed([]);
+  await store.add(aRule({ session: 'qa' }));
+  await store.add(aRule({ session: '' }));
+  await redis.del(`{${prefix}}rules:order`, `{${prefix}}rules:by-session`, `{${prefix}}rules:versions`);
+  await createRedisRuleStore({ redis, prefix }).seed([aRule()]);
+  expect([(await store.page({ limit: 5 }))?.rules.map((rule) => rule.id), (await store.list('qa')).map((rule) => rule.id), typeof await store.version('qa')]).toEqual([['r1', 'r2'], ['r1'], 'string']);
+});

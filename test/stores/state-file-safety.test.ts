@@ -81,9 +81,14 @@ test('when writes keep failing, health says degraded with the reason and the log
   const failures = () => lines.filter((line) => line.msg.startsWith('writing the state file failed'));
   expect(failures()).toHaveLength(1);
   mkdirSync(stateDir);
-  for (let i = 0; i < 50 && existsSync(file) === false; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  // The writer's next retry lands the file and then logs the recovery: the file can exist a moment
+  // before the writer has marked itself healthy, so wait for the log line, not the file. Retries back off
+  // (0.5 s doubling), so the next one can be several seconds away.
+  const recovered = () => lines.filter((line) => line.msg === 'writing the state file works again');
+  for (let i = 0; i < 150 && recovered().length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(existsSync(file)).toBe(true);
   expect((await request(mock.app).get('/__admin/health')).body.status).toBe('ok');
-  expect(lines.filter((line) => line.msg === 'writing the state file works again')).toHaveLength(1);
+  expect(recovered()).toHaveLength(1);
   expect(failures()).toHaveLength(1);
   await mock.close();
   expect((await readSavedState(file)).viewTokens).toHaveLength(20);

@@ -1,7 +1,23 @@
+import type { SortedSlots } from '../sorted-slots';
+import { createSortedSlots } from '../sorted-slots';
 import type { Rule } from './rule';
 
 /** A rule before the store has named it. */
 export type NewRule = Omit<Rule, 'id'>;
+
+/** Which page of rules: one session's (or all), after the rule the previous page ended with. */
+export interface RulePageQuery {
+  session?: string;
+  limit: number;
+  /** The previous page's `nextCursor` (a rule's number). */
+  cursor?: string;
+}
+
+/** A page of rules in creation order and, when more remain, the cursor of the next. */
+export interface RulePage {
+  rules: Rule[];
+  nextCursor?: string;
+}
 
 /**
  * Where scenario rules live: this process's memory, or Redis (shared by several mocks). The core
@@ -10,8 +26,15 @@ export type NewRule = Omit<Rule, 'id'>;
 export interface RuleStore {
   /** Stores a rule under a fresh id (`r<n>`, increasing). */
   add(rule: NewRule): Promise<Rule>;
-  /** In creation order; one session's, or everyone's. */
+  /** In creation order; one session's (costing its rules), or everyone's. */
   list(session?: string): Promise<Rule[]>;
+  /** A page in creation order, after a cursor: O(log n + page). Undefined for a cursor this store does not give. */
+  page(query: RulePageQuery): Promise<RulePage | undefined>;
+  /**
+   * What the session's rules are now, as a version that changes whenever a rule of it is added or
+   * goes (not when a use is counted); undefined when it holds none. Equal versions: equal rules.
+   */
+  version(session: string): Promise<string | undefined>;
   /** How many rules the session holds, and how many sessions hold any. */
   tally(session: string): Promise<{ inSession: number; sessions: number }>;
   remove(id: string): Promise<boolean>;
@@ -29,50 +52,99 @@ export function toRuleNumber(id: string): number {
   return Number(id.slice(1)) || 0;
 }
 
+/** A page cursor's rule number; undefined when it is not one (a positive integer). */
+export function fromRuleCursor(cursor: string): number | undefined {
+  return /^[1-9]\d{0,14}$/.test(cursor) ? Number(cursor) : undefined;
+}
+
 /**
- * Rules in this process: an array in creation order.
+ * Rules in this process: by number in a Map, each session's numbers (and all) in sorted sets, so a
+ * page, a use or a removal costs O(log n), a session's list its rules, a tally O(1).
  * @example const rules = createRules(SERVICE_STATUSES, createMemoryRuleStore());
  */
 export function createMemoryRuleStore(): RuleStore {
-  let rules: Rule[] = [];
+  const byNumber = new Map<number, Rule>();
+  const all = createSortedSlots(byValue);
+  const bySession = new Map<string, SortedSlots>();
+  /** Each session's version: the change counter when a rule of it was last added or removed. */
+  const versions = new Map<string, number>();
   let counter = 0;
+  let changes = 0;
   let seeded = false;
+  const put = (rule: Rule): void => {
+    const number = toRuleNumber(rule.id);
+    byNumber.set(number, rule);
+    all.add(number);
+    let numbers = bySession.get(rule.session);
+    if (!numbers) bySession.set(rule.session, (numbers = createSortedSlots(byValue)));
+    numbers.add(number);
+    versions.set(rule.session, ++changes);
+  };
+  const drop = (rule: Rule): void => {
+    const number = toRuleNumber(rule.id);
+    byNumber.delete(number);
+    all.remove(number);
+    const numbers = bySession.get(rule.session);
+    numbers?.remove(number);
+    if (numbers?.size === 0) {
+      bySession.delete(rule.session);
+      versions.delete(rule.session);
+    } else versions.set(rule.session, ++changes);
+  };
+  const rulesOf = (numbers: readonly number[]): Rule[] => numbers.map((number) => ({ ...(byNumber.get(number) as Rule) }));
   const add = (rule: NewRule): Rule => {
     const stored: Rule = { id: `r${++counter}`, ...rule };
-    rules.push(stored);
+    put(stored);
     return { ...stored };
+  };
+  const reset = (): void => {
+    byNumber.clear();
+    all.clear();
+    bySession.clear();
+    versions.clear();
   };
   return {
     async add(rule) { return add(rule); },
     async list(session) {
-      const out: Rule[] = [];
-      for (const rule of rules) if (session === undefined || rule.session === session) out.push({ ...rule });
-      return out;
+      const numbers = session === undefined ? all : bySession.get(session);
+      return rulesOf(numbers?.pageUp(Infinity) ?? []);
+    },
+    async page({ session, limit, cursor }) {
+      const after = cursor === undefined ? 0 : fromRuleCursor(cursor);
+      if (after === undefined) return undefined;
+      const numbers = (session === undefined ? all : bySession.get(session))?.pageUp(limit + 1, (number) => number - after) ?? [];
+      const rules = rulesOf(numbers.slice(0, limit));
+      const last = rules.at(-1);
+      return { rules, ...(numbers.length > limit && last ? { nextCursor: String(toRuleNumber(last.id)) } : {}) };
+    },
+    async version(session) {
+      const version = versions.get(session);
+      return version === undefined ? undefined : String(version);
     },
     async tally(session) {
-      const holding = new Set<string>();
-      let inSession = 0;
-      for (const rule of rules) {
-        holding.add(rule.session);
-        if (rule.session === session) inSession += 1;
-      }
-      return { inSession, sessions: holding.size };
+      return { inSession: bySession.get(session)?.size ?? 0, sessions: bySession.size };
     },
     async remove(id) {
-      const before = rules.length;
-      rules = rules.filter((rule) => rule.id !== id);
-      return rules.length < before;
+      const rule = byNumber.get(toRuleNumber(id));
+      if (!rule || rule.id !== id) return false;
+      drop(rule);
+      return true;
     },
     async clear(session) {
-      const before = rules.length;
-      rules = session === undefined ? [] : rules.filter((rule) => rule.session !== session);
-      if (session === undefined) seeded = false;
-      return before - rules.length;
+      if (session === undefined) {
+        const count = byNumber.size;
+        reset();
+        seeded = false;
+        return count;
+      }
+      const gone = rulesOf(bySession.get(session)?.pageUp(Infinity) ?? []);
+      for (const rule of gone) drop(rule);
+      return gone.length;
     },
     async use(id) {
-      const rule = rules.find((candidate) => candidate.id === id);
-      if (!rule) return undefined;
-      if (rule.remaining !== null && --rule.remaining <= 0) rules = rules.filter((candidate) => candidate !== rule);
+      const rule = byNumber.get(toRuleNumber(id));
+      if (!rule || rule.id !== id) return undefined;
+      if (rule.remaining !== null && --rule.remaining <= 0) drop(rule);
       return { ...rule };
     },
     async seed(configured) {
@@ -81,9 +153,12 @@ export function createMemoryRuleStore(): RuleStore {
       for (const rule of configured) add(rule);
     },
     async restore(saved) {
-      rules = saved.map((rule) => ({ ...rule })).sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
+      reset();
+      for (const rule of saved) put({ ...rule });
       seeded = true;
       counter = Math.max(counter, ...saved.map((rule) => toRuleNumber(rule.id)));
     },
   };
 }
+
+const byValue = (a: number, b: number): number => a - b;

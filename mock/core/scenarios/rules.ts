@@ -1,9 +1,10 @@
-import { parseInt64 } from '../int64';
 import type { ServiceStatuses } from '../service-statuses';
 import { SERVICE_STATUSES } from '../service-statuses';
 import type { ServiceRequest } from '../service-request';
-import type { Rule, RuleCondition, RuleInput } from './rule';
-import type { RuleStore } from './rule-store';
+import type { Rule, RuleInput } from './rule';
+import type { RulePage, RulePageQuery, RuleStore } from './rule-store';
+import type { RuleIndex } from './rule-index';
+import { createRuleIndex } from './rule-index';
 import { createMemoryRuleStore } from './rule-store';
 import type { SwitchPlan } from './switch-plan';
 import type { RuleCheck } from './rule-check';
@@ -21,18 +22,19 @@ export const MAX_RULE_SESSIONS = 1_000;
 export interface Rules {
   add(input: unknown, session: string): Promise<RuleAdd>;
   list(session?: string): Promise<Rule[]>;
+  /** A page in creation order (GET /__admin/scenarios); undefined for a cursor the store did not give. */
+  page(query: RulePageQuery): Promise<RulePage | undefined>;
   remove(id: string): Promise<boolean>;
   clear(session?: string): Promise<number>;
   /**
    * Finds the first rule of the request's session that matches and applies, and uses it up once.
-   * `listed`: the session's rules as a store step just read them (one-trip.ts), instead of reading again.
+   * `version`: the session's rules' version as a store step just read it (one-trip.ts), instead of asking again.
    */
-  take(request: ServiceRequest, session: string, documented: readonly number[], listed?: readonly Rule[]): Promise<{ rule: Rule; plan: SwitchPlan } | undefined>;
+  take(request: ServiceRequest, session: string, documented: readonly number[], version?: string): Promise<{ rule: Rule; plan: SwitchPlan } | undefined>;
   /** Puts the configured rules (already checked) in the global session, once per deployment. */
   seed(inputs: readonly RuleInput[]): Promise<void>;
   restore(rules: readonly Rule[]): Promise<void>;
 }
-
 
 /**
  * Creates the rule set over a store (this process's memory by default, or Redis). A rule's outcome
@@ -41,6 +43,22 @@ export interface Rules {
  * @example await createRules().add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 }, '')
  */
 export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store: RuleStore = createMemoryRuleStore()): Rules {
+  /** Each session's rules indexed, kept while their version holds (rebuilt after a rule is added or goes). */
+  const indexes = new Map<string, { version: string; index: RuleIndex }>();
+  const indexOf = async (session: string, known: string | undefined): Promise<RuleIndex | undefined> => {
+    const version = known ?? await store.version(session);
+    if (version === undefined) {
+      indexes.delete(session);
+      return undefined;
+    }
+    const cached = indexes.get(session);
+    if (cached?.version === version) return cached.index;
+    // Read after the version: the rules are at least that new (a newer change gives a new version next time).
+    const index = createRuleIndex(await store.list(session));
+    if (indexes.size >= MAX_RULE_SESSIONS && !indexes.has(session)) indexes.clear();
+    indexes.set(session, { version, index });
+    return index;
+  };
   return {
     async add(input, session) {
       const checked = checkRule(input, statuses);
@@ -55,11 +73,13 @@ export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store:
       return { kind: 'added', rule: await store.add({ session, ...checked.rule }) };
     },
     list: (session) => store.list(session),
+    page: (query) => store.page(query),
     remove: (id) => store.remove(id),
     clear: (session) => store.clear(session),
-    async take(request, session, documented, listed) {
-      for (const rule of listed ?? await store.list(session)) {
-        if (!matches(rule.when, request)) continue;
+    async take(request, session, documented, version) {
+      const index = await indexOf(session, version);
+      if (index === undefined) return undefined;
+      for (const rule of index.matching(request)) {
         const planned = toSwitchPlan(toPreferences(rule.then), request.operationId, documented);
         if (planned.kind !== 'ok') continue;
         // A rule with uses left is counted in the store, atomically: another process may have used it up.
@@ -74,20 +94,5 @@ export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store:
     },
     restore: (saved) => store.restore(saved),
   };
-}
-
-function matches(when: RuleCondition, request: ServiceRequest): boolean {
-  if (when.operation !== undefined && when.operation !== request.operationId) return false;
-  if (when.accessToken !== undefined && /^bearer\s+(.*)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() !== when.accessToken) return false;
-  if (when.param === undefined) return true;
-  const value = request.pathParams[when.param] ?? request.query[when.param];
-  if (typeof value !== 'string') return false;
-  return when.equals === undefined || sameValue(value, String(when.equals));
-}
-
-
-function sameValue(actual: string, expected: string): boolean {
-  const [a, b] = [parseInt64(actual), parseInt64(expected)];
-  return a.kind === 'ok' && b.kind === 'ok' ? a.value === b.value : actual === expected;
 }
 
