@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const nodeRuntime = ['node:*', 'http', 'https', 'net', 'fs', 'fs/promises', 'crypto', 'os', 'path', 'process'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-output/**', 'spec/generated/**', 'mock/http/ui/vendor/**', 'mock/viewer/generated/**'] },
+  { ignores: ['dist/**', '.stryker-tmp/**', 'reports/**', 'node_modules/**', 'coverage/**', 'test-output/**', 'spec/generated/**', 'mock/http/ui/vendor/**', 'mock/viewer/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

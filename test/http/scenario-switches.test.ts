@@ -61,11 +61,27 @@ test('the __ query fallbacks work, are never validated as parameters, and the he
   expect(plainDelay.headers['preference-applied']).toBe('delay=1');
 });
 
-test('Prefer: delay waits before answering', async () => {
-  const started = performance.now();
-  const res = await getToken('fileId=1', { Prefer: 'delay=300' });
-  expect(res.status).toBe(200);
-  expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+test('Prefer: delay=300 holds the answer until the timers have run 300 ms, and not a millisecond less', async () => {
+  // Fake timers: the delay is read off the timers the mock sets, never off a wall clock.
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  try {
+    let answered = false;
+    const pending = getToken('fileId=1', { Prefer: 'delay=300' }).then((res) => { answered = true; return res; });
+    const ioTurns = async (turns: number): Promise<void> => { for (let i = 0; i < turns && !answered; i += 1) await new Promise((resolve) => setImmediate(resolve)); };
+    // The request is journaled before the mock waits; then give an undelayed answer every chance to arrive.
+    while ((await mock.core.journal.count({})) === 0) await ioTurns(1);
+    await ioTurns(200);
+    await jest.advanceTimersByTimeAsync(299);
+    await ioTurns(200);
+    expect(answered).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(res.headers['preference-applied']).toBe('delay=300');
+    expect(res.body).toEqual({ code: 'success', data: expect.stringMatching(/^[0-9a-f]{32}$/), message: '' });
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 test.each([

@@ -17,11 +17,36 @@ async function send(via: Via, method: string, url: string, headers: Record<strin
   try {
     const res = await fetch(`${baseUrl}${url}`, { method, headers });
     const text = await res.text();
-    return { mock, res: { status: res.status, body: text === '' ? {} : JSON.parse(text) as unknown, headers: Object.fromEntries(res.headers) }, raw: undefined };
+    // The static host's refusals are text/plain (a browser loading a script would block JSON); the rest is JSON.
+    const body = text === '' ? {} : res.headers.get('content-type')?.startsWith('text/plain') ? text : JSON.parse(text) as unknown;
+    return { mock, res: { status: res.status, body, headers: Object.fromEntries(res.headers) }, raw: undefined };
   } finally {
     await mock.close();
   }
 }
+
+const TOKEN = expect.stringMatching(/^[0-9a-f]{32}$/);
+const NOT_JOURNALED = null;
+
+test.each<[string, string, number, string | null, unknown]>([
+  ['GET', '/view/token?fileId=1', 200, 'getViewToken', { code: 'success', data: TOKEN, message: '' }],
+  ['POST', '/data/v2/integrations/2/files/3/viewToken', 200, 'getChildFileViewToken', { code: 'success', data: TOKEN, message: '' }],
+  ['GET', '/data/v2/integrations/2/files/3/viewToken', 200, 'getChildFileViewTokenByGet', { code: 'success', data: TOKEN, message: '' }],
+  ['GET', '/inside/databag?viewToken=x', 401, 'getViewerData', { code: 'authentication.failed', data: null, message: 'View token was not recognized.' }],
+  ['POST', '/oauth2/token', 401, 'issueAccessToken', { code: 'authentication.failed', data: null, message: 'Invalid basic authentication token. Expected "Authorization: Basic base64(appKey:appSecret)".' }],
+  ['GET', '/api/view/token?fileId=1', 404, '', 'No route GET /api/view/token.'],
+  ['GET', '/view/token/?fileId=1', 404, '', { code: 'route.not.found', data: null, message: 'No route GET /view/token/; did you mean GET /view/token?' }],
+  ['GET', '/View/Token?fileId=1', 404, '', { code: 'route.not.found', data: null, message: 'No route GET /View/Token; did you mean GET /view/token?' }],
+  ['HEAD', '/view/token?fileId=1', 405, '', {}],
+  ['GET', '/data/v2/integrations/%E0%A4%A/files/3/viewToken', 400, 'getChildFileViewTokenByGet', { code: 'parameter.invalid', data: null, message: 'Invalid parameter integrateId: is not valid percent-encoding.' }],
+  ['GET', '/__admin/health', 200, NOT_JOURNALED, { status: 'ok', version: expect.any(String), now: '2026-01-01T00:00:00.000Z', viewTokens: 0 }],
+])('through the listener, %s %s answers %i and is journaled as service operation %j ("": matched no route; null: not journaled, not a service request)', async (method, url, status, operationId, body) => {
+  const { mock, res } = await send('listener', method, url, BEARER);
+  expect({ status: res.status, body: res.body }).toEqual({ status, body });
+  const journal = await mock.core.journal.list({});
+  expect(journal.map((entry) => entry.operationId)).toEqual(operationId === NOT_JOURNALED ? [] : [operationId]);
+  expect(await mock.core.store.count()).toBe(status === 200 && operationId !== NOT_JOURNALED ? 1 : 0);
+});
 
 test.each<[Via, string, string, string]>([
   ['express app', 'GET', '/view/token/?fileId=1', 'No route GET /view/token/; did you mean GET /view/token?'],

@@ -27,6 +27,10 @@ export function switchesOf(request: HostileRequest): Record<SwitchKey, string[]>
 
 const hasSwitches = (request: HostileRequest): boolean => Object.values(switchesOf(request)).some((values) => values.length > 0);
 
+/** A `__` query parameter that is no switch (`__proto__`, `__senario`): the mock refuses it as one, with a 422 problem. */
+const hasUnknownSwitch = (request: HostileRequest): boolean =>
+  Object.keys(parseQuery(toQueryString(request.target))).some((name) => name.startsWith('__') && !['__code', '__scenario', '__delay', '__fault'].includes(name));
+
 /** `Prefer: code=500|503`, `scenario=server-error|unavailable`, or their `__` query forms. */
 export function forcesServerError(request: HostileRequest): boolean {
   const { code, scenario } = switchesOf(request);
@@ -106,7 +110,7 @@ export function misshapenAnswer(exchange: Exchange, context: StepContext): strin
   }
   const forced = mayBeForced(exchange, context);
   if (status === 201 && text === '' && (switchesOf(request).code.some((code) => code.includes('201')) || forced.byRule)) return undefined;
-  if (status === 422 && type.startsWith('application/problem+json') && hasSwitches(request)) return undefined;
+  if (status === 422 && type.startsWith('application/problem+json') && (hasSwitches(request) || hasUnknownSwitch(request))) return undefined;
   if (!type.startsWith('application/json')) return fail(`a service-route answer that is not application/json (${type || 'no content-type'})`);
   if (bodyless) return undefined;
   const envelope = parseJson(text) as Record<string, unknown> | undefined;

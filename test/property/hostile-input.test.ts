@@ -7,14 +7,26 @@ import type { Exchange } from './hostile-http';
 import { parseJson, send, toApiSpecResponse } from './hostile-http';
 import { hostileScenario } from './hostile-requests';
 import { SPEC_ROUTES, isLimitAnswer, isSessionCapAnswer, isStaticPath, operationOf, toCanonicalPath, toPathname } from './spec-routes';
+import { PROPERTY_SEED, announceSeed, propertyParameters } from '../support/property-seed';
 
-// Every property runs the same deterministic scenarios (same seed): 1–3 hostile requests each
+// Every property runs the same scenarios (one seed per run of this file: new inputs each time,
+// printed at the start and in any failure, replayed with FC_SEED): 1–3 hostile requests each
 // against an in-process mock (open world, or closed: applications, missing/forbidden ids, admin
 // token), then a reset. ~1.9 requests per scenario. Property 4 runs the first 250 of them only:
 // jest-openapi compiles a validator per answer (~20 ms), the other checks cost ~5 ms a scenario.
-const SEED = 42;
+const THIS_FILE = 'test/property/hostile-input.test.ts';
 const NUM_RUNS = 600;
 const SPEC_NUM_RUNS = 250;
+
+// Time is bounded by the fixed run counts above and a budget per scenario, not by a count of
+// seconds: a scenario is at most 3 requests, an issued token, a health check and a reset, each
+// request cut off by the client after 5 s (hostile-http.ts), so 30 s means a hang, never load.
+// A property's own limit (5 min) is over 10× its share of the 95 s the whole file took when it
+// timed out under load (issue 31): reaching it is reported by fast-check, with the seed and any
+// counterexample so far, a minute before Jest's timeout would cut the test off without them.
+const SCENARIO_BUDGET_MS = 30_000;
+const PROPERTY_LIMIT_MS = 300_000;
+const TEST_TIMEOUT_MS = PROPERTY_LIMIT_MS + 60_000;
 
 let harness: Harness;
 const unhandled: unknown[] = [];
@@ -22,6 +34,7 @@ const onUnhandled = (reason: unknown): void => { unhandled.push(reason); };
 const tried = new Map<string, { scenarios: number; requests: number; specChecked?: number }>();
 
 beforeAll(async () => {
+  announceSeed(THIS_FILE);
   useMockSpec();
   process.on('unhandledRejection', onUnhandled);
   harness = await createHarness();
@@ -31,7 +44,7 @@ afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
   await harness.close();
   const lines = [...tried].map(([name, count]) => `  ${name}: ${count.scenarios} scenarios, ${count.requests} requests${count.specChecked === undefined ? '' : ` (${count.specChecked} held to the spec)`}`);
-  console.info(`hostile-input property runs (seed ${SEED}; numRuns ${NUM_RUNS}, spec ${SPEC_NUM_RUNS}; counts include shrinking):\n${lines.join('\n')}`);
+  console.info(`hostile-input property runs (seed ${PROPERTY_SEED}; numRuns ${NUM_RUNS}, spec ${SPEC_NUM_RUNS}; counts include shrinking):\n${lines.join('\n')}`);
 });
 
 /** Runs the scenarios with one check per exchange (and an optional check after each scenario), counting what was tried. */
@@ -44,7 +57,10 @@ async function holds(name: string, check: ExchangeCheck, options: { after?: Para
       count.requests += 1;
       check(exchange, context);
     }, options.after);
-  }), { seed: SEED, numRuns: options.numRuns ?? NUM_RUNS });
+  }), propertyParameters(THIS_FILE, {
+    numRuns: options.numRuns ?? NUM_RUNS,
+    plugins: [fc.timeout(SCENARIO_BUDGET_MS), fc.interruptAfterTimeLimit(PROPERTY_LIMIT_MS, { failOnInterrupt: true })],
+  }));
 }
 
 const fails = (message: string | undefined): void => {
@@ -53,7 +69,7 @@ const fails = (message: string | undefined): void => {
 
 test('every route and unknown paths are generated: each spec operation is routed to at least once', () => {
   const routed = new Map<string, number>();
-  for (const scenario of fc.sample(hostileScenario, { seed: SEED, numRuns: NUM_RUNS })) {
+  for (const scenario of fc.sample(hostileScenario, { seed: PROPERTY_SEED, numRuns: NUM_RUNS })) {
     for (const step of scenario.steps) {
       const operation = operationOf(step.method, toPathname(step.target))?.operationId ?? 'unknown route or method';
       routed.set(operation, (routed.get(operation) ?? 0) + 1);
@@ -66,7 +82,7 @@ test('every route and unknown paths are generated: each spec operation is routed
 
 test('1. no 5xx (and no broken connection) unless the request forced one with Prefer/__ switches, a rule, or a fault', async () => {
   await holds('no unforced 5xx', (exchange, context) => fails(unforcedFailure(exchange, context)));
-});
+}, TEST_TIMEOUT_MS);
 
 test('2. the process keeps answering: GET /__admin/health is 200 "ok" after every scenario, and nothing is left unhandled', async () => {
   await holds('health after each scenario', () => undefined, {
@@ -77,11 +93,11 @@ test('2. the process keeps answering: GET /__admin/health is 200 "ok" after ever
       expect(unhandled).toEqual([]);
     },
   });
-});
+}, TEST_TIMEOUT_MS);
 
 test('3. service routes answer the {code, data, message} JSON envelope, admin routes JSON or problem+json, HTML never reflects input', async () => {
   await holds('answer shapes', (exchange, context) => fails(misshapenAnswer(exchange, context)));
-});
+}, TEST_TIMEOUT_MS);
 
 test('4. every answer satisfies spec/mock.openapi.yaml: an operation\'s answers its documented responses, other errors the envelope or problem schema', async () => {
   const checked = { operation: 0, schema: 0 };
@@ -99,7 +115,7 @@ test('4. every answer satisfies spec/mock.openapi.yaml: an operation\'s answers 
   tried.set('spec conformance', { ...(tried.get('spec conformance') ?? { scenarios: 0, requests: 0 }), specChecked: checked.operation + checked.schema });
   expect(checked.operation).toBeGreaterThan(SPEC_NUM_RUNS / 2);
   expect(checked.schema).toBeGreaterThan(SPEC_NUM_RUNS / 10);
-});
+}, TEST_TIMEOUT_MS);
 
 type SpecVerdict = { kind: 'operation'; operationId: string; path: string } | { kind: 'schema'; schema: 'ErrorEnvelope' | 'Problem' };
 

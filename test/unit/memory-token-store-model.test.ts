@@ -3,13 +3,13 @@ import type { Int64 } from '../../mock/core/int64';
 import type { TokenStore, ViewTokenRecord } from '../../mock/core/token-store';
 import { lastActiveMs } from '../../mock/core/token-store';
 import { createMemoryTokenStore } from '../../mock/stores/memory-token-store';
+import { announceSeed, propertyParameters } from '../support/property-seed';
 
 // The memory store against the plainest model of the TokenStore contract (a Map of records), over
 // random runs of inserts, uses (some refused at their cutoff), deletes, reclaims and clears: it
 // exercises the packed token table (probe runs, deletions that shift entries back, growth), slot
 // reuse and the session lists.
 
-const SEED = 20_260_101;
 const POOL = 3_000;
 const SESSIONS = ['', 'a', 'b', 'qa-7'] as const;
 const ODD_TOKENS = ['x', 'ABCDEF0123456789ABCDEF0123456789', 'abc'];
@@ -90,6 +90,8 @@ async function expectSame(store: TokenStore, model: Map<string, ViewTokenRecord>
   }
 }
 
+beforeAll(() => announceSeed('test/unit/memory-token-store-model.test.ts'));
+
 test('the memory store behaves as a map of records through random inserts, uses, deletes, reclaims and clears', async () => {
   const prefill = fc.array(fc.record({ kind: fc.constant('insert' as const), n: token, session: fc.nat(SESSIONS.length - 1), issuedAtMs: time, id: fc.integer({ min: -3, max: 3 }) }), { maxLength: 1_600, size: 'max' });
   await fc.assert(fc.asyncProperty(prefill, fc.array(op, { maxLength: 300, size: 'max' }), async (first, then) => {
@@ -97,5 +99,5 @@ test('the memory store behaves as a map of records through random inserts, uses,
     const model = new Map<string, ViewTokenRecord>();
     for (const step of [...first, ...then]) await apply(store, model, step);
     await expectSame(store, model);
-  }), { seed: SEED, numRuns: 15 });
+  }), propertyParameters('test/unit/memory-token-store-model.test.ts', { numRuns: 15 }));
 });

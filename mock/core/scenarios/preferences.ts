@@ -12,9 +12,10 @@ export const FAULT_ALIASES: Readonly<Record<string, Fault>> = {
   RANDOM_DATA_THEN_CLOSE: 'random-data-then-close',
 };
 
-/** The fault a name (ours or WireMock's) stands for, or undefined. */
+/** The fault a name (ours or WireMock's) stands for, or undefined (never an Object.prototype member: `fault=toString`). */
 export function toFault(name: string): Fault | undefined {
-  return (FAULTS as readonly string[]).includes(name) ? name as Fault : FAULT_ALIASES[name];
+  if ((FAULTS as readonly string[]).includes(name)) return name as Fault;
+  return Object.hasOwn(FAULT_ALIASES, name) ? FAULT_ALIASES[name] : undefined;
 }
 
 /** The longest delay a request can ask for. */
@@ -43,6 +44,7 @@ export function readPreferences(prefer: string | undefined, query: QueryValues):
     const fallback = query[`__${key}`];
     if (fallback !== undefined) found[key] = typeof fallback === 'string' ? fallback : fallback.join(',');
   }
+  // Stryker disable next-line StringLiteral: any text without one of our keys reads as no preference
   for (const part of (prefer ?? '').split(/[,;]/)) {
     const [name = '', ...value] = part.split('=');
     const key = name.trim().toLowerCase();
