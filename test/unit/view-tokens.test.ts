@@ -136,3 +136,61 @@ test('a use is judged on the clock of the session the token was issued in, which
   expect((await tokens.use(token, nowOf)).kind).toBe('valid');
   expect(asked).toEqual(['qa-anna']);
 });
+
+const FIELDS = { objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: '' } as const;
+
+test('an issued record is the caller\'s fields, the drawn token, the issue time, no use yet', async () => {
+  const { tokens } = aLifecycle();
+  expect(await tokens.issue({ objectType: 'childFile', objectId: '2' as never, integrateId: '1' as never, extension: 'dwg', name: 'Plan.dwg', session: 'qa' }, T0)).toStrictEqual({
+    token: expect.stringMatching(/^[0-9a-f]{32}$/), objectType: 'childFile', objectId: '2', integrateId: '1', extension: 'dwg', name: 'Plan.dwg', session: 'qa', issuedAtMs: T0, lastUsedAtMs: null, uses: 0,
+  });
+  expect(await tokens.issue(FIELDS, T0)).toStrictEqual({ token: expect.stringMatching(/^[0-9a-f]{32}$/), objectType: 'file', objectId: '1', name: 'a.rvt', session: '', issuedAtMs: T0, lastUsedAtMs: null, uses: 0 });
+});
+
+test('a drafted token given back is the next one drawn, so a seeded sequence stays as it was; a draft is not stored', async () => {
+  const { tokens } = aLifecycle();
+  const { tokens: twin } = aLifecycle();
+  const draft = tokens.draft(FIELDS, T0);
+  expect(await tokens.peek(draft.token)).toBeUndefined();
+  tokens.giveBack(draft);
+  const issued = await tokens.issue(FIELDS, T0);
+  expect(issued.token).toBe(draft.token);
+  expect(issued.token).toBe((await twin.issue(FIELDS, T0)).token);
+  expect((await tokens.issue(FIELDS, T0)).token).toBe((await twin.issue(FIELDS, T0)).token);
+});
+
+test('a token expires its ttl after its last activity: the issue, or the last use', () => {
+  const { tokens } = aLifecycle();
+  const record = { token: 't', objectType: 'file', objectId: '1' as never, session: '', name: 'a', issuedAtMs: T0, lastUsedAtMs: null, uses: 0 } as const;
+  expect(tokens.ttlMs).toBe(12 * HOUR);
+  expect(tokens.expiresAtMs(record)).toBe(T0 + 12 * HOUR);
+  expect(tokens.expiresAtMs({ ...record, lastUsedAtMs: T0 + HOUR, uses: 1 })).toBe(T0 + 13 * HOUR);
+});
+
+test.each([
+  [12 * HOUR - 1, 'valid'],
+  [12 * HOUR, 'expired'],
+])('the state of a token read %i ms after its issue is %s', async (elapsedMs, state) => {
+  const { clock, tokens, issue } = aLifecycle();
+  const record = await issue();
+  clock.advance(elapsedMs);
+  expect(tokens.stateOf(record, clock.now())).toBe(state);
+});
+
+test('what a store\'s touch means: a use slides the expiry, an inactive token is expired at its last activity + ttl, an unknown one is unknown', () => {
+  const { tokens } = aLifecycle();
+  const record = { token: 't', objectType: 'file', objectId: '1' as never, session: '', name: 'a', issuedAtMs: T0, lastUsedAtMs: T0 + HOUR, uses: 1 } as const;
+  expect(tokens.toUse({ kind: 'used', record })).toStrictEqual({ kind: 'valid', record, expiresAtMs: T0 + 13 * HOUR });
+  expect(tokens.toUse({ kind: 'inactive', record })).toStrictEqual({ kind: 'expired', record, expiredAtMs: T0 + 13 * HOUR });
+  expect(tokens.toUse({ kind: 'unknown' })).toStrictEqual({ kind: 'unknown' });
+});
+
+test('a ttl other than 12 h is honoured to the millisecond', async () => {
+  const clock = aClock();
+  const tokens = createViewTokens({ store: createMemoryTokenStore(), random: createSeededRandom(1), ttlMs: 1_000 });
+  const { token } = await tokens.issue(FIELDS, clock.now());
+  clock.advance(999);
+  expect(await tokens.use(token, clock.nowOf)).toMatchObject({ kind: 'valid', expiresAtMs: T0 + 1_999 });
+  clock.advance(1_000);
+  expect(await tokens.use(token, clock.nowOf)).toMatchObject({ kind: 'expired', expiredAtMs: T0 + 1_999 });
+});
