@@ -65,7 +65,7 @@ afterAll(async () => {
 
 test('the tarball holds compiled JS, declarations, the spec files, the bins, the CLI bundle and its code cache, the dashboard, and nothing else', () => {
   const allowed = [
-    /^package\.json$/, /^README\.md$/, /^LICENSE$/, /^CHANGELOG\.md$/, /^contracts\/README\.md$/, /^contracts\/report\.schema\.json$/, /^docs\/((guides|getting-started)\/)?[\w.-]+$/, /^docs\/images\/[\w-]+\.png$/, /^spec\/[\w-]+\.openapi\.yaml$/,
+    /^package\.json$/, /^README\.md$/, /^LICENSE$/, /^CHANGELOG\.md$/, /^contracts\/README\.md$/, /^contracts\/report\.schema\.json$/, /^docs\/((guides|getting-started|internals)\/)?[\w.-]+$/, /^docs\/images\/[\w-]+\.png$/, /^spec\/[\w-]+\.openapi\.yaml$/,
     /^dist\/(mock|contracts|spec)\/[\w/-]+\.(js|d\.ts)$/, /^dist\/mock\/msw\/[\w-]+\.(mjs|d\.mts)$/, /^dist\/mock\/http\/dashboard\/[\w-]+\.(html|css|js|svg)$/,
     /^dist\/spec\/[\w-]+\.operations\.json$/, /^view-token-mock\.config\.schema\.json$/, /^dist\/mock\/cli\/bundle\/[\w-]+\.js\.v8-cache$/,
   ];
