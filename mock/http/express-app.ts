@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { AppOptions } from './app-options';
 import type { MatchedRoute } from '../core/routing/match-route';
 import { createAdminHandlers } from './admin-routes';
-import { createAdminScenarioHandlers } from './admin-scenario-routes';
+import { OWN_BODY_CHECKS, createAdminScenarioHandlers } from './admin-scenario-routes';
 import { createDashboardHandlers } from './dashboard-routes';
 import { createViewerFileHandlers } from './viewer-files';
 import { createOperationDispatch } from './operation-dispatch';
@@ -47,11 +47,11 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
   }));
   const { core, engine, basePath } = options;
   app.use(createOperationDispatch(parts.matchOf, engine, {
-    ...createAdminHandlers({ core, version: options.version, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }),
+    ...createAdminHandlers({ core, version: options.version, store: options.store, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }),
     ...createAdminScenarioHandlers({ core, basePath }),
     ...createDashboardHandlers({ basePath }),
     ...createViewerFileHandlers({ core, logger: options.logger, basePath }),
-  }));
+  }, OWN_BODY_CHECKS));
   app.use(parts.onError);
   return app;
 }

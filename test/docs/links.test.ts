@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findDocPages } from '../support/doc-examples';
-import { PENDING_PAGES, headingAnchors, relativeLinks } from '../support/doc-links';
+import { headingAnchors, relativeLinks } from '../support/doc-links';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PAGES = [...findDocPages(ROOT), 'contracts/README.md'];
@@ -16,7 +16,7 @@ test('every relative link and image in README.md, contracts/README.md and docs/*
   const broken = PAGES.flatMap((file) => relativeLinks(ROOT, file))
     .filter(({ file, target }) => {
       const { page } = resolve(file, target);
-      return !existsSync(path.join(ROOT, page)) && !PENDING_PAGES.includes(page);
+      return !existsSync(path.join(ROOT, page));
     })
     .map(({ file, line, target }) => `${file}:${line}: ${target}`);
   expect(broken).toEqual([]);
@@ -36,8 +36,4 @@ test('every #anchor of a link to a Markdown page names one of that page\'s headi
 test('the link reader finds links and images outside code, and the anchors GitHub gives headings', () => {
   expect(headingAnchors('# A page\n## `npm run bench`\n## Sliding expiry\n```sh\n# not a heading\n```\n## Sliding expiry\n'))
     .toEqual(new Set(['a-page', 'npm-run-bench', 'sliding-expiry', 'sliding-expiry-1']));
-});
-
-test('the pages linked before they land are still missing (remove each from PENDING_PAGES once its page exists)', () => {
-  expect(PENDING_PAGES.filter((page) => existsSync(path.join(ROOT, page)))).toEqual([]);
 });

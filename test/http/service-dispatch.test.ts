@@ -94,6 +94,16 @@ test('an unmatched request is journaled as unmatched with its hint, and listed b
   expect(all.body.requests.map((entry: { operationId: string }) => entry.operationId)).toEqual(['getViewToken', '', '']);
 });
 
+test('the unmatched journal keeps the whole path, long segments included; only a View Token or granted Access Token in it is shortened', async () => {
+  const mock = await aMock();
+  const longSegment = `models-${'a-very-long-file-name-'.repeat(6)}final.rvt`;
+  const viewToken = '0123456789abcdef0123456789abcdef';
+  const accessToken = 'cn-01234567-89ab-cdef-0123-456789abcdef';
+  await request(mock.app).get(`/files/${longSegment}/${viewToken}/${accessToken}/x`).set(BEARER);
+  const unmatched = await request(mock.app).get('/__admin/requests/unmatched');
+  expect(unmatched.body.requests.map((entry: { path: string }) => entry.path)).toEqual([`/files/${longSegment}/012345…/cn-012…/x`]);
+});
+
 test('an admin path that matches nothing is a 404 problem naming the nearest admin route, not journaled', async () => {
   const mock = await aMock();
   const res = await request(mock.app).get('/__admin/helth');

@@ -3,11 +3,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/**
- * Pages helper T writes for issue 30 (sessions), linked before they land on main: the only targets
- * allowed to be missing. Remove each name here when its page lands.
- */
-export const PENDING_PAGES = ['docs/getting-started/sessions.md', 'docs/guides/testing-with-a-frozen-clock.md', 'docs/guides/qa-shared-deployment.md'];
 
 export interface DocLink { file: string; line: number; target: string }
 
