@@ -185,6 +185,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     connections,
     store,
     listen(port = 0, host = '127.0.0.1') {
+      // A second listener would be left open by close(), which closes the one it knows.
+      if (server) return Promise.reject(new Error(`This mock listens on ${baseUrl} already; create another mock to listen on a second port.`));
       return new Promise((resolve, reject) => {
         const listening = createServer({
           maxHeaderSize: REQUEST_LIMITS.headerBytes,

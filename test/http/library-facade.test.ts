@@ -72,3 +72,11 @@ describe('through MSW', () => {
     expect((await journal.list({ session: 'qa-anna' })).map((entry) => entry.at)).toEqual([new Date(T0 + HOUR).toISOString()]);
   });
 });
+
+test('a mock listens once: a second listen() is refused naming where it listens (close() would leave a second listener open)', async () => {
+  const mock = await createMockServer({ logLevel: 'silent' });
+  const baseUrl = await mock.listen(0);
+  await expect(mock.listen(0)).rejects.toThrow(`This mock listens on ${baseUrl} already; create another mock to listen on a second port.`);
+  expect((await fetch(`${baseUrl}/__admin/health`)).status).toBe(200);
+  await mock.close();
+});
