@@ -14,6 +14,12 @@ import type { Dispatch } from './service-routes';
 /** body-parser's error types for a body it could not read (as opposed to one too large). */
 const UNREADABLE_BODY = new Set(['entity.parse.failed', 'charset.unsupported', 'encoding.unsupported']);
 
+/** Bad JSON, an unknown charset or encoding, or a gzip/deflate body that does not decompress (zlib's Z_* codes, no `type`). */
+function isUnreadableBody(error: unknown): boolean {
+  const { type, code } = error as { type?: unknown; code?: unknown };
+  return (typeof type === 'string' && UNREADABLE_BODY.has(type)) || (typeof code === 'string' && code.startsWith('Z_'));
+}
+
 /** What the Express app shares with the listener's front. */
 export interface ExpressAppParts {
   /** Match, limits, session, guard or CORS, 404/405 and the service's operations: what every request meets first. */
@@ -39,7 +45,7 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
   app.use((req, res, next) => json(req, res, (error?: unknown) => {
     // A body that cannot be read is the operation's business: those that take one answer 400 (their
     // validator finds no object), the others ignore it. Only a body over the limit is refused for every route.
-    if (error !== undefined && UNREADABLE_BODY.has((error as { type?: string }).type ?? '')) {
+    if (error !== undefined && isUnreadableBody(error)) {
       req.body = undefined;
       return next();
     }
