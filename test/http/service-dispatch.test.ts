@@ -39,7 +39,7 @@ test.each<[string, string, number, string | null, unknown]>([
   ['GET', '/View/Token?fileId=1', 404, '', { code: 'route.not.found', data: null, message: 'No route GET /View/Token; did you mean GET /view/token?' }],
   ['HEAD', '/view/token?fileId=1', 405, '', {}],
   ['GET', '/data/v2/integrations/%E0%A4%A/files/3/viewToken', 400, 'getChildFileViewTokenByGet', { code: 'parameter.invalid', data: null, message: 'Invalid parameter integrateId: is not valid percent-encoding.' }],
-  ['GET', '/__admin/health', 200, NOT_JOURNALED, { status: 'ok', version: expect.any(String), now: '2026-01-01T00:00:00.000Z', viewTokens: 0 }],
+  ['GET', '/__admin/health', 200, NOT_JOURNALED, { status: 'ok', version: expect.any(String), now: '2026-01-01T00:00:00.000Z', viewTokens: 0, store: { kind: 'memory' } }],
 ])('through the listener, %s %s answers %i and is journaled as service operation %j ("": matched no route; null: not journaled, not a service request)', async (method, url, status, operationId, body) => {
   const { mock, res } = await send('listener', method, url, BEARER);
   expect({ status: res.status, body: res.body }).toEqual({ status, body });
