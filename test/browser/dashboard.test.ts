@@ -194,6 +194,35 @@ describe('a QA tester with the dashboard and the try page', () => {
     await dashboard.fill('#session-filter', '');
   });
 
+  test('Revoke and Remove on one row ask once, naming the token or rule, and act only when accepted', async () => {
+    const issued = (await (await fetch(`${baseUrl}/view/token?fileId=4242`, { headers: { Authorization: 'Bearer x' } })).json()) as { data: string };
+    const rule = (await (await fetch(`${baseUrl}/__admin/scenarios`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ then: { code: 503 } }) })).json()) as { id: string };
+    const revoke = dashboard.getByRole('button', { name: `Revoke View Token ${issued.data}` });
+    const remove = dashboard.getByRole('button', { name: `Remove rule ${rule.id}` });
+    await revoke.waitFor();
+    await remove.waitFor();
+    const tokenCount = async () => ((await (await fetch(`${baseUrl}/__admin/view-tokens`)).json()) as { viewTokens: { token: string }[] }).viewTokens.filter((record) => record.token === issued.data).length;
+    const ruleCount = async () => ((await (await fetch(`${baseUrl}/__admin/scenarios`)).json()) as { rules: { id: string }[] }).rules.filter((listed) => listed.id === rule.id).length;
+
+    const dismissed = answerNextDialog(dashboard, false);
+    await revoke.click();
+    expect(await dismissed).toBe(`Revoke View Token ${issued.data}? A viewer using it gets 401 from now on.`);
+    const keptRule = answerNextDialog(dashboard, false);
+    await remove.click();
+    expect(await keptRule).toBe(`Remove rule ${rule.id}?`);
+    expect([await tokenCount(), await ruleCount()]).toEqual([1, 1]);
+
+    const accepted = answerNextDialog(dashboard, true);
+    await revoke.click();
+    expect(await accepted).toBe(`Revoke View Token ${issued.data}? A viewer using it gets 401 from now on.`);
+    const removed = answerNextDialog(dashboard, true);
+    await remove.click();
+    expect(await removed).toBe(`Remove rule ${rule.id}?`);
+    await revoke.waitFor({ state: 'detached' });
+    await remove.waitFor({ state: 'detached' });
+    expect([await tokenCount(), await ruleCount()]).toEqual([0, 0]);
+  });
+
   test('under a session filter, the clock panel shows and moves that session\'s clock, and Reset resets that session only after saying what it removes', async () => {
     await fetch(`${baseUrl}/view/token?fileId=61`, { headers: { Authorization: 'Bearer t', 'X-Mock-Session': 'tester-z' } });
     await dashboard.fill('#session-filter', 'tester-z');

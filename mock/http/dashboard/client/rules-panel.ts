@@ -67,6 +67,7 @@ export function createRulesPanel(refresh: () => void) {
   })());
 
   async function remove(id: string): Promise<void> {
+    if (!window.confirm(`Remove rule ${id}?`)) return;
     await admin('DELETE', `/scenarios/${encodeURIComponent(id)}`);
     announce(`Removed rule ${id}.`);
     refresh();

@@ -25,6 +25,7 @@ export function createTokensPanel(now: MockNow, refresh: () => void) {
   }
 
   async function revoke(token: string): Promise<void> {
+    if (!window.confirm(`Revoke View Token ${token}? A viewer using it gets 401 from now on.`)) return;
     await admin('DELETE', `/view-tokens/${encodeURIComponent(token)}`);
     announce(`Revoked View Token ${token}.`);
     refresh();
