@@ -1,4 +1,6 @@
 import { describeValue, toBodyMessage, toParameterReason } from '../../mock/core/routing/request-messages';
+import { ROUTE_TABLE } from '../../mock/core/routing/route-table';
+import { checkBody } from '../../mock/core/routing/validate-request';
 import type { SchemaError } from '../../mock/core/routing/request-messages';
 
 // The sentences a tester reads when a request's parameter or body breaks the spec: the field, what is
@@ -68,4 +70,18 @@ test.each<[Partial<SchemaError>, string]>([
   [{ instancePath: '/times', keyword: 'minimum', data: 0 }, '"times" must be any value; got 0.'],
 ])('a body error %j reads "%s"', (error, message) => {
   expect(toBodyMessage(anError(error))).toBe(message);
+});
+
+test.each<[string, 'allowed' | 'refused']>([
+  ['2030-01-01T00:00:00Z', 'allowed'], ['2030-01-01t00:00:00z', 'allowed'], ['2030-01-01 00:00:00+01:00', 'allowed'], ['2030-01-01T00:00:00.123456Z', 'allowed'],
+  ['2030-01-31T23:59:59Z', 'allowed'], ['2030-04-30T00:00:00Z', 'allowed'], ['2030-12-31T00:00:00Z', 'allowed'],
+  // February: 28 days, 29 in a leap year (every fourth, not centuries, but every fourth century).
+  ['2030-02-28T00:00:00Z', 'allowed'], ['2030-02-29T00:00:00Z', 'refused'], ['2028-02-29T00:00:00Z', 'allowed'], ['2028-02-30T00:00:00Z', 'refused'],
+  ['2100-02-29T00:00:00Z', 'refused'], ['2000-02-29T00:00:00Z', 'allowed'], ['0000-02-29T00:00:00Z', 'allowed'],
+  // A day past its month's last, and 24:00, which Date.parse would move to the next day.
+  ['2030-04-31T00:00:00Z', 'refused'], ['2030-06-31T00:00:00Z', 'refused'], ['2030-01-32T00:00:00Z', 'refused'], ['2030-01-01T24:00:00Z', 'refused'],
+  ['2030-13-01T00:00:00Z', 'refused'], ['2030-01-01T00:00:00', 'refused'], ['2030-01-01T00:00:00+0100', 'refused'], [' 2030-01-01T00:00:00Z', 'refused'],
+])('a clock set to %s is %s as a date-time (RFC 3339: the day in its month, the hour 00-23)', (now, allowed) => {
+  const setClock = ROUTE_TABLE.find((route) => route.operationId === 'setClock');
+  expect(setClock && checkBody(setClock, { now })).toBe(allowed === 'allowed' ? undefined : `"now" must be an ISO 8601 date-time; got ${JSON.stringify(now)}.`);
 });
