@@ -1,5 +1,5 @@
 import type { JournalRecord } from '../../mock/core/journal';
-import { createJournal } from '../../mock/core/journal';
+import { countEntries, createJournal, selectEntries } from '../../mock/core/journal';
 
 // Journal pages read through the chains: for every filter and every cursor (before), the page is what
 // a whole scan of the ring finds, after the ring wrapped and after a session was cleared.
@@ -63,4 +63,26 @@ test('a count reads the chain of its session and unmatched filter: after the rin
   expect([await journal.count({}), await journal.list({})]).toEqual([0, []]);
   await journal.record(aRecord(24));
   expect((await journal.list({})).map((entry) => entry.id)).toEqual([24]);
+});
+
+test('the whole-list filters (the Redis journal\'s) select and count what the chains do, for every filter and cursor', async () => {
+  const journal = createJournal(10);
+  for (let n = 1; n <= 23; n += 1) await journal.record({ ...aRecord(n), method: n % 2 === 0 ? 'POST' : 'GET', status: n % 7 === 0 ? 404 : 200 });
+  await journal.clear('c');
+  const entries = await journal.list({});
+  for (const session of [undefined, 'a', 'b', 'nobody']) {
+    for (const unmatched of [false, true]) {
+      for (const before of [undefined, 0, 15, 18, 22, 30]) {
+        for (const limit of [undefined, 0, 2]) {
+          const filter = { ...(session === undefined ? {} : { session }), ...(before === undefined ? {} : { before }), ...(limit === undefined ? {} : { limit }), unmatched };
+          expect([filter, selectEntries(entries, filter)]).toEqual([filter, await journal.list(filter)]);
+        }
+      }
+    }
+  }
+  // Kept: 14..23 but 20 (session c, cleared). POST: the even ones; b: 15, 18, 21; unmatched: 16; 404: 14, 21.
+  const matchers = [{}, { method: 'post' }, { method: 'GET' }, { path: '/p/21' }, { path: '/p/1' }, { session: 'b' }, { operationId: '' }, { operationId: 'getViewToken' }, { status: 404 }, { status: 200, session: 'a' },
+    { method: 'POST', path: '/p/16', session: 'a', operationId: '', status: 200 }, { method: 'GET', path: '/p/16' }, { query: {} }, { query: { fileId: '1' } }];
+  expect(matchers.map((match) => countEntries(entries, match))).toEqual(await Promise.all(matchers.map((match) => journal.count(match))));
+  expect(matchers.map((match) => countEntries(entries, match))).toEqual([9, 4, 5, 1, 0, 3, 1, 8, 2, 5, 1, 0, 9, 0]);
 });
