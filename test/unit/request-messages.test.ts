@@ -1,6 +1,6 @@
 import { describeValue, toBodyMessage, toParameterReason } from '../../mock/core/routing/request-messages';
 import { ROUTE_TABLE } from '../../mock/core/routing/route-table';
-import { checkBody } from '../../mock/core/routing/validate-request';
+import { checkBody, validateParameters } from '../../mock/core/routing/validate-request';
 import type { SchemaError } from '../../mock/core/routing/request-messages';
 
 // The sentences a tester reads when a request's parameter or body breaks the spec: the field, what is
@@ -84,4 +84,18 @@ test.each<[string, 'allowed' | 'refused']>([
 ])('a clock set to %s is %s as a date-time (RFC 3339: the day in its month, the hour 00-23)', (now, allowed) => {
   const setClock = ROUTE_TABLE.find((route) => route.operationId === 'setClock');
   expect(setClock && checkBody(setClock, { now })).toBe(allowed === 'allowed' ? undefined : `"now" must be an ISO 8601 date-time; got ${JSON.stringify(now)}.`);
+});
+
+test.each<[string, Record<string, string>, Record<string, string>, unknown]>([
+  // Brackets refuse a declared query parameter only: not a path parameter's name, not a bare bracket.
+  ['getViewToken', { 'fileId[': '1' }, {}, { kind: 'invalid', parameter: 'fileId[', reason: 'give fileId once, as ?fileId=value (no brackets)' }],
+  ['getViewToken', { '[fileId]': '1', fileId: '1' }, {}, { kind: 'valid' }],
+  ['getChildFileViewToken', { 'integrateId[x]': '1' }, { integrateId: '1', fileId: '2' }, { kind: 'valid' }],
+  // limit is a plain integer checked as a number (other parameters beside it untouched); -5 is out of range.
+  ['listViewTokens', { limit: '5', session: '007' }, {}, { kind: 'valid' }],
+  ['listViewTokens', { limit: '-5' }, {}, { kind: 'invalid', parameter: 'limit', reason: 'must be an integer from 0 to 1000; got "-5"' }],
+  ['getDashboardAsset', {}, { file: 'zzzzzzzz' }, { kind: 'invalid', parameter: 'file', reason: 'must be one of dashboard.js, try.js, dashboard.css, favicon.svg; got "zzzzzzzz"' }],
+])('%s with query %j and path %j is %j', (operationId, query, pathParams, expected) => {
+  const route = ROUTE_TABLE.find((candidate) => candidate.operationId === operationId);
+  expect(route && validateParameters(route, { query, pathParams, headers: {} })).toEqual(expected);
 });
