@@ -61,6 +61,7 @@ test.each<[Partial<SchemaError>, string]>([
   [{ instancePath: '/then/code', keyword: 'type', data: 'x', parentSchema: { type: ['integer', 'null'], minimum: 100 } }, '"then.code" must be an integer of at least 100 or null; got "x".'],
   [{ instancePath: '/items/0/name', keyword: 'type', data: 2, parentSchema: { type: 'string' } }, '"items[0].name" must be a string; got 2.'],
   [{ instancePath: '/a~1b/c~0d', keyword: 'type', data: 2, parentSchema: { type: 'number' } }, '"a/b.c~d" must be a number; got 2.'],
+  [{ instancePath: '/items/12/a1/1a', keyword: 'type', data: 2, parentSchema: { type: 'string' } }, '"items[12].a1.1a" must be a string; got 2.'],
   [{ instancePath: '/by', keyword: 'type', data: true, parentSchema: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] } }, '"by" must be a string or an integer of at least 0; got true.'],
   [{ instancePath: '/id', keyword: 'type', data: 'x', parentSchema: { type: 'string', format: 'int64' } }, '"id" must be an int64; got "x".'],
   [{ instancePath: '/x', keyword: 'type', data: 'x' }, '"x" must be any value; got "x".'],

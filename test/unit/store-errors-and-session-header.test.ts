@@ -42,6 +42,8 @@ test.each<[string | null | undefined, unknown]>([
   ['caf\u00e9', { kind: 'ok', session: 'caf\u00e9' }],
   // Already decoded text (a code above FF, as MSW hands it over): kept.
   ['qa-🙂-\u00e9', { kind: 'ok', session: 'qa-🙂-\u00e9' }],
+  // Its code units are no bytes (read as bytes, the two halves of 🙂 would be "=B"): kept whole.
+  ['🙂', { kind: 'ok', session: '🙂' }],
   ['x'.repeat(128), { kind: 'ok', session: 'x'.repeat(128) }],
   ['x'.repeat(129), { kind: 'refused', detail: 'X-Mock-Session is 129 characters long; the mock accepts at most 128.' }],
   // 128 é as UTF-8 bytes in Latin-1 text (256 units) are 128 characters once decoded; 129 are too many.

@@ -34,6 +34,8 @@ test.each<[string, Area]>([
   ['/x/a/nope', 'admin'],
   ['/shared/nope', 'viewer'],
   ['/nope/z', 'service'],
+  // A parameter segment is no literal: a path naming it literally shares nothing with the route.
+  ['/{anything}/q', 'service'],
   ['/', 'service'],
   ['*', 'service'],
 ])('the unmatched %s falls in area %s', (path, area) => {
