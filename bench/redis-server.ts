@@ -1,5 +1,5 @@
 // A redis-server for the bench's Redis column: on the server CPU (with the mock), its own temp dir,
-// persistence as the README recommends (append-only file, fsync always).
+// persistence as docs/guides/redis-store.md recommends (append-only file, fsync always).
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -100,7 +100,7 @@ async function main(): Promise<void> {
         // In batches, so a Redis store's round trips overlap; the memory store answers at once either way.
         for (let i = 0; i < command.count; i += SEED_BATCH) {
           const batch = Array.from({ length: Math.min(SEED_BATCH, command.count - i) }, (_, j) =>
-            core.service.issueViewToken({ authorization: 'Bearer bench', target: target(i + j + 1), session: '' }));
+            core.service.issueViewToken({ authorization: 'Bearer bench', target: target(i + j + 1), session: '', nowMs: core.clocks.realNow() }));
           await Promise.all(batch);
           // Let the server breathe (and the parent's probes through) every so often.
           if (i % 50_000 === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
         delay.enable();
         await settled(core.store);
         const t0 = performance.now();
-        core.clock.advance(core.viewTokens.ttlMs + EXPIRED_RETENTION_MS + 1000);
+        await core.clocks.change('', { kind: 'advance', byMs: core.viewTokens.ttlMs + EXPIRED_RETENTION_MS + 1000 });
         // The server's own reclaim timer does the work, as in production; wait until it is done.
         while ((await core.store.count()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
         delay.disable();

@@ -1,7 +1,7 @@
 import type { Check } from './check-types';
 import { CHECKS } from './checks';
 
-/** Where the table sits in contracts/README.md (the contract guide). */
+/** Where the table sits in docs/guides/contract-testing.md (the contract guide). */
 export const CHECKS_TABLE_BEGIN = '<!-- checks:begin (generated from the check definitions by `npm run contracts:docs`; do not edit by hand) -->';
 export const CHECKS_TABLE_END = '<!-- checks:end -->';
 

@@ -45,21 +45,53 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const STRING_FLAGS = ['base-url', 'access-token', ...Object.keys(ID_FLAGS), 'spec', 'checks', 'exclude-checks', 'junit', 'json', 'timeout'] as const;
 const INT64 = /^[+-]?\d{1,19}$/;
 const INT64_MAX = 9223372036854775807n;
 const INT64_MIN = -9223372036854775808n;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** A flag of `view-token-contracts`: its value's placeholder (none: a switch), and what `--help` and docs/reference/cli.md say of it. */
+export interface ContractFlag {
+  group: 'Required' | 'Object ids (int64; each enables the checks that need it)' | 'Options';
+  value?: string;
+  help: string;
+}
+
+const ID_FLAG_HELP = {
+  'file-id': 'a file the Access Token\'s application owns (fileId)',
+  'integrate-id': 'an integrated model of that application (integrateId)',
+  'child-file-id': 'a file of --integrate-id (the POST child-file operation)',
+  'compare-id': 'a comparison (compareId)',
+  'scene-id': 'a scene (sceneId)',
+  'submodel-id': 'a sub-model (submodelId)',
+  'clash-detective-id': 'a clash detection (clashDetectiveId)',
+  'module-data-id': 'component data (moduleDataId)',
+  'missing-id': 'an id that names no object (404 checks)',
+  'forbidden-file-id': 'a file of another application (403 checks)',
+} as const satisfies Record<IdFlag, string>;
+
+/** Every flag the harness takes, in `--help` order: the parser accepts exactly these. */
+export const CONTRACT_FLAGS: Readonly<Record<string, ContractFlag>> = {
+  'base-url': { group: 'Required', value: 'URL', help: 'the implementation, e.g. http://127.0.0.1:4010 or https://host/api' },
+  'access-token': { group: 'Required', value: 'T', help: 'a valid application Access Token (sent as "Authorization: Bearer T")' },
+  ...Object.fromEntries(Object.entries(ID_FLAG_HELP).map(([flag, help]) => [flag, { group: 'Object ids (int64; each enables the checks that need it)', value: 'N', help }])),
+  spec: { group: 'Options', value: 'FILE', help: 'the contract, OpenAPI 3.0 or 3.1, $refs to other files allowed (default: the packaged spec/view-token.openapi.yaml)' },
+  checks: { group: 'Options', value: 'all|a,b', help: 'run only these checks' },
+  'exclude-checks': { group: 'Options', value: 'a,b', help: 'skip these checks' },
+  junit: { group: 'Options', value: 'FILE', help: 'write a JUnit XML report (each check\'s time; failing exchanges in <system-out>)' },
+  json: { group: 'Options', value: 'FILE', help: 'write a JSON report (schema: contracts/report.schema.json)' },
+  timeout: { group: 'Options', value: 'MS', help: `per request (default ${DEFAULT_TIMEOUT_MS})` },
+  help: { group: 'Options', help: 'print this help (also -h)' },
+  version: { group: 'Options', help: 'print the version' },
+};
+
 export type ParsedCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; options: ContractOptions };
 
 /** Parses the command line; every problem is a UsageError naming the flag. */
 export function parseContractArgs(args: readonly string[]): ParsedCommand {
-  const options = Object.fromEntries([
-    ...STRING_FLAGS.map((flag) => [flag, { type: 'string' }]),
-    ['help', { type: 'boolean', short: 'h' }],
-    ['version', { type: 'boolean' }],
-  ]);
+  const options = Object.fromEntries(Object.entries(CONTRACT_FLAGS).map(([flag, { value }]) => [flag, {
+    type: value === undefined ? 'boolean' : 'string', ...(flag === 'help' ? { short: 'h' } : {}),
+  }]));
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({ args: [...args], options: options as never, strict: true, allowPositionals: false }));
@@ -94,7 +126,7 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
 /** Node's "Unknown option '--acess-token'" with the flag probably meant: "; did you mean --access-token?". */
 function withNearestFlag(message: string): string {
   const unknown = /^Unknown option '--?([^'=]+)'/.exec(message)?.[1];
-  const nearest = unknown === undefined ? undefined : nearestName(unknown, [...STRING_FLAGS, 'help', 'version']);
+  const nearest = unknown === undefined ? undefined : nearestName(unknown, Object.keys(CONTRACT_FLAGS));
   const first = message.replace(/\. To specify a positional argument.*$/, '');
   return nearest === undefined ? first : `${first}; did you mean --${nearest}?`;
 }

@@ -1,16 +1,16 @@
 import type { RequestListener, Server } from 'node:http';
 import { createServer } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Logger, LevelWithSilent } from 'pino';
 import pino from 'pino';
 import type { Core } from './core/create-core';
 import type { MockConfig, MockConfigInput } from './config/load-config';
 import { createBacking } from './compose/backing';
-import type { ControllableClock } from './core/clock';
 import { ConfigError } from './config/config-error';
 import { createMockCore, toTtlMs } from './compose/create-mock-core';
-import type { MockScenarios } from './compose/mock-scenarios';
-import { toMockScenarios } from './compose/mock-scenarios';
+import type { MockFacade } from './compose/mock-facade';
+import { createMockFacade } from './compose/mock-facade';
 import { toServiceStatuses } from './core/service-statuses';
 import { guardConnections } from './http/connection-guard';
 import type { ConnectionPlan } from './compose/open-file-limit';
@@ -24,6 +24,7 @@ import type * as ServiceHooksModule from './proxy/create-hooks';
 import type { ProxyServerOptions } from './proxy/create-hooks';
 import { loadSpecEngine } from './spec-engine/spec-engine';
 import { openPersistedState } from './stores/persisted-state';
+import type { StoreDescription } from './stores/store-description';
 
 /** Options of {@link createMockServer}; the defaults are the CLI's. */
 export interface MockServerOptions extends ProxyServerOptions {
@@ -46,15 +47,15 @@ export interface MockServerOptions extends ProxyServerOptions {
   config?: MockConfigInput | MockConfig;
   logger?: Logger;
   logLevel?: LevelWithSilent;
-  /** Real time source under the controllable clock (tests). Default `Date.now`. */
+  /** Real time under the controllable clocks (tests: e.g. `() => T0`). Default `Date.now`. */
   realNow?: () => number;
   /** How many requests the journal keeps. Default 1000. */
   journalSize?: number;
   /** IANA zone `expireTime` is written in (SDKs read it in their local zone). Default: this process's local zone. */
   timeZone?: string;
-  /** Where View Tokens and the clock live: this process's memory (default) or Redis, shared by several mocks. */
+  /** Where View Tokens, rules and the clocks live: this process's memory (default) or Redis, shared by several mocks. */
   store?: 'memory' | 'redis';
-  /** With store 'redis': e.g. `redis://127.0.0.1:6379`. */
+  /** E.g. `redis://127.0.0.1:6379`: selects the Redis store (with `store: 'memory'` it is refused). */
   redisUrl?: string;
   /** Prefix of every Redis key, so several mocks can share one Redis. Default `view-token-mock:`. */
   redisPrefix?: string;
@@ -63,7 +64,7 @@ export interface MockServerOptions extends ProxyServerOptions {
   /** How long one Redis command may take (ms) before the request answers 503. Default 1000. */
   redisTimeoutMs?: number;
   /**
-   * Keeps View Tokens, Access Tokens, rules and the clock in this file and its change logs
+   * Keeps View Tokens, Access Tokens, rules and the clocks in this file and its change logs
    * (`<file>.<n>.log`) across restarts (memory store): loaded at start, each change appended within
    * ~50 ms, a new snapshot written in small steps now and then, flushed on close.
    */
@@ -82,26 +83,31 @@ export interface MockServerOptions extends ProxyServerOptions {
   requestTimeoutMs?: number;
 }
 
-/** A running (or ready to run) mock. */
-export interface MockServer {
+/**
+ * A running (or ready to run) mock: the facade `createHandlers()` (MSW) gives too (clock, scenarios,
+ * journal, tokens, reset), and the server around it.
+ */
+export interface MockServer extends MockFacade {
   /**
    * The mock's request handler (an Express app, typed as Node's so the package's types need no
    * @types/express): for `http.createServer(mock.app)` or `supertest(mock.app)`.
    */
   readonly app: RequestListener;
+  /**
+   * @deprecated The framework-free core behind the facade: internal, and it changes between versions
+   * (0.3.0 replaced its `clock` by per-session `clocks`). Use `clock`, `scenarios`, `journal`, `tokens` and `reset`.
+   */
   core: Core;
-  clock: ControllableClock;
-  /** The scenario rules (add, list, remove, clear); `add` throws a ScenarioRuleError on an invalid rule. */
-  scenarios: MockScenarios;
   logger: Logger;
   /** The base URL once listening, else undefined. */
   readonly baseUrl: string | undefined;
   /** The connection cap in force (`maxConnections`, or the default from the open-file limit) and where it comes from. */
   readonly connections: ConnectionPlan;
+  /** Which store it runs on (memory, a state file, Redis single or cluster), as `/__admin/health` says. */
+  readonly store: StoreDescription;
   listen(port?: number, host?: string): Promise<string>;
   /** Stops accepting, lets in-flight requests finish, then resolves. */
   close(): Promise<void>;
-  reset(): Promise<void>;
 }
 
 const RECLAIM_INTERVAL_MS = 5_000;
@@ -113,7 +119,7 @@ const KEEP_ALIVE_MS = 65_000;
  * @example
  * const mock = await createMockServer({ seed: 1 });
  * const baseUrl = await mock.listen(0);
- * mock.clock.advance(12 * 3600_000);
+ * await mock.clock.advance('12h');
  * await mock.close();
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
@@ -122,19 +128,20 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const ttlMs = toTtlMs(options.viewTokenTtl);
   const connections = planConnections(options.maxConnections, readOpenFileLimit(), options.proxy !== undefined);
   if (connections.warning !== undefined) logger.warn(connections.warning);
-  const backing = await createBacking(options, ttlMs, logger);
+  const backing = await createBacking(options, ttlMs);
   // The memory store is the only one a state file keeps (createBacking refuses --state-file on Redis).
-  const persisted = options.stateFile === undefined || backing.memory === undefined ? undefined
-    : await openPersistedState(options.stateFile, backing.memory, backing.clock, {
+  const persisted = options.stateFile === undefined || backing.memory === undefined || backing.memoryClocks === undefined ? undefined
+    : await openPersistedState(options.stateFile, backing.memory, backing.memoryClocks, options.realNow ?? Date.now, {
       failed: (error) => logger.error({ err: error }, 'writing the state file failed; retrying (logged again only if the reason changes)'),
       recovered: () => logger.info('writing the state file works again'),
       notice: (message) => logger.warn(`state file: ${message}`),
     });
-  const clock = persisted?.clock ?? backing.clock;
+  const store: StoreDescription = persisted === undefined || options.stateFile === undefined ? backing.description : { kind: 'state-file', stateFile: path.resolve(options.stateFile) };
   const engine = await loadSpecEngine(MOCK_SPEC_PATH);
   const core = createMockCore({
-    clock,
+    clockStore: persisted?.clockStore ?? backing.clockStore,
     store: persisted?.store ?? backing.store,
+    ...(options.realNow === undefined ? {} : { realNow: options.realNow }),
     viewTokenTtl: ttlMs,
     // Switches may force only what the spec documents: the spec engine's statuses, not a copy.
     statuses: toServiceStatuses(engine.operations),
@@ -161,6 +168,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     adminToken: options.adminToken,
     allowedHosts: options.allowedHosts ?? [],
     degradedReason: () => persisted?.failure(),
+    store,
     boundHost: () => boundHost,
     ...(extras === undefined ? {} : { hooks: extras.hooks }),
   });
@@ -171,10 +179,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const reclaimTimer = setInterval(() => void reclaim(), RECLAIM_INTERVAL_MS).unref();
   return {
     get app() { return http.app; },
-    core, clock, logger, scenarios: toMockScenarios(core.rules),
+    ...createMockFacade(core),
+    core, logger,
     get baseUrl() { return baseUrl; },
     connections,
+    store,
     listen(port = 0, host = '127.0.0.1') {
+      // A second listener would be left open by close(), which closes the one it knows.
+      if (server) return Promise.reject(new Error(`This mock listens on ${baseUrl} already; create another mock to listen on a second port.`));
       return new Promise((resolve, reject) => {
         const listening = createServer({
           maxHeaderSize: REQUEST_LIMITS.headerBytes,
@@ -213,7 +225,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       await extras?.close();
       backing.close();
     },
-    reset: () => core.reset(),
   };
 }
 

@@ -4,8 +4,9 @@
 // the mock once to save V8's code cache of both. Runs in `npm run build`, after tsc. Writes
 // dist/mock/cli/bundle/:
 // - main.js: the command line and the mock's own code, from mock/cli/main.ts (dist/mock/cli.js runs it);
-// - express.js: Express and its dependencies, loaded where the sources require 'express' — the
-//   admin API and dashboard, which the mock builds after it listens;
+// - express.js: Express and its dependencies, loaded where the sources load Express (mock/http/load-express.ts)
+//   — the admin API and dashboard, which the mock builds after it listens; the library's createMockServer
+//   loads this file too, so express is no dependency of the package;
 // - *.js.v8-cache: what V8 compiled of each while the mock started and answered (mock/cli/code-cache.ts).
 // prism, ioredis and faker stay ordinary requires, loaded by the commands and requests that need
 // them. The library entry (dist/mock/index.js) is tsc's output, unbundled.
@@ -38,16 +39,19 @@ const keepDirname = {
   },
 };
 
-/** 'express' is the Express bundle, compiled with its code cache by the loader dist/mock/cli.js uses too. */
+/**
+ * Express is the Express bundle, compiled with its code cache by the loader dist/mock/cli.js uses too:
+ * mock/http/load-express.ts (which the library's tsc output runs: the bundle without the cache) is
+ * replaced by that loader, and a plain 'express' import would get it as well.
+ */
+const EXPRESS_FROM_BUNDLE = 'require("../code-cache.js").requireWithCodeCache(require("node:path").join(__dirname, "express.js"))';
 const expressBundle = {
   name: 'express-bundle',
   setup(build) {
     build.onResolve({ filter: /^express$/ }, () => ({ path: 'express', namespace: 'express-bundle' }));
     build.onResolve({ filter: /^\.\.\/code-cache\.js$/ }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'express-bundle' }, () => ({
-      contents: 'module.exports = require("../code-cache.js").requireWithCodeCache(require("node:path").join(__dirname, "express.js"));',
-      loader: 'js',
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'express-bundle' }, () => ({ contents: `module.exports = ${EXPRESS_FROM_BUNDLE};`, loader: 'js' }));
+    build.onLoad({ filter: /[\\/]mock[\\/]http[\\/]load-express\.ts$/ }, () => ({ contents: `exports.loadExpress = () => ${EXPRESS_FROM_BUNDLE};`, loader: 'js' }));
   },
 };
 
@@ -83,7 +87,7 @@ function bundle() {
       entryPoints: [path.join(root, 'mock/cli/main.ts')],
       outfile: path.join(outDir, 'main.js'),
       external: LAZY_PACKAGES,
-      plugins: [keepDirname, expressBundle, sameVersionOnce],
+      plugins: [expressBundle, keepDirname, sameVersionOnce],
       // The mock's own code stays readable: stack traces in its log name real functions.
       banner: { js: '// Built by scripts/build-cli.js from mock/cli/main.ts: edit the sources, not this file.' },
     }),

@@ -1,6 +1,6 @@
 // The soak's request mix: what each scheduled request is and which answers are expected of it.
-// Routes, switches and admin reads as README "What the mock answers", "Scenario switches" and
-// "Admin API" (and spec/mock.openapi.yaml) document them.
+// Routes, switches and admin reads as docs/getting-started/first-run.md, docs/guides/qa-scenarios.md and
+// docs/guides/admin-api.md (and spec/mock.openapi.yaml) document them.
 
 export type RequestLabel = 'issue' | 'use' | 'forced-403' | 'forced-404' | 'forced-401' | 'forced-reset'
   | 'admin-health' | 'admin-requests' | 'admin-view-tokens';

@@ -19,6 +19,6 @@ export function serveHelp(version: string): string {
     ...rows,
     '',
     `Each flag can also be set as an environment variable, e.g. ${toEnvName('base-path')}=/api.`,
-    'Admin API and dashboard: <base URL>/__admin (see README.md).',
+    'Admin API and dashboard: <base URL>/__admin (docs/reference/admin-api.md; every page: docs/README.md).',
   ].join('\n');
 }

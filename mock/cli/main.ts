@@ -6,8 +6,9 @@ import { serveHelp } from './help';
 import { parseServeOptions } from './serve-options';
 import { announce, isPrimaryOfWorkers, runPrimary } from './workers';
 import { PACKAGE_VERSION } from '../compose/package-info';
-import { requireInstalled } from '../compose/optional-package';
+import { requireInstalled } from '../config/optional-package';
 import { createMockServer } from '../server';
+import { describeStore } from '../stores/store-description';
 
 /** Exit code for a usage or configuration error. */
 const EXIT_USAGE = 2;
@@ -75,6 +76,7 @@ async function serve(args: readonly string[]): Promise<void> {
   announce([
     `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
     ...(options.proxy === undefined ? [] : [`  proxying service routes to ${options.proxy.url}, judged against spec/view-token.openapi.yaml${options.proxy.recordFile === undefined ? '' : `; recording to ${options.proxy.recordFile}`}`]),
+    `  store: ${describeStore(mock.store)}`,
     `  connections: at most ${mock.connections.maxConnections} (${mock.connections.reason})`,
     `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,
     `  dashboard: ${baseUrl}/__admin/ui   (try the viewer flow: ${baseUrl}/__admin/ui/try)`,

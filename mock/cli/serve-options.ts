@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from '../core/duration';
 import { findNearestName } from '../core/near-miss';
+import { chooseStore } from '../config/choose-store';
 import { ConfigError, stateFileOnRedisError } from '../config/config-error';
 import { toTimeZone } from '../compose/create-mock-core';
 import { checkProxyUrl } from '../proxy/proxy-url';
@@ -18,8 +19,8 @@ export const SERVE_FLAGS = {
   'allowed-hosts': { type: 'string', help: 'host names besides loopback and --host that may reach /__admin (a proxy\'s), comma-separated' },
   'admin-open': { type: 'boolean', help: 'allow a non-loopback --host without --admin-token' },
   'log-level': { type: 'string', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
-  store: { type: 'string', default: 'memory', help: 'memory, or redis to share tokens and the clock between mocks' },
-  'redis-url': { type: 'string', help: 'with --store redis: redis://host:port (a single Redis, or any node of a Redis Cluster)' },
+  store: { type: 'string', help: 'memory (the default), or redis to share tokens, rules and the clocks between mocks (--redis-url alone selects it)' },
+  'redis-url': { type: 'string', help: 'redis://host:port (a single Redis, or any node of a Redis Cluster): selects the Redis store' },
   'redis-prefix': { type: 'string', default: 'view-token-mock:', help: 'deployment name in every Redis key ({prefix}…; no { or })' },
   'redis-timeout': { type: 'string', default: '1s', help: 'a Redis command taking longer answers 503 (e.g. 500ms, 2s)' },
   'redis-wait': { type: 'string', help: 'wait this long for Redis at start (e.g. 30s) instead of failing' },
@@ -99,11 +100,8 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   if (ttlParse.kind === 'invalid' || ttlParse.ms <= 0) throw new ConfigError(`--view-token-ttl ${ttl}: ${ttlParse.kind === 'invalid' && !ttl.startsWith('-') ? 'not a duration' : 'must be longer than 0'}; allowed: a duration longer than 0 (e.g. 12h, 90m, 1d, PT12H, or milliseconds)`);
   const logLevel = read('log-level') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new ConfigError(`--log-level ${logLevel}: use one of ${LOG_LEVELS.join(', ')}`);
-  const store = read('store') ?? 'memory';
-  if (store !== 'memory' && store !== 'redis') throw new ConfigError(`--store ${store}: use memory or redis`);
   const redisUrl = read('redis-url');
-  if (store === 'redis' && redisUrl === undefined) throw new ConfigError('--store redis needs --redis-url redis://host:port');
-  if (store !== 'redis' && redisUrl !== undefined) throw new ConfigError(`--redis-url ${redisUrl} needs --store redis (the store is ${store}; nothing would use Redis)`);
+  const store = chooseStore(read('store'), redisUrl);
   const redisWait = read('redis-wait');
   const redisWaitParse = redisWait === undefined ? undefined : parseDuration(redisWait);
   if (redisWaitParse?.kind === 'invalid') throw new ConfigError(`--redis-wait ${redisWait}: ${redisWaitParse.reason}`);
@@ -111,7 +109,7 @@ export function parseServeOptions(args: readonly string[], env: Readonly<Record<
   const redisPrefix = read('redis-prefix') ?? 'view-token-mock:';
   if (!/^[^{}]+$/.test(redisPrefix)) throw new ConfigError(`--redis-prefix ${JSON.stringify(redisPrefix)}: use one or more characters other than { and } (the prefix becomes the keys' hash tag {prefix})`);
   const workers = toInteger(read('workers'), '--workers', 1, 64);
-  if (workers > 1 && store !== 'redis') throw new ConfigError(`--workers ${workers} needs --store redis: each worker would otherwise have its own tokens and clock`);
+  if (workers > 1 && store !== 'redis') throw new ConfigError(`--workers ${workers} needs the Redis store (--redis-url redis://host:port): each worker would otherwise have its own tokens, rules and clocks`);
   const stateFile = read('state-file');
   if (stateFile !== undefined && store === 'redis') throw stateFileOnRedisError(stateFile);
   if (stateFile === '') throw new ConfigError('--state-file needs a file path');

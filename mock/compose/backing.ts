@@ -1,14 +1,13 @@
-import type { Logger } from 'pino';
+import { chooseStore } from '../config/choose-store';
 import { ConfigError, stateFileOnRedisError } from '../config/config-error';
-import { createControllableClock } from '../core/clock';
+import { createMemoryClockStore } from '../core/session-clocks';
 import { EXPIRED_RETENTION_MS } from '../core/create-core';
 import { DEFAULT_JOURNAL_SIZE } from '../core/journal';
 import { ACCESS_TOKEN_TTL_MS } from '../core/access-tokens';
 import type { Backing } from '../stores/backing';
 import { createMemoryTokenStore } from '../stores/memory-token-store';
 import type * as RedisShared from '../stores/redis-shared';
-import { logClockOutages } from './clock-outage-log';
-import { requireInstalled } from './optional-package';
+import { requireInstalled } from '../config/optional-package';
 
 export interface BackingOptions {
   store?: 'memory' | 'redis';
@@ -18,7 +17,6 @@ export interface BackingOptions {
   redisTimeoutMs?: number;
   stateFile?: string;
   journalSize?: number;
-  realNow?: () => number;
   /** The store's cap on stored View Tokens (503 beyond it). */
   maxViewTokens?: number;
 }
@@ -27,18 +25,17 @@ export interface BackingOptions {
 const REDIS_KEEP_MARGIN_MS = 24 * 3_600_000;
 
 /**
- * The memory store and a local clock, or Redis for everything (several processes, one truth).
- * @example const backing = await createBacking({ store: 'redis', redisUrl: 'redis://127.0.0.1:6379' }, 12 * 3_600_000, logger);
+ * The memory stores of tokens and clocks, or Redis for everything (several processes, one truth).
+ * @example const backing = await createBacking({ store: 'redis', redisUrl: 'redis://127.0.0.1:6379' }, 12 * 3_600_000);
  */
-export async function createBacking(options: BackingOptions, ttlMs: number, logger: Logger): Promise<Backing> {
-  const localClock = createControllableClock(options.realNow ?? Date.now);
-  if ((options.store ?? 'memory') === 'memory') {
+export async function createBacking(options: BackingOptions, ttlMs: number): Promise<Backing> {
+  const redisUrl = options.redisUrl;
+  if (chooseStore(options.store, redisUrl) === 'memory' || redisUrl === undefined) {
     const memory = createMemoryTokenStore(options.maxViewTokens);
-    return { store: memory, memory, clock: localClock, close: () => undefined };
+    const clocks = createMemoryClockStore();
+    return { store: memory, memory, clockStore: clocks, memoryClocks: clocks, description: { kind: 'memory' }, close: () => undefined };
   }
-  if (options.store !== 'redis') throw new ConfigError(`--store ${String(options.store)}: use memory or redis`);
   if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
-  if (!options.redisUrl) throw new ConfigError('--store redis needs --redis-url redis://host:port');
   const timeoutMs = options.redisTimeoutMs;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 60_000)) throw new ConfigError(`--redis-timeout ${timeoutMs}: use a duration from 1ms to 60s`);
   // ioredis is loaded only for the Redis store, and installed only by those who use it.
@@ -46,15 +43,13 @@ export async function createBacking(options: BackingOptions, ttlMs: number, logg
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { openRedisShared } = require('../stores/redis-shared') as typeof RedisShared;
   return openRedisShared({
-    url: options.redisUrl,
+    url: redisUrl,
     waitMs: options.redisWaitMs ?? 0,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     prefix: options.redisPrefix ?? 'view-token-mock:',
-    localClock,
     viewTokenKeepMs: ttlMs + EXPIRED_RETENTION_MS + REDIS_KEEP_MARGIN_MS,
     accessTokenKeepMs: ACCESS_TOKEN_TTL_MS + REDIS_KEEP_MARGIN_MS,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
     ...(options.maxViewTokens === undefined ? {} : { maxViewTokens: options.maxViewTokens }),
-    clockEvents: logClockOutages(logger),
   });
 }

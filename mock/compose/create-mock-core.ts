@@ -2,8 +2,6 @@ import type { MockConfig, MockConfigInput } from '../config/config-check';
 import { toMockConfig } from '../config/config-check';
 import { ConfigError } from '../config/config-error';
 import { createCatalogDirectory } from '../core/catalog-directory';
-import type { ControllableClock } from '../core/clock';
-import { createControllableClock } from '../core/clock';
 import type { Core, CoreOptions } from '../core/create-core';
 import { createCore } from '../core/create-core';
 import { parseDuration } from '../core/duration';
@@ -11,6 +9,8 @@ import { createOpenDirectory } from '../core/object-directory';
 import { checkTimeZone } from '../core/platform-time';
 import type { ServiceStatuses } from '../core/service-statuses';
 import type { RandomSource } from '../core/random-source';
+import type { ClockStore } from '../core/session-clocks';
+import { createMemoryClockStore, createSessionClocks } from '../core/session-clocks';
 import { createSeededRandom } from '../core/random-source';
 import type { TokenStore } from '../core/token-store';
 import { VIEW_TOKEN_TTL_MS } from '../core/view-tokens';
@@ -28,12 +28,12 @@ export interface MockCoreOptions {
   journalSize?: number;
   /** IANA zone of `expireTime` in `POST /oauth2/token` answers. Default: this process's local zone. */
   timeZone?: string;
-  /** Real time under the controllable clock. Default `Date.now`. */
+  /** Real time under the controllable clocks (e.g. `() => T0` for a test's fixed instant). Default `Date.now`. */
   realNow?: () => number;
   /** Where View Tokens live. Default: memory. */
   store?: TokenStore;
-  /** A clock to use instead of a new controllable one (e.g. shared through Redis). */
-  clock?: ControllableClock;
+  /** Where the session clocks are kept (default: this process's memory; Redis shares them between processes). */
+  clockStore?: ClockStore;
   /** The statuses each service route documents (the server passes its spec engine's). Default: the built-in table. */
   statuses?: ServiceStatuses;
   /** Where rules, granted Access Tokens and requests are kept (default: this process's memory). */
@@ -52,12 +52,12 @@ export interface MockCoreOptions {
  * Node and in browsers (randomness from `globalThis.crypto`).
  * @example
  * const core = createMockCore({ seed: 1 });
- * core.clock.advance(12 * 3600_000);
+ * await core.clocks.change('', { kind: 'advance', byMs: 12 * 3600_000 });
  */
 export function createMockCore(options: MockCoreOptions = {}): Core {
   const config = toMockConfig(options.config ?? {});
   return createCore({
-    clock: options.clock ?? createControllableClock(options.realNow ?? Date.now),
+    clocks: createSessionClocks(options.clockStore ?? createMemoryClockStore(), options.realNow ?? Date.now),
     random: options.seed === undefined ? cryptoRandom : createSeededRandom(options.seed),
     store: options.store ?? createMemoryTokenStore(),
     ttlMs: toTtlMs(options.viewTokenTtl),

@@ -1,9 +1,20 @@
 import type { Rules } from '../core/scenarios/rules';
 import type { Rule, RuleInput } from '../core/scenarios/rule';
 
-/** A scenario rule the library was given that the mock cannot use; the message says what is wrong. */
+/**
+ * A scenario rule the library was given that the mock cannot use: the message says what is wrong (as
+ * the admin API's 422 or 400 detail does); `allowed` lists the values each refused field allows and
+ * `nearest` the one probably meant, when the rule named something the mock does not have.
+ */
 export class ScenarioRuleError extends Error {
   override name = 'ScenarioRuleError';
+  readonly allowed: Readonly<Record<string, readonly (string | number)[]>> | undefined;
+  readonly nearest: Readonly<Record<string, string | number>> | undefined;
+  constructor(message: string, refusal: { allowed?: Record<string, readonly (string | number)[]> | undefined; nearest?: Record<string, string | number> | undefined } = {}) {
+    super(message);
+    this.allowed = refusal.allowed;
+    this.nearest = refusal.nearest;
+  }
 }
 
 /** The scenario rules as a library user drives them: typed input, and an invalid rule throws. */
@@ -24,7 +35,7 @@ export function toMockScenarios(rules: Rules): MockScenarios {
   return {
     async add(rule, session = '') {
       const added = await rules.add(rule, session);
-      if (added.kind === 'invalid') throw new ScenarioRuleError(`invalid scenario rule: ${added.detail}`);
+      if (added.kind === 'invalid') throw new ScenarioRuleError(`invalid scenario rule: ${added.detail}`, added);
       if (added.kind === 'full') throw new ScenarioRuleError(added.detail);
       return added.rule;
     },

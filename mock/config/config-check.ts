@@ -8,7 +8,7 @@ import { toSchemaMessage } from './schema-errors';
 import type { Catalog, CatalogObject } from '../core/catalog-directory';
 import { CATALOG_LIST_OF } from '../core/catalog-directory';
 import type { RuleInput } from '../core/scenarios/rule';
-import { checkRule } from '../core/scenarios/rules';
+import { checkRule } from '../core/scenarios/rule-check';
 
 /** The config file as written: id lists keyed by the service's parameter names, applications. */
 export interface MockConfigInput {

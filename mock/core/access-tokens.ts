@@ -1,6 +1,5 @@
 import type { AccessTokenRecord, AccessTokenStore } from './access-token-store';
 import { createMemoryAccessTokenStore } from './access-token-store';
-import type { Clock } from './clock';
 import type { RandomSource } from './random-source';
 import { randomUuid } from './random-source';
 
@@ -45,14 +44,17 @@ export interface KnownAuthentication {
 
 /** Accepts bearer Access Tokens and issues them for applications' Basic credentials. */
 export interface AccessTokens {
-  authenticate(authorization: string | undefined): Promise<Authentication>;
+  /** Accepts or refuses the bearer token; a granted one is judged at `nowMs` (the mock time of the request's session). */
+  authenticate(authorization: string | undefined, nowMs: number): Promise<Authentication>;
   /**
    * The same decision without the store, where this process can make it: undefined for a granted
-   * token it has not seen valid (ask `authenticate`). A `granted` record must be checked against the
-   * store in the same step that relies on it (one-trip.ts): a reset elsewhere may have dropped it.
+   * token it has not seen (ask `authenticate`). A `granted` record must be checked against the store,
+   * and its expiry against the session's clock, in the same step that relies on it (one-trip.ts): a
+   * reset elsewhere may have dropped it, a clock moved elsewhere expired it.
    */
   authenticateKnown(authorization: string | undefined): KnownAuthentication | undefined;
-  grant(authorization: string | undefined): Promise<AccessTokenGrant>;
+  /** Grants (or hands out again, while valid) the application's token at `nowMs`, valid 7 days of that clock. */
+  grant(authorization: string | undefined, nowMs: number): Promise<AccessTokenGrant>;
   records(): Promise<AccessTokenRecord[]>;
   restore(records: readonly AccessTokenRecord[]): Promise<void>;
   clear(): Promise<void>;
@@ -64,17 +66,20 @@ const HTTP_WHITESPACE = /^[ \t]+|[ \t]+$/g;
 
 export interface AccessTokenOptions {
   applications: readonly Application[];
-  clock: Clock;
   random: RandomSource;
   /** Where granted tokens live. Default: this process's memory. */
   store?: AccessTokenStore;
 }
 
+/** What a token granted through `POST /oauth2/token` looks like (`cn-<uuid>`). */
+const GRANTED_SHAPE = /^cn-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
- * With no applications (open world), any non-empty bearer token is accepted and any non-empty
+ * With no applications (open world), any non-empty bearer token is accepted, except a token the mock
+ * granted once its 7 days are over (a tester can show an SDK an expired Access Token), and any non-empty
  * `appKey:appSecret` is granted a token (real SDKs ask for one first); with applications (closed
  * world), only their credentials, and only the unexpired tokens granted through `POST /oauth2/token`.
- * @example await createAccessTokens({ applications: [], clock, random }).authenticate('Bearer x')
+ * @example await createAccessTokens({ applications: [], random }).authenticate('Bearer x', Date.UTC(2026, 0, 1))
  */
 export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
   const store = deps.store ?? createMemoryAccessTokenStore();
@@ -90,43 +95,44 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
     if (!bearer) return { kind: 'rejected', reason: 'not-bearer' };
     const token = (bearer[1] ?? '').replace(HTTP_WHITESPACE, '');
     if (token === '') return { kind: 'rejected', reason: 'empty' };
-    if (!closed) return { kind: 'accepted', app: null };
+    // Open world: only a token shaped as the mock grants them can be one it granted (and has expired).
+    if (!closed) return GRANTED_SHAPE.test(token) ? { kind: 'look-up', token } : { kind: 'accepted', app: null };
     const preIssuedFor = preIssued.get(token);
     return preIssuedFor === undefined ? { kind: 'look-up', token } : { kind: 'accepted', app: preIssuedFor };
   };
   return {
-    async authenticate(authorization) {
+    async authenticate(authorization, nowMs) {
       const read = readBearer(authorization);
       if (read.kind !== 'look-up') return read;
       const record = await store.find(read.token);
       if (!record) {
         seen.delete(read.token);
-        return { kind: 'rejected', reason: 'unknown' };
+        // Open world: a token the mock never granted (or no longer holds) is any other bearer.
+        return closed ? { kind: 'rejected', reason: 'unknown' } : { kind: 'accepted', app: null };
       }
-      if (deps.clock.now() >= record.expiresAtMs) return { kind: 'rejected', reason: 'expired' };
+      if (nowMs >= record.expiresAtMs) return { kind: 'rejected', reason: 'expired' };
       seen.set(read.token, record);
-      return { kind: 'accepted', app: record.appKey };
+      return { kind: 'accepted', app: closed ? record.appKey : null };
     },
     authenticateKnown(authorization) {
       const read = readBearer(authorization);
       if (read.kind !== 'look-up') return { authentication: read };
       const record = seen.get(read.token);
-      // An expired one is asked again: the clock may have been moved back since.
-      if (!record || deps.clock.now() >= record.expiresAtMs) return undefined;
-      return { authentication: { kind: 'accepted', app: record.appKey }, granted: record };
+      if (!record) return undefined;
+      return { authentication: { kind: 'accepted', app: closed ? record.appKey : null }, granted: record };
     },
-    async grant(authorization) {
+    async grant(authorization, nowMs) {
       const credentials = decodeBasic(authorization);
       if (credentials.kind === 'rejected') return credentials;
       const refusal = closed ? checkSecret(secrets, credentials) : undefined;
       if (refusal) return { kind: 'rejected', ...refusal };
-      const now = deps.clock.now();
+      const now = nowMs;
       // Drawn only when needed, so a seeded run's tokens do not depend on how often apps re-grant.
       const current = await store.current(credentials.appKey);
       const granted = current && now < current.expiresAtMs ? current
         : await store.grant({ token: `cn-${randomUuid(deps.random)}`, appKey: credentials.appKey, expiresAtMs: now + ACCESS_TOKEN_TTL_MS }, now);
       // The SDK's next call brings it back: known here, it needs no look-up of its own.
-      if (closed) seen.set(granted.token, granted);
+      seen.set(granted.token, granted);
       return { kind: 'issued', token: granted.token, expiresAtMs: granted.expiresAtMs };
     },
     records: () => store.records(),

@@ -14,7 +14,7 @@ export function isMockTimeInRange(atMs: number): boolean {
   return Number.isFinite(atMs) && atMs >= 0 && atMs <= MOCK_TIME_MAX_MS;
 }
 
-/** A snapshot of a controllable clock, as the admin API shows and the stores persist it. */
+/** A controllable clock's state, as the admin API shows it and the stores keep it (whole milliseconds). */
 export interface ClockState {
   /** Mock time minus real time, while running. */
   offsetMs: number;
@@ -22,35 +22,45 @@ export interface ClockState {
   frozenAtMs: number | null;
 }
 
-/** A clock QA can move: set, freeze, advance, and back to real time. */
-export interface ControllableClock extends Clock {
-  state(): ClockState;
-  restore(state: ClockState): void;
-  set(atMs: number, frozen: boolean): void;
-  advance(byMs: number): void;
-  reset(): void;
-}
+/** Real time, running: a clock nobody moved. */
+export const REAL_TIME: ClockState = Object.freeze({ offsetMs: 0, frozenAtMs: null });
 
 /**
- * Creates a controllable clock over a real time source.
- * @example
- * const clock = createControllableClock(() => Date.now());
- * clock.advance(12 * 3600_000);
+ * The mock time a clock in `state` shows when real time is `realNowMs`.
+ * @example mockTimeOf({ offsetMs: 3_600_000, frozenAtMs: null }, 0) // 3600000
  */
-export function createControllableClock(realNow: () => number): ControllableClock {
-  let state: ClockState = { offsetMs: 0, frozenAtMs: null };
-  return {
-    now: () => state.frozenAtMs ?? realNow() + state.offsetMs,
-    state: () => ({ ...state }),
-    restore: (next) => { state = { ...next }; },
-    set(atMs, frozen) {
-      state = frozen ? { offsetMs: atMs - realNow(), frozenAtMs: atMs } : { offsetMs: atMs - realNow(), frozenAtMs: null };
-    },
-    advance(byMs) {
-      state = state.frozenAtMs === null
-        ? { ...state, offsetMs: state.offsetMs + byMs }
-        : { offsetMs: state.offsetMs + byMs, frozenAtMs: state.frozenAtMs + byMs };
-    },
-    reset() { state = { offsetMs: 0, frozenAtMs: null }; },
-  };
+export function mockTimeOf(state: ClockState, realNowMs: number): number {
+  return state.frozenAtMs ?? realNowMs + state.offsetMs;
+}
+
+/** A move of one clock: set (to a time, and/or frozen or running), advance, or back to real time. */
+export type ClockChange =
+  | { kind: 'set'; atMs?: number; frozen?: boolean }
+  | { kind: 'advance'; byMs: number }
+  | { kind: 'reset' };
+
+/**
+ * The state after a change (`reset` gives real time), or undefined when it would put the mock's time
+ * outside 1970 to 9999. `set` without a time keeps the clock's time, without `frozen` its mode.
+ * @example applyClockChange(REAL_TIME, { kind: 'set', atMs: 5_000, frozen: true }, 1_000) // { offsetMs: 4000, frozenAtMs: 5000 }
+ */
+export function applyClockChange(state: ClockState, change: ClockChange, realNowMs: number): ClockState | undefined {
+  const now = mockTimeOf(state, realNowMs);
+  let next: ClockState;
+  switch (change.kind) {
+    case 'reset':
+      return REAL_TIME;
+    case 'set': {
+      const atMs = Math.round(change.atMs ?? now);
+      const frozen = change.frozen ?? state.frozenAtMs !== null;
+      next = { offsetMs: atMs - realNowMs, frozenAtMs: frozen ? atMs : null };
+      break;
+    }
+    case 'advance': {
+      const byMs = Math.round(change.byMs);
+      next = state.frozenAtMs === null ? { offsetMs: state.offsetMs + byMs, frozenAtMs: null } : { offsetMs: state.offsetMs + byMs, frozenAtMs: state.frozenAtMs + byMs };
+      break;
+    }
+  }
+  return isMockTimeInRange(mockTimeOf(next, realNowMs)) ? next : undefined;
 }

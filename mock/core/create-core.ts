@@ -2,7 +2,6 @@ import type { AccessTokenStore } from './access-token-store';
 import type { AccessTokens, Application } from './access-tokens';
 import { createAccessTokens } from './access-tokens';
 import { notifyingCalls } from './change-notice';
-import type { ControllableClock } from './clock';
 import type { ObjectDirectory } from './object-directory';
 import type { OneTripStore } from './one-trip-store';
 import { journaledStatus } from './one-trip-store';
@@ -10,6 +9,8 @@ import { createOpenDirectory } from './object-directory';
 import type { PlatformTimeFormat } from './platform-time';
 import { createPlatformTimeFormat } from './platform-time';
 import type { RandomSource } from './random-source';
+import type { SessionClocks } from './session-clocks';
+import { DEPLOYMENT } from './session-clocks';
 import type { ViewTokenService } from './service';
 import { createViewTokenService } from './service';
 import type { TokenStore } from './token-store';
@@ -28,7 +29,8 @@ import { VIEW_TOKEN_TTL_MS, createViewTokens } from './view-tokens';
 export const EXPIRED_RETENTION_MS = 24 * 3_600_000;
 
 export interface CoreOptions {
-  clock: ControllableClock;
+  /** Every session's clock (the deployment's is session ''). */
+  clocks: SessionClocks;
   random: RandomSource;
   store: TokenStore;
   ttlMs?: number;
@@ -50,7 +52,7 @@ export interface CoreOptions {
   journal?: Journal;
   /** A shared store's way to run a whole View Token request in one round trip (Redis); none in memory. */
   oneTrip?: OneTripStore;
-  /** Called after rules or Access Tokens change (a persister's cue; the store and clock are wrapped by their owner). */
+  /** Called after rules or Access Tokens change (a persister's cue; the stores of tokens and clocks are wrapped by their owner). */
   onChange?: () => void;
   /** Called with each service request as the journal keeps it (secrets shortened): the debug log. */
   onRequest?: (entry: Omit<JournalEntry, 'id'>) => void;
@@ -58,7 +60,8 @@ export interface CoreOptions {
 
 /** The framework-free mock: everything the HTTP layer and the MSW handlers drive. */
 export interface Core {
-  clock: ControllableClock;
+  /** Every session's clock: a View Token is judged on the clock of the session it was issued in. */
+  clocks: SessionClocks;
   store: TokenStore;
   viewTokens: ViewTokens;
   accessTokens: AccessTokens;
@@ -77,20 +80,24 @@ export interface Core {
   ready: Promise<void>;
   /** Reclaims one bounded step of long-expired tokens; returns how many went. */
   reclaimExpired(): Promise<number>;
-  /** Forgets tokens, access tokens, rules and the journal, and puts the clock back to real time. */
-  reset(): Promise<void>;
+  /**
+   * Without a session: forgets tokens, Access Tokens, rules (the configured ones come back), the journal
+   * and every clock (real time again). With one: only that session's tokens, rules, journal entries and
+   * clock (it follows the deployment's again); '' is the global session, whose clock is the deployment's.
+   */
+  reset(session?: string): Promise<void>;
 }
 
 /**
  * Wires the core's parts.
  * @example
- * const core = createCore({ clock: createControllableClock(() => Date.now()), random, store: createMemoryTokenStore() });
+ * const core = createCore({ clocks: createSessionClocks(createMemoryClockStore(), () => Date.now()), random, store: createMemoryTokenStore() });
  */
 export function createCore(options: CoreOptions): Core {
-  const { clock, random, store } = options;
-  const viewTokens = createViewTokens({ store, clock, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
+  const { clocks, random, store } = options;
+  const viewTokens = createViewTokens({ store, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
   const onChange = options.onChange;
-  const plainAccessTokens = createAccessTokens({ applications: options.applications ?? [], clock, random, ...(options.accessTokenStore ? { store: options.accessTokenStore } : {}) });
+  const plainAccessTokens = createAccessTokens({ applications: options.applications ?? [], random, ...(options.accessTokenStore ? { store: options.accessTokenStore } : {}) });
   const accessTokens = onChange ? notifyingCalls(plainAccessTokens, ['grant', 'restore', 'clear'], onChange, (method, result) => method !== 'grant' || (result as { kind: string }).kind === 'issued') : plainAccessTokens;
   const directory = options.directory ?? createOpenDirectory({ missing: {}, forbidden: {} });
   const statuses = options.statuses ?? SERVICE_STATUSES;
@@ -105,12 +112,18 @@ export function createCore(options: CoreOptions): Core {
   const oneTrip: OneTripStore | undefined = plainOneTrip && onRequest ? {
     async run(trip) {
       const outcome = await plainOneTrip.run(trip);
-      if (outcome.kind === 'done') onRequest(toDatedRequest({ ...trip.journal, status: journaledStatus(trip, outcome) }));
+      if (outcome.kind === 'done') onRequest(toDatedRequest({ ...trip.journal, atMs: outcome.atMs, status: journaledStatus(trip, outcome) }));
       return outcome;
     },
   } : plainOneTrip;
+  const resetSession = async (session: string): Promise<void> => {
+    for (const record of await store.list({ session })) await store.delete(record.token);
+    await Promise.all([rules.clear(session), journal.clear(session), clocks.change(session, { kind: 'reset' })]);
+    // The global session starts with the configured rules, as after a reset of everything.
+    if (session === DEPLOYMENT) for (const rule of options.rules ?? []) await rules.add(rule, DEPLOYMENT);
+  };
   return {
-    clock,
+    clocks,
     store,
     viewTokens,
     accessTokens,
@@ -122,11 +135,15 @@ export function createCore(options: CoreOptions): Core {
     statuses,
     platformTime: createPlatformTimeFormat(options.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone),
     ready,
-    reclaimExpired: () => store.reclaim(clock.now() - viewTokens.ttlMs - EXPIRED_RETENTION_MS),
-    async reset() {
-      await Promise.all([store.clear(), accessTokens.clear(), rules.clear(), journal.clear()]);
+    async reclaimExpired() {
+      // A token is judged on its session's clock: only what is long expired on every clock goes.
+      const all = await clocks.readAll();
+      return store.reclaim(all.earliest() - viewTokens.ttlMs - EXPIRED_RETENTION_MS);
+    },
+    async reset(session) {
+      if (session !== undefined) return resetSession(session);
+      await Promise.all([store.clear(), accessTokens.clear(), rules.clear(), journal.clear(), clocks.clear()]);
       await seedConfiguredRules();
-      clock.reset();
     },
   };
 }

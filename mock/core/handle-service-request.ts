@@ -3,13 +3,15 @@ import type { Fault } from './scenarios/preferences';
 import { QUERY_SWITCHES, findUnknownSwitch, readPreferences, withoutSwitches } from './scenarios/preferences';
 import { findNearestName } from './near-miss';
 import { answerScenario } from './scenarios/scenario-catalog';
-import type { SwitchPlan } from './scenarios/switch-plan';
+import type { Refusal, SwitchPlan } from './scenarios/switch-plan';
 import { toSwitchPlan } from './scenarios/switch-plan';
 import type { Answer } from './service-answers';
 import type { RequestValidator, ServiceOperationId, ServiceRequest } from './service-request';
 import { RULE_HEADER, SESSION_HEADER } from './service-request';
 import type { JournalRecord } from './journal';
 import { tryOneTrip } from './one-trip';
+import type { RequestClock } from './session-clocks';
+import { requestClock } from './session-clocks';
 import { runOperation } from './run-operation';
 import { StoreFullError } from './store-errors';
 
@@ -34,7 +36,7 @@ export interface ServiceHooks {
 export type ServiceResult =
   | { kind: 'answer'; answer: Answer; delayMs: number }
   | { kind: 'fault'; fault: Fault; delayMs: number; headers: Record<string, string> }
-  | { kind: 'rejected-preference'; detail: string; allowed: Record<string, readonly (string | number)[]> };
+  | ({ kind: 'rejected-preference' } & Refusal);
 
 const valid: RequestValidator = () => ({ kind: 'valid' });
 const NO_VIOLATIONS: readonly string[] = Object.freeze([]);
@@ -51,14 +53,15 @@ export async function handleServiceRequest(core: Core, request: ServiceRequest, 
   const clean: ServiceRequest = { ...request, query: withoutSwitches(request.query) };
   const switches = readSwitches(core, request);
   if (switches.kind === 'rejected') {
-    await record(core, clean, session, 422, 'rejected switches');
-    return { kind: 'rejected-preference', detail: switches.detail, allowed: switches.allowed };
+    await record(core, requestClock(core.clocks), clean, session, 422, 'rejected switches');
+    const { kind: _rejected, ...refusal } = switches;
+    return { kind: 'rejected-preference', ...refusal };
   }
   try {
     return await runSwitchedOrReal(core, clean, session, switches, validate, hooks);
   } catch (error) {
     // The answer is the adapter's 503; the journal says why, so a tester sees it beside the requests.
-    if (error instanceof StoreFullError) await record(core, clean, session, 503, 'store full (--max-view-tokens)');
+    if (error instanceof StoreFullError) await record(core, requestClock(core.clocks), clean, session, 503, 'store full (--max-view-tokens)');
     throw error;
   }
 }
@@ -66,32 +69,35 @@ export async function handleServiceRequest(core: Core, request: ServiceRequest, 
 /** A request with usable switches, or none: the switched outcome, the session's rule, or the real one; journaled. */
 async function runSwitchedOrReal(core: Core, clean: ServiceRequest, session: string, switches: Choice | { kind: 'none' }, validate: RequestValidator, hooks: ServiceHooks): Promise<ServiceResult> {
   let ruleVersion: string | undefined;
+  let nowOf = requestClock(core.clocks);
   if (switches.kind === 'none' && hooks.forward === undefined && hooks.check === undefined) {
-    const attempt = await tryOneTrip(core, clean, session, () => validate(clean), (status) => toJournalRecord(core, clean, session, status, null));
+    const attempt = await tryOneTrip(core, clean, session, () => validate(clean), (status) => toJournalRecord(clean, session, status, null));
     if (attempt.kind === 'answered') return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
     ruleVersion = attempt.ruleVersion;
+    // The clocks the trip read: the step-by-step way reads them no more.
+    if (attempt.clocks !== undefined) nowOf = requestClock(core.clocks, attempt.clocks);
   }
   const chosen = switches.kind === 'plan' ? switches : await takeRule(core, clean, session, ruleVersion);
   const { plan, ruleId } = chosen;
   const headers = switchHeaders(plan, ruleId);
   const outcome = plan && plan.applied.length > 0 ? `${plan.applied.join(', ')}${ruleId ? ` (rule ${ruleId})` : ''}` : null;
   if (plan?.fault) {
-    await record(core, clean, session, 0, outcome);
+    await record(core, nowOf, clean, session, 0, outcome);
     return { kind: 'fault', fault: plan.fault, delayMs: plan.delayMs, headers };
   }
   const answer: CheckedAnswer = plan?.scenario ? answerScenario(plan.scenario, clean)
     : plan?.successStatus === 201 ? { status: 201, headers: {}, body: undefined }
     : hooks.forward ? await hooks.forward(clean)
-    : await runOperation(core, clean, session, () => validate(clean));
+    : await runOperation(core, clean, session, () => validate(clean), nowOf);
   Object.assign(answer.headers, headers);
   const violations = answer.violations === undefined && hooks.check === undefined ? NO_VIOLATIONS
     : [...(answer.violations ?? []), ...(hooks.check?.(clean, answer) ?? [])];
-  await record(core, clean, session, answer.status, outcome, violations);
+  await record(core, nowOf, clean, session, answer.status, outcome, violations);
   return { kind: 'answer', answer, delayMs: plan?.delayMs ?? 0 };
 }
 
 type Choice = { kind: 'plan'; plan: SwitchPlan | undefined; ruleId?: string };
-type Switches = Choice | { kind: 'none' } | { kind: 'rejected'; detail: string; allowed: Record<string, readonly (string | number)[]> };
+type Switches = Choice | { kind: 'none' } | ({ kind: 'rejected' } & Refusal);
 
 /** The request's own switches (refused loudly when unusable), or none. */
 function readSwitches(core: Core, request: ServiceRequest): Switches {
@@ -99,7 +105,10 @@ function readSwitches(core: Core, request: ServiceRequest): Switches {
   if (unknownSwitch !== undefined) {
     const nearest = findNearestName(unknownSwitch, QUERY_SWITCHES);
     const hint = nearest === undefined ? '' : ` (did you mean ${nearest}?)`;
-    return { kind: 'rejected', detail: `${unknownSwitch} is not a switch${hint}; use ${QUERY_SWITCHES.join(', ')} (operation ${request.operationId})`, allowed: { switch: QUERY_SWITCHES } };
+    return {
+      kind: 'rejected', detail: `${unknownSwitch} is not a switch${hint}; use ${QUERY_SWITCHES.join(', ')} (operation ${request.operationId})`,
+      allowed: { switch: QUERY_SWITCHES }, ...(nearest === undefined ? {} : { nearest: { switch: nearest } }),
+    };
   }
   const preferences = readPreferences(request.headers.prefer, request.query);
   if (Object.keys(preferences).length === 0) return { kind: 'none' };
@@ -130,17 +139,19 @@ export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'opera
   const session = request.headers[SESSION_HEADER] ?? '';
   const path = request.path.replace(TOKEN_SHAPED, shorten);
   const unmatched = { ...request, path, operationId: '' as ServiceOperationId, pathParams: {}, query: withoutSwitches(request.query) };
-  return record(core, unmatched, session, status, hint === undefined ? 'unmatched' : `unmatched: did you mean ${hint}?`);
+  return record(core, requestClock(core.clocks), unmatched, session, status, hint === undefined ? 'unmatched' : `unmatched: did you mean ${hint}?`);
 }
 
 /** What a View Token (32 hex) or a granted Access Token (`cn-<uuid>`) looks like inside a path. */
 const TOKEN_SHAPED = /cn-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/gi;
 
-function record(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Promise<void> {
-  return core.journal.record(toJournalRecord(core, request, session, status, outcome, violations));
+/** Journals a request, dated by its session's clock. */
+async function record(core: Core, nowOf: RequestClock, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Promise<void> {
+  const atMs = await nowOf(session);
+  return core.journal.record({ atMs, ...toJournalRecord(request, session, status, outcome, violations) });
 }
 
-function toJournalRecord(core: Core, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): JournalRecord {
+function toJournalRecord(request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Omit<JournalRecord, 'atMs'> {
   // No prototype: a parameter named `__proto__` is kept as the client sent it, not swallowed.
   const query = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of Object.entries(request.query)) {
@@ -149,7 +160,7 @@ function toJournalRecord(core: Core, request: ServiceRequest, session: string, s
     query[name] = typeof value === 'string' ? (secret ? shorten(value) : value) : value.map((item) => (secret ? shorten(item) : item));
   }
   return {
-    atMs: core.clock.now(), method: request.method, path: request.path, query, session,
+    method: request.method, path: request.path, query, session,
     operationId: request.operationId, hasAuthorization: request.headers.authorization !== undefined, status, outcome,
     ...(violations.length > 0 ? { violations } : {}),
   };

@@ -1,35 +1,52 @@
 import type { AccessTokenRecord } from './access-token-store';
+import type { ClockState } from './clock';
 import type { JournalRecord } from './journal';
 import type { TouchResult, ViewTokenRecord } from './token-store';
 
-/** The store step a one-trip request makes besides journaling: none, an insert, or a use (touch). */
+/**
+ * The store step a one-trip request makes besides journaling: none, an insert (issued at the mock time
+ * of the request's session, which the store reads in the same step), or a use (judged on the clock of
+ * the token's session, read in the same step: the token knows its session).
+ */
 export type TripEffect =
   | { kind: 'none' }
-  | { kind: 'insert'; record: ViewTokenRecord }
-  | { kind: 'touch'; token: string; usedAtMs: number; activeAfterMs: number };
+  | { kind: 'insert'; record: Omit<ViewTokenRecord, 'issuedAtMs'> }
+  | { kind: 'touch'; token: string; ttlMs: number };
 
 /** Everything one service request changes, for a shared store to do in one atomic step. */
 export interface Trip {
   /** Nothing is done ('rules') when this session holds any rule: the request must see them first. */
   session: string;
-  /** Nothing is done ('stale') unless the store still holds exactly this granted Access Token. */
+  /** Nothing is done ('stale') unless the store still holds exactly this granted Access Token, unexpired on the session's clock. */
   accessToken?: AccessTokenRecord;
   effect: TripEffect;
-  /** Journaled with its `status`, or with `refusedStatus` when a touched token is unknown or inactive. */
-  journal: JournalRecord;
+  /** Journaled, dated by the session's clock, with its `status`, or with `refusedStatus` when a touched token is unknown or inactive. */
+  journal: Omit<JournalRecord, 'atMs'>;
   refusedStatus: number;
+  /** This process's real time: the store reads each clock's state in the step and puts the mock time on it. */
+  realNowMs: number;
 }
 
-/** `rules`: the session holds rules (their version); `taken`: the drafted token was stored already (nothing done). */
-export type TripOutcome =
-  | { kind: 'rules'; version?: string }
-  | { kind: 'stale' }
-  | { kind: 'taken' }
-  | { kind: 'done'; touched?: TouchResult };
+/** The clocks a trip read (by session; a session without its own is absent), for the step-by-step way that follows. */
+export interface TripClocks {
+  sessions: readonly string[];
+  states: ReadonlyMap<string, ClockState>;
+}
 
 /**
- * A shared store (Redis) that does a request's rule check, Access Token check, token step and journal
- * entry in one round trip. Throws StoreFullError when an insert meets the store's cap.
+ * `rules`: the session holds rules (their version); `stale`: the Access Token is gone or expired;
+ * `taken`: the drafted token was stored already (nothing done); `done`: `atMs` is the mock time the
+ * step ran at in the request's session (the journal entry's, and an inserted token's issue time).
+ */
+export type TripOutcome =
+  | { kind: 'rules'; version?: string; clocks: TripClocks }
+  | { kind: 'stale'; clocks: TripClocks }
+  | { kind: 'taken' }
+  | { kind: 'done'; atMs: number; touched?: TouchResult };
+
+/**
+ * A shared store (Redis) that does a request's rule check, Access Token check, clock reading, token
+ * step and journal entry in one round trip. Throws StoreFullError when an insert meets the store's cap.
  */
 export interface OneTripStore {
   run(trip: Trip): Promise<TripOutcome>;

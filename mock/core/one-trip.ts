@@ -5,21 +5,27 @@ import type { JournalRecord } from './journal';
 import type { OperationPlan } from './operation-plan';
 import { planIssue, planUse, toIssuedAnswer, toUsedAnswer } from './operation-plan';
 import type { Answer } from './service-answers';
-import type { TouchResult } from './token-store';
+import type { ClockBook } from './session-clocks';
+import { toClockBook } from './session-clocks';
 import type { TripEffect, TripOutcome } from './one-trip-store';
 
-/** A one-trip attempt: answered, or to go step by step (with the version of the session's rules when the trip read it). */
-export type TripAttempt = { kind: 'answered'; answer: Answer } | { kind: 'step-by-step'; ruleVersion?: string };
+/**
+ * A one-trip attempt: answered, or to go step by step, with the version of the session's rules and the
+ * clocks when the trip read them (the step-by-step way then asks for neither again).
+ */
+export type TripAttempt = { kind: 'answered'; answer: Answer } | { kind: 'step-by-step'; ruleVersion?: string; clocks?: ClockBook };
 
 const STEP_BY_STEP: TripAttempt = { kind: 'step-by-step' };
 
 /**
  * Runs a View Token request (issue or use) in one store round trip, when the core has a one-trip
- * store and the request needs nothing this process cannot decide alone. Otherwise (rules in the
- * session, an Access Token not seen here or gone since) nothing was changed or journaled, and the
- * request goes step by step, with the version of the rules the trip read. The plan is the same either way.
+ * store and the request needs nothing this process cannot decide alone. The store reads the clocks in
+ * the same step (the request's session's for the issue and the journal, the token's session's for a
+ * use), so a clock moved through any process applies to the very next request. Otherwise (rules in the
+ * session, an Access Token not seen here, gone or expired since) nothing was changed or journaled, and
+ * the request goes step by step, with what the trip read. The plan is the same either way.
  */
-export async function tryOneTrip(core: Core, request: ServiceRequest, session: string, validate: () => Validation, toJournal: (status: number) => JournalRecord): Promise<TripAttempt> {
+export async function tryOneTrip(core: Core, request: ServiceRequest, session: string, validate: () => Validation, toJournal: (status: number) => Omit<JournalRecord, 'atMs'>): Promise<TripAttempt> {
   const trips = core.oneTrip;
   if (trips === undefined || request.operationId === 'issueAccessToken') return STEP_BY_STEP;
   let plan: OperationPlan;
@@ -33,27 +39,32 @@ export async function tryOneTrip(core: Core, request: ServiceRequest, session: s
   }
   const refused = toUsedAnswer({ kind: 'unknown' });
   const run = (effect: TripEffect, status: number): Promise<TripOutcome> =>
-    trips.run({ session, ...(accessToken ? { accessToken } : {}), effect, journal: toJournal(status), refusedStatus: refused.status });
+    trips.run({ session, ...(accessToken ? { accessToken } : {}), effect, journal: toJournal(status), refusedStatus: refused.status, realNowMs: core.clocks.realNow() });
   switch (plan.kind) {
     case 'answer':
-      return toAttempt(await run({ kind: 'none' }, plan.answer.status), () => plan.answer);
+      return toAttempt(core, await run({ kind: 'none' }, plan.answer.status), () => plan.answer);
     case 'use': {
-      const now = core.clock.now();
-      const outcome = await run({ kind: 'touch', token: plan.token, usedAtMs: now, activeAfterMs: now - core.viewTokens.ttlMs }, 200);
-      return toAttempt(outcome, (touched) => toUsedAnswer(core.viewTokens.toUse(touched ?? { kind: 'unknown' })));
+      const outcome = await run({ kind: 'touch', token: plan.token, ttlMs: core.viewTokens.ttlMs }, 200);
+      return toAttempt(core, outcome, (done) => toUsedAnswer(core.viewTokens.toUse(done.touched ?? { kind: 'unknown' })));
     }
     case 'issue': {
-      const record = core.viewTokens.draft(plan.fields);
-      const outcome = await run({ kind: 'insert', record }, 200);
+      // The store dates it: the mock time of the session, read in the same step.
+      const record = core.viewTokens.draft(plan.fields, 0);
+      const { issuedAtMs: _dated, ...undated } = record;
+      const outcome = await run({ kind: 'insert', record: undated }, 200);
       // Taken (a seeded sequence met a stored token): the step-by-step way draws again, as often as it must.
       if (outcome.kind !== 'done' && outcome.kind !== 'taken') core.viewTokens.giveBack(record);
-      return toAttempt(outcome, () => toIssuedAnswer(core, record));
+      return toAttempt(core, outcome, (done) => {
+        record.issuedAtMs = done.atMs;
+        return toIssuedAnswer(core, record);
+      });
     }
   }
 }
 
-function toAttempt(outcome: TripOutcome, toAnswer: (touched: TouchResult | undefined) => Answer): TripAttempt {
-  if (outcome.kind === 'done') return { kind: 'answered', answer: toAnswer(outcome.touched) };
-  if (outcome.kind !== 'rules') return STEP_BY_STEP;
-  return outcome.version === undefined ? STEP_BY_STEP : { kind: 'step-by-step', ruleVersion: outcome.version };
+function toAttempt(core: Core, outcome: TripOutcome, toAnswer: (done: Extract<TripOutcome, { kind: 'done' }>) => Answer): TripAttempt {
+  if (outcome.kind === 'done') return { kind: 'answered', answer: toAnswer(outcome) };
+  if (outcome.kind === 'taken') return STEP_BY_STEP;
+  const clocks = toClockBook(outcome.clocks.states, outcome.clocks.sessions, core.clocks.realNow);
+  return outcome.kind === 'rules' && outcome.version !== undefined ? { kind: 'step-by-step', ruleVersion: outcome.version, clocks } : { kind: 'step-by-step', clocks };
 }

@@ -20,6 +20,7 @@ export const PROBLEMS = {
   'preference-rejected': { status: 422, title: 'A scenario switch cannot be applied' },
   'too-many-rules': { status: 422, title: 'The session holds as many rules as it may' },
   'too-many-sessions': { status: 422, title: 'As many sessions hold rules as the mock keeps' },
+  'too-many-clocks': { status: 422, title: 'As many sessions have a clock of their own as the mock keeps' },
   'server-error': { status: 500, title: 'Internal server error' },
   'contract-violation': { status: 502, title: 'The upstream\'s answer breaks the contract' },
   'store-full': { status: 503, title: 'The mock holds as many View Tokens as it may' },

@@ -1,5 +1,6 @@
 import type { AccessTokens, AuthenticationFailure, GrantRefusal } from './access-tokens';
 import type { ObjectDescription, ObjectDirectory } from './object-directory';
+import type { RequestClock } from './session-clocks';
 import type { DirectoryType } from './object-types';
 import type { Target } from './target';
 import type { ViewTokenRecord } from './token-store';
@@ -20,28 +21,30 @@ export type GrantOutcome = { kind: 'granted'; token: string; expiresAtMs: number
 
 /** The service's operations, named after the spec's operationIds, free of any framework. */
 export interface ViewTokenService {
-  issueViewToken(request: { authorization: string | undefined; target: Target; session: string }): Promise<IssueOutcome>;
-  getViewerData(viewToken: string): Promise<UseOutcome>;
-  issueAccessToken(authorization: string | undefined): Promise<GrantOutcome>;
+  /** `nowMs`: the mock time of the request's session. */
+  issueViewToken(request: { authorization: string | undefined; target: Target; session: string; nowMs: number }): Promise<IssueOutcome>;
+  /** The token is judged on the clock of the session it was issued in (`nowOf` reads it). */
+  getViewerData(viewToken: string, nowOf: RequestClock): Promise<UseOutcome>;
+  issueAccessToken(authorization: string | undefined, nowMs: number): Promise<GrantOutcome>;
 }
 
 /** Creates the service over the core's parts. */
 export function createViewTokenService(deps: { accessTokens: AccessTokens; directory: ObjectDirectory; viewTokens: ViewTokens }): ViewTokenService {
   const { accessTokens, directory, viewTokens } = deps;
   return {
-    async issueViewToken({ authorization, target, session }) {
-      const auth = await accessTokens.authenticate(authorization);
+    async issueViewToken({ authorization, target, session, nowMs }) {
+      const auth = await accessTokens.authenticate(authorization, nowMs);
       if (auth.kind === 'rejected') return { kind: 'unauthenticated', reason: auth.reason };
       const resolved = toNewRecordFields(directory, target, auth.app, session);
       if (resolved.kind !== 'resolved') return resolved;
-      const record = await viewTokens.issue(resolved.fields);
+      const record = await viewTokens.issue(resolved.fields, nowMs);
       return { kind: 'issued', record, expiresAtMs: viewTokens.expiresAtMs(record) };
     },
-    async getViewerData(viewToken) {
-      return toUseOutcome(await viewTokens.use(viewToken));
+    async getViewerData(viewToken, nowOf) {
+      return toUseOutcome(await viewTokens.use(viewToken, nowOf));
     },
-    async issueAccessToken(authorization) {
-      const grant = await accessTokens.grant(authorization);
+    async issueAccessToken(authorization, nowMs) {
+      const grant = await accessTokens.grant(authorization, nowMs);
       if (grant.kind === 'rejected') {
         const { kind: _rejected, ...refusal } = grant;
         return { kind: 'unauthenticated', reason: 'bad-basic-credentials', refusal };

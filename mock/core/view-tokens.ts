@@ -1,5 +1,5 @@
-import type { Clock } from './clock';
 import type { RandomSource } from './random-source';
+import type { RequestClock } from './session-clocks';
 import { randomHex } from './random-source';
 import type { TokenStore, TouchResult, ViewTokenRecord } from './token-store';
 import { lastActiveMs } from './token-store';
@@ -15,7 +15,7 @@ const MAX_ISSUE_ATTEMPTS = 1_000_000;
 
 export type ViewTokenState = 'valid' | 'expired';
 
-/** What the caller of `issue` says about the token; the rest is drawn or taken from the clock. */
+/** What the caller of `issue` says about the token; the rest is drawn, or the time of issue. */
 export type NewRecordFields = Omit<ViewTokenRecord, 'token' | 'issuedAtMs' | 'lastUsedAtMs' | 'uses'>;
 
 export type TokenUse =
@@ -26,29 +26,34 @@ export type TokenUse =
 /** The sliding-expiry lifecycle of View Tokens. */
 export interface ViewTokens {
   readonly ttlMs: number;
-  issue(fields: NewRecordFields): Promise<ViewTokenRecord>;
+  /** Issues a token at `nowMs` (the mock time of the session it is issued in). */
+  issue(fields: NewRecordFields, nowMs: number): Promise<ViewTokenRecord>;
   /** A new record with a fresh token, not stored: for a store step that inserts it along with more (one-trip.ts). */
-  draft(fields: NewRecordFields): ViewTokenRecord;
+  draft(fields: NewRecordFields, nowMs: number): ViewTokenRecord;
   /** A drafted record that was never stored: its token is the next one drawn, so a seeded sequence stays as it was. */
   giveBack(record: ViewTokenRecord): void;
-  /** A use (the viewer's data request): slides the expiry when the token is still valid. */
-  use(token: string): Promise<TokenUse>;
+  /**
+   * A use (the viewer's data request): slides the expiry when the token is still valid, judged on the
+   * clock of the session the token was issued in (the viewer's request names none: the token knows it).
+   */
+  use(token: string, nowOf: RequestClock): Promise<TokenUse>;
   /** What a store's touch means for the token's validity. */
   toUse(touched: TouchResult): TokenUse;
   /** Reads without using (admin). */
   peek(token: string): Promise<ViewTokenRecord | undefined>;
   expiresAtMs(record: ViewTokenRecord): number;
-  stateOf(record: ViewTokenRecord): ViewTokenState;
+  /** Valid or expired at `nowMs` (its session's mock time). */
+  stateOf(record: ViewTokenRecord, nowMs: number): ViewTokenState;
 }
 
 /**
  * Creates the View Token lifecycle over a store. A token is valid while
  * `now < lastActive + ttl`, expired exactly at `lastActive + ttl`.
  * @example
- * const tokens = createViewTokens({ store, clock, random, ttlMs: VIEW_TOKEN_TTL_MS });
+ * const tokens = createViewTokens({ store, random, ttlMs: VIEW_TOKEN_TTL_MS });
  */
-export function createViewTokens(deps: { store: TokenStore; clock: Clock; random: RandomSource; ttlMs: number }): ViewTokens {
-  const { store, clock, random, ttlMs } = deps;
+export function createViewTokens(deps: { store: TokenStore; random: RandomSource; ttlMs: number }): ViewTokens {
+  const { store, random, ttlMs } = deps;
   const expiresAtMs = (record: ViewTokenRecord): number => lastActiveMs(record) + ttlMs;
   const givenBack: string[] = [];
   const toUse = (touched: TouchResult): TokenUse => {
@@ -58,22 +63,24 @@ export function createViewTokens(deps: { store: TokenStore; clock: Clock; random
       case 'used': return { kind: 'valid', record: touched.record, expiresAtMs: expiresAtMs(touched.record) };
     }
   };
-  const draft = (fields: NewRecordFields): ViewTokenRecord => newRecord(fields, givenBack.pop() ?? randomHex(random, 16), clock.now());
+  const draft = (fields: NewRecordFields, nowMs: number): ViewTokenRecord => newRecord(fields, givenBack.pop() ?? randomHex(random, 16), nowMs);
   return {
     ttlMs,
-    async issue(fields) {
+    async issue(fields, nowMs) {
       // A stored token is never overwritten: a seeded sequence restarted over a state file, or two
       // seeded mocks on one Redis, draw again instead of handing out someone else's token.
       for (let attempt = 0; attempt < MAX_ISSUE_ATTEMPTS; attempt += 1) {
-        const record = draft(fields);
+        const record = draft(fields, nowMs);
         if (await store.insert(record)) return record;
       }
       throw new Error(`no unused View Token after ${MAX_ISSUE_ATTEMPTS} draws: is the random source stuck?`);
     },
     draft,
     giveBack(record) { givenBack.push(record.token); },
-    async use(token) {
-      const now = clock.now();
+    async use(token, nowOf) {
+      const record = await store.find(token);
+      if (record === undefined) return { kind: 'unknown' };
+      const now = await nowOf(record.session);
       // Valid while now < lastActive + ttl, i.e. while lastActive > now - ttl (times are whole
       // milliseconds, so the two are exact): the store compares and touches in one step.
       return toUse(await store.touch(token, now, now - ttlMs));
@@ -81,7 +88,7 @@ export function createViewTokens(deps: { store: TokenStore; clock: Clock; random
     toUse,
     peek: (token) => store.find(token),
     expiresAtMs,
-    stateOf: (record) => (clock.now() >= expiresAtMs(record) ? 'expired' : 'valid'),
+    stateOf: (record, nowMs) => (nowMs >= expiresAtMs(record) ? 'expired' : 'valid'),
   };
 }
 

@@ -2,11 +2,19 @@ import type { Request } from 'express';
 import type { Core } from '../core/create-core';
 import { SESSION_HEADER } from '../core/service-request';
 import { toJournalMatch } from '../core/journal-match';
+import type { OperationId } from '../core/routing/route-table';
 import { ROUTE_TABLE } from '../core/routing/route-table';
 import { fromListCursor, journalCursor, readListQuery, toJournalBefore, toListCursor } from './admin-pages';
 import type { OperationHandler, OperationHandlers } from './operation-dispatch';
 import { sendProblem } from './problem';
 import { buildScenarioCatalog } from './scenario-catalog';
+
+/**
+ * A rule is checked by the core's checkRule alone (as the config file, a state file and the library
+ * check it), not first by the schema: a misspelt scenario is the same 422 naming the allowed values
+ * and the nearest one everywhere.
+ */
+export const OWN_BODY_CHECKS: ReadonlySet<OperationId> = new Set(['createScenarioRule']);
 
 /** The admin API for scenarios (rules, catalog) and the request journal, one handler per operationId. */
 export function createAdminScenarioHandlers({ core, basePath }: { core: Core; basePath: string }): OperationHandlers {
@@ -35,7 +43,10 @@ export function createAdminScenarioHandlers({ core, basePath }: { core: Core; ba
     },
     async createScenarioRule(req, res) {
       const added = await core.rules.add(req.body, sessionOf(req) ?? '');
-      if (added.kind === 'invalid') return sendProblem(res, added.unprocessable ? 'preference-rejected' : 'bad-request', added.detail);
+      if (added.kind === 'invalid') {
+        const { detail, unprocessable, allowed, nearest } = added;
+        return unprocessable ? sendProblem(res, 'preference-rejected', detail, { ...(allowed ? { allowed } : {}), ...(nearest ? { nearest } : {}) }) : sendProblem(res, 'bad-request', detail);
+      }
       if (added.kind === 'full') return sendProblem(res, added.of === 'sessions' ? 'too-many-sessions' : 'too-many-rules', added.detail);
       res.status(201).location(`/__admin/scenarios/${added.rule.id}`).json(added.rule);
     },

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Core } from '../core/create-core';
 import type { ServiceHooks } from '../core/handle-service-request';
 import type { SpecEngine } from '../spec-engine/spec-engine';
+import type { StoreDescription } from '../stores/store-description';
 
 /** What the HTTP layer is built from: the core, the spec engine and the server's options. */
 export interface AppOptions {
@@ -15,6 +16,8 @@ export interface AppOptions {
   adminToken: string | undefined;
   /** `--allowed-hosts`: host names besides loopback and the bound host that may reach /__admin. */
   allowedHosts?: readonly string[];
+  /** Which store the mock runs on (health names it). */
+  store: StoreDescription;
   /** Why the mock is degraded (health says so), or undefined. */
   degradedReason?: () => string | undefined;
   /** The host the server listens on, once it does. */

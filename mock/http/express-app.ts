@@ -1,18 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
-import express from 'express';
 import type { AppOptions } from './app-options';
 import type { MatchedRoute } from '../core/routing/match-route';
 import { createAdminHandlers } from './admin-routes';
-import { createAdminScenarioHandlers } from './admin-scenario-routes';
+import { OWN_BODY_CHECKS, createAdminScenarioHandlers } from './admin-scenario-routes';
 import { createDashboardHandlers } from './dashboard-routes';
 import { createViewerFileHandlers } from './viewer-files';
 import { createOperationDispatch } from './operation-dispatch';
+import { loadExpress } from './load-express';
 import { REQUEST_LIMITS } from './request-limits';
 import type { Dispatch } from './service-routes';
 
 /** body-parser's error types for a body it could not read (as opposed to one too large). */
 const UNREADABLE_BODY = new Set(['entity.parse.failed', 'charset.unsupported', 'encoding.unsupported']);
+
+/** Bad JSON, an unknown charset or encoding, or a gzip/deflate body that does not decompress (zlib's Z_* codes, no `type`). */
+function isUnreadableBody(error: unknown): boolean {
+  const { type, code } = error as { type?: unknown; code?: unknown };
+  return (typeof type === 'string' && UNREADABLE_BODY.has(type)) || (typeof code === 'string' && code.startsWith('Z_'));
+}
 
 /** What the Express app shares with the listener's front. */
 export interface ExpressAppParts {
@@ -29,6 +35,7 @@ export interface ExpressAppParts {
  * the one error handler.
  */
 export function createExpressApp(options: AppOptions, parts: ExpressAppParts): Express {
+  const express = loadExpress();
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -38,7 +45,7 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
   app.use((req, res, next) => json(req, res, (error?: unknown) => {
     // A body that cannot be read is the operation's business: those that take one answer 400 (their
     // validator finds no object), the others ignore it. Only a body over the limit is refused for every route.
-    if (error !== undefined && UNREADABLE_BODY.has((error as { type?: string }).type ?? '')) {
+    if (error !== undefined && isUnreadableBody(error)) {
       req.body = undefined;
       return next();
     }
@@ -46,11 +53,11 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
   }));
   const { core, engine, basePath } = options;
   app.use(createOperationDispatch(parts.matchOf, engine, {
-    ...createAdminHandlers({ core, version: options.version, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }),
+    ...createAdminHandlers({ core, version: options.version, store: options.store, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }),
     ...createAdminScenarioHandlers({ core, basePath }),
     ...createDashboardHandlers({ basePath }),
     ...createViewerFileHandlers({ core, logger: options.logger, basePath }),
-  }));
+  }, OWN_BODY_CHECKS));
   app.use(parts.onError);
   return app;
 }

@@ -16,9 +16,11 @@ export type OperationHandlers = Partial<Record<OperationId, OperationHandler>>;
  * Runs the operation the front matched (openapi-backend's way: handlers keyed by operationId), after
  * the validators compiled from the spec: a bad query or header is a 400 problem, a path parameter
  * outside what the spec allows names no item (404), a body that breaks the schema a 400 naming the
- * field. An operation without a handler is answered from the spec (prism's mocker).
+ * field. An operation without a handler is answered from the spec (prism's mocker). An operation in
+ * `ownBodyChecks` checks its body itself: the core's one check of that input, whose refusals carry more
+ * than a schema can say (a rule's 422 naming the allowed values and the nearest one).
  */
-export function createOperationDispatch(matchOf: (req: IncomingMessage) => MatchedRoute | undefined, engine: SpecEngine, handlers: OperationHandlers): RequestHandler {
+export function createOperationDispatch(matchOf: (req: IncomingMessage) => MatchedRoute | undefined, engine: SpecEngine, handlers: OperationHandlers, ownBodyChecks: ReadonlySet<OperationId> = new Set()): RequestHandler {
   return (req, res, next) => {
     const match = matchOf(req);
     if (match === undefined) return next(new Error(`${req.method} ${req.url}: the front handed on a request it did not match`));
@@ -33,7 +35,7 @@ export function createOperationDispatch(matchOf: (req: IncomingMessage) => Match
         ? sendRefusal(res, errors, { status: 404, code: 'route.not.found', problem: 'not-found', detail: `No such item: ${detail}` })
         : sendRefusal(res, errors, { status: 400, code: 'parameter.invalid', problem: 'bad-request', detail });
     }
-    if (route.body !== undefined) {
+    if (route.body !== undefined && !ownBodyChecks.has(match.operationId)) {
       const detail = checkBody(route, req.body);
       if (detail !== undefined) return sendProblem(res, 'bad-request', detail);
     }

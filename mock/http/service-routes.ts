@@ -63,7 +63,7 @@ export function createServiceRunner({ core, hooks }: ServiceRouteDeps): (req: In
 
 async function deliver(req: IncomingMessage, res: ServerResponse, result: ServiceResult): Promise<void> {
   if (result.kind === 'rejected-preference') {
-    return sendProblem(res, 'preference-rejected', result.detail, { allowed: result.allowed });
+    return sendProblem(res, 'preference-rejected', result.detail, { allowed: result.allowed, ...(result.nearest === undefined ? {} : { nearest: result.nearest }) });
   }
   if (result.delayMs > 0 && !(await waitUnlessGone(req, result.delayMs))) return;
   if (result.kind === 'fault') return writeFault(res, result.fault, result.headers);

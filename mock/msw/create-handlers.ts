@@ -17,6 +17,8 @@ import { AREA_RULES, ROUTE_TABLE, isServiceOperation, isStaticOperation } from '
 import { validateMatched } from '../core/routing/validate-request';
 import type { MockCoreOptions } from '../compose/create-mock-core';
 import { createMockCore } from '../compose/create-mock-core';
+import type { MockFacade } from '../compose/mock-facade';
+import { createMockFacade } from '../compose/mock-facade';
 import { answerViewerFile } from './viewer-files';
 
 /** Options of {@link createHandlers}: the core's, plus where the service lives. */
@@ -24,7 +26,7 @@ export interface HandlerOptions extends MockCoreOptions {
   /**
    * The service's base URL, e.g. `https://api.example.com` (its path is the base path). Every
    * request to that origin is then answered as the server would, 404s and 405s included (the admin
-   * API and dashboard excepted: drive them through `core`). Default: any origin, and requests that
+   * API and dashboard excepted: drive the mock through the facade, `clock`, `scenarios`, ...). Default: any origin, and requests that
    * match no service route pass through untouched.
    */
   baseUrl?: string;
@@ -32,9 +34,16 @@ export interface HandlerOptions extends MockCoreOptions {
   core?: Core;
 }
 
-/** MSW handlers for every service route, and the core they drive (clock, rules, journal, tokens). */
-export interface MockHandlers {
+/**
+ * MSW handlers for every service route, and the facade `createMockServer()` gives too: the clocks,
+ * the scenario rules (a typed `add` that throws on an invalid rule), the journal, the tokens and reset.
+ */
+export interface MockHandlers extends MockFacade {
   handlers: HttpHandler[];
+  /**
+   * @deprecated The framework-free core behind the facade: internal, and it changes between versions
+   * (0.3.0 replaced its `clock` by per-session `clocks`). Use `clock`, `scenarios`, `journal`, `tokens` and `reset`.
+   */
   core: Core;
 }
 
@@ -44,15 +53,17 @@ export interface MockHandlers {
  * (case-sensitive, no trailing-slash or encoding aliases), the same validators, sliding expiry on the
  * controllable clock, Prefer switches, rules, catalog and journal. No Express, no prism.
  * @example
- * const { handlers, core } = createHandlers({ seed: 1 });
+ * const { handlers, clock } = createHandlers({ seed: 1 });
  * const server = setupServer(...handlers);
- * core.clock.advance(12 * 3600_000);
+ * await clock.advance('12h');
  */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const core = options.core ?? createMockCore(options);
   const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
   const matchRoute = createRouteMatcher(ROUTE_TABLE, { basePath: base === undefined ? '' : base.pathname.replace(/\/+$/, '') });
-  const handler = http.all('*', async ({ request }) => {
+  // Every request, decided by our route matcher: a '*' path went through path-to-regexp, which threw
+  // on a malformed percent-encoding (`/view/%%374oken`) and MSW answered 500 where the server says 404.
+  const handler = http.all(() => true, async ({ request }) => {
     const url = new URL(request.url);
     if (base !== undefined && url.origin !== base.origin) return undefined;
     // The absolute URL as it is: the matcher reads its path (fetch has already normalised it).
@@ -70,7 +81,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
     if (match.kind !== 'matched') return answerUnmatched(core, match, { method: request.method, path: match.path, query, headers });
     return toResponse(await handleServiceRequest(core, toServiceRequest(match, request.method, query, headers), (clean) => validateMatched(match.route, clean, match.undecodable)));
   });
-  return { handlers: [handler], core };
+  return { handlers: [handler], ...createMockFacade(core), core };
 }
 
 function toServiceRequest(match: MatchedRoute, method: string, query: ServiceRequest['query'], headers: Record<string, string>): ServiceRequest {
@@ -110,7 +121,7 @@ function refuse(area: Area, status: number, code: ErrorCode, problem: ProblemKin
 
 async function toResponse(result: ServiceResult): Promise<Response> {
   if (result.kind === 'rejected-preference') {
-    return HttpResponse.json(toProblem('preference-rejected', result.detail, { allowed: result.allowed }),
+    return HttpResponse.json(toProblem('preference-rejected', result.detail, { allowed: result.allowed, ...(result.nearest === undefined ? {} : { nearest: result.nearest }) }),
       { status: 422, headers: { 'Content-Type': 'application/problem+json; charset=utf-8' } });
   }
   if (result.delayMs > 0) await delay(result.delayMs);

@@ -1,6 +1,6 @@
 import type { IHttpOperation } from '@stoplight/types';
 import type * as PrismValidator from '@stoplight/prism-http/dist/validator';
-import { ConfigError } from '../config/config-error';
+import { requireInstalled } from '../config/optional-package';
 
 type PrismValidatorModule = typeof PrismValidator;
 interface Diagnostic { path?: readonly (string | number)[]; message: string; severity: number }
@@ -9,17 +9,14 @@ let loaded: PrismValidatorModule | undefined;
 
 /**
  * prism-http's validator, required on first use only (`--proxy`, `--validate-responses`): the
- * default start never loads it. A missing package is a start-up error that says how to get it.
+ * default start never loads it. prism is an optional peer dependency: a missing one is a start-up
+ * error (MissingPackageError) naming the flag and the install command.
  */
 export function loadPrismValidator(flag: string): PrismValidatorModule {
   if (loaded) return loaded;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    loaded = require('@stoplight/prism-http/dist/validator') as PrismValidatorModule;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
-    throw new ConfigError(`${flag} needs @stoplight/prism-http, which is not installed (npm install @stoplight/prism-http@5.12.0)`);
-  }
+  requireInstalled('@stoplight/prism-http', { neededBy: flag });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded = require('@stoplight/prism-http/dist/validator') as PrismValidatorModule;
   return loaded;
 }
 

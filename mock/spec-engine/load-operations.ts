@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as PrismOperations from '@stoplight/prism-http/dist/utils/operations';
 import type { IHttpOperation } from '@stoplight/types';
+import { requireInstalled } from '../config/optional-package';
 
 /** What the rest of the mock needs to know of one spec operation, as plain values. */
 export interface OperationSummary {
@@ -55,8 +56,9 @@ function readCachedOperations(specPath: string): IHttpOperation[] | undefined {
   return cache.specSha256 === sha256(readFileSync(specPath, 'utf8')) ? cache.operations : undefined;
 }
 
-/** prism's own reader (loaded only when there is no matching cache). */
+/** prism's own reader (loaded only when there is no matching cache; an optional peer dependency, named when missing). */
 export async function readOperationsWithPrism(specPath: string): Promise<IHttpOperation[]> {
+  requireInstalled('@stoplight/prism-http', { neededBy: `reading ${specPath}, changed since the build,` });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { getHttpOperationsFromSpec } = require('@stoplight/prism-http/dist/utils/operations') as typeof PrismOperations;
   return getHttpOperationsFromSpec(specPath);

@@ -1,6 +1,7 @@
 import type { HttpMethod, IHttpOperation } from '@stoplight/types';
 import type * as PrismHttpModule from '@stoplight/prism-http';
 import pino from 'pino';
+import { requireInstalled } from '../config/optional-package';
 import type { OperationSummary } from './load-operations';
 import { loadOperations, toOperationSummary } from './load-operations';
 
@@ -12,8 +13,10 @@ type PrismInstance = ReturnType<PrismHttp['createInstance']>;
 /**
  * prism's mocker (json-schema-faker, faker, lodash) takes ~1 s to import; only operations
  * without a stateful handler need it, so it is loaded on the first such request, not at start.
+ * prism is an optional peer dependency: without it that request fails naming the install command.
  */
-function createPrism(): PrismInstance {
+function createPrism(operationId: string): PrismInstance {
+  requireInstalled('@stoplight/prism-http', { neededBy: `answering ${operationId} from the spec (it has no handler)` });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createInstance } = require('@stoplight/prism-http') as PrismHttp;
   return createInstance(
@@ -71,7 +74,7 @@ export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
       const { operation } = get(operationId);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = value;
-      prism ??= createPrism();
+      prism ??= createPrism(operationId);
       const result = await prism.request({ method: operation.method as HttpMethod, url: { path: request.path }, headers, body: request.body }, [operation])();
       if (result._tag === 'Left') throw result.left;
       const output = result.right.output;

@@ -2,21 +2,21 @@ import { unlink } from 'node:fs/promises';
 import { ConfigError } from '../config/config-error';
 import type { AccessTokenStore } from '../core/access-token-store';
 import { createMemoryAccessTokenStore } from '../core/access-token-store';
-import type { ControllableClock } from '../core/clock';
-import { isMockTimeInRange } from '../core/clock';
+import { isMockTimeInRange, mockTimeOf } from '../core/clock';
+import type { ClockStore, MemoryClockStore } from '../core/session-clocks';
 import type { RuleStore } from '../core/scenarios/rule-store';
 import { createMemoryRuleStore } from '../core/scenarios/rule-store';
 import type { TokenStore } from '../core/token-store';
 import type { MemoryTokenStore } from './memory-token-store';
 import { loadState } from './state-load';
-import { watchAccessTokenStore, watchClock, watchRuleStore, watchTokenStore } from './state-watch';
+import { watchAccessTokenStore, watchClockStore, watchRuleStore, watchTokenStore } from './state-watch';
 import type { WriterEvents } from './state-writer';
 import { createStateWriter } from './state-writer';
 
-/** The stores and clock to build the core on, each change of which goes to `--state-file`. */
+/** The stores and clocks to build the core on, each change of which goes to `--state-file`. */
 export interface PersistedState {
   store: TokenStore;
-  clock: ControllableClock;
+  clockStore: ClockStore;
   ruleStore: RuleStore;
   accessTokenStore: AccessTokenStore;
   /**
@@ -37,20 +37,21 @@ export interface StateFileEvents extends WriterEvents {
 }
 
 /**
- * Loads `--state-file` into the (empty) memory store and the clock (a missing file starts empty; a
- * corrupt one, or one holding what the admin API would refuse, is a ConfigError and stays untouched)
- * and wraps them, and rule and Access Token stores of its own, so every change is logged.
- * @example const state = await openPersistedState(file, createMemoryTokenStore(), clock, events);
+ * Loads `--state-file` into the (empty) memory stores of tokens and clocks (a missing file starts
+ * empty; a corrupt one, or one holding what the admin API would refuse, is a ConfigError and stays
+ * untouched) and wraps them, and rule and Access Token stores of its own, so every change is logged.
+ * @example const state = await openPersistedState(file, createMemoryTokenStore(), createMemoryClockStore(), Date.now, events);
  */
-export async function openPersistedState(file: string, store: MemoryTokenStore, clock: ControllableClock, events: StateFileEvents): Promise<PersistedState> {
+export async function openPersistedState(file: string, store: MemoryTokenStore, clocks: MemoryClockStore, realNow: () => number, events: StateFileEvents): Promise<PersistedState> {
   const loaded = await loadState(file, store);
-  if (loaded.clock !== undefined) {
-    clock.restore(loaded.clock);
-    // The offset is relative to real time: only now does it tell whether the mock's time is in range.
-    if (!isMockTimeInRange(clock.now())) {
-      throw new ConfigError(`--state-file ${file}: its clock (offset ${loaded.clock.offsetMs} ms) puts the mock's time outside 1970 to 9999; the file was left as it is: fix or move it`);
+  for (const [session, state] of loaded.clocks) {
+    // An offset is relative to real time: only now does it tell whether the mock's time is in range.
+    if (!isMockTimeInRange(mockTimeOf(state, realNow()))) {
+      const whose = session === '' ? 'its clock' : `the clock of session ${JSON.stringify(session)}`;
+      throw new ConfigError(`--state-file ${file}: ${whose} (offset ${state.offsetMs} ms) puts the mock's time outside 1970 to 9999; the file was left as it is: fix or move it`);
     }
   }
+  clocks.restore(loaded.clocks);
   const rules = createMemoryRuleStore();
   const accessTokens = createMemoryAccessTokenStore();
   const lastLog = loaded.logs.at(-1);
@@ -63,14 +64,14 @@ export async function openPersistedState(file: string, store: MemoryTokenStore, 
     capture() {
       // Every read starts in this same tick, and the memory stores answer synchronously inside
       // their promises: one consistent moment (the tokens are walked afterwards, see writeSnapshot).
-      const [listed, granted, clockState] = [rules.list(), accessTokens.records(), clock.state()];
-      return Promise.all([listed, granted]).then(([ruleList, accessTokenList]) => ({ clock: clockState, rules: ruleList, accessTokens: accessTokenList, tokens: store }));
+      const [listed, granted, clockStates] = [rules.list(), accessTokens.records(), clocks.read()];
+      return Promise.all([listed, granted, clockStates]).then(([ruleList, accessTokenList, clockMap]) => ({ clocks: clockMap, rules: ruleList, accessTokens: accessTokenList, tokens: store }));
     },
   });
   const record = writer.record;
   return {
     store: watchTokenStore(store, record),
-    clock: watchClock(clock, record),
+    clockStore: watchClockStore(clocks, record),
     ruleStore: watchRuleStore(rules, record),
     accessTokenStore: watchAccessTokenStore(accessTokens, record),
     async attach() {

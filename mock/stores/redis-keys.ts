@@ -14,7 +14,10 @@ export function createRedisKeys(prefix: string) {
   const sessionIndexPrefix = `${base}vt-session:`;
   return {
     base,
+    /** The one clock of 0.2.0, read once into `clocks` (redis-clocks.ts). */
     clock: `${base}clock`,
+    /** Every session's clock: a hash, session → state JSON ('' the deployment's). */
+    clocks: `${base}clocks`,
     rules: `${base}rules`,
     ruleCounter: `${base}rules:next`,
     rulesSeeded: `${base}rules:seeded`,

@@ -1,6 +1,7 @@
-import type { OneTripStore } from '../core/one-trip-store';
+import type { ClockState } from '../core/clock';
+import type { OneTripStore, TripClocks } from '../core/one-trip-store';
 import type { TouchResult, ViewTokenRecord } from '../core/token-store';
-import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs } from '../core/token-store';
+import { DEFAULT_MAX_VIEW_TOKENS } from '../core/token-store';
 import { StoreFullError, StoreReplyError } from '../core/store-errors';
 import { JOURNAL_LUA, journalKeys, toJournalArgs } from './redis-journal';
 import type { RedisClient } from './redis-connection';
@@ -9,38 +10,71 @@ import { createRedisKeys } from './redis-keys';
 import { INSERT_LUA, TOUCH_LUA } from './redis-token-store';
 
 /**
- * A whole View Token request in one step. KEYS: the rule counts by session, the rules' versions by session, the journal's
- * five keys (journalKeys), the Access Token's record (the rule counts again when none is checked),
- * then the effect's keys. A session holding rules gets their version back (nothing else is done):
- * the step-by-step way matches them from this process's index of them unless they changed since. ARGV: session, journal capacity, the entry's JSON
- * without `status`, the status when done and when a touched token is refused, the Access Token's
- * appKey ('' for none) and expiry, the effect ('none', 'insert', 'touch'), the entry's session in hex
- * and unmatched flag (toJournalArgs), then the effect's arguments. Nothing is changed unless
- * everything is.
+ * A whole View Token request in one step. KEYS: the rule counts by session, the rules' versions by
+ * session, the journal's five keys (journalKeys), the Access Token's record (the rule counts again when
+ * none is checked), the clocks (a hash by session), then the effect's keys. ARGV: session, journal
+ * capacity, the entry's JSON without `atMs` and `status`, the status when done and when a touched token
+ * is refused, the Access Token's appKey ('' for none) and expiry, the effect ('none', 'insert',
+ * 'touch'), the entry's session in hex and unmatched flag (toJournalArgs), this process's real time,
+ * then the effect's arguments. The mock time is read here from the stored clocks (a session without its
+ * own follows the deployment's, ''): the request's session's for the journal, the issue and the Access
+ * Token; the token's own session's for a use. A session holding rules gets their version and the
+ * clocks back, an Access Token gone or expired the clocks, and nothing is done. Nothing is changed
+ * unless everything is.
  */
 const TRIP_SCRIPT = `${INSERT_LUA}${TOUCH_LUA}${JOURNAL_LUA}
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return {'rules', redis.call('HGET', KEYS[2], ARGV[1]) or ''} end
+local real_now = tonumber(ARGV[11])
+local function own_clock(session) return redis.call('HGET', KEYS[9], session) end
+local function now_of(session)
+  local raw = own_clock(session)
+  if not raw and session ~= '' then raw = own_clock('') end
+  if not raw then return real_now end
+  local state = cjson.decode(raw)
+  if state.frozenAtMs ~= cjson.null then return state.frozenAtMs end
+  return real_now + state.offsetMs
+end
+local function ms(value) return string.format('%.0f', value) end
+local function clocks_read()
+  local sessions, out = {ARGV[1], ''}, {}
+  if ARGV[8] == 'touch' then
+    local raw = redis.call('GET', KEYS[10])
+    if raw then sessions[3] = cjson.decode(raw).session end
+  end
+  for _, session in ipairs(sessions) do
+    out[#out + 1] = session
+    out[#out + 1] = own_clock(session) or ''
+  end
+  return out
+end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return {'rules', redis.call('HGET', KEYS[2], ARGV[1]) or '', clocks_read()} end
+local at = now_of(ARGV[1])
 if ARGV[6] ~= '' then
   local raw = redis.call('GET', KEYS[8])
-  if not raw then return {'stale'} end
+  if not raw then return {'stale', clocks_read()} end
   local granted = cjson.decode(raw)
-  if granted.appKey ~= ARGV[6] or tonumber(granted.expiresAtMs) ~= tonumber(ARGV[7]) then return {'stale'} end
+  local expires = tonumber(ARGV[7])
+  if granted.appKey ~= ARGV[6] or tonumber(granted.expiresAtMs) ~= expires or at >= expires then return {'stale', clocks_read()} end
 end
-local status, answer = ARGV[4], {'done'}
+local status, answer = ARGV[4], {'done', ms(at)}
 if ARGV[8] == 'insert' then
-  local inserted = insert(KEYS[9], KEYS[10], KEYS[11], KEYS[12], ARGV[11], ARGV[12], ARGV[13], ARGV[14], ARGV[15], ARGV[16])
+  local record = string.sub(ARGV[12], 1, -2) .. ',"issuedAtMs":' .. ms(at) .. '}'
+  local inserted = insert(KEYS[10], KEYS[11], KEYS[12], KEYS[13], record, ARGV[13], ms(at), ms(at), ARGV[14], ARGV[15])
   if inserted == 0 then return {'taken'} end
   if inserted == -1 then return {'full'} end
 elseif ARGV[8] == 'touch' then
-  local touched = touch(KEYS[9], KEYS[10], ARGV[11], ARGV[12], ARGV[13], ARGV[14])
+  local raw, touched = redis.call('GET', KEYS[10]), false
+  if raw then
+    local used = now_of(cjson.decode(raw).session)
+    touched = touch(KEYS[10], KEYS[11], used, ARGV[12], ARGV[13], used - tonumber(ARGV[14]))
+  end
   if not touched then
-    status, answer = ARGV[5], {'done', 'unknown'}
+    status, answer = ARGV[5], {'done', ms(at), 'unknown'}
   else
     if touched[1] ~= 'used' then status = ARGV[5] end
-    answer = {'done', touched[1], touched[2]}
+    answer = {'done', ms(at), touched[1], touched[2]}
   end
 end
-journal(KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], '"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2], ARGV[9], ARGV[10])
+journal(KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], '"atMs":' .. ms(at) .. ',"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2], ARGV[9], ARGV[10])
 return answer
 `;
 
@@ -65,25 +99,30 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
   const keep = String(keepMs);
   const cap = String(maxRecords);
   const store: OneTripStore = {
-    async run({ session, accessToken, effect, journal, refusedStatus }) {
+    async run({ session, accessToken, effect, journal, refusedStatus, realNowMs }) {
       const { status, ...fields } = journal;
-      const tripKeys = [keys.ruleSessions, keys.ruleVersions, ...journalKeys(keys), accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions];
-      const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind, ...toJournalArgs(journal)];
+      const tripKeys = [keys.ruleSessions, keys.ruleVersions, ...journalKeys(keys), accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions, keys.clocks];
+      const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind, ...toJournalArgs(journal), String(realNowMs)];
       if (effect.kind === 'insert') {
         const { record } = effect;
         tripKeys.push(keys.viewToken(record.token), keys.activity, keys.sessionIndex(record.session), keys.issued);
-        args.push(JSON.stringify(record), keep, String(lastActiveMs(record)), String(record.issuedAtMs), record.token, cap);
+        args.push(JSON.stringify(record), keep, record.token, cap);
       } else if (effect.kind === 'touch') {
         tripKeys.push(keys.viewToken(effect.token), keys.activity);
-        args.push(String(effect.usedAtMs), keep, effect.token, String(effect.activeAfterMs));
+        args.push(keep, effect.token, String(effect.ttlMs));
       }
-      const answer = (await runTrip(tripKeys, args)) as string[];
-      const [kind, touched, raw] = answer;
+      const answer = (await runTrip(tripKeys, args)) as [string, ...unknown[]];
+      const [kind] = answer;
       if (kind === 'full') throw new StoreFullError(maxRecords);
-      if (kind === 'rules') return touched ? { kind, version: touched } : { kind };
-      if (kind === 'stale' || kind === 'taken') return { kind };
+      if (kind === 'rules') {
+        const version = answer[1] as string;
+        return { kind, ...(version === '' ? {} : { version }), clocks: toTripClocks(answer[2] as string[]) };
+      }
+      if (kind === 'stale') return { kind, clocks: toTripClocks(answer[1] as string[]) };
+      if (kind === 'taken') return { kind };
       if (kind !== 'done') throw new StoreReplyError('the one-trip script', answer);
-      return touched === undefined ? { kind: 'done' } : { kind: 'done', touched: toTouchResult(touched, raw) };
+      const [, atMs, touched, raw] = answer as [string, string, string | undefined, string | undefined];
+      return touched === undefined ? { kind: 'done', atMs: Number(atMs) } : { kind: 'done', atMs: Number(atMs), touched: toTouchResult(touched, raw) };
     },
   };
   return guardAll(store, 'the one-trip script');
@@ -92,4 +131,20 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
 function toTouchResult(kind: string, raw: string | undefined): TouchResult {
   if (kind === 'unknown' || raw === undefined) return { kind: 'unknown' };
   return { kind: kind === 'used' ? 'used' : 'inactive', record: JSON.parse(raw) as ViewTokenRecord };
+}
+
+/** The clocks the script read, as `session, state JSON ('' for none)` pairs. */
+function toTripClocks(pairs: readonly string[]): TripClocks {
+  const sessions: string[] = [];
+  const states = new Map<string, ClockState>();
+  for (let index = 0; index + 1 < pairs.length; index += 2) {
+    const session = pairs[index] as string;
+    const raw = pairs[index + 1] as string;
+    if (!sessions.includes(session)) sessions.push(session);
+    if (raw !== '') {
+      const { offsetMs, frozenAtMs } = JSON.parse(raw) as ClockState;
+      states.set(session, { offsetMs, frozenAtMs });
+    }
+  }
+  return { sessions, states };
 }

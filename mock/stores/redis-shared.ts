@@ -1,8 +1,7 @@
+import { Cluster } from 'ioredis';
 import type { Backing } from './backing';
-import type { ControllableClock } from '../core/clock';
 import { createRedisAccessTokenStore } from './redis-access-token-store';
-import type { SharedClockEvents } from './redis-clock';
-import { createRedisClock } from './redis-clock';
+import { openRedisClockStore } from './redis-clocks';
 import { connectRedis, deploymentKeys } from './redis-connection';
 import { createRedisJournal } from './redis-journal';
 import { migrateRedisKeys } from './redis-migrate';
@@ -18,18 +17,15 @@ export interface RedisSharedOptions {
   timeoutMs?: number;
   /** Key prefix, so several deployments can share one Redis. */
   prefix: string;
-  localClock: ControllableClock;
   viewTokenKeepMs: number;
   accessTokenKeepMs: number;
   journalSize: number;
   /** View Tokens held at most (--max-view-tokens). */
   maxViewTokens?: number;
-  /** Failed syncs of the shared clock (each) and its recovery (once per outage). */
-  clockEvents: SharedClockEvents;
 }
 
 /**
- * Everything the mock keeps, in one Redis: View Tokens, the clock, rules, granted Access Tokens
+ * Everything the mock keeps, in one Redis: View Tokens, every session's clock, rules, granted Access Tokens
  * and the journal. Every process on the same Redis and prefix is one mock.
  * @example const backing = await openRedisShared({ url: 'redis://127.0.0.1:6379', waitMs: 0, prefix: 'vtm:', … });
  */
@@ -38,18 +34,18 @@ export async function openRedisShared(options: RedisSharedOptions): Promise<Back
   deploymentKeys(prefix); // a prefix that cannot be a hash tag is refused before connecting
   const redis = await connectRedis(options.url, options.waitMs, options.timeoutMs);
   await migrateRedisKeys(redis, prefix);
-  const clock = createRedisClock(options.localClock, redis, prefix, options.clockEvents);
-  await clock.sync();
+  const clockStore = await openRedisClockStore(redis, prefix);
   const tokens = { redis, prefix, keepMs: options.viewTokenKeepMs, ...(options.maxViewTokens === undefined ? {} : { maxRecords: options.maxViewTokens }) };
   return {
     store: createRedisTokenStore(tokens),
-    clock,
+    clockStore,
+    description: { kind: redis instanceof Cluster ? 'redis-cluster' : 'redis-single', redisPrefix: prefix },
     shared: {
       ruleStore: createRedisRuleStore({ redis, prefix }),
       accessTokenStore: createRedisAccessTokenStore({ redis, prefix, keepMs: options.accessTokenKeepMs }),
       journal: createRedisJournal({ redis, prefix, capacity: options.journalSize }),
       oneTrip: createRedisOneTrip({ ...tokens, journalCapacity: options.journalSize }),
     },
-    close: () => { clock.stop(); redis.disconnect(); },
+    close: () => { redis.disconnect(); },
   };
 }

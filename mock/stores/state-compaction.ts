@@ -11,7 +11,8 @@ import { STATE_FORMAT, STATE_VERSION } from './state-snapshot';
 /** What a snapshot holds: the small parts as read at its start, the View Tokens read from the store as it goes. */
 export interface SnapshotContent {
   generation: number;
-  clock: ClockState;
+  /** Each session's own clock ('' the deployment's). */
+  clocks: ReadonlyMap<string, ClockState>;
   accessTokens: readonly AccessTokenRecord[];
   rules: readonly Rule[];
   tokens: MemoryTokenStore;
@@ -48,7 +49,7 @@ export async function writeSnapshot(file: string, content: SnapshotContent, stop
       records += 1;
       await out.line(JSON.stringify(record));
     };
-    await put({ k: 'clock', ...content.clock });
+    for (const [session, state] of content.clocks) await put({ k: 'clock', session, ...state });
     for (const accessToken of content.accessTokens) await put({ k: 'access-token', ...accessToken });
     for (const rule of content.rules) await put({ k: 'rule', ...rule });
     for (let from: number | undefined = 0; from !== undefined; ) {

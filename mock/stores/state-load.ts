@@ -5,6 +5,7 @@ import type { AccessTokenRecord } from '../core/access-token-store';
 import type { ClockState } from '../core/clock';
 import type { Rule } from '../core/scenarios/rule';
 import { MAX_RULES_PER_SESSION, MAX_RULE_SESSIONS } from '../core/scenarios/rules';
+import { DEPLOYMENT, MAX_SESSION_CLOCKS } from '../core/session-clocks';
 import type { MemoryTokenStore } from './memory-token-store';
 import type { FileLine } from './state-lines';
 import { readLines } from './state-lines';
@@ -21,7 +22,8 @@ export interface LoadedState {
   /** The change logs replayed, in order, with their sizes. */
   logs: { generation: number; file: string; bytes: number }[];
   snapshotBytes: number;
-  clock: ClockState | undefined;
+  /** Each session's own clock ('' the deployment's). */
+  clocks: Map<string, ClockState>;
   rules: Rule[];
   accessTokens: AccessTokenRecord[];
   /** Worth a log line: torn last lines ignored. */
@@ -61,8 +63,8 @@ function listStateFiles(file: string): { logs: { generation: number; file: strin
  */
 export async function loadState(file: string, store: MemoryTokenStore): Promise<LoadedState> {
   const listed = listStateFiles(file);
-  const target: ReplayTarget = { tokens: store, clock: undefined, rules: new Map(), accessTokens: new Map() };
-  const loaded: LoadedState = { version: undefined, generation: FIRST_GENERATION, logs: [], snapshotBytes: 0, clock: undefined, rules: [], accessTokens: [], notices: [], leftovers: [...listed.temps] };
+  const target: ReplayTarget = { tokens: store, clocks: new Map(), rules: new Map(), accessTokens: new Map() };
+  const loaded: LoadedState = { version: undefined, generation: FIRST_GENERATION, logs: [], snapshotBytes: 0, clocks: new Map(), rules: [], accessTokens: [], notices: [], leftovers: [...listed.temps] };
   const refuse = (where: string, problem: string): ConfigError => new ConfigError(`--state-file ${file}: ${where}${problem}; the file was left as it is: fix or move it`);
   if (!existsSync(file)) {
     const [first] = listed.logs;
@@ -78,7 +80,7 @@ export async function loadState(file: string, store: MemoryTokenStore): Promise<
     loaded.logs.push({ ...log, bytes: await replayLog(log.file, log.generation, target, loaded.notices, refuse) });
   }
   await checkCaps(target, store, (problem) => refuse('', problem));
-  return { ...loaded, clock: target.clock, rules: [...target.rules.values()], accessTokens: [...target.accessTokens.values()] };
+  return { ...loaded, clocks: target.clocks, rules: [...target.rules.values()], accessTokens: [...target.accessTokens.values()] };
 }
 
 type Refuse = (where: string, problem: string) => ConfigError;
@@ -175,7 +177,7 @@ async function replayLog(file: string, generation: number, target: ReplayTarget,
   return bytes;
 }
 
-/** The caps the admin API holds to: rules per session, sessions holding rules, View Tokens held. */
+/** The caps the admin API holds to: rules per session, sessions holding rules, sessions with clocks, View Tokens held. */
 async function checkCaps(target: ReplayTarget, store: MemoryTokenStore, refuse: (problem: string) => ConfigError): Promise<void> {
   const perSession = new Map<string, number>();
   for (const rule of target.rules.values()) perSession.set(rule.session, (perSession.get(rule.session) ?? 0) + 1);
@@ -183,6 +185,8 @@ async function checkCaps(target: ReplayTarget, store: MemoryTokenStore, refuse: 
     if (count > MAX_RULES_PER_SESSION) throw refuse(`session ${JSON.stringify(session)} holds ${count} rules; a session holds at most ${MAX_RULES_PER_SESSION} (as POST /__admin/scenarios allows): delete some`);
   }
   if (perSession.size > MAX_RULE_SESSIONS) throw refuse(`${perSession.size} sessions hold rules; at most ${MAX_RULE_SESSIONS} may (as POST /__admin/scenarios allows): delete some sessions' rules`);
+  const sessionClocks = target.clocks.size - (target.clocks.has(DEPLOYMENT) ? 1 : 0);
+  if (sessionClocks > MAX_SESSION_CLOCKS) throw refuse(`${sessionClocks} sessions have a clock of their own; at most ${MAX_SESSION_CLOCKS} may (as the clock endpoints allow): forget some (clock-forgotten records)`);
   const held = await store.count();
   if (held > store.maxRecords) throw refuse(`holds ${held} View Tokens, more than --max-view-tokens ${store.maxRecords}: give --max-view-tokens ${held} or more`);
 }

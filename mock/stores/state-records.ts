@@ -4,7 +4,7 @@ import { isMockTimeInRange } from '../core/clock';
 import { parseInt64 } from '../core/int64';
 import type { ObjectType } from '../core/object-types';
 import type { Rule } from '../core/scenarios/rule';
-import { checkRule } from '../core/scenarios/rules';
+import { checkRule } from '../core/scenarios/rule-check';
 import { checkSessionLength } from '../core/session-limit';
 import type { ViewTokenRecord } from '../core/token-store';
 import { VIEW_TOKEN_FORMAT } from '../core/view-tokens';
@@ -20,7 +20,9 @@ export type StateRecord =
   | { k: 'token-deleted'; token: string }
   | { k: 'tokens-cleared' }
   | { k: 'tokens-reclaimed'; beforeMs: number }
-  | ({ k: 'clock' } & ClockState)
+  | ({ k: 'clock'; session?: string } & ClockState)
+  | { k: 'clock-forgotten'; session: string }
+  | { k: 'clocks-cleared' }
   | ({ k: 'rule' } & Rule)
   | { k: 'rule-deleted'; id: string }
   | { k: 'rules-cleared'; session?: string }
@@ -32,7 +34,8 @@ export type RecordKind = StateRecord['k'];
 /** What a state file's records are replayed into while it loads. */
 export interface ReplayTarget {
   tokens: MemoryTokenStore;
-  clock: ClockState | undefined;
+  /** Each session's own clock ('' the deployment's). */
+  clocks: Map<string, ClockState>;
   rules: Map<string, Rule>;
   accessTokens: Map<string, AccessTokenRecord>;
 }
@@ -83,8 +86,12 @@ function checkRuleRecord(value: Record<string, unknown>): string | undefined {
 }
 
 function checkClock(value: Record<string, unknown>): string | undefined {
+  if (value.session !== undefined) {
+    const session = checkSession(value.session);
+    if (session !== undefined) return session;
+  }
   const valid = Number.isInteger(value.offsetMs) && (value.frozenAtMs === null || isTime(value.frozenAtMs));
-  return valid ? undefined : '"clock" must be {offsetMs, frozenAtMs}, with frozenAtMs null or a time from 1970 to 9999 in ms';
+  return valid ? undefined : '"clock" must be {session?, offsetMs, frozenAtMs}, with offsetMs an integer and frozenAtMs null or a time from 1970 to 9999 in ms';
 }
 
 const withoutKind = <T extends { k: string }>(record: T): Omit<T, 'k'> => {
@@ -93,8 +100,8 @@ const withoutKind = <T extends { k: string }>(record: T): Omit<T, 'k'> => {
 };
 
 /**
- * Every kind of record: its fields, its checks, how it is replayed. A new kind (say, a session's
- * clock) is one entry here, a member of StateRecord, and the call that writes it (state-watch.ts).
+ * Every kind of record: its fields, its checks, how it is replayed. A new kind is one entry here, a
+ * member of StateRecord, and the call that writes it (state-watch.ts).
  */
 export const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
   token: {
@@ -117,10 +124,17 @@ export const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
     },
   },
   clock: {
-    fields: ['offsetMs', 'frozenAtMs'],
+    // No session: the deployment's clock (as files before session clocks wrote it).
+    fields: ['session', 'offsetMs', 'frozenAtMs'],
     check: checkClock,
-    apply: (target, record) => { target.clock = { offsetMs: record.offsetMs, frozenAtMs: record.frozenAtMs }; },
+    apply: (target, record) => { target.clocks.set(record.session ?? '', { offsetMs: record.offsetMs, frozenAtMs: record.frozenAtMs }); },
   },
+  'clock-forgotten': {
+    fields: ['session'],
+    check: (value) => checkSession(value.session),
+    apply: (target, record) => { target.clocks.delete(record.session); },
+  },
+  'clocks-cleared': { fields: [], check: () => undefined, apply: (target) => target.clocks.clear() },
   rule: {
     fields: ['id', 'session', 'when', 'then', 'remaining'],
     check: checkRuleRecord,
@@ -179,5 +193,6 @@ export function describeRecord(value: unknown): string {
   const token = typeof value.token === 'string' ? (value.token.length > 12 ? `${value.token.slice(0, 8)}…` : value.token) : undefined;
   if (value.k === 'rule' || value.k === 'rule-deleted') return `${value.k} ${String(value.id)}${typeof value.session === 'string' ? ` (session ${JSON.stringify(value.session)})` : ''}`;
   if (value.k === 'access-token') return `access-token of appKey ${JSON.stringify(value.appKey)}`;
+  if (value.k === 'clock' || value.k === 'clock-forgotten') return `${value.k} of session ${JSON.stringify(typeof value.session === 'string' ? value.session : '')}`;
   return token === undefined ? `${value.k} record` : `${value.k} ${token}`;
 }

@@ -1,6 +1,6 @@
 import type { AccessTokenStore } from '../core/access-token-store';
-import type { ControllableClock } from '../core/clock';
 import type { RuleStore } from '../core/scenarios/rule-store';
+import type { ClockStore } from '../core/session-clocks';
 import type { TokenStore } from '../core/token-store';
 import type { StateRecord } from './state-records';
 
@@ -37,15 +37,15 @@ export function watchTokenStore(store: TokenStore, record: RecordChange): TokenS
   };
 }
 
-/** The same clock, recording its state after each change. */
-export function watchClock(clock: ControllableClock, record: RecordChange): ControllableClock {
-  const recorded = (): void => record({ k: 'clock', ...clock.state() });
+/** The same clock store, recording each session's clock as it becomes (or its forgetting), and each clear. */
+export function watchClockStore(store: ClockStore, record: RecordChange): ClockStore {
   return {
-    ...clock,
-    restore: (state) => { clock.restore(state); recorded(); },
-    set: (atMs, frozen) => { clock.set(atMs, frozen); recorded(); },
-    advance: (byMs) => { clock.advance(byMs); recorded(); },
-    reset: () => { clock.reset(); recorded(); },
+    ...store,
+    write: (session, expected, next) => store.write(session, expected, next).then((written) => {
+      if (written === 'written') record(next === null ? { k: 'clock-forgotten', session } : { k: 'clock', session, offsetMs: next.offsetMs, frozenAtMs: next.frozenAtMs });
+      return written;
+    }),
+    clear: () => store.clear().then(() => record({ k: 'clocks-cleared' })),
   };
 }
 

@@ -16,7 +16,7 @@ export interface paths {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -238,7 +238,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Forget every View Token and access token, and put the clock back to real time */
+        /**
+         * Forget every View Token, Access Token, rule and journal entry and put every clock back to real time; with a session, that session's only
+         * @description Without a session (no `?session=`, no `X-Mock-Session`): every View Token, granted Access Token,
+         *     rule (the configured ones come back), journal entry and clock. With one: that session's View
+         *     Tokens, rules, journal entries and clock (it follows the deployment's again); Access Tokens are
+         *     the deployment's and stay. `?session=` ('' the global session, whose clock is the deployment's)
+         *     comes before the header.
+         */
         post: operations["resetMock"];
         delete?: never;
         options?: never;
@@ -290,9 +297,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The mock's clock */
+        /** A session's clock (the deployment's without one) */
         get: operations["getClock"];
-        /** Set the clock to a time, frozen or running from there */
+        /** Set a session's clock (the deployment's without one) to a time, frozen or running from there; answered once stored */
         put: operations["setClock"];
         post?: never;
         delete?: never;
@@ -310,7 +317,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the clock forward */
+        /** Move a session's clock (the deployment's without one) forward; answered once stored */
         post: operations["advanceClock"];
         delete?: never;
         options?: never;
@@ -327,7 +334,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put the clock back to real time, running */
+        /** Put the deployment's clock back to real time, or a session's back to following the deployment's */
         post: operations["resetClock"];
         delete?: never;
         options?: never;
@@ -603,16 +610,22 @@ export interface components {
             lastUsedAt: string | null;
             /** Format: date-time */
             expiresAt: string;
+            /** @description How long the token had left when read, on the clock of the session it was issued in (0 or less: expired); a list's tokens may be on different clocks. */
+            expiresInMs: number;
             /** @enum {string} */
             state: "valid" | "expired";
             uses: number;
         };
         Clock: {
+            /** @description The session this clock is ('' the deployment's): the request's ?session= or X-Mock-Session. */
+            session: string;
             /** Format: date-time */
             now: string;
             frozen: boolean;
-            /** @description How far the mock's clock is from real time. */
+            /** @description How far the clock is from real time. */
             offsetMs: number;
+            /** @description False when the session follows the deployment's clock (it was never moved on its own, or was reset); always false for the deployment's. */
+            ownClock: boolean;
         };
         Health: {
             /**
@@ -623,9 +636,25 @@ export interface components {
             /** @description Why the store is unavailable or the mock degraded. */
             detail?: string;
             version: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The deployment's clock (a session's own clock is read with GET /__admin/clock?session=).
+             */
             now: string;
             viewTokens: number;
+            store: components["schemas"]["StoreDescription"];
+        };
+        /** @description Where this mock keeps its state. */
+        StoreDescription: {
+            /**
+             * @description memory: this process only; state-file: memory kept in --state-file; redis-single / redis-cluster: shared by every mock on the same Redis and prefix.
+             * @enum {string}
+             */
+            kind: "memory" | "state-file" | "redis-single" | "redis-cluster";
+            /** @description With kind state-file: the file's absolute path. */
+            stateFile?: string;
+            /** @description With a Redis kind: --redis-prefix (every key starts with {prefix}). */
+            redisPrefix?: string;
         };
         /** @description Switches, as in a Prefer header. */
         Preferences: {
@@ -719,13 +748,19 @@ export interface components {
          * @description The kind of problem, one URN per kind (the mock's problem catalog is typed from this list).
          * @enum {string}
          */
-        ProblemType: "urn:view-token-mock:problem:bad-request" | "urn:view-token-mock:problem:unauthorized" | "urn:view-token-mock:problem:forbidden" | "urn:view-token-mock:problem:not-found" | "urn:view-token-mock:problem:method-not-allowed" | "urn:view-token-mock:problem:request-timeout" | "urn:view-token-mock:problem:payload-too-large" | "urn:view-token-mock:problem:uri-too-long" | "urn:view-token-mock:problem:unsupported-media-type" | "urn:view-token-mock:problem:headers-too-large" | "urn:view-token-mock:problem:preference-rejected" | "urn:view-token-mock:problem:too-many-rules" | "urn:view-token-mock:problem:too-many-sessions" | "urn:view-token-mock:problem:server-error" | "urn:view-token-mock:problem:contract-violation" | "urn:view-token-mock:problem:store-full" | "urn:view-token-mock:problem:unavailable";
+        ProblemType: "urn:view-token-mock:problem:bad-request" | "urn:view-token-mock:problem:unauthorized" | "urn:view-token-mock:problem:forbidden" | "urn:view-token-mock:problem:not-found" | "urn:view-token-mock:problem:method-not-allowed" | "urn:view-token-mock:problem:request-timeout" | "urn:view-token-mock:problem:payload-too-large" | "urn:view-token-mock:problem:uri-too-long" | "urn:view-token-mock:problem:unsupported-media-type" | "urn:view-token-mock:problem:headers-too-large" | "urn:view-token-mock:problem:preference-rejected" | "urn:view-token-mock:problem:too-many-rules" | "urn:view-token-mock:problem:too-many-sessions" | "urn:view-token-mock:problem:too-many-clocks" | "urn:view-token-mock:problem:server-error" | "urn:view-token-mock:problem:contract-violation" | "urn:view-token-mock:problem:store-full" | "urn:view-token-mock:problem:unavailable";
         Problem: {
             type: components["schemas"]["ProblemType"];
             title: string;
             status: number;
             detail: string;
             instance?: string;
+            /** @description A refused switch or rule (422 preference-rejected): every value each refused field allows, e.g. {"scenario": ["forbidden", ...]}. */
+            allowed?: {
+                [key: string]: unknown[];
+            };
+            /** @description With allowed: the allowed value (a string or an integer) nearest to what was given, when one is near, e.g. {"scenario": "forbidden"}. */
+            nearest?: Record<string, never>;
         };
     };
     responses: {
@@ -818,7 +853,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The clock. */
+        /** @description The session's clock (the deployment's without a session). */
         ClockState: {
             headers: {
                 [name: string]: unknown;
@@ -937,7 +972,7 @@ export interface components {
          *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
          *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
          *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-         *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+         *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
          * @example code=403, delay=200
          */
         PreferHeader: string;
@@ -947,8 +982,12 @@ export interface components {
         LimitQuery: number;
         /** @description The `nextCursor` of the previous page. */
         CursorQuery: string;
-        /** @description Only this X-Mock-Session ('' is the global one). */
+        /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
         SessionQuery: string;
+        /** @description The session whose clock this is (before the X-Mock-Session header; neither, or '': the deployment's clock, which every session follows until moved on its own). */
+        ClockSessionQuery: string;
+        /** @description Reset only this session (before the X-Mock-Session header; '' the global session, whose clock is the deployment's): its View Tokens, rules, journal entries and clock. Neither: everything. */
+        ResetSessionQuery: string;
         /** @description Integrated model ID */
         IntegrateIdPath: number;
         /** @description File ID */
@@ -999,7 +1038,7 @@ export interface operations {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1038,7 +1077,7 @@ export interface operations {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1099,7 +1138,7 @@ export interface operations {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1133,7 +1172,7 @@ export interface operations {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1176,7 +1215,7 @@ export interface operations {
                  *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
                  *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
                  *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
-                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed.
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
                  * @example code=403, delay=200
                  */
                 Prefer?: components["parameters"]["PreferHeader"];
@@ -1328,7 +1367,10 @@ export interface operations {
     };
     resetMock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Reset only this session (before the X-Mock-Session header; '' the global session, whose clock is the deployment's): its View Tokens, rules, journal entries and clock. Neither: everything. */
+                session?: components["parameters"]["ResetSessionQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1436,7 +1478,10 @@ export interface operations {
     };
     getClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The session whose clock this is (before the X-Mock-Session header; neither, or '': the deployment's clock, which every session follows until moved on its own). */
+                session?: components["parameters"]["ClockSessionQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1451,7 +1496,10 @@ export interface operations {
     };
     setClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The session whose clock this is (before the X-Mock-Session header; neither, or '': the deployment's clock, which every session follows until moved on its own). */
+                session?: components["parameters"]["ClockSessionQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1471,11 +1519,23 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
+            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); reset one first. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     advanceClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The session whose clock this is (before the X-Mock-Session header; neither, or '': the deployment's clock, which every session follows until moved on its own). */
+                session?: components["parameters"]["ClockSessionQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1494,11 +1554,23 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
+            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); reset one first. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     resetClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The session whose clock this is (before the X-Mock-Session header; neither, or '': the deployment's clock, which every session follows until moved on its own). */
+                session?: components["parameters"]["ClockSessionQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1515,7 +1587,7 @@ export interface operations {
     listScenarioRules: {
         parameters: {
             query?: {
-                /** @description Only this X-Mock-Session ('' is the global one). */
+                /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
                 /** @description Page size (default and most 1000). */
                 limit?: components["parameters"]["LimitQuery"];
@@ -1571,7 +1643,7 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
-            /** @description A well-formed rule naming a parameter no operation (or not its operation) has (the detail lists the allowed ones), or the session already holds 1,000 rules, the most it may (problem type too-many-rules), or it holds none and 1,000 other sessions hold rules, the most the mock keeps (problem type too-many-sessions). */
+            /** @description A well-formed rule naming what the mock does not have: a misspelt scenario, code, fault, delay, operation, parameter or field, or a switch its operation cannot answer (problem type preference-rejected, with `allowed` listing the values of the refused field and `nearest` the one probably meant, as the library's ScenarioRuleError and a refused Prefer switch say); or the session already holds 1,000 rules, the most it may (problem type too-many-rules), or it holds none and 1,000 other sessions hold rules, the most the mock keeps (problem type too-many-sessions). The rule is checked by the mock's one rule check (config file, state file, library alike), so a value outside the schema's enums is this 422, not a 400. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1585,7 +1657,7 @@ export interface operations {
     clearScenarioRules: {
         parameters: {
             query?: {
-                /** @description Only this X-Mock-Session ('' is the global one). */
+                /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
             };
             header?: never;
@@ -1664,7 +1736,7 @@ export interface operations {
     listRequests: {
         parameters: {
             query?: {
-                /** @description Only this X-Mock-Session ('' is the global one). */
+                /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
                 /** @description Page size (default and most 1000). */
                 limit?: components["parameters"]["LimitQuery"];
@@ -1698,7 +1770,7 @@ export interface operations {
     clearRequests: {
         parameters: {
             query?: {
-                /** @description Only this X-Mock-Session ('' is the global one). */
+                /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
             };
             header?: never;
@@ -1723,7 +1795,7 @@ export interface operations {
     listUnmatchedRequests: {
         parameters: {
             query?: {
-                /** @description Only this X-Mock-Session ('' is the global one). */
+                /** @description Only this X-Mock-Session ('' is the global one); before the X-Mock-Session header. */
                 session?: components["parameters"]["SessionQuery"];
                 /** @description Page size (default and most 1000). */
                 limit?: components["parameters"]["LimitQuery"];

@@ -13,6 +13,31 @@ var standalone = (() => {
     }
   };
 
+  // node_modules/ajv/dist/runtime/ucs2length.js
+  var require_ucs2length = __commonJS({
+    "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+      "use strict";
+      Object.defineProperty(exports, "__esModule", { value: true });
+      function ucs2length(str) {
+        const len = str.length;
+        let length = 0;
+        let pos = 0;
+        let value;
+        while (pos < len) {
+          length++;
+          value = str.charCodeAt(pos++);
+          if (value >= 55296 && value <= 56319 && pos < len) {
+            value = str.charCodeAt(pos);
+            if ((value & 64512) === 56320)
+              pos++;
+          }
+        }
+        return length;
+      }
+      exports.default = ucs2length;
+    }
+  });
+
   // request-validators.js
   var require_request_validators = __commonJS({
     "request-validators.js"(exports) {
@@ -338,8 +363,9 @@ var standalone = (() => {
         validate24.errors = vErrors;
         return errors === 0;
       }
-      exports["listViewTokens.query"] = validate25;
-      var schema10 = { "type": "object", "properties": { "session": { "type": "string" }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      exports["resetMock.query"] = validate25;
+      var schema10 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      var func2 = require_ucs2length().default;
       function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -348,8 +374,38 @@ var standalone = (() => {
             if (data.session !== void 0) {
               let data0 = data.session;
               const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate25.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema10.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate25.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.session.type, parentSchema: schema10.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate25.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema10.type, parentSchema: schema10, data }];
+            return false;
+          }
+        }
+        validate25.errors = vErrors;
+        return errors === 0;
+      }
+      exports["listViewTokens.query"] = validate26;
+      var schema11 = { "type": "object", "properties": { "session": { "type": "string" }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
               if (typeof data0 !== "string") {
-                validate25.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.session.type, parentSchema: schema10.properties.session, data: data0 }];
+                validate26.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.session.type, parentSchema: schema11.properties.session, data: data0 }];
                 return false;
               }
               var valid0 = _errs1 === errors;
@@ -361,17 +417,17 @@ var standalone = (() => {
                 let data1 = data.limit;
                 const _errs3 = errors;
                 if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate25.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema10.properties.limit.type, parentSchema: schema10.properties.limit, data: data1 }];
+                  validate26.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.limit.type, parentSchema: schema11.properties.limit, data: data1 }];
                   return false;
                 }
                 if (errors === _errs3) {
                   if (typeof data1 == "number" && isFinite(data1)) {
                     if (data1 > 1e3 || isNaN(data1)) {
-                      validate25.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema10.properties.limit, data: data1 }];
+                      validate26.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema11.properties.limit, data: data1 }];
                       return false;
                     } else {
                       if (data1 < 0 || isNaN(data1)) {
-                        validate25.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema10.properties.limit, data: data1 }];
+                        validate26.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.limit, data: data1 }];
                         return false;
                       }
                     }
@@ -386,7 +442,7 @@ var standalone = (() => {
                   let data2 = data.cursor;
                   const _errs5 = errors;
                   if (typeof data2 !== "string") {
-                    validate25.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.cursor.type, parentSchema: schema10.properties.cursor, data: data2 }];
+                    validate26.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.cursor.type, parentSchema: schema11.properties.cursor, data: data2 }];
                     return false;
                   }
                   var valid0 = _errs5 === errors;
@@ -396,29 +452,89 @@ var standalone = (() => {
               }
             }
           } else {
-            validate25.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema10.type, parentSchema: schema10, data }];
+            validate26.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data }];
             return false;
           }
         }
-        validate25.errors = vErrors;
+        validate26.errors = vErrors;
         return errors === 0;
       }
-      exports["setClock.body"] = validate26;
-      var schema11 = { "type": "object", "additionalProperties": false, "minProperties": 1, "properties": { "now": { "type": "string", "format": "date-time" }, "frozen": { "type": "boolean" } } };
+      exports["getClock.query"] = validate27;
+      var schema12 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate27.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema12.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate27.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.session.type, parentSchema: schema12.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate27.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data }];
+            return false;
+          }
+        }
+        validate27.errors = vErrors;
+        return errors === 0;
+      }
+      exports["setClock.query"] = validate28;
+      var schema13 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate28.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema13.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate28.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.session.type, parentSchema: schema13.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate28.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data }];
+            return false;
+          }
+        }
+        validate28.errors = vErrors;
+        return errors === 0;
+      }
+      exports["setClock.body"] = validate29;
+      var schema14 = { "type": "object", "additionalProperties": false, "minProperties": 1, "properties": { "now": { "type": "string", "format": "date-time" }, "frozen": { "type": "boolean" } } };
       var formats22 = __formats["date-time"];
-      function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             if (Object.keys(data).length < 1) {
-              validate26.errors = [{ instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11, data }];
+              validate29.errors = [{ instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema14, data }];
               return false;
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
                 if (!(key0 === "now" || key0 === "frozen")) {
-                  validate26.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data }];
+                  validate29.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data }];
                   return false;
                   break;
                 }
@@ -431,11 +547,11 @@ var standalone = (() => {
                     if (errors === _errs2) {
                       if (typeof data0 === "string") {
                         if (!formats22(data0)) {
-                          validate26.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema11.properties.now, data: data0 }];
+                          validate29.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema14.properties.now, data: data0 }];
                           return false;
                         }
                       } else {
-                        validate26.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.now.type, parentSchema: schema11.properties.now, data: data0 }];
+                        validate29.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.now.type, parentSchema: schema14.properties.now, data: data0 }];
                         return false;
                       }
                     }
@@ -449,7 +565,7 @@ var standalone = (() => {
                     let data1 = data.frozen;
                     const _errs4 = errors;
                     if (typeof data1 !== "boolean") {
-                      validate26.errors = [{ instancePath: instancePath + "/frozen", schemaPath: "#/properties/frozen/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.frozen.type, parentSchema: schema11.properties.frozen, data: data1 }];
+                      validate29.errors = [{ instancePath: instancePath + "/frozen", schemaPath: "#/properties/frozen/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.frozen.type, parentSchema: schema14.properties.frozen, data: data1 }];
                       return false;
                     }
                     var valid0 = _errs4 === errors;
@@ -460,29 +576,59 @@ var standalone = (() => {
               }
             }
           } else {
-            validate26.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data }];
+            validate29.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data }];
             return false;
           }
         }
-        validate26.errors = vErrors;
+        validate29.errors = vErrors;
         return errors === 0;
       }
-      exports["advanceClock.body"] = validate27;
-      var schema12 = { "type": "object", "additionalProperties": false, "required": ["by"], "properties": { "by": { "description": '"12h", "90m", "1d", an ISO 8601 duration ("PT12H") or milliseconds.', "oneOf": [{ "type": "string" }, { "type": "integer", "minimum": 0 }] } } };
-      function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["advanceClock.query"] = validate30;
+      var schema15 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate30.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema15.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate30.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.session.type, parentSchema: schema15.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate30.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data }];
+            return false;
+          }
+        }
+        validate30.errors = vErrors;
+        return errors === 0;
+      }
+      exports["advanceClock.body"] = validate31;
+      var schema16 = { "type": "object", "additionalProperties": false, "required": ["by"], "properties": { "by": { "description": '"12h", "90m", "1d", an ISO 8601 duration ("PT12H") or milliseconds.', "oneOf": [{ "type": "string" }, { "type": "integer", "minimum": 0 }] } } };
+      function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.by === void 0 && (missing0 = "by")) {
-              validate27.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema12.required, parentSchema: schema12, data }];
+              validate31.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema16.required, parentSchema: schema16, data }];
               return false;
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
                 if (!(key0 === "by")) {
-                  validate27.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema12, data }];
+                  validate31.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data }];
                   return false;
                   break;
                 }
@@ -495,7 +641,7 @@ var standalone = (() => {
                   let passing0 = null;
                   const _errs4 = errors;
                   if (typeof data0 !== "string") {
-                    const err0 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.by.oneOf[0].type, parentSchema: schema12.properties.by.oneOf[0], data: data0 };
+                    const err0 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.by.oneOf[0].type, parentSchema: schema16.properties.by.oneOf[0], data: data0 };
                     if (vErrors === null) {
                       vErrors = [err0];
                     } else {
@@ -510,7 +656,7 @@ var standalone = (() => {
                   }
                   const _errs6 = errors;
                   if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-                    const err1 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema12.properties.by.oneOf[1].type, parentSchema: schema12.properties.by.oneOf[1], data: data0 };
+                    const err1 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.by.oneOf[1].type, parentSchema: schema16.properties.by.oneOf[1], data: data0 };
                     if (vErrors === null) {
                       vErrors = [err1];
                     } else {
@@ -521,7 +667,7 @@ var standalone = (() => {
                   if (errors === _errs6) {
                     if (typeof data0 == "number" && isFinite(data0)) {
                       if (data0 < 0 || isNaN(data0)) {
-                        const err2 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12.properties.by.oneOf[1], data: data0 };
+                        const err2 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.by.oneOf[1], data: data0 };
                         if (vErrors === null) {
                           vErrors = [err2];
                         } else {
@@ -542,14 +688,14 @@ var standalone = (() => {
                     }
                   }
                   if (!valid1) {
-                    const err3 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema12.properties.by.oneOf, parentSchema: schema12.properties.by, data: data0 };
+                    const err3 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema16.properties.by.oneOf, parentSchema: schema16.properties.by, data: data0 };
                     if (vErrors === null) {
                       vErrors = [err3];
                     } else {
                       vErrors.push(err3);
                     }
                     errors++;
-                    validate27.errors = vErrors;
+                    validate31.errors = vErrors;
                     return false;
                   } else {
                     errors = _errs3;
@@ -565,534 +711,6 @@ var standalone = (() => {
               }
             }
           } else {
-            validate27.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema12.type, parentSchema: schema12, data }];
-            return false;
-          }
-        }
-        validate27.errors = vErrors;
-        return errors === 0;
-      }
-      exports["listScenarioRules.query"] = validate28;
-      var schema13 = { "type": "object", "properties": { "session": { "type": "string" }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
-      function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-        let vErrors = null;
-        let errors = 0;
-        if (errors === 0) {
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
-              const _errs1 = errors;
-              if (typeof data0 !== "string") {
-                validate28.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.session.type, parentSchema: schema13.properties.session, data: data0 }];
-                return false;
-              }
-              var valid0 = _errs1 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.limit !== void 0) {
-                let data1 = data.limit;
-                const _errs3 = errors;
-                if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate28.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.properties.limit.type, parentSchema: schema13.properties.limit, data: data1 }];
-                  return false;
-                }
-                if (errors === _errs3) {
-                  if (typeof data1 == "number" && isFinite(data1)) {
-                    if (data1 > 1e3 || isNaN(data1)) {
-                      validate28.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema13.properties.limit, data: data1 }];
-                      return false;
-                    } else {
-                      if (data1 < 0 || isNaN(data1)) {
-                        validate28.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema13.properties.limit, data: data1 }];
-                        return false;
-                      }
-                    }
-                  }
-                }
-                var valid0 = _errs3 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.cursor !== void 0) {
-                  let data2 = data.cursor;
-                  const _errs5 = errors;
-                  if (typeof data2 !== "string") {
-                    validate28.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.cursor.type, parentSchema: schema13.properties.cursor, data: data2 }];
-                    return false;
-                  }
-                  var valid0 = _errs5 === errors;
-                } else {
-                  var valid0 = true;
-                }
-              }
-            }
-          } else {
-            validate28.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data }];
-            return false;
-          }
-        }
-        validate28.errors = vErrors;
-        return errors === 0;
-      }
-      exports["createScenarioRule.body"] = validate29;
-      var schema14 = { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1 } } };
-      function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-        let vErrors = null;
-        let errors = 0;
-        if (errors === 0) {
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            let missing0;
-            if (data.then === void 0 && (missing0 = "then")) {
-              validate29.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema14.required, parentSchema: schema14, data }];
-              return false;
-            } else {
-              const _errs1 = errors;
-              for (const key0 in data) {
-                if (!(key0 === "when" || key0 === "then" || key0 === "times")) {
-                  validate29.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data }];
-                  return false;
-                  break;
-                }
-              }
-              if (_errs1 === errors) {
-                if (data.when !== void 0) {
-                  let data0 = data.when;
-                  const _errs2 = errors;
-                  if (errors === _errs2) {
-                    if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-                      const _errs4 = errors;
-                      for (const key1 in data0) {
-                        if (!(key1 === "operation" || key1 === "param" || key1 === "equals" || key1 === "accessToken")) {
-                          validate29.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14.properties.when, data: data0 }];
-                          return false;
-                          break;
-                        }
-                      }
-                      if (_errs4 === errors) {
-                        if (data0.operation !== void 0) {
-                          let data1 = data0.operation;
-                          const _errs5 = errors;
-                          if (typeof data1 !== "string") {
-                            validate29.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.operation.type, parentSchema: schema14.properties.when.properties.operation, data: data1 }];
-                            return false;
-                          }
-                          if (!(data1 === "getViewToken" || data1 === "getChildFileViewToken" || data1 === "getChildFileViewTokenByGet" || data1 === "issueAccessToken" || data1 === "getViewerData")) {
-                            validate29.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/enum", keyword: "enum", params: { allowedValues: schema14.properties.when.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.when.properties.operation.enum, parentSchema: schema14.properties.when.properties.operation, data: data1 }];
-                            return false;
-                          }
-                          var valid1 = _errs5 === errors;
-                        } else {
-                          var valid1 = true;
-                        }
-                        if (valid1) {
-                          if (data0.param !== void 0) {
-                            let data2 = data0.param;
-                            const _errs7 = errors;
-                            if (typeof data2 !== "string") {
-                              validate29.errors = [{ instancePath: instancePath + "/when/param", schemaPath: "#/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.param.type, parentSchema: schema14.properties.when.properties.param, data: data2 }];
-                              return false;
-                            }
-                            var valid1 = _errs7 === errors;
-                          } else {
-                            var valid1 = true;
-                          }
-                          if (valid1) {
-                            if (data0.equals !== void 0) {
-                              let data3 = data0.equals;
-                              const _errs9 = errors;
-                              const _errs10 = errors;
-                              let valid2 = false;
-                              let passing0 = null;
-                              const _errs11 = errors;
-                              if (typeof data3 !== "string") {
-                                const err0 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.equals.oneOf[0].type, parentSchema: schema14.properties.when.properties.equals.oneOf[0], data: data3 };
-                                if (vErrors === null) {
-                                  vErrors = [err0];
-                                } else {
-                                  vErrors.push(err0);
-                                }
-                                errors++;
-                              }
-                              var _valid0 = _errs11 === errors;
-                              if (_valid0) {
-                                valid2 = true;
-                                passing0 = 0;
-                              }
-                              const _errs13 = errors;
-                              if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-                                const err1 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.when.properties.equals.oneOf[1].type, parentSchema: schema14.properties.when.properties.equals.oneOf[1], data: data3 };
-                                if (vErrors === null) {
-                                  vErrors = [err1];
-                                } else {
-                                  vErrors.push(err1);
-                                }
-                                errors++;
-                              }
-                              var _valid0 = _errs13 === errors;
-                              if (_valid0 && valid2) {
-                                valid2 = false;
-                                passing0 = [passing0, 1];
-                              } else {
-                                if (_valid0) {
-                                  valid2 = true;
-                                  passing0 = 1;
-                                }
-                              }
-                              if (!valid2) {
-                                const err2 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.when.properties.equals.oneOf, parentSchema: schema14.properties.when.properties.equals, data: data3 };
-                                if (vErrors === null) {
-                                  vErrors = [err2];
-                                } else {
-                                  vErrors.push(err2);
-                                }
-                                errors++;
-                                validate29.errors = vErrors;
-                                return false;
-                              } else {
-                                errors = _errs10;
-                                if (vErrors !== null) {
-                                  if (_errs10) {
-                                    vErrors.length = _errs10;
-                                  } else {
-                                    vErrors = null;
-                                  }
-                                }
-                              }
-                              var valid1 = _errs9 === errors;
-                            } else {
-                              var valid1 = true;
-                            }
-                            if (valid1) {
-                              if (data0.accessToken !== void 0) {
-                                let data4 = data0.accessToken;
-                                const _errs15 = errors;
-                                if (typeof data4 !== "string") {
-                                  validate29.errors = [{ instancePath: instancePath + "/when/accessToken", schemaPath: "#/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.when.properties.accessToken.type, parentSchema: schema14.properties.when.properties.accessToken, data: data4 }];
-                                  return false;
-                                }
-                                var valid1 = _errs15 === errors;
-                              } else {
-                                var valid1 = true;
-                              }
-                            }
-                          }
-                        }
-                      }
-                    } else {
-                      validate29.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.when.type, parentSchema: schema14.properties.when, data: data0 }];
-                      return false;
-                    }
-                  }
-                  var valid0 = _errs2 === errors;
-                } else {
-                  var valid0 = true;
-                }
-                if (valid0) {
-                  if (data.then !== void 0) {
-                    let data5 = data.then;
-                    const _errs17 = errors;
-                    if (errors === _errs17) {
-                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                        const _errs19 = errors;
-                        for (const key2 in data5) {
-                          if (!(key2 === "code" || key2 === "scenario" || key2 === "delay" || key2 === "fault")) {
-                            validate29.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14.properties.then, data: data5 }];
-                            return false;
-                            break;
-                          }
-                        }
-                        if (_errs19 === errors) {
-                          if (data5.code !== void 0) {
-                            let data6 = data5.code;
-                            const _errs20 = errors;
-                            const _errs21 = errors;
-                            let valid4 = false;
-                            let passing1 = null;
-                            const _errs22 = errors;
-                            if (typeof data6 !== "string") {
-                              const err3 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.code.oneOf[0].type, parentSchema: schema14.properties.then.properties.code.oneOf[0], data: data6 };
-                              if (vErrors === null) {
-                                vErrors = [err3];
-                              } else {
-                                vErrors.push(err3);
-                              }
-                              errors++;
-                            }
-                            var _valid1 = _errs22 === errors;
-                            if (_valid1) {
-                              valid4 = true;
-                              passing1 = 0;
-                            }
-                            const _errs24 = errors;
-                            if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
-                              const err4 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.then.properties.code.oneOf[1].type, parentSchema: schema14.properties.then.properties.code.oneOf[1], data: data6 };
-                              if (vErrors === null) {
-                                vErrors = [err4];
-                              } else {
-                                vErrors.push(err4);
-                              }
-                              errors++;
-                            }
-                            var _valid1 = _errs24 === errors;
-                            if (_valid1 && valid4) {
-                              valid4 = false;
-                              passing1 = [passing1, 1];
-                            } else {
-                              if (_valid1) {
-                                valid4 = true;
-                                passing1 = 1;
-                              }
-                            }
-                            if (!valid4) {
-                              const err5 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.then.properties.code.oneOf, parentSchema: schema14.properties.then.properties.code, data: data6 };
-                              if (vErrors === null) {
-                                vErrors = [err5];
-                              } else {
-                                vErrors.push(err5);
-                              }
-                              errors++;
-                              validate29.errors = vErrors;
-                              return false;
-                            } else {
-                              errors = _errs21;
-                              if (vErrors !== null) {
-                                if (_errs21) {
-                                  vErrors.length = _errs21;
-                                } else {
-                                  vErrors = null;
-                                }
-                              }
-                            }
-                            var valid3 = _errs20 === errors;
-                          } else {
-                            var valid3 = true;
-                          }
-                          if (valid3) {
-                            if (data5.scenario !== void 0) {
-                              let data7 = data5.scenario;
-                              const _errs26 = errors;
-                              if (typeof data7 !== "string") {
-                                validate29.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.scenario.type, parentSchema: schema14.properties.then.properties.scenario, data: data7 }];
-                                return false;
-                              }
-                              if (!(data7 === "access-token-missing" || data7 === "access-token-invalid" || data7 === "access-token-expired" || data7 === "forbidden" || data7 === "not-found" || data7 === "invalid-parameter" || data7 === "server-error" || data7 === "unavailable")) {
-                                validate29.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema14.properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.then.properties.scenario.enum, parentSchema: schema14.properties.then.properties.scenario, data: data7 }];
-                                return false;
-                              }
-                              var valid3 = _errs26 === errors;
-                            } else {
-                              var valid3 = true;
-                            }
-                            if (valid3) {
-                              if (data5.delay !== void 0) {
-                                let data8 = data5.delay;
-                                const _errs28 = errors;
-                                const _errs29 = errors;
-                                let valid5 = false;
-                                let passing2 = null;
-                                const _errs30 = errors;
-                                if (typeof data8 !== "string") {
-                                  const err6 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.delay.oneOf[0].type, parentSchema: schema14.properties.then.properties.delay.oneOf[0], data: data8 };
-                                  if (vErrors === null) {
-                                    vErrors = [err6];
-                                  } else {
-                                    vErrors.push(err6);
-                                  }
-                                  errors++;
-                                }
-                                var _valid2 = _errs30 === errors;
-                                if (_valid2) {
-                                  valid5 = true;
-                                  passing2 = 0;
-                                }
-                                const _errs32 = errors;
-                                if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-                                  const err7 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.then.properties.delay.oneOf[1].type, parentSchema: schema14.properties.then.properties.delay.oneOf[1], data: data8 };
-                                  if (vErrors === null) {
-                                    vErrors = [err7];
-                                  } else {
-                                    vErrors.push(err7);
-                                  }
-                                  errors++;
-                                }
-                                var _valid2 = _errs32 === errors;
-                                if (_valid2 && valid5) {
-                                  valid5 = false;
-                                  passing2 = [passing2, 1];
-                                } else {
-                                  if (_valid2) {
-                                    valid5 = true;
-                                    passing2 = 1;
-                                  }
-                                }
-                                if (!valid5) {
-                                  const err8 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema14.properties.then.properties.delay.oneOf, parentSchema: schema14.properties.then.properties.delay, data: data8 };
-                                  if (vErrors === null) {
-                                    vErrors = [err8];
-                                  } else {
-                                    vErrors.push(err8);
-                                  }
-                                  errors++;
-                                  validate29.errors = vErrors;
-                                  return false;
-                                } else {
-                                  errors = _errs29;
-                                  if (vErrors !== null) {
-                                    if (_errs29) {
-                                      vErrors.length = _errs29;
-                                    } else {
-                                      vErrors = null;
-                                    }
-                                  }
-                                }
-                                var valid3 = _errs28 === errors;
-                              } else {
-                                var valid3 = true;
-                              }
-                              if (valid3) {
-                                if (data5.fault !== void 0) {
-                                  let data9 = data5.fault;
-                                  const _errs34 = errors;
-                                  if (typeof data9 !== "string") {
-                                    validate29.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.then.properties.fault.type, parentSchema: schema14.properties.then.properties.fault, data: data9 }];
-                                    return false;
-                                  }
-                                  if (!(data9 === "connection-reset" || data9 === "empty-response" || data9 === "malformed-json" || data9 === "random-data-then-close" || data9 === "CONNECTION_RESET_BY_PEER" || data9 === "EMPTY_RESPONSE" || data9 === "MALFORMED_RESPONSE_CHUNK" || data9 === "RANDOM_DATA_THEN_CLOSE")) {
-                                    validate29.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema14.properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.then.properties.fault.enum, parentSchema: schema14.properties.then.properties.fault, data: data9 }];
-                                    return false;
-                                  }
-                                  var valid3 = _errs34 === errors;
-                                } else {
-                                  var valid3 = true;
-                                }
-                              }
-                            }
-                          }
-                        }
-                      } else {
-                        validate29.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.properties.then.type, parentSchema: schema14.properties.then, data: data5 }];
-                        return false;
-                      }
-                    }
-                    var valid0 = _errs17 === errors;
-                  } else {
-                    var valid0 = true;
-                  }
-                  if (valid0) {
-                    if (data.times !== void 0) {
-                      let data10 = data.times;
-                      const _errs36 = errors;
-                      if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-                        validate29.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.times.type, parentSchema: schema14.properties.times, data: data10 }];
-                        return false;
-                      }
-                      if (errors === _errs36) {
-                        if (typeof data10 == "number" && isFinite(data10)) {
-                          if (data10 < 1 || isNaN(data10)) {
-                            validate29.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema14.properties.times, data: data10 }];
-                            return false;
-                          }
-                        }
-                      }
-                      var valid0 = _errs36 === errors;
-                    } else {
-                      var valid0 = true;
-                    }
-                  }
-                }
-              }
-            }
-          } else {
-            validate29.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data }];
-            return false;
-          }
-        }
-        validate29.errors = vErrors;
-        return errors === 0;
-      }
-      exports["clearScenarioRules.query"] = validate30;
-      var schema15 = { "type": "object", "properties": { "session": { "type": "string" } } };
-      function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-        let vErrors = null;
-        let errors = 0;
-        if (errors === 0) {
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
-              if (typeof data0 !== "string") {
-                validate30.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.session.type, parentSchema: schema15.properties.session, data: data0 }];
-                return false;
-              }
-            }
-          } else {
-            validate30.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data }];
-            return false;
-          }
-        }
-        validate30.errors = vErrors;
-        return errors === 0;
-      }
-      exports["listRequests.query"] = validate31;
-      var schema16 = { "type": "object", "properties": { "session": { "type": "string" }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
-      function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-        let vErrors = null;
-        let errors = 0;
-        if (errors === 0) {
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
-              const _errs1 = errors;
-              if (typeof data0 !== "string") {
-                validate31.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.session.type, parentSchema: schema16.properties.session, data: data0 }];
-                return false;
-              }
-              var valid0 = _errs1 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.limit !== void 0) {
-                let data1 = data.limit;
-                const _errs3 = errors;
-                if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate31.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.limit.type, parentSchema: schema16.properties.limit, data: data1 }];
-                  return false;
-                }
-                if (errors === _errs3) {
-                  if (typeof data1 == "number" && isFinite(data1)) {
-                    if (data1 > 1e3 || isNaN(data1)) {
-                      validate31.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema16.properties.limit, data: data1 }];
-                      return false;
-                    } else {
-                      if (data1 < 0 || isNaN(data1)) {
-                        validate31.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.limit, data: data1 }];
-                        return false;
-                      }
-                    }
-                  }
-                }
-                var valid0 = _errs3 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.cursor !== void 0) {
-                  let data2 = data.cursor;
-                  const _errs5 = errors;
-                  if (typeof data2 !== "string") {
-                    validate31.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.cursor.type, parentSchema: schema16.properties.cursor, data: data2 }];
-                    return false;
-                  }
-                  var valid0 = _errs5 === errors;
-                } else {
-                  var valid0 = true;
-                }
-              }
-            }
-          } else {
             validate31.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data }];
             return false;
           }
@@ -1100,8 +718,8 @@ var standalone = (() => {
         validate31.errors = vErrors;
         return errors === 0;
       }
-      exports["clearRequests.query"] = validate32;
-      var schema17 = { "type": "object", "properties": { "session": { "type": "string" } } };
+      exports["resetClock.query"] = validate32;
+      var schema17 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
       function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -1109,9 +727,17 @@ var standalone = (() => {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             if (data.session !== void 0) {
               let data0 = data.session;
-              if (typeof data0 !== "string") {
-                validate32.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.session.type, parentSchema: schema17.properties.session, data: data0 }];
-                return false;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate32.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema17.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate32.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.session.type, parentSchema: schema17.properties.session, data: data0 }];
+                  return false;
+                }
               }
             }
           } else {
@@ -1122,8 +748,8 @@ var standalone = (() => {
         validate32.errors = vErrors;
         return errors === 0;
       }
-      exports["listUnmatchedRequests.query"] = validate33;
-      var schema18 = { "type": "object", "properties": { "session": { "type": "string" }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      exports["listScenarioRules.query"] = validate33;
+      var schema18 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
       function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -1132,9 +758,16 @@ var standalone = (() => {
             if (data.session !== void 0) {
               let data0 = data.session;
               const _errs1 = errors;
-              if (typeof data0 !== "string") {
-                validate33.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.session.type, parentSchema: schema18.properties.session, data: data0 }];
-                return false;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate33.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema18.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate33.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.session.type, parentSchema: schema18.properties.session, data: data0 }];
+                  return false;
+                }
               }
               var valid0 = _errs1 === errors;
             } else {
@@ -1187,9 +820,589 @@ var standalone = (() => {
         validate33.errors = vErrors;
         return errors === 0;
       }
-      exports["countRequests.body"] = validate34;
-      var schema19 = { "type": "object", "description": 'Every given field must match; any other field is a 400. WireMock\'s request-pattern fields `urlPath` and `queryParameters` (`{"fileId": {"equalTo": "1"}}`) are accepted for `path` and `query`. A full View Token in `query.viewToken` matches the entry (the journal keeps it shortened and compares the shortened form).', "additionalProperties": false, "properties": { "method": { "type": "string" }, "path": { "type": "string" }, "urlPath": { "type": "string", "description": "WireMock's name for `path`." }, "query": { "type": "object", "additionalProperties": { "type": "string" } }, "queryParameters": { "type": "object", "description": "WireMock's form of `query`; `equalTo` is the one matcher supported.", "additionalProperties": { "type": "object", "description": '{"equalTo": "<value>"} (the one WireMock matcher the mock supports)', "required": ["equalTo"], "additionalProperties": false, "properties": { "equalTo": { "type": "string" } } } }, "session": { "type": "string" }, "operationId": { "type": "string" }, "status": { "type": "integer" } } };
+      exports["createScenarioRule.body"] = validate34;
+      var schema19 = { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1 } } };
       function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.then === void 0 && (missing0 = "then")) {
+              validate34.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema19.required, parentSchema: schema19, data }];
+              return false;
+            } else {
+              const _errs1 = errors;
+              for (const key0 in data) {
+                if (!(key0 === "when" || key0 === "then" || key0 === "times")) {
+                  validate34.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema19, data }];
+                  return false;
+                  break;
+                }
+              }
+              if (_errs1 === errors) {
+                if (data.when !== void 0) {
+                  let data0 = data.when;
+                  const _errs2 = errors;
+                  if (errors === _errs2) {
+                    if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+                      const _errs4 = errors;
+                      for (const key1 in data0) {
+                        if (!(key1 === "operation" || key1 === "param" || key1 === "equals" || key1 === "accessToken")) {
+                          validate34.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema19.properties.when, data: data0 }];
+                          return false;
+                          break;
+                        }
+                      }
+                      if (_errs4 === errors) {
+                        if (data0.operation !== void 0) {
+                          let data1 = data0.operation;
+                          const _errs5 = errors;
+                          if (typeof data1 !== "string") {
+                            validate34.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.when.properties.operation.type, parentSchema: schema19.properties.when.properties.operation, data: data1 }];
+                            return false;
+                          }
+                          if (!(data1 === "getViewToken" || data1 === "getChildFileViewToken" || data1 === "getChildFileViewTokenByGet" || data1 === "issueAccessToken" || data1 === "getViewerData")) {
+                            validate34.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/enum", keyword: "enum", params: { allowedValues: schema19.properties.when.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema19.properties.when.properties.operation.enum, parentSchema: schema19.properties.when.properties.operation, data: data1 }];
+                            return false;
+                          }
+                          var valid1 = _errs5 === errors;
+                        } else {
+                          var valid1 = true;
+                        }
+                        if (valid1) {
+                          if (data0.param !== void 0) {
+                            let data2 = data0.param;
+                            const _errs7 = errors;
+                            if (typeof data2 !== "string") {
+                              validate34.errors = [{ instancePath: instancePath + "/when/param", schemaPath: "#/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.when.properties.param.type, parentSchema: schema19.properties.when.properties.param, data: data2 }];
+                              return false;
+                            }
+                            var valid1 = _errs7 === errors;
+                          } else {
+                            var valid1 = true;
+                          }
+                          if (valid1) {
+                            if (data0.equals !== void 0) {
+                              let data3 = data0.equals;
+                              const _errs9 = errors;
+                              const _errs10 = errors;
+                              let valid2 = false;
+                              let passing0 = null;
+                              const _errs11 = errors;
+                              if (typeof data3 !== "string") {
+                                const err0 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.when.properties.equals.oneOf[0].type, parentSchema: schema19.properties.when.properties.equals.oneOf[0], data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err0];
+                                } else {
+                                  vErrors.push(err0);
+                                }
+                                errors++;
+                              }
+                              var _valid0 = _errs11 === errors;
+                              if (_valid0) {
+                                valid2 = true;
+                                passing0 = 0;
+                              }
+                              const _errs13 = errors;
+                              if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+                                const err1 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.when.properties.equals.oneOf[1].type, parentSchema: schema19.properties.when.properties.equals.oneOf[1], data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err1];
+                                } else {
+                                  vErrors.push(err1);
+                                }
+                                errors++;
+                              }
+                              var _valid0 = _errs13 === errors;
+                              if (_valid0 && valid2) {
+                                valid2 = false;
+                                passing0 = [passing0, 1];
+                              } else {
+                                if (_valid0) {
+                                  valid2 = true;
+                                  passing0 = 1;
+                                }
+                              }
+                              if (!valid2) {
+                                const err2 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema19.properties.when.properties.equals.oneOf, parentSchema: schema19.properties.when.properties.equals, data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err2];
+                                } else {
+                                  vErrors.push(err2);
+                                }
+                                errors++;
+                                validate34.errors = vErrors;
+                                return false;
+                              } else {
+                                errors = _errs10;
+                                if (vErrors !== null) {
+                                  if (_errs10) {
+                                    vErrors.length = _errs10;
+                                  } else {
+                                    vErrors = null;
+                                  }
+                                }
+                              }
+                              var valid1 = _errs9 === errors;
+                            } else {
+                              var valid1 = true;
+                            }
+                            if (valid1) {
+                              if (data0.accessToken !== void 0) {
+                                let data4 = data0.accessToken;
+                                const _errs15 = errors;
+                                if (typeof data4 !== "string") {
+                                  validate34.errors = [{ instancePath: instancePath + "/when/accessToken", schemaPath: "#/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.when.properties.accessToken.type, parentSchema: schema19.properties.when.properties.accessToken, data: data4 }];
+                                  return false;
+                                }
+                                var valid1 = _errs15 === errors;
+                              } else {
+                                var valid1 = true;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      validate34.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.properties.when.type, parentSchema: schema19.properties.when, data: data0 }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs2 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.then !== void 0) {
+                    let data5 = data.then;
+                    const _errs17 = errors;
+                    if (errors === _errs17) {
+                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                        const _errs19 = errors;
+                        for (const key2 in data5) {
+                          if (!(key2 === "code" || key2 === "scenario" || key2 === "delay" || key2 === "fault")) {
+                            validate34.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema19.properties.then, data: data5 }];
+                            return false;
+                            break;
+                          }
+                        }
+                        if (_errs19 === errors) {
+                          if (data5.code !== void 0) {
+                            let data6 = data5.code;
+                            const _errs20 = errors;
+                            const _errs21 = errors;
+                            let valid4 = false;
+                            let passing1 = null;
+                            const _errs22 = errors;
+                            if (typeof data6 !== "string") {
+                              const err3 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.then.properties.code.oneOf[0].type, parentSchema: schema19.properties.then.properties.code.oneOf[0], data: data6 };
+                              if (vErrors === null) {
+                                vErrors = [err3];
+                              } else {
+                                vErrors.push(err3);
+                              }
+                              errors++;
+                            }
+                            var _valid1 = _errs22 === errors;
+                            if (_valid1) {
+                              valid4 = true;
+                              passing1 = 0;
+                            }
+                            const _errs24 = errors;
+                            if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+                              const err4 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.then.properties.code.oneOf[1].type, parentSchema: schema19.properties.then.properties.code.oneOf[1], data: data6 };
+                              if (vErrors === null) {
+                                vErrors = [err4];
+                              } else {
+                                vErrors.push(err4);
+                              }
+                              errors++;
+                            }
+                            var _valid1 = _errs24 === errors;
+                            if (_valid1 && valid4) {
+                              valid4 = false;
+                              passing1 = [passing1, 1];
+                            } else {
+                              if (_valid1) {
+                                valid4 = true;
+                                passing1 = 1;
+                              }
+                            }
+                            if (!valid4) {
+                              const err5 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema19.properties.then.properties.code.oneOf, parentSchema: schema19.properties.then.properties.code, data: data6 };
+                              if (vErrors === null) {
+                                vErrors = [err5];
+                              } else {
+                                vErrors.push(err5);
+                              }
+                              errors++;
+                              validate34.errors = vErrors;
+                              return false;
+                            } else {
+                              errors = _errs21;
+                              if (vErrors !== null) {
+                                if (_errs21) {
+                                  vErrors.length = _errs21;
+                                } else {
+                                  vErrors = null;
+                                }
+                              }
+                            }
+                            var valid3 = _errs20 === errors;
+                          } else {
+                            var valid3 = true;
+                          }
+                          if (valid3) {
+                            if (data5.scenario !== void 0) {
+                              let data7 = data5.scenario;
+                              const _errs26 = errors;
+                              if (typeof data7 !== "string") {
+                                validate34.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.then.properties.scenario.type, parentSchema: schema19.properties.then.properties.scenario, data: data7 }];
+                                return false;
+                              }
+                              if (!(data7 === "access-token-missing" || data7 === "access-token-invalid" || data7 === "access-token-expired" || data7 === "forbidden" || data7 === "not-found" || data7 === "invalid-parameter" || data7 === "server-error" || data7 === "unavailable")) {
+                                validate34.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema19.properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema19.properties.then.properties.scenario.enum, parentSchema: schema19.properties.then.properties.scenario, data: data7 }];
+                                return false;
+                              }
+                              var valid3 = _errs26 === errors;
+                            } else {
+                              var valid3 = true;
+                            }
+                            if (valid3) {
+                              if (data5.delay !== void 0) {
+                                let data8 = data5.delay;
+                                const _errs28 = errors;
+                                const _errs29 = errors;
+                                let valid5 = false;
+                                let passing2 = null;
+                                const _errs30 = errors;
+                                if (typeof data8 !== "string") {
+                                  const err6 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.then.properties.delay.oneOf[0].type, parentSchema: schema19.properties.then.properties.delay.oneOf[0], data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err6];
+                                  } else {
+                                    vErrors.push(err6);
+                                  }
+                                  errors++;
+                                }
+                                var _valid2 = _errs30 === errors;
+                                if (_valid2) {
+                                  valid5 = true;
+                                  passing2 = 0;
+                                }
+                                const _errs32 = errors;
+                                if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+                                  const err7 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.then.properties.delay.oneOf[1].type, parentSchema: schema19.properties.then.properties.delay.oneOf[1], data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err7];
+                                  } else {
+                                    vErrors.push(err7);
+                                  }
+                                  errors++;
+                                }
+                                var _valid2 = _errs32 === errors;
+                                if (_valid2 && valid5) {
+                                  valid5 = false;
+                                  passing2 = [passing2, 1];
+                                } else {
+                                  if (_valid2) {
+                                    valid5 = true;
+                                    passing2 = 1;
+                                  }
+                                }
+                                if (!valid5) {
+                                  const err8 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema19.properties.then.properties.delay.oneOf, parentSchema: schema19.properties.then.properties.delay, data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err8];
+                                  } else {
+                                    vErrors.push(err8);
+                                  }
+                                  errors++;
+                                  validate34.errors = vErrors;
+                                  return false;
+                                } else {
+                                  errors = _errs29;
+                                  if (vErrors !== null) {
+                                    if (_errs29) {
+                                      vErrors.length = _errs29;
+                                    } else {
+                                      vErrors = null;
+                                    }
+                                  }
+                                }
+                                var valid3 = _errs28 === errors;
+                              } else {
+                                var valid3 = true;
+                              }
+                              if (valid3) {
+                                if (data5.fault !== void 0) {
+                                  let data9 = data5.fault;
+                                  const _errs34 = errors;
+                                  if (typeof data9 !== "string") {
+                                    validate34.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.then.properties.fault.type, parentSchema: schema19.properties.then.properties.fault, data: data9 }];
+                                    return false;
+                                  }
+                                  if (!(data9 === "connection-reset" || data9 === "empty-response" || data9 === "malformed-json" || data9 === "random-data-then-close" || data9 === "CONNECTION_RESET_BY_PEER" || data9 === "EMPTY_RESPONSE" || data9 === "MALFORMED_RESPONSE_CHUNK" || data9 === "RANDOM_DATA_THEN_CLOSE")) {
+                                    validate34.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema19.properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema19.properties.then.properties.fault.enum, parentSchema: schema19.properties.then.properties.fault, data: data9 }];
+                                    return false;
+                                  }
+                                  var valid3 = _errs34 === errors;
+                                } else {
+                                  var valid3 = true;
+                                }
+                              }
+                            }
+                          }
+                        }
+                      } else {
+                        validate34.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.properties.then.type, parentSchema: schema19.properties.then, data: data5 }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs17 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.times !== void 0) {
+                      let data10 = data.times;
+                      const _errs36 = errors;
+                      if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
+                        validate34.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.times.type, parentSchema: schema19.properties.times, data: data10 }];
+                        return false;
+                      }
+                      if (errors === _errs36) {
+                        if (typeof data10 == "number" && isFinite(data10)) {
+                          if (data10 < 1 || isNaN(data10)) {
+                            validate34.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema19.properties.times, data: data10 }];
+                            return false;
+                          }
+                        }
+                      }
+                      var valid0 = _errs36 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          } else {
+            validate34.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data }];
+            return false;
+          }
+        }
+        validate34.errors = vErrors;
+        return errors === 0;
+      }
+      exports["clearScenarioRules.query"] = validate35;
+      var schema20 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate35.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema20.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate35.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.session.type, parentSchema: schema20.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate35.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data }];
+            return false;
+          }
+        }
+        validate35.errors = vErrors;
+        return errors === 0;
+      }
+      exports["listRequests.query"] = validate36;
+      var schema21 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate36.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema21.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate36.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.session.type, parentSchema: schema21.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+              var valid0 = _errs1 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.limit !== void 0) {
+                let data1 = data.limit;
+                const _errs3 = errors;
+                if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+                  validate36.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema21.properties.limit.type, parentSchema: schema21.properties.limit, data: data1 }];
+                  return false;
+                }
+                if (errors === _errs3) {
+                  if (typeof data1 == "number" && isFinite(data1)) {
+                    if (data1 > 1e3 || isNaN(data1)) {
+                      validate36.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema21.properties.limit, data: data1 }];
+                      return false;
+                    } else {
+                      if (data1 < 0 || isNaN(data1)) {
+                        validate36.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema21.properties.limit, data: data1 }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.cursor !== void 0) {
+                  let data2 = data.cursor;
+                  const _errs5 = errors;
+                  if (typeof data2 !== "string") {
+                    validate36.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.cursor.type, parentSchema: schema21.properties.cursor, data: data2 }];
+                    return false;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          } else {
+            validate36.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data }];
+            return false;
+          }
+        }
+        validate36.errors = vErrors;
+        return errors === 0;
+      }
+      exports["clearRequests.query"] = validate37;
+      var schema22 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate37.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema22.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate37.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.session.type, parentSchema: schema22.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate37.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data }];
+            return false;
+          }
+        }
+        validate37.errors = vErrors;
+        return errors === 0;
+      }
+      exports["listUnmatchedRequests.query"] = validate38;
+      var schema23 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate38.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema23.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate38.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.session.type, parentSchema: schema23.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+              var valid0 = _errs1 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.limit !== void 0) {
+                let data1 = data.limit;
+                const _errs3 = errors;
+                if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+                  validate38.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema23.properties.limit.type, parentSchema: schema23.properties.limit, data: data1 }];
+                  return false;
+                }
+                if (errors === _errs3) {
+                  if (typeof data1 == "number" && isFinite(data1)) {
+                    if (data1 > 1e3 || isNaN(data1)) {
+                      validate38.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema23.properties.limit, data: data1 }];
+                      return false;
+                    } else {
+                      if (data1 < 0 || isNaN(data1)) {
+                        validate38.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema23.properties.limit, data: data1 }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.cursor !== void 0) {
+                  let data2 = data.cursor;
+                  const _errs5 = errors;
+                  if (typeof data2 !== "string") {
+                    validate38.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.cursor.type, parentSchema: schema23.properties.cursor, data: data2 }];
+                    return false;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          } else {
+            validate38.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data }];
+            return false;
+          }
+        }
+        validate38.errors = vErrors;
+        return errors === 0;
+      }
+      exports["countRequests.body"] = validate39;
+      var schema24 = { "type": "object", "description": 'Every given field must match; any other field is a 400. WireMock\'s request-pattern fields `urlPath` and `queryParameters` (`{"fileId": {"equalTo": "1"}}`) are accepted for `path` and `query`. A full View Token in `query.viewToken` matches the entry (the journal keeps it shortened and compares the shortened form).', "additionalProperties": false, "properties": { "method": { "type": "string" }, "path": { "type": "string" }, "urlPath": { "type": "string", "description": "WireMock's name for `path`." }, "query": { "type": "object", "additionalProperties": { "type": "string" } }, "queryParameters": { "type": "object", "description": "WireMock's form of `query`; `equalTo` is the one matcher supported.", "additionalProperties": { "type": "object", "description": '{"equalTo": "<value>"} (the one WireMock matcher the mock supports)', "required": ["equalTo"], "additionalProperties": false, "properties": { "equalTo": { "type": "string" } } } }, "session": { "type": "string" }, "operationId": { "type": "string" }, "status": { "type": "integer" } } };
+      function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -1197,7 +1410,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "method" || key0 === "path" || key0 === "urlPath" || key0 === "query" || key0 === "queryParameters" || key0 === "session" || key0 === "operationId" || key0 === "status")) {
-                validate34.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema19, data }];
+                validate39.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema24, data }];
                 return false;
                 break;
               }
@@ -1207,7 +1420,7 @@ var standalone = (() => {
                 let data0 = data.method;
                 const _errs2 = errors;
                 if (typeof data0 !== "string") {
-                  validate34.errors = [{ instancePath: instancePath + "/method", schemaPath: "#/properties/method/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.method.type, parentSchema: schema19.properties.method, data: data0 }];
+                  validate39.errors = [{ instancePath: instancePath + "/method", schemaPath: "#/properties/method/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.method.type, parentSchema: schema24.properties.method, data: data0 }];
                   return false;
                 }
                 var valid0 = _errs2 === errors;
@@ -1219,7 +1432,7 @@ var standalone = (() => {
                   let data1 = data.path;
                   const _errs4 = errors;
                   if (typeof data1 !== "string") {
-                    validate34.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.path.type, parentSchema: schema19.properties.path, data: data1 }];
+                    validate39.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.path.type, parentSchema: schema24.properties.path, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs4 === errors;
@@ -1231,7 +1444,7 @@ var standalone = (() => {
                     let data2 = data.urlPath;
                     const _errs6 = errors;
                     if (typeof data2 !== "string") {
-                      validate34.errors = [{ instancePath: instancePath + "/urlPath", schemaPath: "#/properties/urlPath/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.urlPath.type, parentSchema: schema19.properties.urlPath, data: data2 }];
+                      validate39.errors = [{ instancePath: instancePath + "/urlPath", schemaPath: "#/properties/urlPath/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.urlPath.type, parentSchema: schema24.properties.urlPath, data: data2 }];
                       return false;
                     }
                     var valid0 = _errs6 === errors;
@@ -1248,7 +1461,7 @@ var standalone = (() => {
                             let data4 = data3[key1];
                             const _errs11 = errors;
                             if (typeof data4 !== "string") {
-                              validate34.errors = [{ instancePath: instancePath + "/query/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/query/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.query.additionalProperties.type, parentSchema: schema19.properties.query.additionalProperties, data: data4 }];
+                              validate39.errors = [{ instancePath: instancePath + "/query/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/query/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.query.additionalProperties.type, parentSchema: schema24.properties.query.additionalProperties, data: data4 }];
                               return false;
                             }
                             var valid1 = _errs11 === errors;
@@ -1257,7 +1470,7 @@ var standalone = (() => {
                             }
                           }
                         } else {
-                          validate34.errors = [{ instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.properties.query.type, parentSchema: schema19.properties.query, data: data3 }];
+                          validate39.errors = [{ instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.properties.query.type, parentSchema: schema24.properties.query, data: data3 }];
                           return false;
                         }
                       }
@@ -1278,13 +1491,13 @@ var standalone = (() => {
                                 if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                                   let missing0;
                                   if (data6.equalTo === void 0 && (missing0 = "equalTo")) {
-                                    validate34.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema19.properties.queryParameters.additionalProperties.required, parentSchema: schema19.properties.queryParameters.additionalProperties, data: data6 }];
+                                    validate39.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema24.properties.queryParameters.additionalProperties.required, parentSchema: schema24.properties.queryParameters.additionalProperties, data: data6 }];
                                     return false;
                                   } else {
                                     const _errs18 = errors;
                                     for (const key3 in data6) {
                                       if (!(key3 === "equalTo")) {
-                                        validate34.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema19.properties.queryParameters.additionalProperties, data: data6 }];
+                                        validate39.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema24.properties.queryParameters.additionalProperties, data: data6 }];
                                         return false;
                                         break;
                                       }
@@ -1293,14 +1506,14 @@ var standalone = (() => {
                                       if (data6.equalTo !== void 0) {
                                         let data7 = data6.equalTo;
                                         if (typeof data7 !== "string") {
-                                          validate34.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/equalTo", schemaPath: "#/properties/queryParameters/additionalProperties/properties/equalTo/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.queryParameters.additionalProperties.properties.equalTo.type, parentSchema: schema19.properties.queryParameters.additionalProperties.properties.equalTo, data: data7 }];
+                                          validate39.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/equalTo", schemaPath: "#/properties/queryParameters/additionalProperties/properties/equalTo/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.queryParameters.additionalProperties.properties.equalTo.type, parentSchema: schema24.properties.queryParameters.additionalProperties.properties.equalTo, data: data7 }];
                                           return false;
                                         }
                                       }
                                     }
                                   }
                                 } else {
-                                  validate34.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.properties.queryParameters.additionalProperties.type, parentSchema: schema19.properties.queryParameters.additionalProperties, data: data6 }];
+                                  validate39.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.properties.queryParameters.additionalProperties.type, parentSchema: schema24.properties.queryParameters.additionalProperties, data: data6 }];
                                   return false;
                                 }
                               }
@@ -1310,7 +1523,7 @@ var standalone = (() => {
                               }
                             }
                           } else {
-                            validate34.errors = [{ instancePath: instancePath + "/queryParameters", schemaPath: "#/properties/queryParameters/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.properties.queryParameters.type, parentSchema: schema19.properties.queryParameters, data: data5 }];
+                            validate39.errors = [{ instancePath: instancePath + "/queryParameters", schemaPath: "#/properties/queryParameters/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.properties.queryParameters.type, parentSchema: schema24.properties.queryParameters, data: data5 }];
                             return false;
                           }
                         }
@@ -1323,7 +1536,7 @@ var standalone = (() => {
                           let data8 = data.session;
                           const _errs21 = errors;
                           if (typeof data8 !== "string") {
-                            validate34.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.session.type, parentSchema: schema19.properties.session, data: data8 }];
+                            validate39.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.session.type, parentSchema: schema24.properties.session, data: data8 }];
                             return false;
                           }
                           var valid0 = _errs21 === errors;
@@ -1335,7 +1548,7 @@ var standalone = (() => {
                             let data9 = data.operationId;
                             const _errs23 = errors;
                             if (typeof data9 !== "string") {
-                              validate34.errors = [{ instancePath: instancePath + "/operationId", schemaPath: "#/properties/operationId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.operationId.type, parentSchema: schema19.properties.operationId, data: data9 }];
+                              validate39.errors = [{ instancePath: instancePath + "/operationId", schemaPath: "#/properties/operationId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.operationId.type, parentSchema: schema24.properties.operationId, data: data9 }];
                               return false;
                             }
                             var valid0 = _errs23 === errors;
@@ -1347,7 +1560,7 @@ var standalone = (() => {
                               let data10 = data.status;
                               const _errs25 = errors;
                               if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-                                validate34.errors = [{ instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.status.type, parentSchema: schema19.properties.status, data: data10 }];
+                                validate39.errors = [{ instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema24.properties.status.type, parentSchema: schema24.properties.status, data: data10 }];
                                 return false;
                               }
                               var valid0 = _errs25 === errors;
@@ -1363,43 +1576,43 @@ var standalone = (() => {
               }
             }
           } else {
-            validate34.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data }];
+            validate39.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data }];
             return false;
           }
         }
-        validate34.errors = vErrors;
+        validate39.errors = vErrors;
         return errors === 0;
       }
-      exports["getDashboardAsset.path"] = validate35;
-      var schema20 = { "type": "object", "properties": { "file": { "type": "string", "enum": ["dashboard.js", "try.js", "dashboard.css", "favicon.svg"] } }, "required": ["file"] };
-      function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["getDashboardAsset.path"] = validate40;
+      var schema25 = { "type": "object", "properties": { "file": { "type": "string", "enum": ["dashboard.js", "try.js", "dashboard.css", "favicon.svg"] } }, "required": ["file"] };
+      function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.file === void 0 && (missing0 = "file")) {
-              validate35.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema20.required, parentSchema: schema20, data }];
+              validate40.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema25.required, parentSchema: schema25, data }];
               return false;
             } else {
               if (data.file !== void 0) {
                 let data0 = data.file;
                 if (typeof data0 !== "string") {
-                  validate35.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.file.type, parentSchema: schema20.properties.file, data: data0 }];
+                  validate40.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.file.type, parentSchema: schema25.properties.file, data: data0 }];
                   return false;
                 }
                 if (!(data0 === "dashboard.js" || data0 === "try.js" || data0 === "dashboard.css" || data0 === "favicon.svg")) {
-                  validate35.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/enum", keyword: "enum", params: { allowedValues: schema20.properties.file.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.file.enum, parentSchema: schema20.properties.file, data: data0 }];
+                  validate40.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/enum", keyword: "enum", params: { allowedValues: schema25.properties.file.enum }, message: "must be equal to one of the allowed values", schema: schema25.properties.file.enum, parentSchema: schema25.properties.file, data: data0 }];
                   return false;
                 }
               }
             }
           } else {
-            validate35.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data }];
+            validate40.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data }];
             return false;
           }
         }
-        validate35.errors = vErrors;
+        validate40.errors = vErrors;
         return errors === 0;
       }
     }

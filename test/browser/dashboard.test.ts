@@ -28,6 +28,16 @@ async function issueOnTryPage(page: Page, type: string, id: string): Promise<str
   return (await page.locator('#issue-result').textContent()) ?? '';
 }
 
+/** Answers the page's next confirm() (accept or dismiss) and gives its question. */
+function answerNextDialog(page: Page, accept: boolean): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+  });
+}
+
 describe('a QA tester with the dashboard and the try page', () => {
   let mock: MockServer;
   let baseUrl: string;
@@ -146,7 +156,9 @@ describe('a QA tester with the dashboard and the try page', () => {
     await dashboard.click('button[data-all-requests="code=503"]');
     await dashboard.locator('#rules-body td[data-label="Then"]', { hasText: 'code=503' }).waitFor();
     expect(await issueOnTryPage(tryPage, 'scene', '9')).toMatch(/^503 /);
+    const asked = answerNextDialog(dashboard, true);
     await dashboard.click('#rules-clear');
+    expect(await asked).toBe('Remove 1 rule of every session?');
     await dashboard.locator('#rules-body td.empty').waitFor();
     expect(await issueOnTryPage(tryPage, 'scene', '9')).toMatch(/^200 /);
   });
@@ -160,6 +172,63 @@ describe('a QA tester with the dashboard and the try page', () => {
     await dashboard.fill('#session-filter', '');
     expect(await dashboard.inputValue('#rule-session')).toBe('my-own');
     await dashboard.fill('#rule-session', '');
+  });
+
+  test('under a session filter, Clear rules says how many it removes, asks once, and clears that session\'s rules only', async () => {
+    const addRule = (session: string) => fetch(`${baseUrl}/__admin/scenarios`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Mock-Session': session }, body: JSON.stringify({ then: { code: 503 } }) });
+    await addRule('tester-x');
+    await addRule('tester-x');
+    await addRule('tester-y');
+    await dashboard.fill('#session-filter', 'tester-x');
+    await dashboard.waitForFunction(() => document.getElementById('rules-count')?.textContent === '2');
+    const dismissed = answerNextDialog(dashboard, false);
+    await dashboard.click('#rules-clear');
+    expect(await dismissed).toBe('Remove 2 rules of session "tester-x"?');
+    const accepted = answerNextDialog(dashboard, true);
+    await dashboard.click('#rules-clear');
+    expect(await accepted).toBe('Remove 2 rules of session "tester-x"?');
+    await dashboard.locator('#rules-body td.empty').waitFor();
+    const left = (await (await fetch(`${baseUrl}/__admin/scenarios`)).json()) as { rules: { session: string }[] };
+    expect(left.rules.map((rule) => rule.session)).toEqual(['tester-y']);
+    await fetch(`${baseUrl}/__admin/scenarios`, { method: 'DELETE' });
+    await dashboard.fill('#session-filter', '');
+  });
+
+  test('under a session filter, the clock panel shows and moves that session\'s clock, and Reset resets that session only after saying what it removes', async () => {
+    await fetch(`${baseUrl}/view/token?fileId=61`, { headers: { Authorization: 'Bearer t', 'X-Mock-Session': 'tester-z' } });
+    await dashboard.fill('#session-filter', 'tester-z');
+    await dashboard.locator('#clock-session', { hasText: 'session "tester-z": follows the deployment\'s clock' }).waitFor();
+    const clockOf = async (session: string) => (await (await fetch(`${baseUrl}/__admin/clock?session=${session}`)).json()) as { offsetMs: number; ownClock: boolean };
+    // An earlier test moved the deployment's clock on 12 h: the session starts from there.
+    const deployment = (await clockOf('')).offsetMs;
+    await dashboard.click('#clock-advance-1h');
+    await dashboard.locator('#clock-session', { hasText: 'session "tester-z": its own clock' }).waitFor();
+    expect(await dashboard.textContent('#clock-offset')).toBe(`+${(deployment + 3_600_000) / 3_600_000} h from real time`);
+    expect(await clockOf('tester-z')).toMatchObject({ offsetMs: deployment + 3_600_000, ownClock: true });
+    expect(await clockOf('')).toMatchObject({ offsetMs: deployment, ownClock: false });
+    expect(await dashboard.textContent('#reset-all')).toBe('Reset session "tester-z"');
+    const asked = answerNextDialog(dashboard, true);
+    await dashboard.click('#reset-all');
+    expect(await asked).toBe('Reset session "tester-z": remove its 1 View Token, 0 rules and 1 journal entry, and put its clock back on the deployment\'s?');
+    await dashboard.locator('#clock-session', { hasText: 'session "tester-z": follows the deployment\'s clock' }).waitFor();
+    expect(await clockOf('tester-z')).toMatchObject({ ownClock: false });
+    const tokens = (await (await fetch(`${baseUrl}/__admin/view-tokens`)).json()) as { viewTokens: { session: string }[] };
+    expect(tokens.viewTokens.some((token) => token.session === 'tester-z')).toBe(false);
+    expect(tokens.viewTokens.length).toBeGreaterThan(0);
+    await dashboard.fill('#session-filter', '');
+    expect(await dashboard.textContent('#reset-all')).toBe('Reset everything');
+  });
+
+  test('every session showing, each token counts down on its own session\'s clock: a session moved 12 h on shows its token expired, the others valid', async () => {
+    const issue = async (session: string) => ((await (await fetch(`${baseUrl}/view/token?fileId=88`, { headers: { Authorization: 'Bearer t', 'X-Mock-Session': session } })).json()) as { data: string }).data;
+    const moved = await issue('tester-w');
+    const still = await issue('tester-v');
+    await fetch(`${baseUrl}/__admin/clock/advance?session=tester-w`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ by: '12h' }) });
+    const stateOf = (token: string) => dashboard.locator('#tokens-body tr', { hasText: token }).locator('td[data-label="State"]');
+    await dashboard.waitForFunction((token) => [...document.querySelectorAll('#tokens-body tr')].some((row) => row.textContent?.includes(token) && row.querySelector('td[data-label="State"]')?.textContent === 'expired'), moved);
+    expect(await stateOf(moved).textContent()).toBe('expired');
+    expect(await stateOf(still).textContent()).toBe('valid');
+    expect(await dashboard.locator('#tokens-body tr', { hasText: still }).locator('td[data-label="Expires in"]').textContent()).toMatch(/^1[12]:\d\d:\d\d$/);
   });
 
   test('a request that matched no route shows in the journal as unmatched, with the route it was probably meant for', async () => {

@@ -4,7 +4,7 @@ import { CHECKS } from '../../contracts/checks';
 import { CHECKS_TABLE_BEGIN, CHECKS_TABLE_END, toChecksTable } from '../../contracts/checks-table';
 import { SENTENCE } from '../../contracts/checks/sentences';
 
-const GUIDE = path.resolve(__dirname, '../../contracts/README.md');
+const GUIDE = path.resolve(__dirname, '../../docs/guides/contract-testing.md');
 
 test('the contract guide lists every check with its sentence exactly as the check definitions give them (else: npm run contracts:docs)', () => {
   const guide = readFileSync(GUIDE, 'utf8');
@@ -31,5 +31,5 @@ test('the CI recipe installs the package, then runs the harness from it with npx
   const install = recipe.indexOf('run: npm install --no-save view-token-mock');
   expect(install).toBeGreaterThan(0);
   expect(recipe.indexOf('run: npx -p view-token-mock view-token-contracts --base-url')).toBeGreaterThan(install);
-  expect(recipe).toContain('npx -p ./view-token-mock-<version>.tgz view-token-contracts');
+  expect(recipe).toContain('npx --yes -p ./view-token-mock-<version>.tgz view-token-contracts');
 });

@@ -29,6 +29,10 @@ function serve(deviation: Deviation): void {
   }
 }
 
+// Each test runs the whole harness (~80 probes, in process): ~2 s alone, but several times that on a
+// loaded 2-core machine, past Jest's 20 s default (seen once). A time limit, not an assertion.
+jest.setTimeout(90_000);
+
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => {
   nock.cleanAll();

@@ -26,23 +26,62 @@ afterAll(async () => {
 const issue = async (cli: RunningCli, query: string, headers: Record<string, string> = {}) =>
   (await fetch(`${cli.baseUrl}/view/token?${query}`, { headers: { ...AUTH, ...headers } })).json() as Promise<{ code: string; data: string }>;
 const use = (cli: RunningCli, token: string) => fetch(`${cli.baseUrl}/inside/databag?viewToken=${token}`);
-const advance = (cli: RunningCli, by: string) =>
-  fetch(`${cli.baseUrl}/__admin/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ by }) });
-const CLOCK_SYNC_WAIT_MS = 600;
+const advance = (cli: RunningCli, by: string, session?: string) =>
+  fetch(`${cli.baseUrl}/__admin/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(session === undefined ? {} : { 'X-Mock-Session': session }) }, body: JSON.stringify({ by }) });
 
+// A clock change is answered once stored, and the very next request through any process sees it: no sleep.
 test('a View Token issued on one process is used on another, and expires for both when the clock moves on one', async () => {
   const { data: token } = await issue(a, 'fileId=31');
   expect((await use(b, token)).status).toBe(200);
-  await advance(a, '11h');
-  await new Promise((resolve) => setTimeout(resolve, CLOCK_SYNC_WAIT_MS));
+  expect((await advance(a, '11h')).status).toBe(200);
   expect((await use(b, token)).status).toBe(200);
-  await advance(b, '12h');
-  await new Promise((resolve) => setTimeout(resolve, CLOCK_SYNC_WAIT_MS));
+  expect((await advance(b, '12h')).status).toBe(200);
   const expired = await use(a, token);
   expect(expired.status).toBe(401);
   expect(((await expired.json()) as { message: string }).message).toBe('View token has expired.');
-  await fetch(`${a.baseUrl}/__admin/clock/reset`, { method: 'POST' });
-  await new Promise((resolve) => setTimeout(resolve, CLOCK_SYNC_WAIT_MS));
+  expect((await fetch(`${a.baseUrl}/__admin/clock/reset`, { method: 'POST' })).status).toBe(200);
+  expect((await use(b, token)).status).toBe(200);
+});
+
+test('two testers on two processes: tester A\'s advance through process 1 expires A\'s token at the very next request through process 2, and not tester B\'s', async () => {
+  const { data: annas } = await issue(a, 'fileId=41', { 'X-Mock-Session': 'qa-anna' });
+  const { data: bens } = await issue(b, 'fileId=42', { 'X-Mock-Session': 'qa-ben' });
+  const moved = await advance(a, '12h', 'qa-anna');
+  expect(moved.status).toBe(200);
+  expect(await moved.json()).toMatchObject({ session: 'qa-anna', ownClock: true, frozen: false });
+  // The viewer's request names no session: each token is judged on the clock of the session it was issued in.
+  expect((await use(b, annas)).status).toBe(401);
+  expect((await use(b, bens)).status).toBe(200);
+  expect((await use(a, bens)).status).toBe(200);
+  const anna = (await (await fetch(`${b.baseUrl}/__admin/clock?session=qa-anna`)).json()) as { session: string; offsetMs: number; ownClock: boolean };
+  const deployment = (await (await fetch(`${b.baseUrl}/__admin/clock`)).json()) as { session: string; offsetMs: number; ownClock: boolean };
+  expect(anna).toMatchObject({ session: 'qa-anna', offsetMs: 12 * 3_600_000, ownClock: true });
+  expect(deployment).toMatchObject({ session: '', offsetMs: 0, ownClock: false });
+  // Reset through process 2 puts Anna back on the deployment's clock, seen at once through process 1.
+  expect((await fetch(`${b.baseUrl}/__admin/clock/reset?session=qa-anna`, { method: 'POST' })).status).toBe(200);
+  expect((await use(a, annas)).status).toBe(200);
+});
+
+test('an Access Token granted through process 1 expires after 7 days of the clock moved through process 2, at the very next request', async () => {
+  const basic = `Basic ${Buffer.from('qa-app:qa-secret').toString('base64')}`;
+  const granted = (await (await fetch(`${a.baseUrl}/oauth2/token`, { method: 'POST', headers: { Authorization: basic } })).json()) as { data: { token: string } };
+  const issueWith = (cli: RunningCli) => fetch(`${cli.baseUrl}/view/token?fileId=1`, { headers: { Authorization: `Bearer ${granted.data.token}`, 'X-Mock-Session': 'qa-carla' } });
+  expect((await issueWith(a)).status).toBe(200);
+  expect((await advance(b, '7d', 'qa-carla')).status).toBe(200);
+  const expired = await issueWith(a);
+  expect(expired.status).toBe(401);
+  expect(await expired.json()).toEqual({ code: 'authentication.failed', data: null, message: 'Token has expired.' });
+  expect((await fetch(`${a.baseUrl}/__admin/reset?session=qa-carla`, { method: 'POST' })).status).toBe(204);
+  expect((await issueWith(b)).status).toBe(200);
+});
+
+test('the start banner and /__admin/health name the store: Redis, single or cluster as it is, and the prefix', async () => {
+  const kind = redisTopology() === 'single' ? 'redis-single' : 'redis-cluster';
+  expect(a.output()).toContain(kind === 'redis-single'
+    ? '\n  store: Redis, single (prefix "view-token-mock:": keys {view-token-mock:}…)\n'
+    : '\n  store: Redis Cluster (prefix "view-token-mock:": keys {view-token-mock:}…, one slot)\n');
+  const health = (await (await fetch(`${b.baseUrl}/__admin/health`)).json()) as { store: unknown };
+  expect(health.store).toEqual({ kind, redisPrefix: 'view-token-mock:' });
 });
 
 test('sessions stay separate across processes', async () => {

@@ -41,6 +41,14 @@ test('a restart keeps a View Token valid with its expiry, and keeps the clock, t
   expect((await fetch(`${second.baseUrl}/inside/databag?viewToken=${token}`)).status).toBe(401);
 });
 
+test('the start banner and /__admin/health name the state file, by its absolute path', async () => {
+  const file = path.join(dir, 'state.json');
+  const cli = await startCli(['--port', '0', '--log-level', 'silent', '--state-file', path.relative(process.cwd(), file)]);
+  expect(cli.output()).toContain(`\n  store: memory, kept in the state file ${file} and its change logs\n`);
+  const health = (await (await fetch(`${cli.baseUrl}/__admin/health`)).json()) as { store: unknown };
+  expect(health.store).toEqual({ kind: 'state-file', stateFile: file });
+});
+
 test('Access Tokens granted before a restart are still accepted after it', async () => {
   const file = path.join(dir, 'state.json');
   const config = path.join(dir, 'config.json');
@@ -100,7 +108,7 @@ test('kill -9 during heavy issuing leaves a loadable file whose tokens are a pre
   const core = createMockCore({ seed: SEED });
   const sequence: string[] = [];
   for (let i = 0; i < acknowledged.length + IN_FLIGHT; i += 1) {
-    sequence.push((await core.viewTokens.issue({ objectType: 'file', objectId: '7' as never, name: 'x', session: '' })).token);
+    sequence.push((await core.viewTokens.issue({ objectType: 'file', objectId: '7' as never, name: 'x', session: '' }, Date.now())).token);
   }
   const savedTokens = new Set(saved.viewTokens.map((record) => record.token));
   expect(savedTokens.size).toBeGreaterThan(0);

@@ -77,3 +77,43 @@ test.each([
 test('an unknown time zone is refused when the mock is created, naming the flag', async () => {
   await expect(aMock({ timeZone: 'Mars/Olympus' })).rejects.toThrow('--time-zone Mars/Olympus: not an IANA time zone name (e.g. UTC, Europe/Berlin, Asia/Shanghai)');
 });
+
+test('with no applications configured, a token the mock granted expires after its 7 days (401 in the envelope); any other bearer is still accepted', async () => {
+  const mock = await aMock();
+  const { token } = (await request(mock.app).post('/oauth2/token').set('Authorization', basic('my-app', 'my-secret'))).body.data as { token: string };
+  const issue = (bearer: string) => request(mock.app).get('/view/token?fileId=1').set('Authorization', `Bearer ${bearer}`);
+  await request(mock.app).post('/__admin/clock/advance').send({ by: 7 * 86_400_000 - 1 }).expect(200);
+  expect((await issue(token)).status).toBe(200);
+  await request(mock.app).post('/__admin/clock/advance').send({ by: 1 }).expect(200);
+  const expired = await issue(token);
+  expect(expired.status).toBe(401);
+  expect(expired).toSatisfyApiSpec();
+  expect(expired.body).toEqual({ code: 'authentication.failed', data: null, message: 'Token has expired.' });
+  expect((await issue('test-access-token')).status).toBe(200);
+  expect((await issue('cn-00000000-0000-4000-8000-000000000000')).status).toBe(200);
+  // A new grant hands out a fresh token, valid again.
+  const renewed = (await request(mock.app).post('/oauth2/token').set('Authorization', basic('my-app', 'my-secret'))).body.data as { token: string };
+  expect(renewed.token).not.toBe(token);
+  expect((await issue(renewed.token)).status).toBe(200);
+});
+
+test('a granted Access Token is judged on the clock of the session using it', async () => {
+  const mock = await aMock();
+  const { token } = (await request(mock.app).post('/oauth2/token').set('Authorization', basic('my-app', 'my-secret'))).body.data as { token: string };
+  await request(mock.app).post('/__admin/clock/advance').set('X-Mock-Session', 'qa-anna').send({ by: '7d' }).expect(200);
+  const issue = (session: string) => request(mock.app).get('/view/token?fileId=1').set({ Authorization: `Bearer ${token}`, 'X-Mock-Session': session });
+  expect((await issue('qa-anna')).status).toBe(401);
+  expect((await issue('qa-ben')).status).toBe(200);
+});
+
+test('POST /oauth2/token is forced to its failures by a Prefer switch and by a rule, as the other routes are', async () => {
+  const mock = await aMock();
+  const switched = await request(mock.app).post('/oauth2/token').set({ Authorization: basic('my-app', 'my-secret'), Prefer: 'code=401' });
+  expect(switched.status).toBe(401);
+  expect(switched).toSatisfyApiSpec();
+  expect(switched.body).toMatchObject({ code: 'authentication.failed', data: null });
+  await request(mock.app).post('/__admin/scenarios').send({ when: { operation: 'issueAccessToken' }, then: { code: 503 } }).expect(201);
+  const ruled = await request(mock.app).post('/oauth2/token').set('Authorization', basic('my-app', 'my-secret'));
+  expect(ruled.status).toBe(503);
+  expect(ruled.headers['x-mock-rule']).toEqual(expect.any(String));
+});

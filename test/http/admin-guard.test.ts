@@ -64,7 +64,7 @@ test('a capitalised admin path cannot reset, add a rule or move the clock', asyn
   await request(mock.app).post('/__ADMIN/clock/advance').send({ by: '12h' });
   await request(mock.app).post('/__Admin/scenarios').send({ then: { code: 503 } });
   await request(mock.app).put('/__ADMIN/clock').send({ now: '2030-01-01T00:00:00Z' });
-  expect(mock.clock.state()).toEqual({ offsetMs: 0, frozenAtMs: null });
+  expect(await mock.clock.get()).toMatchObject({ offsetMs: 0, frozen: false });
   expect(await mock.scenarios.list()).toEqual([]);
 });
 
@@ -105,7 +105,7 @@ test.each([
   const res = await request(mock.app).post('/__admin/clock/advance').set('Content-Type', type).send('{"by":"1h"}');
   expect(res.status).toBe(415);
   expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:unsupported-media-type', title: 'Send JSON', status: 415, detail: `Send the body as Content-Type: application/json (got "${type}").` });
-  expect(mock.clock.state().offsetMs).toBe(0);
+  expect((await mock.clock.get()).offsetMs).toBe(0);
 });
 
 test('curl-style requests (no Origin, no body, or JSON) keep working', async () => {

@@ -67,9 +67,9 @@ const readRecording = (): Recorded => JSON.parse(readFileSync(file, 'utf8')) as 
 
 test(`a flood of distinct ids through the proxy: the recording keeps ${RECORD_LIMITS.idsPerType} fileIds, its size stays bounded, and the cap is logged once`, async () => {
   const warnings: string[] = [];
-  const { mock } = await recordingMock(warnings);
+  const { mock, baseUrl } = await recordingMock(warnings);
   const ids = Array.from({ length: RECORD_LIMITS.idsPerType + 500 }, (_unused, i) => String(9_000_000_000 + i));
-  const statuses = await getAll((await mock.listen(0)).replace(/\/$/, ''), ids.map((id) => `/view/token?fileId=${id}`));
+  const statuses = await getAll(baseUrl.replace(/\/$/, ''), ids.map((id) => `/view/token?fileId=${id}`));
   expect(new Set(statuses)).toEqual(new Set([200]));
   await mock.close();
   const recorded = Object.keys(readRecording().objects.fileId ?? {});

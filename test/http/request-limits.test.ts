@@ -110,6 +110,16 @@ test('headers over 16 KiB on the viewer SDK static host get a text/plain 431 (a 
   expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe(`The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.`);
 });
 
+test.each([['" "', 'not gzip at all'], ['', 'empty']])('a gzip body that does not decompress (%j: %s) is ignored by a route that takes no body: the static host serves the file (found by the hostile-input property)', async (body) => {
+  const raw = await rawExchange([{ text: `GET /Glodon/Bimface@3.6.36-standin/Application.js HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}` }]);
+  expect(raw).toMatch(/^HTTP\/1\.1 200 [\s\S]*Content-Type: (text|application)\/javascript/);
+});
+
+test('a gzip body that does not decompress, sent to a route that takes a body, is a 400 naming the body', async () => {
+  const raw = await rawExchange([{ text: 'POST /__admin/clock/advance HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Encoding: gzip\r\nContent-Type: application/json\r\nContent-Length: 3\r\nConnection: close\r\n\r\n" "' }]);
+  expect(raw).toMatch(/^HTTP\/1\.1 400 [\s\S]*application\/problem\+json/);
+});
+
 test('a proxy-style absolute-form target to /__admin is still answered as admin (problem+json)', async () => {
   const raw = await rawExchange([{ text: `GET http://elsewhere.example/__admin/requests?${Array.from({ length: 101 }, (_, i) => `k${i}=1`).join('&')} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n` }]);
   expect(raw).toMatch(/^HTTP\/1\.1 400 [\s\S]*application\/problem\+json/);

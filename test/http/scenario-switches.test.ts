@@ -119,7 +119,7 @@ test('a 403 rule for one fileId applies twice, then the real answer returns; Pre
   expect(listed.body.rules).toEqual([]);
 });
 
-test('rules can be listed, removed one by one and cleared; a bad rule is a 400 problem', async () => {
+test('rules can be listed, removed one by one and cleared; a malformed rule is a 400 problem', async () => {
   const a = await request(mock.app).post('/__admin/scenarios').send({ then: { code: '503' } });
   await request(mock.app).post('/__admin/scenarios').send({ then: { delay: 10 } });
   const removed = await request(mock.app).delete(`/__admin/scenarios/${a.body.id}`);
@@ -128,9 +128,39 @@ test('rules can be listed, removed one by one and cleared; a bad rule is a 400 p
   const cleared = await request(mock.app).delete('/__admin/scenarios');
   expect(cleared).toSatisfyApiSpec();
   expect(cleared.body).toEqual({ removed: 1 });
-  const bad = await request(mock.app).post('/__admin/scenarios').send({ then: { scenario: 'teapot' } });
+  const bad = await request(mock.app).post('/__admin/scenarios').send({ then: 'forbidden' });
   expect(bad.status).toBe(400);
   expect(bad).toSatisfyApiSpec();
+  expect(bad.body).toEqual({ type: 'urn:view-token-mock:problem:bad-request', title: 'The request is not what this operation takes', status: 400, detail: '"then" must be an object with scenario, code, delay or fault' });
+});
+
+const ALL_SCENARIOS = ['access-token-missing', 'access-token-invalid', 'access-token-expired', 'forbidden', 'not-found', 'invalid-parameter', 'server-error', 'unavailable'];
+
+test.each([
+  [{ then: { scenario: 'forbiden' } }, 'scenario=forbiden is not one this operation can answer (operation any service operation); did you mean scenario=forbidden?', { scenario: ALL_SCENARIOS }, { scenario: 'forbidden' }],
+  [{ when: { operation: 'getViewerData' }, then: { scenario: 'forbiden' } }, 'scenario=forbiden is not one this operation can answer (operation getViewerData)', { scenario: ['access-token-missing', 'access-token-invalid', 'access-token-expired', 'invalid-parameter', 'server-error', 'unavailable'] }, undefined],
+  [{ then: { code: 418 } }, 'code=418 is not a status this operation documents (operation any service operation); did you mean code=404?', { code: [200, 400, 401, 403, 404, 500, 503, 201] }, { code: 404 }],
+  [{ then: { fault: 'conection-reset' } }, 'fault=conection-reset is not a fault (use connection-reset, empty-response, malformed-json, random-data-then-close, or WireMock\'s CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE) (operation any service operation); did you mean fault=connection-reset?', { fault: ['connection-reset', 'empty-response', 'malformed-json', 'random-data-then-close'] }, { fault: 'connection-reset' }],
+  [{ when: { param: 'fileid', equals: '1' }, then: { code: 403 } }, '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken', { param: ['clashDetectiveId', 'compareId', 'fileId', 'integrateId', 'moduleDataId', 'sceneId', 'submodelId', 'viewToken'] }, { param: 'fileId' }],
+  [{ when: { operation: 'getViewTokens' }, then: { code: 403 } }, '"when.operation" getViewTokens is not a service operation (did you mean getViewToken?); use getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData', { operation: ['getChildFileViewTokenByGet', 'getChildFileViewToken', 'getViewToken', 'issueAccessToken', 'getViewerData'] }, { operation: 'getViewToken' }],
+])('every refused rule reads the same way: %j is a 422 problem with the allowed values and the nearest one', async (rule, detail, allowed, nearest) => {
+  const res = await request(mock.app).post('/__admin/scenarios').send(rule);
+  expect(res.status).toBe(422);
+  expect(res).toSatisfyApiSpec();
+  expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:preference-rejected', title: 'A scenario switch cannot be applied', status: 422, detail, allowed: expect.objectContaining(allowed), ...(nearest === undefined ? {} : { nearest }) });
+  expect((await request(mock.app).get('/__admin/scenarios')).body.rules).toEqual([]);
+});
+
+test.each([
+  ['scenario=forbiden', { scenario: 'forbidden' }],
+  ['code=402', { code: 401 }],
+  ['fault=EMPTY_RESPONS', { fault: 'EMPTY_RESPONSE' }],
+  ['delay=70000', { delay: 60_000 }],
+])('a refused Prefer switch %s names the nearest allowed value as a rule does', async (prefer, nearest) => {
+  const res = await getToken('fileId=1', { Prefer: prefer });
+  expect(res.status).toBe(422);
+  expect(res.body.nearest).toEqual(nearest);
+  expect(res.body.detail).toMatch(new RegExp(`; did you mean ${Object.keys(nearest)[0]}=${String(Object.values(nearest)[0])}\\?$`));
 });
 
 test('two CI workers with their own sessions never see each other\'s rules, tokens or journal (interleaved)', async () => {

@@ -39,7 +39,7 @@ test.each<[string, string, number, string | null, unknown]>([
   ['GET', '/View/Token?fileId=1', 404, '', { code: 'route.not.found', data: null, message: 'No route GET /View/Token; did you mean GET /view/token?' }],
   ['HEAD', '/view/token?fileId=1', 405, '', {}],
   ['GET', '/data/v2/integrations/%E0%A4%A/files/3/viewToken', 400, 'getChildFileViewTokenByGet', { code: 'parameter.invalid', data: null, message: 'Invalid parameter integrateId: is not valid percent-encoding.' }],
-  ['GET', '/__admin/health', 200, NOT_JOURNALED, { status: 'ok', version: expect.any(String), now: '2026-01-01T00:00:00.000Z', viewTokens: 0 }],
+  ['GET', '/__admin/health', 200, NOT_JOURNALED, { status: 'ok', version: expect.any(String), now: '2026-01-01T00:00:00.000Z', viewTokens: 0, store: { kind: 'memory' } }],
 ])('through the listener, %s %s answers %i and is journaled as service operation %j ("": matched no route; null: not journaled, not a service request)', async (method, url, status, operationId, body) => {
   const { mock, res } = await send('listener', method, url, BEARER);
   expect({ status: res.status, body: res.body }).toEqual({ status, body });
@@ -92,6 +92,16 @@ test('an unmatched request is journaled as unmatched with its hint, and listed b
   ] });
   const all = await request(mock.app).get('/__admin/requests');
   expect(all.body.requests.map((entry: { operationId: string }) => entry.operationId)).toEqual(['getViewToken', '', '']);
+});
+
+test('the unmatched journal keeps the whole path, long segments included; only a View Token or granted Access Token in it is shortened', async () => {
+  const mock = await aMock();
+  const longSegment = `models-${'a-very-long-file-name-'.repeat(6)}final.rvt`;
+  const viewToken = '0123456789abcdef0123456789abcdef';
+  const accessToken = 'cn-01234567-89ab-cdef-0123-456789abcdef';
+  await request(mock.app).get(`/files/${longSegment}/${viewToken}/${accessToken}/x`).set(BEARER);
+  const unmatched = await request(mock.app).get('/__admin/requests/unmatched');
+  expect(unmatched.body.requests.map((entry: { path: string }) => entry.path)).toEqual([`/files/${longSegment}/012345…/cn-012…/x`]);
 });
 
 test('an admin path that matches nothing is a 404 problem naming the nearest admin route, not journaled', async () => {

@@ -27,7 +27,7 @@ test('the three store errors are distinct classes, none a subclass of another, e
 });
 
 /** Makes every call of the store's `method` fail with the error. */
-function failStore(method: 'touch' | 'page', error: Error): void {
+function failStore(method: 'find' | 'touch' | 'page', error: Error): void {
   Object.assign(mock.core.store, { [method]: () => Promise.reject(error) });
 }
 
@@ -36,6 +36,8 @@ test.each([
   ['unavailable', new StoreUnavailableError('Redis is unavailable for the View Token store\'s find: Connection is closed.'), 503, '1', 'The mock\'s store is unavailable; retry shortly.', 40],
   ['answering something unexpected', new StoreReplyError('the View Token store\'s find', 'WRONGTYPE Operation against a key holding the wrong kind of value'), 500, undefined, 'The mock\'s store answered something unexpected; see the mock\'s log.', 50],
 ])('a store %s: the service answers its own status and message, and the log says what failed and where', async (_name, error, status, retryAfter, message, level) => {
+  // A use reads the token first (its session names the clock it is judged on), then touches it.
+  failStore('find', error);
   failStore('touch', error);
   const res = await request(mock.app).get('/inside/databag?viewToken=0123456789abcdef0123456789abcdef');
   expect(res).toSatisfyApiSpec();

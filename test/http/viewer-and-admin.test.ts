@@ -31,7 +31,7 @@ test('advancing the clock 12 hours expires an unused token: the viewer gets 401 
   const token = await issueToken();
   const clock = await advance('12h');
   expect(clock).toSatisfyApiSpec();
-  expect(clock.body).toEqual({ now: new Date(T0 + 12 * HOUR).toISOString(), frozen: false, offsetMs: 12 * HOUR });
+  expect(clock.body).toEqual({ now: new Date(T0 + 12 * HOUR).toISOString(), frozen: false, offsetMs: 12 * HOUR, session: '', ownClock: false });
   const res = await useToken(token);
   expect(res.status).toBe(401);
   expect(res).toSatisfyApiSpec();
@@ -87,7 +87,7 @@ test('the clock can be set and frozen, read, and put back to real time', async (
   expect((await request(mock.app).get('/__admin/clock')).body.now).toBe('2030-05-01T10:00:00.000Z');
   const reset = await request(mock.app).post('/__admin/clock/reset');
   expect(reset).toSatisfyApiSpec();
-  expect(reset.body).toEqual({ now: new Date(T0).toISOString(), frozen: false, offsetMs: 0 });
+  expect(reset.body).toEqual({ now: new Date(T0).toISOString(), frozen: false, offsetMs: 0, session: '', ownClock: false });
 });
 
 test.each([
@@ -119,7 +119,7 @@ test('reset forgets tokens and puts the clock back; health counts tokens', async
   expect(reset.status).toBe(204);
   const health = await request(mock.app).get('/__admin/health');
   expect(health).toSatisfyApiSpec();
-  expect(health.body).toMatchObject({ status: 'ok', viewTokens: 0, now: new Date(T0).toISOString() });
+  expect(health.body).toMatchObject({ status: 'ok', viewTokens: 0, now: new Date(T0).toISOString(), store: { kind: 'memory' } });
 });
 
 test('--admin-token guards the admin API (health stays open) and is compared exactly', async () => {

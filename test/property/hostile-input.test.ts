@@ -7,7 +7,7 @@ import type { Exchange } from './hostile-http';
 import { parseJson, send, toApiSpecResponse } from './hostile-http';
 import { hostileScenario } from './hostile-requests';
 import { SPEC_ROUTES, isLimitAnswer, isSessionCapAnswer, isStaticPath, operationOf, toCanonicalPath, toPathname } from './spec-routes';
-import { PROPERTY_SEED, announceSeed, propertyParameters } from '../support/property-seed';
+import { PROPERTY_SEED, REPLAYING_ONE, announceSeed, propertyParameters } from '../support/property-seed';
 
 // Every property runs the same scenarios (one seed per run of this file: new inputs each time,
 // printed at the start and in any failure, replayed with FC_SEED): 1–3 hostile requests each
@@ -113,6 +113,8 @@ test('4. every answer satisfies spec/mock.openapi.yaml: an operation\'s answers 
     }
   }, { numRuns: SPEC_NUM_RUNS });
   tried.set('spec conformance', { ...(tried.get('spec conformance') ?? { scenarios: 0, requests: 0 }), specChecked: checked.operation + checked.schema });
+  // How much was checked (a replay of one counterexample runs once: nothing to count).
+  if (REPLAYING_ONE) return;
   expect(checked.operation).toBeGreaterThan(SPEC_NUM_RUNS / 2);
   expect(checked.schema).toBeGreaterThan(SPEC_NUM_RUNS / 10);
 }, TEST_TIMEOUT_MS);

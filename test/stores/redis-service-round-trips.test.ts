@@ -8,7 +8,7 @@ import { startRedisServer } from '../support/redis-server';
 // What each kind of service request costs on Redis, counted by Redis itself (MONITOR): the commands
 // the mock's connection sent while the request ran. Each is awaited before the next is sent, so the
 // count is the request's Redis round trips. Background work (the clock read every 200 ms, reclaim
-// sweeps) is left out by its commands. These figures are the README's "cost per request". The
+// sweeps) is left out by its commands. These figures are docs/guides/redis-store.md's "cost per service request". The
 // one-trip script is told from the others by its keys: it declares the rule counts first.
 
 const AUTH = { Authorization: 'Bearer round-trips' };
@@ -93,24 +93,25 @@ test('a use (GET /inside/databag) costs one round trip, and slides the expiry in
   try {
     const token = ((await request(mock.app).get('/view/token?fileId=2').set(AUTH)).body as { data: string }).data;
     await request(mock.app).get(`/inside/databag?viewToken=${token}`).expect(200);
-    await request(mock.app).put('/__admin/clock').set(JSON_BODY).send({ now: new Date(mock.clock.now() + 3_600_000).toISOString(), frozen: true }).expect(200);
+    const later = (await mock.clock.now()) + 3_600_000;
+    await request(mock.app).put('/__admin/clock').set(JSON_BODY).send({ now: new Date(later).toISOString(), frozen: true }).expect(200);
     let expiresAt = '';
     expect(await commandsDuring(async () => {
       const used = await request(mock.app).get(`/inside/databag?viewToken=${token}`).expect(200);
       expiresAt = used.headers['x-view-token-expires-at'] as string;
     })).toEqual(['trip']);
-    expect(expiresAt).toBe(new Date(mock.clock.now() + 12 * 3_600_000).toISOString());
+    expect(expiresAt).toBe(new Date(later + 12 * 3_600_000).toISOString());
   } finally {
     await mock.close();
   }
 });
 
-test('a request with its own switch (Prefer) costs its journal entry only', async () => {
+test('a request with its own switch (Prefer) costs its session\'s clock (one HMGET, to date the entry) and its journal entry', async () => {
   const mock = await aMock('rt-prefer:');
   try {
     await request(mock.app).get('/view/token?fileId=1').set({ ...AUTH, Prefer: 'code=503' }).expect(503);
     expect(await commandsDuring(async () => expect((await request(mock.app).get('/view/token?fileId=1').set({ ...AUTH, Prefer: 'code=503' })).status).toBe(503)))
-      .toEqual(['script']);
+      .toEqual(['hmget', 'script']);
   } finally {
     await mock.close();
   }
@@ -162,7 +163,8 @@ describe('under configured applications, with a granted Access Token', () => {
       await request(granting.app).post('/__admin/scenarios').set({ ...JSON_BODY, 'X-Mock-Session': 'warm' }).send({ when: { operation: 'getViewerData' }, then: { code: 503 } }).expect(201);
       await request(granting.app).get('/view/token?fileId=1').set(warm).expect(200);
       const once = () => commandsDuring(async () => expect((await request(other.app).get('/view/token?fileId=2').set(bearer)).status).toBe(200));
-      expect(await once()).toEqual(['hget', 'get', 'script', 'script']);
+      // The clocks (the session's and the deployment's) are one HMGET, read once for the whole request.
+      expect(await once()).toEqual(['hget', 'hmget', 'get', 'script', 'script']);
       expect(await once()).toEqual(['trip']);
     } finally {
       await Promise.all([granting.close(), other.close()]);

@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import { createControllableClock } from '../../mock/core/clock';
 import { createSeededRandom } from '../../mock/core/random-source';
 import type { ViewTokens } from '../../mock/core/view-tokens';
 import { VIEW_TOKEN_TTL_MS, createViewTokens } from '../../mock/core/view-tokens';
@@ -17,6 +16,12 @@ import { startRedisServer } from '../support/redis-server';
 
 const HOUR = 3_600_000;
 const T0 = Date.parse('2026-01-01T00:00:00Z');
+
+/** A mock time the test moves by hand; `nowOf` is how a use reads its token's session's clock. */
+function aClock() {
+  let now = T0;
+  return { now: () => now, nowOf: async (_session: string) => now, advance: (byMs: number) => { now += byMs; }, set: (atMs: number) => { now = atMs; } };
+}
 const FIELDS = { objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: 'qa' } as const;
 
 let server: RedisServer;
@@ -62,39 +67,39 @@ async function commandsSentDuring(action: () => Promise<unknown>, scripts = fals
   return sent.slice(start + 1, -1);
 }
 
-function aLifecycle(prefix: string): { tokens: ViewTokens; clock: ReturnType<typeof createControllableClock> } {
-  const clock = createControllableClock(() => T0);
+function aLifecycle(prefix: string): { tokens: ViewTokens; clock: ReturnType<typeof aClock> } {
+  const clock = aClock();
   const store = createRedisTokenStore({ redis: connection, prefix, keepMs: 3 * 86_400_000 });
-  return { clock, tokens: createViewTokens({ store, clock, random: createSeededRandom(1), ttlMs: VIEW_TOKEN_TTL_MS }) };
+  return { clock, tokens: createViewTokens({ store, random: createSeededRandom(1), ttlMs: VIEW_TOKEN_TTL_MS }) };
 }
 
 test.each([
   ['valid', 11 * HOUR],
   ['expired', 12 * HOUR],
-])('a use of a stored View Token (%s) sends Redis one command: EVALSHA of the touch script', async (kind, elapsedMs) => {
+])('a step-by-step use of a stored View Token (%s) sends Redis two commands: GET of its record (its session names the clock), EVALSHA of the touch script', async (kind, elapsedMs) => {
   const { clock, tokens } = aLifecycle(`count-${kind}:`);
-  const { token } = await tokens.issue(FIELDS);
+  const { token } = await tokens.issue(FIELDS, clock.now());
   // Redis compiles a script the first time it is sent (NOSCRIPT, then EVAL); count the uses after.
-  await tokens.use((await tokens.issue(FIELDS)).token);
+  await tokens.use((await tokens.issue(FIELDS, clock.now())).token, clock.nowOf);
   clock.advance(elapsedMs);
   let answer: string | undefined;
-  const sent = await commandsSentDuring(async () => { answer = (await tokens.use(token)).kind; });
+  const sent = await commandsSentDuring(async () => { answer = (await tokens.use(token, clock.nowOf)).kind; });
   expect(answer).toBe(kind);
-  expect(sent.map(([name]) => name?.toLowerCase())).toEqual(['evalsha']);
-  expect(sent[0]).toContain(token);
+  expect(sent.map(([name]) => name?.toLowerCase())).toEqual(['get', 'evalsha']);
+  expect(sent[1]).toContain(token);
 });
 
-test('an unknown View Token costs one command too', async () => {
-  const { tokens } = aLifecycle('count-unknown:');
-  await tokens.use((await tokens.issue(FIELDS)).token);
-  const sent = await commandsSentDuring(() => tokens.use('f'.repeat(32)));
-  expect(sent.map(([name]) => name?.toLowerCase())).toEqual(['evalsha']);
+test('an unknown View Token costs one command: the GET that finds no record', async () => {
+  const { clock, tokens } = aLifecycle('count-unknown:');
+  await tokens.use((await tokens.issue(FIELDS, clock.now())).token, clock.nowOf);
+  const sent = await commandsSentDuring(() => tokens.use('f'.repeat(32), clock.nowOf));
+  expect(sent.map(([name]) => name?.toLowerCase())).toEqual(['get']);
 });
 
 test('the count sees every command the store sends: a find is one GET, a list of all two', async () => {
-  const { tokens } = aLifecycle('count-check:');
+  const { clock, tokens } = aLifecycle('count-check:');
   const store = createRedisTokenStore({ redis: connection, prefix: 'count-check:', keepMs: 3 * 86_400_000 });
-  const { token } = await tokens.issue(FIELDS);
+  const { token } = await tokens.issue(FIELDS, clock.now());
   expect((await commandsSentDuring(() => store.find(token))).map(([name]) => name?.toLowerCase())).toEqual(['get']);
   expect((await commandsSentDuring(() => store.list({}))).map(([name]) => name?.toLowerCase())).toEqual(['zrange', 'mget']);
   await store.page({ limit: 1 }); // Redis compiles the page script on first use
@@ -102,8 +107,8 @@ test('the count sees every command the store sends: a find is one GET, a list of
 });
 
 test('listing one session reads that session\'s index and records only, not every token', async () => {
-  const { tokens } = aLifecycle('count-session:');
-  for (let i = 0; i < 30; i += 1) await tokens.issue({ ...FIELDS, session: ['a', 'b', 'c'][i % 3] as string });
+  const { clock, tokens } = aLifecycle('count-session:');
+  for (let i = 0; i < 30; i += 1) await tokens.issue({ ...FIELDS, session: ['a', 'b', 'c'][i % 3] as string }, clock.now());
   const store = createRedisTokenStore({ redis: connection, prefix: 'count-session:', keepMs: 3 * 86_400_000 });
   let listed = 0;
   const sent = await commandsSentDuring(async () => { listed = (await store.list({ session: 'b' })).length; });
@@ -117,7 +122,7 @@ test('a page costs the page, not the store: at 3,000 tokens a page of 2 (first, 
   for (let i = 0; i < 3_000; i += 1) {
     // Every 100 at one instant (a frozen clock), so a deleted cursor is found among its ties.
     if (i % 100 === 0) clock.advance(1_000);
-    await tokens.issue({ ...FIELDS, session: i % 2 === 0 ? 'even' : 'odd' });
+    await tokens.issue({ ...FIELDS, session: i % 2 === 0 ? 'even' : 'odd' }, clock.now());
   }
   const store = createRedisTokenStore({ redis: connection, prefix: 'count-pages:', keepMs: 3 * 86_400_000 });
   const first = await store.page({ limit: 2 });

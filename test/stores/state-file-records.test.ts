@@ -35,9 +35,9 @@ const LEFT = '; the file was left as it is: fix or move it';
 
 test.each([
   ['a rule forcing code 999', [CLOCK, aRule(3, { then: { code: 999 } })],
-    `line 3 (rule r3 (session "")): code=999 is not a status this operation documents (operation any service operation); allowed: ${CODES}`],
+    `line 3 (rule r3 (session "")): code=999 is not a status this operation documents (operation any service operation); did you mean code=503?; allowed: ${CODES}`],
   ['a rule delaying 1e12 ms', [CLOCK, aRule(1, { then: { delay: 1e12 } })],
-    'line 3 (rule r1 (session "")): delay=1000000000000 must be milliseconds from 0 to 60000 (operation any service operation); allowed: delay 0..60000'],
+    'line 3 (rule r1 (session "")): delay=1000000000000 must be milliseconds from 0 to 60000 (operation any service operation); did you mean delay=60000?; allowed: delay 0..60000'],
   ['a rule with a misspelt scenario on one operation', [CLOCK, aRule(1, { when: { operation: 'getViewerData' }, then: { scenario: 'forbiden' } })],
     'line 3 (rule r1 (session "")): scenario=forbiden is not one this operation can answer (operation getViewerData); allowed: scenario access-token-missing, access-token-invalid, access-token-expired, invalid-parameter, server-error, unavailable'],
   ['a rule naming a parameter no operation has', [CLOCK, aRule(1, { when: { param: 'fileid', equals: '1' } })],
@@ -53,7 +53,7 @@ test.each([
   ['a record with a field the mock never writes', [CLOCK, aTokenRecord(1, { owner: 'app' })],
     'line 3 (token 00000000…): "owner" is not a field of a token record (use token, objectType, objectId, integrateId, session, extension, name, issuedAtMs, lastUsedAtMs, uses)'],
   ['a record of a kind the mock does not know', [CLOCK, { k: 'session-clock', session: 'a' }],
-    'line 3 (session-clock record): "k" must be one of token, token-deleted, tokens-cleared, tokens-reclaimed, clock, rule, rule-deleted, rules-cleared, access-token, access-tokens-cleared'],
+    'line 3 (session-clock record): "k" must be one of token, token-deleted, tokens-cleared, tokens-reclaimed, clock, clock-forgotten, clocks-cleared, rule, rule-deleted, rules-cleared, access-token, access-tokens-cleared'],
   ['an Access Token with an empty appKey', [CLOCK, { k: 'access-token', token: 'cn-1', appKey: '', expiresAtMs: 1 }],
     'line 3 (access-token of appKey ""): "token" and "appKey" must be non-empty strings'],
 ])('a snapshot holding %s is refused at start, naming the line, the record and what is allowed', async (_label, records, message) => {
@@ -76,6 +76,22 @@ test('1,001 sessions holding rules are refused (1,000 is the cap)', async () => 
     .toBe(`--state-file state.json: 1001 sessions hold rules; at most 1000 may (as POST /__admin/scenarios allows): delete some sessions' rules${LEFT}`);
 });
 
+test('1,001 sessions with a clock of their own are refused (1,000 is the cap, the deployment\'s clock aside), and 1,000 load', async () => {
+  const clocks = (count: number) => Array.from({ length: count }, (_, index) => ({ k: 'clock', session: `s${index}`, offsetMs: 3_600_000, frozenAtMs: null }));
+  expect(await refusal({ 'state.json': aSnapshot([CLOCK, ...clocks(1_001)]) }))
+    .toBe(`--state-file state.json: 1001 sessions have a clock of their own; at most 1000 may (as the clock endpoints allow): forget some (clock-forgotten records)${LEFT}`);
+  rmSync(path.join(dir, 'state.json'));
+  writeFileSync(path.join(dir, 'state.json'), aSnapshot([CLOCK, ...clocks(1_000)]));
+  const mock = await createMockServer({ stateFile: path.join(dir, 'state.json'), logLevel: 'silent' });
+  expect((await request(mock.app).get('/__admin/clock?session=s999')).body).toMatchObject({ offsetMs: 3_600_000, ownClock: true });
+  await mock.close();
+});
+
+test('a session\'s clock outside 1970..9999 is refused at start, naming the session', async () => {
+  expect(await refusal({ 'state.json': aSnapshot([CLOCK, { k: 'clock', session: 'qa', offsetMs: 1e16, frozenAtMs: null }]) }))
+    .toBe(`--state-file state.json: the clock of session "qa" (offset 10000000000000000 ms) puts the mock's time outside 1970 to 9999${LEFT}`);
+});
+
 test('more View Tokens than --max-view-tokens are refused, naming the flag and the figure that would do', async () => {
   expect(await refusal({ 'state.json': aSnapshot([CLOCK, aTokenRecord(1), aTokenRecord(2), aTokenRecord(3)]) }, { maxViewTokens: 2 }))
     .toBe(`--state-file state.json: holds 3 View Tokens, more than --max-view-tokens 2: give --max-view-tokens 3 or more${LEFT}`);
@@ -83,7 +99,7 @@ test('more View Tokens than --max-view-tokens are refused, naming the flag and t
 
 test('a bad record in a change log is refused just the same, naming the log and its line', async () => {
   const message = await refusal({ 'state.json': aSnapshot([CLOCK]), 'state.json.1.log': aChangeLog([aRule(1), aRule(2, { then: { code: 999 } })]) });
-  expect(message).toBe(`--state-file state.json: ${path.join(dir, 'state.json.1.log')} line 3 (rule r2 (session "")): code=999 is not a status this operation documents (operation any service operation); allowed: ${CODES}${LEFT}`);
+  expect(message).toBe(`--state-file state.json: ${path.join(dir, 'state.json.1.log')} line 3 (rule r2 (session "")): code=999 is not a status this operation documents (operation any service operation); did you mean code=503?; allowed: ${CODES}${LEFT}`);
 });
 
 test('a version-1 file (0.2.0) with a rule forcing code 999 and a non-hex token is refused, naming the list item', async () => {
@@ -91,7 +107,7 @@ test('a version-1 file (0.2.0) with a rule forcing code 999 and a non-hex token 
   const token = (fields: object): object => { const { k: _k, ...record } = aTokenRecord(1, fields) as { k: string }; return record; };
   const rule = (fields: object): object => { const { k: _k, ...record } = aRule(1, fields) as { k: string }; return record; };
   expect(await refusal({ 'state.json': v1([rule({ then: { code: 999 } })], []) }))
-    .toBe(`--state-file state.json: rules[0]: code=999 is not a status this operation documents (operation any service operation); allowed: ${CODES}${LEFT}`);
+    .toBe(`--state-file state.json: rules[0]: code=999 is not a status this operation documents (operation any service operation); did you mean code=503?; allowed: ${CODES}${LEFT}`);
   expect(await refusal({ 'state.json': v1([], [token({}), token({ token: 'x-not-hex' })]) }))
     .toBe(`--state-file state.json: viewTokens[1]: "token" must be 32 lowercase hex characters, as the mock issues them${LEFT}`);
 });

@@ -42,7 +42,7 @@ test('a symlink planted where the old temp file name was is never written throug
 });
 
 test.each([
-  ['a frozen clock beyond 9999', { offsetMs: 0, frozenAtMs: 1e20 }, undefined, /"clock" must be \{offsetMs, frozenAtMs\}, with frozenAtMs null or a time from 1970 to 9999 in ms/],
+  ['a frozen clock beyond 9999', { offsetMs: 0, frozenAtMs: 1e20 }, undefined, /"clock" must be \{session\?, offsetMs, frozenAtMs\}, with offsetMs an integer and frozenAtMs null or a time from 1970 to 9999 in ms/],
   ['an offset beyond 9999', { offsetMs: 1e16, frozenAtMs: null }, undefined, /its clock \(offset 10000000000000000 ms\) puts the mock's time outside 1970 to 9999/],
   ['an offset before 1970', { offsetMs: -1e13, frozenAtMs: null }, undefined, /puts the mock's time outside 1970 to 9999/],
   ['a token issued before 1970', { offsetMs: 0, frozenAtMs: null }, -5, /viewTokens\[0\]: "issuedAtMs"\/"lastUsedAtMs" must be times from 1970 to 9999 in ms/],

@@ -11,6 +11,9 @@ export const PROPERTY_SEED = readSeed(process.env.FC_SEED);
 /** `FC_PATH` (from a failure report, with its `FC_SEED`) replays that counterexample at once. */
 const PROPERTY_PATH = process.env.FC_PATH;
 
+/** True while one counterexample is replayed (FC_PATH): a property then runs once, so checks of how much it explored do not apply. */
+export const REPLAYING_ONE = PROPERTY_PATH !== undefined && PROPERTY_PATH !== '';
+
 function readSeed(given: string | undefined): number {
   if (given === undefined || given === '') return (Date.now() ^ (Math.random() * 0x1_0000_0000)) | 0;
   const seed = Number(given);

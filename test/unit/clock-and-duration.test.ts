@@ -1,23 +1,32 @@
-import { MOCK_TIME_MAX_MS, createControllableClock, isMockTimeInRange } from '../../mock/core/clock';
+import type { ClockChange, ClockState } from '../../mock/core/clock';
+import { MOCK_TIME_MAX_MS, REAL_TIME, applyClockChange, isMockTimeInRange, mockTimeOf } from '../../mock/core/clock';
 import { parseDuration } from '../../mock/core/duration';
 
-test('a controllable clock follows real time plus its offset, stands still when frozen, and resets', () => {
+test('a clock\'s changes: advance follows real time plus its offset, set frozen stands still, advance moves a frozen clock, set running keeps the time, reset is real time', () => {
   let real = 1_000;
-  const clock = createControllableClock(() => real);
-  clock.advance(500);
+  let state: ClockState = REAL_TIME;
+  const change = (next: ClockChange) => { state = applyClockChange(state, next, real) ?? state; };
+  change({ kind: 'advance', byMs: 500 });
   real += 10;
-  expect(clock.now()).toBe(1_510);
-  clock.set(5_000, true);
+  expect(mockTimeOf(state, real)).toBe(1_510);
+  change({ kind: 'set', atMs: 5_000, frozen: true });
   real += 10;
-  expect(clock.now()).toBe(5_000);
-  clock.advance(1);
-  expect(clock.now()).toBe(5_001);
-  clock.set(clock.now(), false);
+  expect(mockTimeOf(state, real)).toBe(5_000);
+  change({ kind: 'advance', byMs: 1 });
+  expect(mockTimeOf(state, real)).toBe(5_001);
+  change({ kind: 'set', frozen: false });
   real += 10;
-  expect(clock.now()).toBe(5_011);
-  clock.reset();
-  expect(clock.now()).toBe(real);
-  expect(clock.state()).toEqual({ offsetMs: 0, frozenAtMs: null });
+  expect(mockTimeOf(state, real)).toBe(5_011);
+  change({ kind: 'reset' });
+  expect(mockTimeOf(state, real)).toBe(real);
+  expect(state).toEqual({ offsetMs: 0, frozenAtMs: null });
+});
+
+test('a change that would put the clock outside 1970..9999 is refused (undefined), exactly at the bounds', () => {
+  expect(applyClockChange(REAL_TIME, { kind: 'set', atMs: MOCK_TIME_MAX_MS }, 0)).toEqual({ offsetMs: MOCK_TIME_MAX_MS, frozenAtMs: null });
+  expect(applyClockChange(REAL_TIME, { kind: 'set', atMs: MOCK_TIME_MAX_MS + 1 }, 0)).toBeUndefined();
+  expect(applyClockChange(REAL_TIME, { kind: 'advance', byMs: -1 }, 0)).toBeUndefined();
+  expect(applyClockChange(REAL_TIME, { kind: 'set', atMs: 0, frozen: true }, 5)).toEqual({ offsetMs: -5, frozenAtMs: 0 });
 });
 
 test.each([
@@ -46,68 +55,38 @@ test('the latest mock time is the end of year 9999, in UTC', () => {
   expect(new Date(MOCK_TIME_MAX_MS).toISOString()).toBe('9999-12-31T23:59:59.999Z');
 });
 
-test('a new clock runs at real time, unfrozen, with no offset', () => {
-  const clock = createControllableClock(() => 1_000);
-  expect(clock.now()).toBe(1_000);
-  expect(clock.state()).toEqual({ offsetMs: 0, frozenAtMs: null });
+test('a clock nobody moved runs at real time, unfrozen, with no offset', () => {
+  expect(REAL_TIME).toEqual({ offsetMs: 0, frozenAtMs: null });
+  expect(mockTimeOf(REAL_TIME, 1_000)).toBe(1_000);
 });
 
 test('set without freezing keeps the clock running from the time set, and says how far it is from real time', () => {
-  let real = 1_000;
-  const clock = createControllableClock(() => real);
-  clock.set(50_000, false);
-  expect(clock.state()).toEqual({ offsetMs: 49_000, frozenAtMs: null });
-  real += 7;
-  expect(clock.now()).toBe(50_007);
+  const state = applyClockChange(REAL_TIME, { kind: 'set', atMs: 50_000, frozen: false }, 1_000);
+  expect(state).toEqual({ offsetMs: 49_000, frozenAtMs: null });
+  expect(mockTimeOf(state as ClockState, 1_007)).toBe(50_007);
 });
 
 test('set frozen stands the clock still at the time set, keeping the offset it had to real time then', () => {
-  let real = 1_000;
-  const clock = createControllableClock(() => real);
-  clock.set(50_000, true);
-  expect(clock.state()).toEqual({ offsetMs: 49_000, frozenAtMs: 50_000 });
-  real += 7;
-  expect(clock.now()).toBe(50_000);
+  const state = applyClockChange(REAL_TIME, { kind: 'set', atMs: 50_000, frozen: true }, 1_000);
+  expect(state).toEqual({ offsetMs: 49_000, frozenAtMs: 50_000 });
+  expect(mockTimeOf(state as ClockState, 1_007)).toBe(50_000);
 });
 
 test('advancing a frozen clock moves both its frozen time and its offset; advancing a running one only the offset', () => {
-  const clock = createControllableClock(() => 1_000);
-  clock.advance(250);
-  expect(clock.state()).toEqual({ offsetMs: 250, frozenAtMs: null });
-  clock.set(5_000, true);
-  clock.advance(250);
-  expect(clock.state()).toEqual({ offsetMs: 4_250, frozenAtMs: 5_250 });
-  expect(clock.now()).toBe(5_250);
+  expect(applyClockChange(REAL_TIME, { kind: 'advance', byMs: 250 }, 1_000)).toEqual({ offsetMs: 250, frozenAtMs: null });
+  const frozen = applyClockChange(REAL_TIME, { kind: 'set', atMs: 5_000, frozen: true }, 1_000) as ClockState;
+  const advanced = applyClockChange(frozen, { kind: 'advance', byMs: 250 }, 1_000);
+  expect(advanced).toEqual({ offsetMs: 4_250, frozenAtMs: 5_250 });
+  expect(mockTimeOf(advanced as ClockState, 1_000)).toBe(5_250);
 });
 
 test('advancing by a negative amount moves the clock back', () => {
-  const clock = createControllableClock(() => 10_000);
-  clock.advance(-4_000);
-  expect(clock.now()).toBe(6_000);
-});
-
-test('restore puts back a saved state, and the saved state is a copy the clock does not change', () => {
-  let real = 0;
-  const clock = createControllableClock(() => real);
-  const saved = { offsetMs: 100, frozenAtMs: 9_000 };
-  clock.restore(saved);
-  expect(clock.now()).toBe(9_000);
-  clock.advance(1);
-  expect(saved).toEqual({ offsetMs: 100, frozenAtMs: 9_000 });
-  clock.restore({ offsetMs: 100, frozenAtMs: null });
-  real = 5;
-  expect(clock.now()).toBe(105);
-  const state = clock.state();
-  state.offsetMs = 0;
-  expect(clock.now()).toBe(105);
+  expect(mockTimeOf(applyClockChange(REAL_TIME, { kind: 'advance', byMs: -4_000 }, 10_000) as ClockState, 10_000)).toBe(6_000);
 });
 
 test('reset puts a frozen, offset clock back to real time', () => {
-  const clock = createControllableClock(() => 3_000);
-  clock.set(9_000, true);
-  clock.reset();
-  expect(clock.now()).toBe(3_000);
-  expect(clock.state()).toEqual({ offsetMs: 0, frozenAtMs: null });
+  const frozen = applyClockChange(REAL_TIME, { kind: 'set', atMs: 9_000, frozen: true }, 3_000) as ClockState;
+  expect(applyClockChange(frozen, { kind: 'reset' }, 3_000)).toEqual({ offsetMs: 0, frozenAtMs: null });
 });
 
 test.each([

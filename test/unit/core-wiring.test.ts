@@ -1,7 +1,7 @@
 import type { Catalog } from '../../mock/core/catalog-directory';
 import { CATALOG_LIST_OF, createCatalogDirectory } from '../../mock/core/catalog-directory';
 import { notifyingCalls } from '../../mock/core/change-notice';
-import { createControllableClock } from '../../mock/core/clock';
+import { createMemoryClockStore, createSessionClocks } from '../../mock/core/session-clocks';
 import type { CoreOptions } from '../../mock/core/create-core';
 import { EXPIRED_RETENTION_MS, createCore } from '../../mock/core/create-core';
 import { handleServiceRequest } from '../../mock/core/handle-service-request';
@@ -18,7 +18,7 @@ const id = (value: string): Int64 => value as Int64;
 const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
 
 function aCore(options: Partial<CoreOptions> = {}) {
-  return createCore({ clock: createControllableClock(() => T0), random: createSeededRandom(1), store: createMemoryTokenStore(), timeZone: 'UTC', ...options });
+  return createCore({ clocks: createSessionClocks(createMemoryClockStore(), () => T0), random: createSeededRandom(1), store: createMemoryTokenStore(), timeZone: 'UTC', ...options });
 }
 
 const aRequest = (fields: Partial<ServiceRequest> = {}): ServiceRequest => ({
@@ -41,9 +41,9 @@ test('onChange hears of rules and Access Tokens that changed, and of nothing els
   expect(await after(() => core.rules.add({ then: { code: 503 }, times: 1 }, 'qa'))).toBe(1);
   expect(await after(() => handleServiceRequest(core, aRequest()))).toBe(0);
   expect(await after(() => handleServiceRequest(core, aRequest({ headers: { authorization: 'Bearer t', 'x-mock-session': 'qa' } })))).toBe(1);
-  expect(await after(() => core.accessTokens.grant(basic('app:wrong')))).toBe(0);
-  expect(await after(() => core.accessTokens.grant(basic('app:s')))).toBe(1);
-  expect(await after(() => core.accessTokens.authenticate('Bearer x'))).toBe(0);
+  expect(await after(() => core.accessTokens.grant(basic('app:wrong'), T0))).toBe(0);
+  expect(await after(() => core.accessTokens.grant(basic('app:s'), T0))).toBe(1);
+  expect(await after(() => core.accessTokens.authenticate('Bearer x', T0))).toBe(0);
   expect(await after(() => core.rules.list())).toBe(0);
   expect(await after(() => core.rules.remove('r9'))).toBe(1);
   expect(await after(() => core.accessTokens.clear())).toBe(1);
@@ -55,24 +55,24 @@ test('the configured rules are in place once ready, and again after a reset, whi
   expect(await core.rules.list()).toEqual([{ id: 'r1', session: '', when: { param: 'fileId', equals: '9' }, then: { code: 404 }, remaining: null }]);
   await core.rules.add({ then: { code: 500 } }, 'qa');
   await handleServiceRequest(core, aRequest());
-  await core.accessTokens.grant(basic('app:s'));
-  core.clock.set(T0 + 5 * HOUR, true);
+  await core.accessTokens.grant(basic('app:s'), T0);
+  await core.clocks.change('', { kind: 'set', atMs: T0 + 5 * HOUR, frozen: true });
   await core.reset();
   expect((await core.rules.list()).map((rule) => [rule.session, rule.then])).toEqual([['', { code: 404 }]]);
   expect(await core.store.count()).toBe(0);
   expect(await core.accessTokens.records()).toEqual([]);
   expect(await core.journal.list({})).toEqual([]);
-  expect(core.clock.now()).toBe(T0);
+  expect((await core.clocks.view('')).nowMs).toBe(T0);
 });
 
 test('an expired View Token is reclaimed only once it has been expired for 24 hours', async () => {
   const core = aCore();
   await handleServiceRequest(core, aRequest());
   expect(EXPIRED_RETENTION_MS).toBe(24 * HOUR);
-  core.clock.set(T0 + 12 * HOUR + 24 * HOUR, true);
+  await core.clocks.change('', { kind: 'set', atMs: T0 + 12 * HOUR + 24 * HOUR, frozen: true });
   expect(await core.reclaimExpired()).toBe(0);
   expect(await core.store.count()).toBe(1);
-  core.clock.set(T0 + 12 * HOUR + 24 * HOUR + 1, true);
+  await core.clocks.change('', { kind: 'set', atMs: T0 + 12 * HOUR + 24 * HOUR + 1, frozen: true });
   expect(await core.reclaimExpired()).toBe(1);
   expect(await core.store.count()).toBe(0);
 });
@@ -92,7 +92,7 @@ test('a core\'s defaults: 12 h View Tokens, the open world, the built-in statuse
 });
 
 test('without a time zone the core writes expireTime in the runtime\'s own zone', () => {
-  const { timeZone: _utc, ...options } = { clock: createControllableClock(() => T0), random: createSeededRandom(1), store: createMemoryTokenStore(), timeZone: 'UTC' };
+  const { timeZone: _utc, ...options } = { clocks: createSessionClocks(createMemoryClockStore(), () => T0), random: createSeededRandom(1), store: createMemoryTokenStore(), timeZone: 'UTC' };
   const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
   const local = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(T0).replace(', ', ' ');
   expect(createCore(options).platformTime(T0)).toBe(local);

@@ -1,12 +1,13 @@
 import type { AccessTokenStore } from '../../mock/core/access-token-store';
 import { createMemoryAccessTokenStore } from '../../mock/core/access-token-store';
-import { createControllableClock } from '../../mock/core/clock';
+import type { SessionClocks } from '../../mock/core/session-clocks';
+import { createMemoryClockStore, createSessionClocks } from '../../mock/core/session-clocks';
 import type { CoreOptions } from '../../mock/core/create-core';
 import { createCore } from '../../mock/core/create-core';
 import { handleServiceRequest } from '../../mock/core/handle-service-request';
 import type { Journal } from '../../mock/core/journal';
 import { createJournal } from '../../mock/core/journal';
-import type { OneTripStore, Trip, TripOutcome } from '../../mock/core/one-trip-store';
+import type { OneTripStore, Trip, TripClocks, TripOutcome } from '../../mock/core/one-trip-store';
 import { journaledStatus } from '../../mock/core/one-trip-store';
 import { createSeededRandom } from '../../mock/core/random-source';
 import type { RuleStore } from '../../mock/core/scenarios/rule-store';
@@ -22,25 +23,36 @@ const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toStrin
 
 /**
  * The one-trip port as a shared store keeps it (mock/stores/redis-one-trip.ts does it in one Lua
- * script): the session's rules if it has any, else the Access Token still exactly as granted, else
- * the effect and the journal entry. Every trip is kept, so a test can say how many round trips a request took.
+ * script): the session's rules' version if it has any, else the Access Token still exactly as granted
+ * and unexpired on the session's clock, else the effect (dated by the session's clock; a use judged on
+ * the clock of the token's session) and the journal entry. Every trip is kept, so a test can say how
+ * many round trips a request took.
  */
-function aSharedStore(parts: { store: TokenStore; ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal }): OneTripStore & { trips: Trip[] } {
+function aSharedStore(parts: { store: TokenStore; ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal }, clocks: SessionClocks): OneTripStore & { trips: Trip[] } {
   const trips: Trip[] = [];
+  const read = async (session: string): Promise<TripClocks> => {
+    const book = await clocks.read([session]);
+    return { sessions: [session, ''], states: new Map([session, ''].filter((one) => book.hasOwnClock(one)).map((one) => [one, book.stateOf(one)])) };
+  };
   return {
     trips,
     async run(trip): Promise<TripOutcome> {
       trips.push(trip);
-      const rules = await parts.ruleStore.list(trip.session);
-      if (rules.length > 0) return { kind: 'rules' };
+      const at = (await clocks.read([trip.session])).now(trip.session);
+      const version = await parts.ruleStore.version(trip.session);
+      if (version !== undefined) return { kind: 'rules', version, clocks: await read(trip.session) };
       if (trip.accessToken) {
         const found = await parts.accessTokenStore.find(trip.accessToken.token);
-        if (found?.appKey !== trip.accessToken.appKey || found.expiresAtMs !== trip.accessToken.expiresAtMs) return { kind: 'stale' };
+        if (found?.appKey !== trip.accessToken.appKey || found.expiresAtMs !== trip.accessToken.expiresAtMs || at >= found.expiresAtMs) return { kind: 'stale', clocks: await read(trip.session) };
       }
-      let outcome: TripOutcome = { kind: 'done' };
-      if (trip.effect.kind === 'insert' && !(await parts.store.insert(trip.effect.record))) return { kind: 'taken' };
-      if (trip.effect.kind === 'touch') outcome = { kind: 'done', touched: await parts.store.touch(trip.effect.token, trip.effect.usedAtMs, trip.effect.activeAfterMs) };
-      await parts.journal.record({ ...trip.journal, status: journaledStatus(trip, outcome) });
+      let outcome: TripOutcome = { kind: 'done', atMs: at };
+      if (trip.effect.kind === 'insert' && !(await parts.store.insert({ ...trip.effect.record, issuedAtMs: at }))) return { kind: 'taken' };
+      if (trip.effect.kind === 'touch') {
+        const record = await parts.store.find(trip.effect.token);
+        const used = record === undefined ? at : (await clocks.read([record.session])).now(record.session);
+        outcome = { kind: 'done', atMs: at, touched: record === undefined ? { kind: 'unknown' } : await parts.store.touch(trip.effect.token, used, used - trip.effect.ttlMs) };
+      }
+      await parts.journal.record({ ...trip.journal, atMs: at, status: journaledStatus(trip, outcome) });
       return outcome;
     },
   };
@@ -48,8 +60,9 @@ function aSharedStore(parts: { store: TokenStore; ruleStore: RuleStore; accessTo
 
 function aSharedCore(options: Partial<CoreOptions> = {}) {
   const parts = { store: options.store ?? createMemoryTokenStore(), ruleStore: createMemoryRuleStore(), accessTokenStore: createMemoryAccessTokenStore(), journal: createJournal() };
-  const oneTrip = aSharedStore(parts);
-  const core = createCore({ clock: createControllableClock(() => T0), random: createSeededRandom(1), timeZone: 'UTC', ...parts, oneTrip, ...options });
+  const clocks = createSessionClocks(createMemoryClockStore(), () => T0);
+  const oneTrip = aSharedStore(parts, clocks);
+  const core = createCore({ clocks, random: createSeededRandom(1), timeZone: 'UTC', ...parts, oneTrip, ...options });
   return { core, trips: oneTrip.trips, parts };
 }
 
@@ -65,19 +78,20 @@ test('on a shared store, a View Token is issued in one round trip: the insert an
   const result = await handleServiceRequest(core, aRequest({ headers: { authorization: 'Bearer t', 'x-mock-session': 'qa' } }));
   expect(result).toStrictEqual({ kind: 'answer', delayMs: 0, answer: { status: 200, headers: { 'X-View-Token-Expires-At': '2026-01-01T12:00:00.000Z' }, body: { code: 'success', data: expect.stringMatching(/^[0-9a-f]{32}$/), message: '' } } });
   expect(trips).toHaveLength(1);
-  expect(trips[0]).toMatchObject({ session: 'qa', effect: { kind: 'insert', record: { token: dataOf(result), objectType: 'file', objectId: '1', session: 'qa', issuedAtMs: T0 } }, refusedStatus: 401, journal: { status: 200, atMs: T0, session: 'qa', operationId: 'getViewToken' } });
+  expect(trips[0]).toMatchObject({ session: 'qa', effect: { kind: 'insert', record: { token: dataOf(result), objectType: 'file', objectId: '1', session: 'qa' } }, refusedStatus: 401, realNowMs: T0, journal: { status: 200, session: 'qa', operationId: 'getViewToken' } });
+  expect((await core.viewTokens.peek(dataOf(result) as string))?.issuedAtMs).toBe(T0);
   expect(trips[0]).not.toHaveProperty('accessToken');
   expect(await journalOf(core)).toEqual([['getViewToken', 200, null]]);
   expect(await core.store.count()).toBe(1);
 });
 
-test('a use is one round trip: a touch with the cutoff now − 12 h; an expired or unknown token is journaled with the refusal\'s status', async () => {
+test('a use is one round trip: a touch of the token for its ttl, judged in the store on its session\'s clock; an expired or unknown token is journaled with the refusal\'s status', async () => {
   const { core, trips } = aSharedCore();
   const token = dataOf(await handleServiceRequest(core, aRequest())) as string;
-  core.clock.set(T0 + 12 * HOUR - 1, true);
+  await core.clocks.change('', { kind: 'set', atMs: T0 + 12 * HOUR - 1, frozen: true });
   expect(await handleServiceRequest(core, aUse(token))).toMatchObject({ answer: { status: 200, headers: { 'X-View-Token-Expires-At': '2026-01-01T23:59:59.999Z' }, body: { data: { objectId: '1', viewTokenExpiresAt: '2026-01-01T23:59:59.999Z' } } } });
-  expect(trips[1]?.effect).toEqual({ kind: 'touch', token, usedAtMs: T0 + 12 * HOUR - 1, activeAfterMs: T0 - 1 });
-  core.clock.set(T0 + 24 * HOUR - 1, true);
+  expect(trips[1]?.effect).toEqual({ kind: 'touch', token, ttlMs: 12 * HOUR });
+  await core.clocks.change('', { kind: 'set', atMs: T0 + 24 * HOUR - 1, frozen: true });
   expect(await handleServiceRequest(core, aUse(token))).toMatchObject({ answer: { status: 401, body: { message: 'View token has expired.' } } });
   expect(await handleServiceRequest(core, aUse('f'.repeat(32)))).toMatchObject({ answer: { status: 401, body: { message: 'View token was not recognized.' } } });
   expect(trips).toHaveLength(4);
@@ -94,7 +108,7 @@ test('a refusal decided before the store (400, 401, 404) is journaled in one rou
   expect(await journalOf(core)).toEqual([['getViewToken', 404, null], ['getViewToken', 401, null], ['getViewToken', 400, null]]);
 });
 
-test('a session holding rules gets them from the trip and goes step by step; its drafted token is given back, so the sequence is unchanged', async () => {
+test('a session holding rules gets their version from the trip and goes step by step; its drafted token is given back, so the sequence is unchanged', async () => {
   const { core, trips } = aSharedCore();
   const twin = aSharedCore().core;
   await core.rules.add({ when: { param: 'sceneId' }, then: { code: 500 } }, 'qa');
@@ -109,8 +123,8 @@ test('a session holding rules gets them from the trip and goes step by step; its
 
 test('in a closed world, a granted Access Token this process has not seen goes step by step once, then by trip carrying its record', async () => {
   const shared = aSharedCore({ applications: [{ appKey: 'app', appSecret: 's' }] });
-  const other = createCore({ clock: createControllableClock(() => T0), random: createSeededRandom(9), applications: [{ appKey: 'app', appSecret: 's' }], ...shared.parts });
-  const grant = await other.accessTokens.grant(basic('app:s'));
+  const other = createCore({ clocks: createSessionClocks(createMemoryClockStore(), () => T0), random: createSeededRandom(9), applications: [{ appKey: 'app', appSecret: 's' }], ...shared.parts });
+  const grant = await other.accessTokens.grant(basic('app:s'), T0);
   if (grant.kind !== 'issued') throw new Error('grant refused');
   const bearer = aRequest({ headers: { authorization: `Bearer ${grant.token}` } });
   expect(await handleServiceRequest(shared.core, bearer)).toMatchObject({ answer: { status: 200 } });
@@ -122,7 +136,7 @@ test('in a closed world, a granted Access Token this process has not seen goes s
 
 test('an Access Token reset elsewhere makes the trip stale: nothing was done, and the step-by-step way refuses the token', async () => {
   const shared = aSharedCore({ applications: [{ appKey: 'app', appSecret: 's' }] });
-  const grant = await shared.core.accessTokens.grant(basic('app:s'));
+  const grant = await shared.core.accessTokens.grant(basic('app:s'), T0);
   if (grant.kind !== 'issued') throw new Error('grant refused');
   await shared.parts.accessTokenStore.clear();
   expect(await handleServiceRequest(shared.core, aRequest({ headers: { authorization: `Bearer ${grant.token}` } }))).toMatchObject({ answer: { status: 401, body: { message: 'Token was not recognized.' } } });
@@ -160,7 +174,7 @@ test('onRequest hears of a request a trip journaled, with the status it journale
   const seen: number[] = [];
   const { core } = aSharedCore({ onRequest: (entry) => seen.push(entry.status) });
   const token = dataOf(await handleServiceRequest(core, aRequest())) as string;
-  core.clock.advance(12 * HOUR);
+  await core.clocks.change('', { kind: 'advance', byMs: 12 * HOUR });
   await handleServiceRequest(core, aUse(token));
   await core.rules.add({ then: { code: 500 } }, '');
   await handleServiceRequest(core, aRequest());
@@ -168,14 +182,15 @@ test('onRequest hears of a request a trip journaled, with the status it journale
 });
 
 test('the status a trip journals: the refusal\'s for a touch that did not use the token, else the entry\'s own', () => {
-  const journal = { atMs: T0, method: 'GET', path: '/inside/databag', query: {}, session: '', operationId: 'getViewerData', hasAuthorization: false, status: 200, outcome: null };
-  const trip: Trip = { session: '', effect: { kind: 'touch', token: 't', usedAtMs: T0, activeAfterMs: T0 - 12 * HOUR }, refusedStatus: 401, journal };
+  const journal = { method: 'GET', path: '/inside/databag', query: {}, session: '', operationId: 'getViewerData', hasAuthorization: false, status: 200, outcome: null };
+  const trip: Trip = { session: '', effect: { kind: 'touch', token: 't', ttlMs: 12 * HOUR }, refusedStatus: 401, journal, realNowMs: T0 };
   const record = { token: 't', objectType: 'file', objectId: '1' as never, session: '', name: 'x', issuedAtMs: 0, lastUsedAtMs: null, uses: 0 } as const;
-  expect(journaledStatus(trip, { kind: 'done' })).toBe(200);
-  expect(journaledStatus(trip, { kind: 'done', touched: { kind: 'used', record } })).toBe(200);
-  expect(journaledStatus(trip, { kind: 'done', touched: { kind: 'inactive', record } })).toBe(401);
-  expect(journaledStatus(trip, { kind: 'done', touched: { kind: 'unknown' } })).toBe(401);
-  expect(journaledStatus(trip, { kind: 'stale' })).toBe(200);
+  const clocks = { sessions: [''], states: new Map() };
+  expect(journaledStatus(trip, { kind: 'done', atMs: T0 })).toBe(200);
+  expect(journaledStatus(trip, { kind: 'done', atMs: T0, touched: { kind: 'used', record } })).toBe(200);
+  expect(journaledStatus(trip, { kind: 'done', atMs: T0, touched: { kind: 'inactive', record } })).toBe(401);
+  expect(journaledStatus(trip, { kind: 'done', atMs: T0, touched: { kind: 'unknown' } })).toBe(401);
+  expect(journaledStatus(trip, { kind: 'stale', clocks })).toBe(200);
 });
 
 test('View Tokens issued one after another each take one trip inserting a fresh token', async () => {

@@ -29,3 +29,31 @@ test.each([0, -1, 1.5, 60_001, Number.NaN])('the library option redisTimeoutMs %
   await expect(createMockServer({ logLevel: 'silent', store: 'redis', redisUrl: 'redis://127.0.0.1:1', redisTimeoutMs }))
     .rejects.toThrow(`--redis-timeout ${redisTimeoutMs}: use a duration from 1ms to 60s`);
 });
+
+test.each([
+  [[], {}, 'memory'],
+  [['--redis-url', 'redis://127.0.0.1:6379'], {}, 'redis'],
+  [[], { VIEW_TOKEN_MOCK_REDIS_URL: 'redis://127.0.0.1:6379' }, 'redis'],
+  [['--store', 'redis', '--redis-url', 'redis://127.0.0.1:6379'], {}, 'redis'],
+  [['--store', 'memory'], {}, 'memory'],
+])('flags %j with environment %j select the %s store (--redis-url alone is enough)', (args, env, store) => {
+  expect(parseServeOptions(args, env).store).toBe(store);
+});
+
+test.each([
+  [['--store', 'memory', '--redis-url', 'redis://h:1'], {}, '--store memory with --redis-url redis://h:1: the memory store keeps everything in this process, so nothing would use Redis; drop --store memory (--redis-url alone selects the Redis store) or drop --redis-url'],
+  [['--redis-url', 'redis://h:1'], { VIEW_TOKEN_MOCK_STORE: 'memory' }, '--store memory with --redis-url redis://h:1: the memory store keeps everything in this process'],
+  [['--store', 'redis'], {}, '--store redis needs --redis-url redis://host:port (a single Redis, or any node of a Redis Cluster)'],
+  [['--store', 'file'], {}, '--store file: use memory or redis (or leave it out: --redis-url alone selects redis)'],
+])('flags %j with environment %j are refused with the reason', (args, env, message) => {
+  expect(() => parseServeOptions(args, env)).toThrow(message);
+});
+
+test('the library refuses store memory with a redisUrl as the CLI does, before connecting', async () => {
+  await expect(createMockServer({ logLevel: 'silent', store: 'memory', redisUrl: 'redis://127.0.0.1:1' }))
+    .rejects.toThrow('--store memory with --redis-url redis://127.0.0.1:1: the memory store keeps everything in this process');
+});
+
+test('the library takes a redisUrl alone for the Redis store (which refuses a state file, before connecting)', async () => {
+  await expect(createMockServer({ logLevel: 'silent', redisUrl: 'redis://127.0.0.1:1', stateFile: 'state.json' })).rejects.toThrow('--state-file state.json works with the memory store');
+});

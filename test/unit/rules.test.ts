@@ -1,7 +1,8 @@
 import type { ServiceRequest } from '../../mock/core/service-request';
 import { SERVICE_STATUSES } from '../../mock/core/service-statuses';
 import { createMemoryRuleStore, toRuleNumber } from '../../mock/core/scenarios/rule-store';
-import { MAX_RULE_SESSIONS, MAX_RULES_PER_SESSION, checkRule, createRules } from '../../mock/core/scenarios/rules';
+import { MAX_RULE_SESSIONS, MAX_RULES_PER_SESSION, createRules } from '../../mock/core/scenarios/rules';
+import { checkRule } from '../../mock/core/scenarios/rule-check';
 
 const OPERATIONS = 'getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData';
 
@@ -16,7 +17,7 @@ test.each<[string, unknown, string]>([
   ['a when that is a string', { when: 'always', then: { code: 403 } }, '"when" must be an object {operation?, param?, equals?, accessToken?}'],
   ['a null when', { when: null, then: { code: 403 } }, '"when" must be an object {operation?, param?, equals?, accessToken?}'],
   ['a when array', { when: [], then: { code: 403 } }, '"when" must be an object {operation?, param?, equals?, accessToken?}'],
-  ['an unknown condition', { when: { colour: 'red' }, then: { code: 403 } }, '"when.colour" is not a condition (use operation, param, equals, accessToken)'],
+  ['an unknown condition', { when: { colour: 'red' }, then: { code: 403 } }, '"when.colour" is not a condition; use operation, param, equals, accessToken'],
   ['a condition that is an object', { when: { param: { name: 'fileId' } }, then: { code: 403 } }, '"when.param" must be a string'],
   ['an operation that is a number', { when: { operation: 5 }, then: { code: 403 } }, '"when.operation" must be a string'],
   ['a param that is a number', { when: { param: 5 }, then: { code: 403 } }, '"when.param" must be a string'],
@@ -26,15 +27,15 @@ test.each<[string, unknown, string]>([
   ['a then that is a string', { then: 'forbidden' }, '"then" must be an object with scenario, code, delay or fault'],
   ['a null then', { then: null }, '"then" must be an object with scenario, code, delay or fault'],
   ['a then array', { then: ['code=403'] }, '"then" must be an object with scenario, code, delay or fault'],
-  ['an unknown outcome', { then: { status: 403 } }, '"then.status" is not an outcome (use code, scenario, delay, fault)'],
+  ['an unknown outcome', { then: { status: 403 } }, '"then.status" is not an outcome; use code, scenario, delay, fault'],
   ['an outcome that is a boolean', { then: { code: true } }, '"then.code" must be a string or a number'],
   ['an empty then', { then: {} }, '"then" needs one of scenario, code, delay, fault'],
-  ['an unknown operation', { when: { operation: 'getViewTokn' }, then: { code: 403 } }, `"when.operation" getViewTokn is not a service operation (use ${OPERATIONS})`],
-  ['a code no operation documents', { then: { code: 418 } }, 'code=418 is not a status this operation documents (operation any service operation)'],
-  ['a code its operation does not document', { when: { operation: 'getViewToken' }, then: { code: 201 } }, 'code=201 is not a status this operation documents (operation getViewToken)'],
-  ['times 0', { then: { code: 403 }, times: 0 }, '"times" must be a positive integer'],
-  ['times -1', { then: { code: 403 }, times: -1 }, '"times" must be a positive integer'],
-  ['times 1.5', { then: { code: 403 }, times: 1.5 }, '"times" must be a positive integer'],
+  ['an unknown operation', { when: { operation: 'getViewTokn' }, then: { code: 403 } }, `"when.operation" getViewTokn is not a service operation (did you mean getViewToken?); use ${OPERATIONS}`],
+  ['a code no operation documents', { then: { code: 418 } }, 'code=418 is not a status this operation documents (operation any service operation); did you mean code=404?'],
+  ['a code its operation does not document', { when: { operation: 'getViewToken' }, then: { code: 201 } }, 'code=201 is not a status this operation documents (operation getViewToken); did you mean code=200?'],
+  ['times 0', { then: { code: 403 }, times: 0 }, '"times" 0 must be a positive integer (did you mean 1?)'],
+  ['times -1', { then: { code: 403 }, times: -1 }, '"times" -1 must be a positive integer (did you mean 1?)'],
+  ['times 1.5', { then: { code: 403 }, times: 1.5 }, '"times" 1.5 must be a positive integer (did you mean 2?)'],
   ['times as text', { then: { code: 403 }, times: '2' }, '"times" must be a positive integer'],
 ])('a rule with %s is refused, saying what is wrong', (_label, input, detail) => {
   const checked = checkRule(input);
@@ -59,7 +60,7 @@ test.each<[string, unknown, unknown]>([
 
 test('a rule is checked against the statuses handed over: a code the spec drops is refused', () => {
   const statuses = { ...SERVICE_STATUSES, getViewToken: [200, 401] };
-  expect(checkRule({ when: { operation: 'getViewToken' }, then: { code: 403 } }, statuses)).toMatchObject({ kind: 'invalid', detail: 'code=403 is not a status this operation documents (operation getViewToken)', allowed: { code: [200, 401] } });
+  expect(checkRule({ when: { operation: 'getViewToken' }, then: { code: 403 } }, statuses)).toMatchObject({ kind: 'invalid', detail: 'code=403 is not a status this operation documents (operation getViewToken); did you mean code=401?', allowed: { code: [200, 401] } });
   expect(checkRule({ when: { operation: 'getViewToken' }, then: { code: 401 } }, statuses)).toMatchObject({ kind: 'ok' });
 });
 
@@ -149,7 +150,8 @@ test('take with the version a store step already read asks the store neither for
 
 test('the configured rules go into the global session once, skipping any that fail their check, and again after everything is cleared', async () => {
   const rules = createRules();
-  const configured = [{ then: { code: 503 } }, { then: { code: 418 } }, { when: { param: 'fileId', equals: '2' }, then: { scenario: 'not-found' }, times: 2 }];
+  // 418 is no status any operation documents: the check skips it (the config's check would have refused it).
+  const configured = [{ then: { code: 503 } }, { then: { code: 418 } }, { when: { param: 'fileId', equals: '2' }, then: { scenario: 'not-found' }, times: 2 }] as never[];
   await rules.seed(configured);
   await rules.seed(configured);
   expect(await rules.list()).toEqual([
@@ -201,7 +203,7 @@ test.each([['r12', 12], ['r0', 0], ['rx', 0], ['r', 0], ['', 0]])('rule id %j ha
 });
 
 test('a rule\'s equals must be text or a number', () => {
-  expect(checkRule({ when: { param: 'fileId', equals: { value: 1 } }, then: { code: 403 } })).toEqual({ kind: 'invalid', detail: '"when.equals" must be a string' });
+  expect(checkRule({ when: { param: 'fileId', equals: { value: 1 } }, then: { code: 403 } })).toEqual({ kind: 'invalid', detail: '"when.equals" must be a string or an integer' });
 });
 
 test('a rule on an access token needs Bearer as the whole first word', async () => {
@@ -212,7 +214,7 @@ test('a rule on an access token needs Bearer as the whole first word', async () 
 
 test('removing a rule keeps every other rule', async () => {
   const store = createMemoryRuleStore();
-  for (const code of [503, 500, 404]) await store.add({ session: '', when: {}, then: { code }, remaining: null });
+  for (const code of [503, 500, 404] as const) await store.add({ session: '', when: {}, then: { code }, remaining: null });
   expect(await store.remove('r2')).toBe(true);
   expect((await store.list()).map((rule) => rule.id)).toEqual(['r1', 'r3']);
 });

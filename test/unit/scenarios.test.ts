@@ -145,16 +145,18 @@ test.each([
 ])('an unknown query switch %s is refused, naming the known ones', async (name, detail) => {
   const core = createMockCore({ seed: 1, realNow: () => 0 });
   const result = await handleServiceRequest(core, aRequest({ fileId: '1', [name]: 'forbidden' }, { authorization: 'Bearer x' }));
-  expect(result).toEqual({ kind: 'rejected-preference', detail, allowed: { switch: ['__code', '__scenario', '__delay', '__fault'] } });
+  const nearest = name === '__whatever' ? {} : { nearest: { switch: name === '__senario' ? '__scenario' : '__code' } };
+  expect(result).toEqual({ kind: 'rejected-preference', detail, allowed: { switch: ['__code', '__scenario', '__delay', '__fault'] }, ...nearest });
   expect(await core.store.count()).toBe(0);
 });
 
 test.each([
-  [{ when: { param: 'fileid', equals: '1' }, then: { code: 403 } }, '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken'],
-  [{ when: { operation: 'getViewerData', param: 'fileId' }, then: { code: 500 } }, '"when.param" fileId: getViewerData does not have it; use viewToken'],
-  [{ when: { operation: 'issueAccessToken', param: 'appKey' }, then: { code: 500 } }, '"when.param" appKey: issueAccessToken does not have it; use no param'],
-])('a rule naming a parameter no operation has is refused as unprocessable: %j', async (input, detail) => {
-  expect(await createRules().add(input, '')).toEqual({ kind: 'invalid', detail, unprocessable: true });
+  [{ when: { param: 'fileid', equals: '1' }, then: { code: 403 } }, '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken',
+    ['clashDetectiveId', 'compareId', 'fileId', 'integrateId', 'moduleDataId', 'sceneId', 'submodelId', 'viewToken'], { nearest: { param: 'fileId' } }],
+  [{ when: { operation: 'getViewerData', param: 'fileId' }, then: { code: 500 } }, '"when.param" fileId: getViewerData does not have it; use viewToken', ['viewToken'], {}],
+  [{ when: { operation: 'issueAccessToken', param: 'appKey' }, then: { code: 500 } }, '"when.param" appKey: issueAccessToken does not have it; use none', [], {}],
+])('a rule naming a parameter no operation has is refused as unprocessable: %j', async (input, detail, params, nearest) => {
+  expect(await createRules().add(input, '')).toEqual({ kind: 'invalid', detail, unprocessable: true, allowed: { param: params }, ...nearest });
 });
 
 test('a rule echoes numbers as numbers and strings as strings, and still applies', async () => {

@@ -1,4 +1,4 @@
-import { createControllableClock } from '../../mock/core/clock';
+import { createMemoryClockStore, createSessionClocks } from '../../mock/core/session-clocks';
 import type { CoreOptions } from '../../mock/core/create-core';
 import { createCore } from '../../mock/core/create-core';
 import { handleServiceRequest, recordUnmatched, shorten } from '../../mock/core/handle-service-request';
@@ -15,7 +15,7 @@ const EXPIRES_IN_12H = { 'X-View-Token-Expires-At': '2026-01-01T12:00:00.000Z' }
 const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer error="invalid_token"' };
 
 function aCore(options: Partial<CoreOptions> = {}) {
-  return createCore({ clock: createControllableClock(() => T0), random: createSeededRandom(1), store: createMemoryTokenStore(), timeZone: 'UTC', ...options });
+  return createCore({ clocks: createSessionClocks(createMemoryClockStore(), () => T0), random: createSeededRandom(1), store: createMemoryTokenStore(), timeZone: 'UTC', ...options });
 }
 
 const aRequest = (fields: Partial<ServiceRequest> = {}): ServiceRequest => ({
@@ -77,7 +77,7 @@ test('a child file is issued under its integration, on POST and GET alike', asyn
 test('the viewer\'s data call uses the token: its data, the slid expiry; an unknown or expired token is a 401', async () => {
   const core = aCore();
   const token = await issued(core);
-  core.clock.advance(11 * HOUR);
+  await core.clocks.change('', { kind: 'advance', byMs: 11 * HOUR });
   expect(await handleServiceRequest(core, aUse(token, {}))).toStrictEqual({
     kind: 'answer', delayMs: 0, answer: {
       status: 200, headers: { 'X-View-Token-Expires-At': '2026-01-01T23:00:00.000Z' },
@@ -88,7 +88,7 @@ test('the viewer\'s data call uses the token: its data, the slid expiry; an unkn
       } },
     },
   });
-  core.clock.advance(12 * HOUR);
+  await core.clocks.change('', { kind: 'advance', byMs: 12 * HOUR });
   expect(await handleServiceRequest(core, aUse(token))).toMatchObject({ answer: { status: 401, headers: BEARER_CHALLENGE, body: envelope('authentication.failed', 'View token has expired.') } });
   expect(await handleServiceRequest(core, aUse('0'.repeat(32)))).toMatchObject({ answer: { status: 401, body: envelope('authentication.failed', 'View token was not recognized.') } });
   expect((await journalOf(core)).map((entry) => [entry.status, entry.query.viewToken, entry.hasAuthorization])).toEqual([[401, '000000…', false], [401, `${token.slice(0, 6)}…`, false], [200, `${token.slice(0, 6)}…`, false], [200, undefined, true]]);
@@ -152,11 +152,13 @@ test('a fault is handed to the adapter with its delay and headers, journaled wit
 test('unusable switches are refused with what is allowed, journaled as a 422, and nothing else happens', async () => {
   const core = aCore();
   expect(await handleServiceRequest(core, aRequest({ headers: { ...BEARER, prefer: 'code=418' } }))).toStrictEqual({
-    kind: 'rejected-preference', detail: 'code=418 is not a status this operation documents (operation getViewToken)',
+    kind: 'rejected-preference', detail: 'code=418 is not a status this operation documents (operation getViewToken); did you mean code=404?',
     allowed: { code: [200, 400, 401, 403, 404, 500, 503], scenario: ['access-token-missing', 'access-token-invalid', 'access-token-expired', 'forbidden', 'not-found', 'invalid-parameter', 'server-error', 'unavailable'], fault: ['connection-reset', 'empty-response', 'malformed-json', 'random-data-then-close'], delay: ['0..60000'] },
+    nearest: { code: 404 },
   });
   expect(await handleServiceRequest(core, aRequest({ query: { fileId: '1', __code: '404', __delya: '1' } }))).toStrictEqual({
     kind: 'rejected-preference', detail: '__delya is not a switch (did you mean __delay?); use __code, __scenario, __delay, __fault (operation getViewToken)', allowed: { switch: ['__code', '__scenario', '__delay', '__fault'] },
+    nearest: { switch: '__delay' },
   });
   expect((await journalOf(core)).map((entry) => [entry.status, entry.outcome, entry.query])).toEqual([[422, 'rejected switches', { fileId: '1', __delya: '1' }], [422, 'rejected switches', { fileId: '1' }]]);
   expect(await core.store.count()).toBe(0);

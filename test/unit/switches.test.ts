@@ -34,23 +34,23 @@ const GET_ALLOWED = {
   delay: ['0..60000'],
 };
 
-test.each<[Record<string, string>, string]>([
-  [{ code: '403', scenario: 'forbidden' }, 'give either code or scenario, not both (operation getViewToken)'],
-  [{ code: '403', fault: 'empty-response' }, 'a fault replaces the answer: drop code/scenario (operation getViewToken)'],
-  [{ scenario: 'forbidden', fault: 'empty-response' }, 'a fault replaces the answer: drop code/scenario (operation getViewToken)'],
-  [{ code: '422' }, 'code=422 is not a status this operation documents (operation getViewToken)'],
-  [{ code: '4033' }, 'code=4033 is not a status this operation documents (operation getViewToken)'],
-  [{ code: '40' }, 'code=40 is not a status this operation documents (operation getViewToken)'],
-  [{ code: '' }, 'code= is not a status this operation documents (operation getViewToken)'],
-  [{ code: '201' }, 'code=201 is not a status this operation documents (operation getViewToken)'],
-  [{ scenario: 'teapot' }, 'scenario=teapot is not one this operation can answer (operation getViewToken)'],
-  [{ delay: '60001' }, 'delay=60001 must be milliseconds from 0 to 60000 (operation getViewToken)'],
-  [{ delay: '1000000' }, 'delay=1000000 must be milliseconds from 0 to 60000 (operation getViewToken)'],
-  [{ delay: '' }, 'delay= must be milliseconds from 0 to 60000 (operation getViewToken)'],
-  [{ delay: '1s' }, 'delay=1s must be milliseconds from 0 to 60000 (operation getViewToken)'],
-  [{ delay: 'x5' }, 'delay=x5 must be milliseconds from 0 to 60000 (operation getViewToken)'],
-])('switches %j are refused: %s', (preferences, detail) => {
-  expect(toSwitchPlan(preferences, 'getViewToken', GET)).toStrictEqual({ kind: 'rejected', detail, allowed: GET_ALLOWED });
+test.each<[Record<string, string>, string, Record<string, number> | undefined]>([
+  [{ code: '403', scenario: 'forbidden' }, 'give either code or scenario, not both (operation getViewToken)', undefined],
+  [{ code: '403', fault: 'empty-response' }, 'a fault replaces the answer: drop code/scenario (operation getViewToken)', undefined],
+  [{ scenario: 'forbidden', fault: 'empty-response' }, 'a fault replaces the answer: drop code/scenario (operation getViewToken)', undefined],
+  [{ code: '422' }, 'code=422 is not a status this operation documents (operation getViewToken); did you mean code=404?', { code: 404 }],
+  [{ code: '4033' }, 'code=4033 is not a status this operation documents (operation getViewToken); did you mean code=503?', { code: 503 }],
+  [{ code: '40' }, 'code=40 is not a status this operation documents (operation getViewToken); did you mean code=200?', { code: 200 }],
+  [{ code: '' }, 'code= is not a status this operation documents (operation getViewToken); did you mean code=200?', { code: 200 }],
+  [{ code: '201' }, 'code=201 is not a status this operation documents (operation getViewToken); did you mean code=200?', { code: 200 }],
+  [{ scenario: 'teapot' }, 'scenario=teapot is not one this operation can answer (operation getViewToken)', undefined],
+  [{ delay: '60001' }, 'delay=60001 must be milliseconds from 0 to 60000 (operation getViewToken); did you mean delay=60000?', { delay: 60000 }],
+  [{ delay: '1000000' }, 'delay=1000000 must be milliseconds from 0 to 60000 (operation getViewToken); did you mean delay=60000?', { delay: 60000 }],
+  [{ delay: '' }, 'delay= must be milliseconds from 0 to 60000 (operation getViewToken)', undefined],
+  [{ delay: '1s' }, 'delay=1s must be milliseconds from 0 to 60000 (operation getViewToken)', undefined],
+  [{ delay: 'x5' }, 'delay=x5 must be milliseconds from 0 to 60000 (operation getViewToken)', undefined],
+])('switches %j are refused: %s', (preferences, detail, nearest) => {
+  expect(toSwitchPlan(preferences, 'getViewToken', GET)).toStrictEqual({ kind: 'rejected', detail, allowed: GET_ALLOWED, ...(nearest === undefined ? {} : { nearest }) });
 });
 
 test('a switch is refused where the operation does not document its status, naming what it accepts', () => {
@@ -158,7 +158,7 @@ test.each(['toString', 'constructor', '__proto__', 'hasOwnProperty'])('fault=%s 
 });
 
 test.each([' 403', '403 ', '+403', '4e2'])('code=%j, a number only once spaces or signs are read into it, is refused', (code) => {
-  expect(toSwitchPlan({ code }, 'getViewToken', GET)).toMatchObject({ kind: 'rejected', detail: `code=${code} is not a status this operation documents (operation getViewToken)` });
+  expect(toSwitchPlan({ code }, 'getViewToken', GET)).toMatchObject({ kind: 'rejected', detail: `code=${code} is not a status this operation documents (operation getViewToken); did you mean code=${Number(code)}?` });
 });
 
 test.each([['code=4"03"', '4"03"'], ['code="403"x', '"403"x'], ['code=""', '']])('Prefer %s keeps quotes that do not wrap the whole value: %j', (prefer, code) => {

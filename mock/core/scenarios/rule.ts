@@ -1,9 +1,11 @@
-import type { Preferences } from './preferences';
+import type { ServiceOperationId } from '../service-request';
+import type { Fault } from './preferences';
+import type { ScenarioName } from './scenario-catalog';
 
 /** When a rule applies; every given field must match. */
 export interface RuleCondition {
   /** The operationId, e.g. `getViewToken`. */
-  operation?: string;
+  operation?: ServiceOperationId;
   /** A query or path parameter, with `equals` its value (ids compared as exact int64). */
   param?: string;
   /** Kept as given (a number stays a number in the rule's echo); compared as text or exact int64. */
@@ -12,10 +14,22 @@ export interface RuleCondition {
   accessToken?: string;
 }
 
-/** A rule's outcome as given: `{"code": 503}` stays a number in its echo. */
-export type RuleOutcome = { [Key in keyof Preferences]?: string | number };
+/** WireMock's fault names, accepted as aliases of ours. */
+export type WireMockFault = 'CONNECTION_RESET_BY_PEER' | 'EMPTY_RESPONSE' | 'MALFORMED_RESPONSE_CHUNK' | 'RANDOM_DATA_THEN_CLOSE';
 
-/** A rule as the admin API and the config file take it. */
+/** A status a rule may force: one the operation documents (200 is the real answer, 201 the POST route's). */
+export type ForcedStatus = 200 | 201 | 400 | 401 | 403 | 404 | 500 | 503;
+
+/** A rule's outcome as given: `{"code": 503}` stays a number in its echo. */
+export interface RuleOutcome {
+  code?: ForcedStatus | `${ForcedStatus}`;
+  scenario?: ScenarioName;
+  /** Milliseconds, 0 to 60000. */
+  delay?: number | string;
+  fault?: Fault | WireMockFault;
+}
+
+/** A rule as the admin API, the config file and `scenarios.add` take it (checked at run time too). */
 export interface RuleInput {
   when?: RuleCondition;
   then: RuleOutcome;

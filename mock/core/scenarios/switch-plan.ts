@@ -2,6 +2,7 @@ import type { Fault, Preferences } from './preferences';
 import { FAULT_ALIASES, FAULTS, MAX_DELAY_MS, toFault } from './preferences';
 import type { ScenarioName } from './scenario-catalog';
 import { SCENARIO_OF_CODE, SCENARIO_STATUS, SCENARIOS, isScenarioName } from './scenario-catalog';
+import { findNearestName } from '../near-miss';
 
 /** What the switches of one request (or one rule) do. */
 export interface SwitchPlan {
@@ -15,7 +16,17 @@ export interface SwitchPlan {
   applied: string[];
 }
 
-export type PlanResult = { kind: 'ok'; plan: SwitchPlan } | { kind: 'rejected'; detail: string; allowed: Record<string, readonly (string | number)[]> };
+/**
+ * A refused switch or rule, as every refusal reads (the 422 problem, the library's error): what is
+ * wrong, every value each switch allows, and the allowed value nearest to what was given, if one is near.
+ */
+export interface Refusal {
+  detail: string;
+  allowed: Record<string, readonly (string | number)[]>;
+  nearest?: Record<string, string | number>;
+}
+
+export type PlanResult = { kind: 'ok'; plan: SwitchPlan } | ({ kind: 'rejected' } & Refusal);
 
 /**
  * Checks switches against the operation: a code it does not document, an unknown scenario or
@@ -23,14 +34,18 @@ export type PlanResult = { kind: 'ok'; plan: SwitchPlan } | { kind: 'rejected'; 
  */
 export function toSwitchPlan(preferences: Preferences, operationId: string, documented: readonly number[]): PlanResult {
   const allowed = allowedFor(documented);
-  const reject = (detail: string): PlanResult => ({ kind: 'rejected', detail: `${detail} (operation ${operationId})`, allowed });
+  const reject = (detail: string, nearest?: { key: keyof Preferences; value: string | number | undefined }): PlanResult => {
+    const near = nearest?.value === undefined ? undefined : { [nearest.key]: nearest.value };
+    const hint = near === undefined ? '' : `; did you mean ${nearest?.key}=${String(nearest?.value)}?`;
+    return { kind: 'rejected', detail: `${detail} (operation ${operationId})${hint}`, allowed, ...(near === undefined ? {} : { nearest: near }) };
+  };
   const plan: SwitchPlan = { delayMs: 0, applied: [] };
   const { code, scenario, delay, fault } = preferences;
   if (code !== undefined && scenario !== undefined) return reject('give either code or scenario, not both');
   if (fault !== undefined && (code !== undefined || scenario !== undefined)) return reject('a fault replaces the answer: drop code/scenario');
   if (code !== undefined) {
     const status = /^\d{3}$/.test(code) ? Number(code) : NaN;
-    if (!allowed.code.includes(status)) return reject(`code=${code} is not a status this operation documents`);
+    if (!allowed.code.includes(status)) return reject(`code=${code} is not a status this operation documents`, { key: 'code', value: nearestNumber(Number(code), allowed.code) });
     const forced = SCENARIO_OF_CODE[status];
     // code=200 is the real answer: accepted, nothing forced.
     if (status === 201) plan.successStatus = status;
@@ -38,18 +53,21 @@ export function toSwitchPlan(preferences: Preferences, operationId: string, docu
     plan.applied.push(`code=${status}`);
   }
   if (scenario !== undefined) {
-    if (!isScenarioName(scenario) || !allowed.scenario.includes(scenario)) return reject(`scenario=${scenario} is not one this operation can answer`);
+    if (!isScenarioName(scenario) || !allowed.scenario.includes(scenario)) return reject(`scenario=${scenario} is not one this operation can answer`, { key: 'scenario', value: findNearestName(scenario, allowed.scenario) });
     plan.scenario = scenario;
     plan.applied.push(`scenario=${scenario}`);
   }
   if (fault !== undefined) {
     const known = toFault(fault);
-    if (known === undefined) return reject(`fault=${fault} is not a fault (use ${FAULTS.join(', ')}, or WireMock's ${Object.keys(FAULT_ALIASES).join(', ')})`);
+    if (known === undefined) return reject(`fault=${fault} is not a fault (use ${FAULTS.join(', ')}, or WireMock's ${Object.keys(FAULT_ALIASES).join(', ')})`, { key: 'fault', value: findNearestName(fault, [...FAULTS, ...Object.keys(FAULT_ALIASES)]) });
     plan.fault = known;
     plan.applied.push(`fault=${known}`);
   }
   if (delay !== undefined) {
-    if (!/^\d{1,6}$/.test(delay) || Number(delay) > MAX_DELAY_MS) return reject(`delay=${delay} must be milliseconds from 0 to ${MAX_DELAY_MS}`);
+    if (!/^\d{1,6}$/.test(delay) || Number(delay) > MAX_DELAY_MS) {
+      const asNumber = delay.trim() === '' ? NaN : Number(delay);
+      return reject(`delay=${delay} must be milliseconds from 0 to ${MAX_DELAY_MS}`, { key: 'delay', value: Number.isFinite(asNumber) ? Math.min(MAX_DELAY_MS, Math.max(0, Math.round(asNumber))) : undefined });
+    }
     plan.delayMs = Number(delay);
     plan.applied.push(`delay=${plan.delayMs}`);
   }
@@ -66,4 +84,12 @@ export function allowedFor(documented: readonly number[]): { code: number[]; sce
     fault: [...FAULTS],
     delay: [`0..${MAX_DELAY_MS}`],
   };
+}
+
+/** The allowed number closest to `given` (the lower one on a tie), or undefined when `given` is not a number. */
+function nearestNumber(given: number, allowed: readonly number[]): number | undefined {
+  if (!Number.isFinite(given)) return undefined;
+  let best: number | undefined;
+  for (const value of allowed) if (best === undefined || Math.abs(value - given) < Math.abs(best - given)) best = value;
+  return best;
 }

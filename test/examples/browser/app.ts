@@ -5,7 +5,7 @@ import { createHandlers } from '../../../mock/msw';
 import { createTokenClient } from '../token-client';
 
 const HOUR_MS = 3_600_000;
-const { handlers, core } = createHandlers({ baseUrl: location.origin, seed: 42 });
+const { handlers, clock, tokens } = createHandlers({ baseUrl: location.origin, seed: 42 });
 const client = createTokenClient({ baseUrl: location.origin, accessToken: 'storybook-access-token', fileId: '9223372036854775807' });
 const show = (id: string, text: string | number): void => {
   const element = document.getElementById(id);
@@ -13,9 +13,9 @@ const show = (id: string, text: string | number): void => {
 };
 
 async function showNewestToken(): Promise<void> {
-  const [newest] = (await core.store.list({})).sort((a, b) => b.issuedAtMs - a.issuedAtMs);
+  const [newest] = await tokens.list();
   if (newest) show('token', newest.token);
-  show('clock', new Date(core.clock.now()).toISOString());
+  show('clock', (await clock.get()).now.toISOString());
 }
 
 document.getElementById('open')?.addEventListener('click', () => void (async () => {
@@ -25,10 +25,10 @@ document.getElementById('open')?.addEventListener('click', () => void (async () 
   show('token-requests', client.tokenRequests);
   await showNewestToken();
 })());
-document.getElementById('advance')?.addEventListener('click', () => {
-  core.clock.advance(12 * HOUR_MS);
-  void showNewestToken();
-});
+document.getElementById('advance')?.addEventListener('click', () => void (async () => {
+  await clock.advance(12 * HOUR_MS);
+  await showNewestToken();
+})());
 
 // The buttons come alive once the worker intercepts: a request before that would reach the real network.
 void setupWorker(...handlers).start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true }).then(() => {

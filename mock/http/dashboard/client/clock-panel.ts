@@ -1,17 +1,22 @@
 import { admin } from './admin-api';
 import { announce, byId, formatTime } from './dom';
 import type { MockNow } from './mock-now';
+import { selectedSession, sessionQuery } from './session';
 import type { ClockState } from './wire';
 
-/** The clock: the mock's now, frozen or running, and the buttons that move it. */
+/**
+ * The clock of the selected session (the deployment's when every session shows): its now, frozen or
+ * running, and the buttons that move that session's clock only.
+ */
 export function createClockPanel(now: MockNow, refresh: () => void) {
   let frozen = false;
   const freezeButton = byId<HTMLButtonElement>('clock-freeze');
 
   async function change(method: string, path: string, body: unknown, done: string): Promise<void> {
-    const clock = await admin<ClockState>(method, path, body);
+    const clock = await admin<ClockState>(method, `${path}${sessionQuery('?')}`, body);
     render(clock);
-    announce(`${done} The mock's clock now reads ${formatTime(clock.now)} UTC.`);
+    const whose = clock.session ? `The clock of session "${clock.session}"` : 'The mock\'s clock';
+    announce(`${done} ${whose} now reads ${formatTime(clock.now)} UTC.`);
     refresh();
   }
 
@@ -31,10 +36,15 @@ export function createClockPanel(now: MockNow, refresh: () => void) {
     void change('PUT', '/clock', { now: new Date(`${value}Z`).toISOString() }, 'Set the clock.');
   });
   freezeButton.addEventListener('click', () => void change('PUT', '/clock', { frozen: !frozen }, frozen ? 'The clock runs again.' : 'Froze the clock.'));
-  byId('clock-reset').addEventListener('click', () => void change('POST', '/clock/reset', undefined, 'Back to real time.'));
+  byId('clock-reset').addEventListener('click', () => void change('POST', '/clock/reset', undefined, selectedSession() ? 'The session follows the deployment\'s clock again.' : 'Back to real time.'));
 
   function render(clock: ClockState): void {
+    // A reading of another session than the one now selected (the filter changed meanwhile) waits for the next poll.
+    if (clock.session !== selectedSession()) return;
     now.update(clock);
+    byId('clock-session').textContent = clock.session === '' ? 'the deployment\'s clock (every session without a clock of its own)'
+      : `session "${clock.session}": ${clock.ownClock ? 'its own clock' : 'follows the deployment\'s clock'}`;
+    byId('clock-reset').textContent = clock.session === '' ? 'Back to real time' : 'Back to the deployment\'s clock';
     frozen = clock.frozen;
     const mode = byId('clock-mode');
     mode.textContent = clock.frozen ? 'frozen' : 'running';

@@ -6,6 +6,7 @@ import { createClockPanel } from './clock-panel';
 import { createJournalPanel } from './journal-panel';
 import { MockNow } from './mock-now';
 import { createRulesPanel } from './rules-panel';
+import { countOf, describeSession, selectedSession, sessionQuery } from './session';
 import { createTokensPanel } from './tokens-panel';
 import type { CatalogOperation, ClockState, JournalEntry, Rule, ViewTokenRecord } from './wire';
 
@@ -20,23 +21,18 @@ const rules = createRulesPanel(refresh);
 const journal = createJournalPanel();
 const sessionFilter = byId<HTMLInputElement>('session-filter');
 
-function sessionQuery(prefix: '?' | '&'): string {
-  const session = sessionFilter.value.trim();
-  return session ? `${prefix}session=${encodeURIComponent(session)}` : '';
-}
-
 let polling: Promise<void> | undefined;
 function poll(): Promise<void> {
   polling ??= (async () => {
     try {
       const [clockState, tokenList, ruleList, requests] = await Promise.all([
-        admin<ClockState>('GET', '/clock'),
-        admin<{ viewTokens: ViewTokenRecord[] }>('GET', `/view-tokens${sessionQuery('?')}`),
+        admin<ClockState>('GET', `/clock${sessionQuery('?')}`),
+        admin<{ now: string; viewTokens: ViewTokenRecord[] }>('GET', `/view-tokens${sessionQuery('?')}`),
         admin<{ rules: Rule[] }>('GET', `/scenarios${sessionQuery('?')}`),
         admin<{ requests: JournalEntry[] }>('GET', `/requests?limit=${JOURNAL_ROWS}${sessionQuery('&')}`),
       ]);
       clock.render(clockState);
-      tokens.render(tokenList.viewTokens);
+      tokens.render(tokenList.viewTokens, Date.parse(tokenList.now));
       rules.render(ruleList.rules);
       journal.render(requests.requests);
       byId('connection').textContent = '';
@@ -49,22 +45,47 @@ function poll(): Promise<void> {
   return polling;
 }
 
-byId('journal-clear').addEventListener('click', () => void admin('DELETE', `/requests${sessionQuery('?')}`).then(() => {
-  announce('Emptied the journal.');
+/** What a reset or an emptied journal would remove in the selected session (every session's without a filter). */
+async function countsOf(session: string): Promise<{ tokens: string; rules: string; requests: string }> {
+  const [tokens, health, rules, requests] = await Promise.all([
+    session ? admin<{ viewTokens: unknown[]; nextCursor?: string }>('GET', `/view-tokens${sessionQuery('?')}`) : undefined,
+    session ? undefined : admin<{ viewTokens: number }>('GET', '/health'),
+    admin<{ rules: unknown[] }>('GET', `/scenarios${sessionQuery('?')}`),
+    admin<{ count: number }>('POST', '/requests/count', session ? { session } : {}),
+  ]);
+  return {
+    tokens: tokens ? countOf(tokens.viewTokens.length, 'View Token', tokens.nextCursor !== undefined) : countOf(health?.viewTokens ?? 0, 'View Token'),
+    rules: countOf(rules.rules.length, 'rule'),
+    requests: countOf(requests.count, 'journal entry').replace(/entrys$/, 'entries'),
+  };
+}
+
+byId('journal-clear').addEventListener('click', () => void (async () => {
+  const session = selectedSession();
+  const { requests } = await countsOf(session);
+  if (!window.confirm(`Empty the journal of ${describeSession(session)}: remove ${requests}?`)) return;
+  await admin('DELETE', `/requests${sessionQuery('?')}`);
+  announce(`Emptied the journal of ${describeSession(session)}.`);
   refresh();
-}));
-byId('reset-all').addEventListener('click', () => {
-  if (!window.confirm('Reset the mock: remove every View Token, rule and journal entry and put the clock back to real time?')) return;
-  void admin('POST', '/reset').then(() => {
-    announce('The mock was reset.');
-    refresh();
-  });
-});
+})());
+// Under a session filter, Reset resets that session only (its tokens, rules, journal entries and clock).
+byId('reset-all').addEventListener('click', () => void (async () => {
+  const session = selectedSession();
+  const { tokens, rules, requests } = await countsOf(session);
+  const question = session
+    ? `Reset session "${session}": remove its ${tokens}, ${rules} and ${requests}, and put its clock back on the deployment's?`
+    : `Reset the mock: remove ${tokens}, ${rules} and ${requests} of every session, and put every clock back to real time?`;
+  if (!window.confirm(question)) return;
+  await admin('POST', `/reset${sessionQuery('?')}`);
+  announce(session ? `Session "${session}" was reset.` : 'The mock was reset.');
+  refresh();
+})());
 // Looking at one session, a rule added from the form is for that session too (unless typed otherwise).
 const ruleSession = byId<HTMLInputElement>('rule-session');
 let prefilled = '';
 sessionFilter.addEventListener('input', () => {
   const session = sessionFilter.value.trim();
+  byId('reset-all').textContent = session ? `Reset session "${session}"` : 'Reset everything';
   if (ruleSession.value.trim() === prefilled) ruleSession.value = session;
   prefilled = session;
   refresh();

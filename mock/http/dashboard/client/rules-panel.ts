@@ -1,5 +1,6 @@
 import { admin } from './admin-api';
 import { announce, byId, cell, h } from './dom';
+import { countOf, describeSession, selectedSession, sessionQuery } from './session';
 import type { Preferences, Rule, RuleInput, ServiceOperation } from './wire';
 
 /** `code=403`, `scenario=forbidden`, `delay=3000`, `fault=connection-reset`: the form's outcome values. */
@@ -54,9 +55,14 @@ export function createRulesPanel(refresh: () => void) {
     const outcome = button.dataset.allRequests ?? '';
     button.addEventListener('click', () => void add({ then: toPreferences(outcome) }, `all requests → ${outcome}`));
   }
+  // Clears the rules the table shows: the selected session's only (every session's without a filter).
   byId('rules-clear').addEventListener('click', () => void (async () => {
-    const { removed } = await admin<{ removed: number }>('DELETE', '/scenarios');
-    announce(`Removed ${removed} rule${removed === 1 ? '' : 's'}.`);
+    const session = selectedSession();
+    const { rules } = await admin<{ rules: Rule[] }>('GET', `/scenarios${sessionQuery('?')}`);
+    if (rules.length === 0) return announce(`No rules to remove in ${describeSession(session)}.`);
+    if (!window.confirm(`Remove ${countOf(rules.length, 'rule')} of ${describeSession(session)}?`)) return;
+    const { removed } = await admin<{ removed: number }>('DELETE', `/scenarios${sessionQuery('?')}`);
+    announce(`Removed ${countOf(removed, 'rule')} of ${describeSession(session)}.`);
     refresh();
   })());
 

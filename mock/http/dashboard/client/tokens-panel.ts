@@ -11,10 +11,12 @@ export function createTokensPanel(now: MockNow, refresh: () => void) {
   const body = byId<HTMLTableSectionElement>('tokens-body');
   let signature = '';
   let rows: { record: ViewTokenRecord; countdown: HTMLElement; state: HTMLElement }[] = [];
+  // A token counts down on its own session's clock: how far that clock was from the shown one when read.
+  let aheadBy = new Map<string, number>();
 
   function tick(): void {
     for (const { record, countdown, state } of rows) {
-      const left = Date.parse(record.expiresAt) - now.ms;
+      const left = Date.parse(record.expiresAt) - (now.ms + (aheadBy.get(record.token) ?? 0));
       countdown.textContent = formatCountdown(left);
       const expired = left <= 0;
       state.textContent = expired ? 'expired' : 'valid';
@@ -28,8 +30,10 @@ export function createTokensPanel(now: MockNow, refresh: () => void) {
     refresh();
   }
 
-  function render(records: ViewTokenRecord[]): void {
-    const next = JSON.stringify(records);
+  function render(records: ViewTokenRecord[], listedNowMs: number): void {
+    aheadBy = new Map(records.map((record) => [record.token, Date.parse(record.expiresAt) - record.expiresInMs - listedNowMs]));
+    // expiresInMs changes at every read: the rows are rebuilt only when something else does.
+    const next = JSON.stringify(records.map(({ expiresInMs: _left, ...rest }) => rest));
     if (next !== signature) {
       signature = next;
       byId('tokens-count').textContent = String(records.length);

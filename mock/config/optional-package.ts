@@ -1,15 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../config/config-error';
+import { ConfigError } from './config-error';
 
 /**
- * Packages a capability needs that a lean install leaves out (ioredis is an optional peer
- * dependency; faker only a dev dependency, see the test), with the ranges of package.json (a test
- * holds them equal). The README's "Install: what each capability needs" says which is which.
+ * Packages a capability needs that a lean install leaves out (ioredis and prism-http are optional
+ * peer dependencies; faker only a dev dependency, see the test), with the ranges of
+ * package.json (a test holds them equal). docs/getting-started/install.md says which is which.
+ * `neededBy` is the capability a message names when the caller does not name a narrower one.
  */
 export const OPTIONAL_PACKAGES = {
   ioredis: { range: '^6.0.0', neededBy: '--store redis' },
   '@faker-js/faker': { range: '^9.9.0', neededBy: 'view-token-mock catalog' },
+  // The proxy's and --validate-responses' response validator, and the mocker of an operation without a handler.
+  '@stoplight/prism-http': { range: '5.12.0', neededBy: '--proxy or --validate-responses' },
 } as const;
 
 export type OptionalPackage = keyof typeof OPTIONAL_PACKAGES;
@@ -25,11 +28,11 @@ export type FindPackage = (name: string) => { version: string } | undefined;
 /**
  * Throws a one-line MissingPackageError (which package, for what, how to install it) unless the
  * package resolves in the major version the mock is written for; call it before the require that
- * loads the capability. (prism brings its own @faker-js/faker 6, which a lean install may hoist.)
+ * loads the capability. (prism brings its own @faker-js/faker 6, which an install with prism may hoist.)
  * @example requireInstalled('ioredis'); // then require('../stores/redis-shared')
  */
-export function requireInstalled(name: OptionalPackage, find: FindPackage = findPackage): void {
-  const { range, neededBy } = OPTIONAL_PACKAGES[name];
+export function requireInstalled(name: OptionalPackage, { neededBy = OPTIONAL_PACKAGES[name].neededBy, find = findPackage }: { neededBy?: string; find?: FindPackage } = {}): void {
+  const { range } = OPTIONAL_PACKAGES[name];
   const found = find(name);
   const major = range.replace(/^\^/, '').split('.')[0];
   if (found !== undefined && found.version.split('.')[0] === major) return;

@@ -1,0 +1,194 @@
+import type { ClockChange, ClockState } from './clock';
+import { REAL_TIME, applyClockChange, mockTimeOf } from './clock';
+
+/** The deployment's session: requests without `X-Mock-Session`, and the clock every session follows until it has its own. */
+export const DEPLOYMENT = '';
+
+/** Sessions that may have a clock of their own at once (the deployment's aside), as many as may hold rules. */
+export const MAX_SESSION_CLOCKS = 1_000;
+
+/** A stored write's outcome: done, refused because the clock changed since it was read (read again), or the cap reached. */
+export type ClockWrite = 'written' | 'changed' | 'full';
+
+/**
+ * Where the clocks are kept: this process's memory (and a state file), or Redis (every process of a
+ * deployment). A store keeps states; what they mean is decided by the core.
+ */
+export interface ClockStore {
+  /** The stored clocks of these sessions (a session without a clock of its own is absent); all of them when none are named. */
+  read(sessions?: readonly string[]): Promise<Map<string, ClockState>>;
+  /**
+   * In one atomic step: the session's clock becomes `next` (null: forgotten) if it still is `expected`
+   * (null: none of its own). A session without a clock gets one only while fewer than `MAX_SESSION_CLOCKS`
+   * other sessions have one (else 'full'); the deployment's never counts.
+   */
+  write(session: string, expected: ClockState | null, next: ClockState | null): Promise<ClockWrite>;
+  /** Forgets every clock, the deployment's too. */
+  clear(): Promise<void>;
+}
+
+/**
+ * The clocks as read at one moment, each still running with real time: a session without a clock of
+ * its own shows the deployment's. `covers` says which sessions the reading holds (others must be read).
+ */
+export interface ClockBook {
+  covers(session: string): boolean;
+  /** Whether the session has a clock of its own (else it follows the deployment's). */
+  hasOwnClock(session: string): boolean;
+  stateOf(session: string): ClockState;
+  /** The session's mock time now (ms). */
+  now(session: string): number;
+  /** The earliest mock time any clock read shows now (the deployment's included). */
+  earliest(): number;
+}
+
+/**
+ * A book over read states; `sessions` the ones the read asked for ('all' when it read every clock).
+ * @example toClockBook(new Map([['qa', { offsetMs: 1, frozenAtMs: null }]]), 'all', () => 0).now('qa') // 1
+ */
+export function toClockBook(states: ReadonlyMap<string, ClockState>, sessions: 'all' | readonly string[], realNow: () => number): ClockBook {
+  const stateOf = (session: string): ClockState => states.get(session) ?? states.get(DEPLOYMENT) ?? REAL_TIME;
+  return {
+    covers: (session) => sessions === 'all' || sessions.includes(session),
+    hasOwnClock: (session) => states.has(session),
+    stateOf,
+    now: (session) => mockTimeOf(stateOf(session), realNow()),
+    earliest() {
+      const real = realNow();
+      let earliest = mockTimeOf(stateOf(DEPLOYMENT), real);
+      for (const state of states.values()) earliest = Math.min(earliest, mockTimeOf(state, real));
+      return earliest;
+    },
+  };
+}
+
+/** One session's clock as the admin API and the library show it. */
+export interface ClockView {
+  session: string;
+  nowMs: number;
+  frozen: boolean;
+  offsetMs: number;
+  /** False: the session follows the deployment's clock. */
+  ownClock: boolean;
+}
+
+export type ClockChangeOutcome = { kind: 'changed'; clock: ClockView } | { kind: 'refused'; reason: 'out-of-range' | 'full'; detail: string };
+
+/** Every session's clock, over a store: read as books, changed one session at a time. */
+export interface SessionClocks {
+  readonly realNow: () => number;
+  /** These sessions' clocks (and the deployment's) as stored now: one read on a shared store. */
+  read(sessions: readonly string[]): Promise<ClockBook>;
+  /** Every clock (to judge tokens of many sessions at once). */
+  readAll(): Promise<ClockBook>;
+  /** One session's clock. */
+  view(session: string): Promise<ClockView>;
+  /**
+   * Sets, advances or resets one session's clock ('' the deployment's), answered once stored. A session's
+   * reset forgets its clock: it follows the deployment's again (the deployment's reset is real time).
+   */
+  change(session: string, change: ClockChange): Promise<ClockChangeOutcome>;
+  clear(): Promise<void>;
+}
+
+/** A writer that keeps losing to other writers: give up rather than spin. */
+const MAX_WRITE_ATTEMPTS = 100;
+
+/**
+ * The session clocks over a store.
+ * @example const clocks = createSessionClocks(createMemoryClockStore(), Date.now); await clocks.change('qa', { kind: 'advance', byMs: 3_600_000 });
+ */
+export function createSessionClocks(store: ClockStore, realNow: () => number): SessionClocks {
+  const read = async (sessions: readonly string[]): Promise<ClockBook> => {
+    const asked = sessions.includes(DEPLOYMENT) ? sessions : [...sessions, DEPLOYMENT];
+    return toClockBook(await store.read(asked), asked, realNow);
+  };
+  const toView = (book: ClockBook, session: string): ClockView => {
+    const state = book.stateOf(session);
+    return { session, nowMs: book.now(session), frozen: state.frozenAtMs !== null, offsetMs: state.offsetMs, ownClock: session !== DEPLOYMENT && book.hasOwnClock(session) };
+  };
+  return {
+    realNow,
+    read,
+    readAll: async () => toClockBook(await store.read(), 'all', realNow),
+    view: async (session) => toView(await read([session]), session),
+    async change(session, change) {
+      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+        const book = await read([session]);
+        const own = book.hasOwnClock(session) ? book.stateOf(session) : null;
+        const moved = applyClockChange(book.stateOf(session), change, realNow());
+        if (moved === undefined) return { kind: 'refused', reason: 'out-of-range', detail: OUT_OF_RANGE };
+        // A reset forgets the session's clock: the deployment's is real time, a session's follows the deployment's.
+        const next = change.kind === 'reset' ? null : moved;
+        const written = await store.write(session, own, next);
+        if (written === 'full') return { kind: 'refused', reason: 'full', detail: FULL };
+        if (written === 'written') return { kind: 'changed', clock: toView(await read([session]), session) };
+      }
+      throw new Error(`the clock of session ${JSON.stringify(session)} kept changing under ${MAX_WRITE_ATTEMPTS} attempts to move it`);
+    },
+    clear: () => store.clear(),
+  };
+}
+
+const OUT_OF_RANGE = 'The mock\'s clock stays between 1970-01-01 and 9999-12-31; this would move it outside. POST /__admin/clock/reset goes back to real time.';
+const FULL = `${MAX_SESSION_CLOCKS} sessions have a clock of their own already, the most the mock keeps; reset one (POST /__admin/clock/reset or POST /__admin/reset with its X-Mock-Session) first.`;
+
+/** Clocks in this process's memory; `restore` puts a state file's clocks in place at start. */
+export type MemoryClockStore = ClockStore & { restore(states: ReadonlyMap<string, ClockState>): void };
+
+/**
+ * Clocks in this process's memory.
+ * @example const clocks = createSessionClocks(createMemoryClockStore(), Date.now);
+ */
+export function createMemoryClockStore(maxSessions = MAX_SESSION_CLOCKS): MemoryClockStore {
+  const clocks = new Map<string, ClockState>();
+  const same = (a: ClockState | undefined, b: ClockState | null): boolean => (a === undefined ? b === null : b !== null && a.offsetMs === b.offsetMs && a.frozenAtMs === b.frozenAtMs);
+  return {
+    async read(sessions) {
+      if (sessions === undefined) return new Map(clocks);
+      const found = new Map<string, ClockState>();
+      for (const session of sessions) {
+        const state = clocks.get(session);
+        if (state !== undefined) found.set(session, state);
+      }
+      return found;
+    },
+    async write(session, expected, next) {
+      const current = clocks.get(session);
+      if (!same(current, expected)) return 'changed';
+      if (next === null) {
+        clocks.delete(session);
+        return 'written';
+      }
+      const others = clocks.size - (clocks.has(DEPLOYMENT) ? 1 : 0);
+      if (current === undefined && session !== DEPLOYMENT && others >= maxSessions) return 'full';
+      clocks.set(session, { offsetMs: next.offsetMs, frozenAtMs: next.frozenAtMs });
+      return 'written';
+    },
+    async clear() { clocks.clear(); },
+    restore(states) {
+      clocks.clear();
+      for (const [session, state] of states) clocks.set(session, { ...state });
+    },
+  };
+}
+
+/** What one request needs of the clocks: a session's time, each session read at most once. */
+export type RequestClock = (session: string) => Promise<number>;
+
+/**
+ * A request's clock: the sessions a store step already read (one-trip.ts) come from that reading,
+ * any other is read once (with the deployment's) and kept for the rest of the request.
+ * @example const nowOf = requestClock(core.clocks); await nowOf('qa-anna')
+ */
+export function requestClock(clocks: SessionClocks, known?: ClockBook): RequestClock {
+  const books: ClockBook[] = known === undefined ? [] : [known];
+  return async (session) => {
+    let book = books.find((candidate) => candidate.covers(session));
+    if (book === undefined) {
+      book = await clocks.read([session]);
+      books.push(book);
+    }
+    return book.now(session);
+  };
+}

@@ -1,0 +1,64 @@
+// docs/reference/cli.md: the two commands' flags, from the tables their parsers and --help read.
+const path = require('node:path');
+const { banner, code, table } = require('./markdown');
+
+function servePart(root) {
+  const { SERVE_FLAGS, toEnvName } = require(path.join(root, 'dist/mock/cli/serve-options.js'));
+  const { catalogHelp } = require(path.join(root, 'dist/mock/cli/catalog-command.js'));
+  const rows = Object.entries(SERVE_FLAGS).map(([name, flag]) => [
+    code(`--${name}${flag.type === 'string' ? ' <value>' : ''}`), code(toEnvName(name)), 'default' in flag ? code(flag.default) : '', flag.help,
+  ]);
+  return [
+    '## `view-token-mock`',
+    '',
+    'Serves the mock (`view-token-mock [serve] [flags]`; in a clone `npm start -- [flags]`). Ctrl-C or SIGTERM drains',
+    'in-flight requests and exits 0. A flag given on the command line wins over its environment variable, which wins',
+    'over the default. A switch (a flag without `<value>`) is on when given, or when its variable is `true`, `1` or empty.',
+    '',
+    table(['Flag', 'Environment variable', 'Default', 'What it does'], rows),
+    '',
+    'Exit codes: 0 after a drained stop; 2 for a flag, config file or missing optional package the mock cannot start with (one line on stderr naming it); 1 for anything else.',
+    '',
+    '### `view-token-mock catalog`',
+    '',
+    '```text',
+    catalogHelp(),
+    '```',
+  ];
+}
+
+function contractsPart(root) {
+  const { CONTRACT_FLAGS } = require(path.join(root, 'dist/contracts/options.js'));
+  const { toFlagUsage } = require(path.join(root, 'dist/contracts/help.js'));
+  const groups = [...new Set(Object.values(CONTRACT_FLAGS).map((flag) => flag.group))];
+  return [
+    '## `view-token-contracts`',
+    '',
+    'Checks a running implementation against `spec/view-token.openapi.yaml` (in a clone `npm run contracts -- [flags]`).',
+    'Each check is listed, with the sentence of the interface document it comes from, in [harness-checks.md](harness-checks.md).',
+    '',
+    ...groups.flatMap((group) => [
+      `${group}:`,
+      '',
+      table(['Flag', 'What it does'], Object.entries(CONTRACT_FLAGS).filter(([, flag]) => flag.group === group).map(([name, flag]) => [code(toFlagUsage(name, flag.value)), flag.help])),
+      '',
+    ]),
+    'Exit codes: 0 conformant, 1 a check failed, 2 usage error or target unreachable.',
+  ];
+}
+
+/** The page's text. */
+function cliPage(root) {
+  return [
+    banner('`mock/cli/serve-options.ts` (SERVE_FLAGS), `mock/cli/catalog-command.ts` and `contracts/options.ts` (CONTRACT_FLAGS), the tables `--help` prints'),
+    '',
+    '# Command line',
+    '',
+    ...servePart(root),
+    '',
+    ...contractsPart(root),
+    '',
+  ].join('\n');
+}
+
+module.exports = { cliPage };

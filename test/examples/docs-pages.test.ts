@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// A guide that shows a test file shows it whole, as it runs in npm test.
+const root = path.resolve(__dirname, '../..');
+
+test('docs/guides/testing-with-a-frozen-clock.md shows test/examples/frozen-clock.test.ts as it is', () => {
+  const page = readFileSync(path.join(root, 'docs/guides/testing-with-a-frozen-clock.md'), 'utf8');
+  const source = readFileSync(path.join(root, 'test/examples/frozen-clock.test.ts'), 'utf8');
+  expect(page).toContain(`\`\`\`ts\n${source}\`\`\``);
+});
