@@ -6,7 +6,11 @@ import type { ProblemKind } from '../../mock/core/problems';
 
 // The admin API's problem documents (RFC 9457): what a user reads for every kind the spec lists.
 
-test.each<[ProblemKind, number, string]>([
+test('every kind of the catalog has its row below', () => {
+  expect(Object.keys(PROBLEMS).length).toBe(PROBLEM_ROWS.length);
+});
+
+const PROBLEM_ROWS: [ProblemKind, number, string][] = [
   ['bad-request', 400, 'The request is not what this operation takes'],
   ['unauthorized', 401, 'Admin token missing or wrong'],
   ['forbidden', 403, 'The admin API does not answer this host or origin'],
@@ -20,11 +24,14 @@ test.each<[ProblemKind, number, string]>([
   ['preference-rejected', 422, 'A scenario switch cannot be applied'],
   ['too-many-rules', 422, 'The session holds as many rules as it may'],
   ['too-many-sessions', 422, 'As many sessions hold rules as the mock keeps'],
+  ['too-many-clocks', 422, 'As many sessions have a clock of their own as the mock keeps'],
   ['server-error', 500, 'Internal server error'],
   ['contract-violation', 502, 'The upstream\'s answer breaks the contract'],
   ['store-full', 503, 'The mock holds as many View Tokens as it may'],
   ['unavailable', 503, 'The mock\'s store is unavailable'],
-])('a %s problem is a %i titled "%s", with its URN and the detail given', (kind, status, title) => {
+];
+
+test.each(PROBLEM_ROWS)('a %s problem is a %i titled "%s", with its URN and the detail given', (kind, status, title) => {
   expect(toProblem(kind, 'What happened.')).toEqual({ type: `urn:view-token-mock:problem:${kind}`, title, status, detail: 'What happened.' });
 });
 
