@@ -86,8 +86,8 @@ function toAllowed(schema: NonNullable<SchemaError['parentSchema']>): string {
   if (schema.oneOf) return schema.oneOf.map((branch) => toAllowed(branch as NonNullable<SchemaError['parentSchema']>)).join(' or ');
   if (schema.format === 'date-time') return 'an ISO 8601 date-time';
   if (schema.format === 'int64') return 'an int64';
-  const types = [schema.type ?? 'any value'].flat();
-  return types.map((type) => {
+  if (schema.type === undefined) return 'any value';
+  return [schema.type].flat().map((type) => {
     if (type === 'boolean') return 'true or false';
     if (type === 'integer') return toIntegerRange(schema);
     if (type === 'null') return 'null';

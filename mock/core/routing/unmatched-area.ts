@@ -34,6 +34,7 @@ export function createAreaOfUnmatched(routes: readonly { template: string; area:
       }
       const next = segments[index + 1];
       const ways = child.ways.get(area) ?? new Set<string>();
+      // Stryker disable next-line StringLiteral: the mark for an end or a parameter is any text no literal segment is
       ways.add(next === undefined || next.includes('{') ? '' : next);
       child.ways.set(area, ways);
       node = child;
@@ -53,9 +54,11 @@ export function createAreaOfUnmatched(routes: readonly { template: string; area:
     let at = 1;
     while (at <= path.length) {
       const end = path.indexOf('/', at);
+      // Stryker disable next-line EqualityOperator: end is a '/' found at or after at >= 1, never 0
       const child = node.children.get(path.slice(at, end < 0 ? undefined : end));
       if (!child) break;
       node = child;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: end is never 0; without the break the walk reads '' from 0, no segment, and stops the same
       if (end < 0) break;
       at = end + 1;
     }

@@ -17,12 +17,27 @@ export interface RequestParameters {
 type Validator = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
 /** RFC 3339 date-time, as the spec's `format: date-time` means it, that JavaScript can also represent. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A date-time the spec allows: Date.parse alone takes February 30 (as March 2) and 24:00 (as the
+ * next day's midnight), which RFC 3339 does not; the day must be in its month, the hour 00-23.
+ */
+function isDateTime(value: string): boolean {
+  const parts = DATE_TIME.exec(value);
+  if (parts === null || Number.isNaN(Date.parse(value))) return false;
+  const [, year = 0, month = 1, day = 1, hour = 0] = parts.map(Number);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[month - 1] as number) && hour <= 23;
+}
+
+/** Days in each month of the year (February: see isDateTime). */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** The formats the compiled validators call: int64 exactly on the string (mock/core/int64.ts), never via a JS number. */
 const FORMATS = {
   int64: (value: string) => parseInt64(value).kind === 'ok',
-  'date-time': (value: string) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)),
+  'date-time': isDateTime,
 };
 
 const VALIDATORS = createRequestValidators(FORMATS) as Record<string, Validator | undefined>;
