@@ -14,10 +14,10 @@ import type { Dispatch } from './service-routes';
 /** body-parser's error types for a body it could not read (as opposed to one too large). */
 const UNREADABLE_BODY = new Set(['entity.parse.failed', 'charset.unsupported', 'encoding.unsupported']);
 
-/** Bad JSON, an unknown charset or encoding, or a gzip/deflate body that does not decompress (zlib's Z_* codes, no `type`). */
+/** Bad JSON, an unknown charset or encoding, or a gzip/deflate/br body that does not decompress (zlib's Z_* and brotli's ERR__* codes, no `type`). */
 function isUnreadableBody(error: unknown): boolean {
   const { type, code } = error as { type?: unknown; code?: unknown };
-  return (typeof type === 'string' && UNREADABLE_BODY.has(type)) || (typeof code === 'string' && code.startsWith('Z_'));
+  return (typeof type === 'string' && UNREADABLE_BODY.has(type)) || (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__')));
 }
 
 /** What the Express app shares with the listener's front. */

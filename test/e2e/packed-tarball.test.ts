@@ -107,14 +107,17 @@ test('the package and msw install in under 80 packages: the package brings pino,
   expect(figures.full.folders.map((folder) => folder.split('node_modules/').pop())).toEqual(expect.arrayContaining(['@stoplight/prism-http', 'ioredis', 'msw', 'jest-openapi']));
 });
 
-test('docs/getting-started/install.md gives the figures this test measures for this release (packages exactly, sizes within 1 MiB)', () => {
+test('docs/getting-started/install.md gives the figures this test measures for this release (packages exactly, with every optional package within 2, sizes within 1 MiB)', () => {
   const page = readFileSync(path.join(ROOT, 'docs/getting-started/install.md'), 'utf8');
   const row = (label: string) => new RegExp(`^\\| ${label.replace(/[()`]/g, '\\$&')}[^|]* \\| (\\d+) \\| ([\\d.]+) MiB \\|$`, 'm').exec(page);
   const shown = (['alone', 'msw', 'full'] as const).map((kind) => {
     const match = row(kind === 'alone' ? 'this release, the package alone' : kind === 'msw' ? 'this release with `msw`' : 'this release with every optional package');
     return { kind, packages: Number(match?.[1]), mib: Number(match?.[2]) };
   });
-  expect(shown.map(({ kind, packages }) => [kind, packages])).toEqual((['alone', 'msw', 'full'] as const).map((kind) => [kind, figures[kind].packages]));
+  // The package alone and with msw exactly; with every optional package npm resolves one more on Node 24
+  // than on Node 20 (252 / 253, seen in CI): within 2.
+  expect(shown.filter(({ kind }) => kind !== 'full').map(({ kind, packages }) => [kind, packages])).toEqual((['alone', 'msw'] as const).map((kind) => [kind, figures[kind].packages]));
+  expect(Math.abs((shown.find(({ kind }) => kind === 'full')?.packages ?? 0) - figures.full.packages)).toBeLessThanOrEqual(2);
   expect(shown.filter(({ kind, mib }) => Math.abs(mib - figures[kind].kilobytes / 1024) > 1)).toEqual([]);
 });
 

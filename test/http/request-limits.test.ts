@@ -110,8 +110,8 @@ test('headers over 16 KiB on the viewer SDK static host get a text/plain 431 (a 
   expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe(`The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.`);
 });
 
-test.each([['" "', 'not gzip at all'], ['', 'empty']])('a gzip body that does not decompress (%j: %s) is ignored by a route that takes no body: the static host serves the file (found by the hostile-input property)', async (body) => {
-  const raw = await rawExchange([{ text: `GET /Glodon/Bimface@3.6.36-standin/Application.js HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}` }]);
+test.each([['gzip', '" "', 'not gzip at all'], ['gzip', '', 'empty'], ['br', '"  J\'"', 'not brotli']])('a %s body that does not decompress (%j: %s) is ignored by a route that takes no body: the static host serves the file (found by the hostile-input property)', async (encoding, body) => {
+  const raw = await rawExchange([{ text: `GET /Glodon/Bimface@3.6.36-standin/Application.js HTTP/1.1\r\nHost: x\r\nContent-Encoding: ${encoding}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}` }]);
   expect(raw).toMatch(/^HTTP\/1\.1 200 [\s\S]*Content-Type: (text|application)\/javascript/);
 });
 
