@@ -48,29 +48,28 @@ const NO_VIOLATIONS: readonly string[] = Object.freeze([]);
  * store a request without switches first tries the whole way in one round trip (one-trip.ts).
  * @example await handleServiceRequest(core, { operationId: 'getViewToken', method: 'GET', path: '/view/token', query: { fileId: '1' }, pathParams: {}, headers: { authorization: 'Bearer x' } })
  */
-export async function handleServiceRequest(core: Core, request: ServiceRequest, validate: RequestValidator = valid, hooks: ServiceHooks = {}): Promise<ServiceResult> {
+export function handleServiceRequest(core: Core, request: ServiceRequest, validate: RequestValidator = valid, hooks: ServiceHooks = {}): Promise<ServiceResult> {
   const session = request.headers[SESSION_HEADER] ?? '';
   const clean: ServiceRequest = { ...request, query: withoutSwitches(request.query) };
   const switches = readSwitches(core, request);
   if (switches.kind === 'rejected') {
-    await record(core, requestClock(core.clocks), clean, session, 422, 'rejected switches');
     const { kind: _rejected, ...refusal } = switches;
-    return { kind: 'rejected-preference', ...refusal };
+    return record(core, requestClock(core.clocks), clean, session, 422, 'rejected switches').then(() => ({ kind: 'rejected-preference', ...refusal }));
   }
-  try {
-    return await runSwitchedOrReal(core, clean, session, switches, validate, hooks);
-  } catch (error) {
+  // Not an async function awaiting in a try: this is every service request's path, and a rejection is rare.
+  return runSwitchedOrReal(core, clean, session, switches, validate, hooks).catch(async (error: unknown) => {
     // The answer is the adapter's 503; the journal says why, so a tester sees it beside the requests.
     if (error instanceof StoreFullError) await record(core, requestClock(core.clocks), clean, session, 503, 'store full (--max-view-tokens)');
     throw error;
-  }
+  });
 }
 
 /** A request with usable switches, or none: the switched outcome, the session's rule, or the real one; journaled. */
 async function runSwitchedOrReal(core: Core, clean: ServiceRequest, session: string, switches: Choice | { kind: 'none' }, validate: RequestValidator, hooks: ServiceHooks): Promise<ServiceResult> {
   let ruleVersion: string | undefined;
   let nowOf = requestClock(core.clocks);
-  if (switches.kind === 'none' && hooks.forward === undefined && hooks.check === undefined) {
+  // Without a shared store there is no round trip to save: the step-by-step way at once.
+  if (switches.kind === 'none' && core.oneTrip !== undefined && hooks.forward === undefined && hooks.check === undefined) {
     const attempt = await tryOneTrip(core, clean, session, () => validate(clean), (status) => toJournalRecord(clean, session, status, null));
     if (attempt.kind === 'answered') return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
     ruleVersion = attempt.ruleVersion;

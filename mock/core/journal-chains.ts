@@ -26,6 +26,10 @@ export interface JournalChains {
 
 interface Ends { newest: number; oldest: number }
 
+/** The chains an entry is linked into: every entry's and its session's, and the unmatched ones' when it is unmatched. */
+const MATCHED_KINDS: readonly ChainKind[] = [0, 2];
+const UNMATCHED_KINDS: readonly ChainKind[] = [0, 1, 2, 3];
+
 /**
  * Creates the chains of a ring of `capacity` slots: doubly linked lists threaded through two
  * Int32Arrays (slot + 1, 0 for none; 32 bytes a slot for the four kinds), so a page walks only the
@@ -45,7 +49,7 @@ export function createJournalChains(capacity: number): JournalChains {
     if (ends === undefined && create) map.set(session, (ends = { newest: 0, oldest: 0 }));
     return ends;
   };
-  const kindsOf = (unmatched: boolean): ChainKind[] => (unmatched ? [0, 1, 2, 3] : [0, 2]);
+  const kindsOf = (unmatched: boolean): readonly ChainKind[] => (unmatched ? UNMATCHED_KINDS : MATCHED_KINDS);
   return {
     link(slot, session, unmatched) {
       for (const kind of kindsOf(unmatched)) {

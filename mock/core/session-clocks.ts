@@ -47,19 +47,35 @@ export interface ClockBook {
  * @example toClockBook(new Map([['qa', { offsetMs: 1, frozenAtMs: null }]]), 'all', () => 0).now('qa') // 1
  */
 export function toClockBook(states: ReadonlyMap<string, ClockState>, sessions: 'all' | readonly string[], realNow: () => number): ClockBook {
-  const stateOf = (session: string): ClockState => states.get(session) ?? states.get(DEPLOYMENT) ?? REAL_TIME;
-  return {
-    covers: (session) => sessions === 'all' || sessions.includes(session),
-    hasOwnClock: (session) => states.has(session),
-    stateOf,
-    now: (session) => mockTimeOf(stateOf(session), realNow()),
-    earliest() {
-      const real = realNow();
-      let earliest = mockTimeOf(stateOf(DEPLOYMENT), real);
-      for (const state of states.values()) earliest = Math.min(earliest, mockTimeOf(state, real));
-      return earliest;
-    },
-  };
+  return new StatesBook(states, sessions, realNow);
+}
+
+/** A class, not a literal of closures: a book is made for every request, and one object is all it costs. */
+class StatesBook implements ClockBook {
+  constructor(private readonly states: ReadonlyMap<string, ClockState>, private readonly sessions: 'all' | readonly string[], private readonly realNow: () => number) {}
+
+  covers(session: string): boolean {
+    return this.sessions === 'all' || this.sessions.includes(session);
+  }
+
+  hasOwnClock(session: string): boolean {
+    return this.states.has(session);
+  }
+
+  stateOf(session: string): ClockState {
+    return this.states.get(session) ?? this.states.get(DEPLOYMENT) ?? REAL_TIME;
+  }
+
+  now(session: string): number {
+    return mockTimeOf(this.stateOf(session), this.realNow());
+  }
+
+  earliest(): number {
+    const real = this.realNow();
+    let earliest = mockTimeOf(this.stateOf(DEPLOYMENT), real);
+    for (const state of this.states.values()) earliest = Math.min(earliest, mockTimeOf(state, real));
+    return earliest;
+  }
 }
 
 /** One session's clock as the admin API and the library show it. */
@@ -99,9 +115,9 @@ const MAX_WRITE_ATTEMPTS = 100;
  * @example const clocks = createSessionClocks(createMemoryClockStore(), Date.now); await clocks.change('qa', { kind: 'advance', byMs: 3_600_000 });
  */
 export function createSessionClocks(store: ClockStore, realNow: () => number): SessionClocks {
-  const read = async (sessions: readonly string[]): Promise<ClockBook> => {
+  const read = (sessions: readonly string[]): Promise<ClockBook> => {
     const asked = sessions.includes(DEPLOYMENT) ? sessions : [...sessions, DEPLOYMENT];
-    return toClockBook(await store.read(asked), asked, realNow);
+    return store.read(asked).then((states) => toClockBook(states, asked, realNow));
   };
   const toView = (book: ClockBook, session: string): ClockView => {
     const state = book.stateOf(session);
@@ -182,13 +198,13 @@ export type RequestClock = (session: string) => Promise<number>;
  * @example const nowOf = requestClock(core.clocks); await nowOf('qa-anna')
  */
 export function requestClock(clocks: SessionClocks, known?: ClockBook): RequestClock {
+  // A plain function, not an async one: it runs twice a request on the hot path, and a covered session needs no read.
   const books: ClockBook[] = known === undefined ? [] : [known];
-  return async (session) => {
-    let book = books.find((candidate) => candidate.covers(session));
-    if (book === undefined) {
-      book = await clocks.read([session]);
+  return (session) => {
+    for (const book of books) if (book.covers(session)) return Promise.resolve(book.now(session));
+    return clocks.read([session]).then((book) => {
       books.push(book);
-    }
-    return book.now(session);
+      return book.now(session);
+    });
   };
 }

@@ -77,6 +77,15 @@ export function createSortedSlots(compare: (a: number, b: number) => number): So
         blocks = [new Int32Array(FIRST_BLOCK_SIZE)];
         counts = [0];
       }
+      const last = blocks.length - 1;
+      const lastCount = counts[last] as number;
+      // The usual new record sorts above every slot: appended to the last block without a search.
+      if (size > 0 && lastCount < (blocks[last] as Int32Array).length && compare(lastOf(last), slot) < 0) {
+        (blocks[last] as Int32Array)[lastCount] = slot;
+        counts[last] = lastCount + 1;
+        size += 1;
+        return;
+      }
       let block = blockFor(slot, false);
       if (block < 0 && counts[blocks.length - 1] === BLOCK_SIZE) {
         // Above every slot and the last block full: a new block (appending keeps blocks full, not half).
