@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/config-error';
 import type { AccessTokenRecord } from '../core/access-token-store';
@@ -112,7 +112,7 @@ async function readSnapshot(file: string, lines: Generator<FileLine>, target: Re
     const items = fromVersion1(firstValue as Record<string, unknown>);
     if (typeof items === 'string') throw refuse('', items);
     for (const { record, where } of items) await replay(record, target, () => `${where}: `, refuse);
-    return Buffer.byteLength(readFileSync(file));
+    return statSync(file).size;
   }
   loaded.version = 2;
   loaded.generation = kind.header.generation;
