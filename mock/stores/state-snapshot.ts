@@ -52,14 +52,23 @@ export function checkLogHeader(value: unknown, generation: number): string | und
   return value.generation === generation ? undefined : `its header says generation ${String(value.generation)}, its name ${generation}`;
 }
 
-/** A version-1 document's items as records, each with where it was (`viewTokens[3]`), or what is wrong with the document. */
-export function fromVersion1(value: Record<string, unknown>): { record: unknown; where: string }[] | string {
-  const items: { record: unknown; where: string }[] = [{ record: isObject(value.clock) ? { k: 'clock', ...value.clock } : value.clock, where: 'clock' }];
+/**
+ * A version-1 document's items as records, each with where it was (`viewTokens[3]`), or what is wrong
+ * with the document. Yielded one at a time, and each list entry let go once taken: a million tokens
+ * never exist twice (a parsed copy and a record) on the heap, so the load's garbage stays small.
+ */
+export function fromVersion1(value: Record<string, unknown>): Iterable<{ record: unknown; where: string }> | string {
   const lists = [['accessTokens', 'access-token'], ['rules', 'rule'], ['viewTokens', 'token']] as const;
-  for (const [name, kind] of lists) {
-    const list = value[name];
-    if (!Array.isArray(list)) return `"${name}" must be an array`;
-    list.forEach((item: unknown, index) => items.push({ record: isObject(item) ? { k: kind, ...item } : item, where: `${name}[${index}]` }));
-  }
-  return items;
+  for (const [name] of lists) if (!Array.isArray(value[name])) return `"${name}" must be an array`;
+  return (function* items() {
+    yield { record: isObject(value.clock) ? { k: 'clock', ...value.clock } : value.clock, where: 'clock' };
+    for (const [name, kind] of lists) {
+      const list = value[name] as unknown[];
+      for (let index = 0; index < list.length; index += 1) {
+        const item = list[index];
+        list[index] = undefined;
+        yield { record: isObject(item) ? { k: kind, ...item } : item, where: `${name}[${index}]` };
+      }
+    }
+  })();
 }
