@@ -1,30 +1,18 @@
 import fc from 'fast-check';
 import type { TokenStore, ViewTokenRecord } from '../../mock/core/token-store';
 import { createMemoryTokenStore } from '../../mock/stores/memory-token-store';
-import type { RedisClient } from '../../mock/stores/redis-connection';
 import { createRedisTokenStore } from '../../mock/stores/redis-token-store';
-import type { RedisServer } from '../support/redis-server';
-import { startTestRedis, testClient } from '../support/redis-server';
+import { useTestRedis } from '../support/redis-server';
 
 // Pages of View Tokens on every store (single Redis here, Redis Cluster in the .cluster twin):
 // newest issue first, every record once across pages, resumed after a cursor whose record was
 // deleted meanwhile, one session's or all.
 
-let redisServer: RedisServer;
-let redis: RedisClient;
-let prefixCounter = 0;
-beforeAll(async () => {
-  redisServer = await startTestRedis();
-  redis = testClient(redisServer);
-}, 60_000);
-afterAll(async () => {
-  redis.disconnect();
-  await redisServer.stop();
-});
+const testRedis = useTestRedis();
 
 const stores: [string, () => TokenStore][] = [
   ['memory', () => createMemoryTokenStore()],
-  ['redis', () => createRedisTokenStore({ redis, prefix: `pages${++prefixCounter}:`, keepMs: 86_400_000 })],
+  ['redis', () => createRedisTokenStore({ redis: testRedis.client(), prefix: testRedis.prefix(), keepMs: 86_400_000 })],
 ];
 
 const aRecord = (token: string, issuedAtMs: number, session = ''): ViewTokenRecord => ({
