@@ -1,12 +1,12 @@
 #!/bin/bash
 # Hot path A/B: GET /view/token on two built checkouts ($1 = before, $2 = this checkout by default),
-# alternating RUNS runs (default 9) of SECONDS s (default 6) each, then the median of each side.
+# alternating RUNS runs (default 9) of RUN_SECONDS s (default 6) each, then the median of each side.
 # Usage: bench/hot-path-ab.sh /path/to/other/checkout [this checkout]. Needs wrk and taskset; Linux (/proc).
 # Server pinned to CPU 0, wrk to CPU 1, 32 connections, 1 thread. Two figures per run: requests per
 # second, and the server's CPU time per request (user + system, from /proc/PID/stat), which moves less
 # than throughput when the machine's neighbours are noisy.
 set -u
-RUNS=${RUNS:-9}; SECONDS_EACH=${SECONDS:-6}
+RUNS=${RUNS:-9}; SECONDS_EACH=${RUN_SECONDS:-6} # not $SECONDS: bash counts the shell's own seconds in it
 start() { # $1 dir, $2 port
   taskset -c 0 node "$1/dist/mock/cli.js" --port "$2" --log-level silent > /dev/null 2>&1 &
   echo $!
