@@ -25,6 +25,11 @@ export interface ClockStore {
   write(session: string, expected: ClockState | null, next: ClockState | null): Promise<ClockWrite>;
   /** Forgets every clock, the deployment's too. */
   clear(): Promise<void>;
+  /**
+   * Only a store in this process's memory: every clock at once, without waiting. The same map until a
+   * clock changes (a change makes a new one), so a reader may keep what it built from it.
+   */
+  snapshot?(): ReadonlyMap<string, ClockState>;
 }
 
 /**
@@ -97,6 +102,8 @@ export interface SessionClocks {
   read(sessions: readonly string[]): Promise<ClockBook>;
   /** Every clock (to judge tokens of many sessions at once). */
   readAll(): Promise<ClockBook>;
+  /** Every clock at once, without waiting, when the store is in this process's memory; undefined on a shared store. */
+  readLocal(): ClockBook | undefined;
   /** One session's clock. */
   view(session: string): Promise<ClockView>;
   /**
@@ -115,7 +122,16 @@ const MAX_WRITE_ATTEMPTS = 100;
  * @example const clocks = createSessionClocks(createMemoryClockStore(), Date.now); await clocks.change('qa', { kind: 'advance', byMs: 3_600_000 });
  */
 export function createSessionClocks(store: ClockStore, realNow: () => number): SessionClocks {
+  // A store in memory: one book over its snapshot, kept until a clock changes (the hot path reads it every request).
+  let local: { states: ReadonlyMap<string, ClockState>; book: ClockBook } | undefined;
+  const readLocal = store.snapshot === undefined ? () => undefined : (): ClockBook => {
+    const states = (store.snapshot as () => ReadonlyMap<string, ClockState>)();
+    if (local?.states !== states) local = { states, book: toClockBook(states, 'all', realNow) };
+    return local.book;
+  };
   const read = (sessions: readonly string[]): Promise<ClockBook> => {
+    const book = readLocal();
+    if (book !== undefined) return Promise.resolve(book);
     const asked = sessions.includes(DEPLOYMENT) ? sessions : [...sessions, DEPLOYMENT];
     return store.read(asked).then((states) => toClockBook(states, asked, realNow));
   };
@@ -126,7 +142,8 @@ export function createSessionClocks(store: ClockStore, realNow: () => number): S
   return {
     realNow,
     read,
-    readAll: async () => toClockBook(await store.read(), 'all', realNow),
+    readAll: async () => readLocal() ?? toClockBook(await store.read(), 'all', realNow),
+    readLocal,
     view: async (session) => toView(await read([session]), session),
     async change(session, change) {
       for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
@@ -157,7 +174,8 @@ export type MemoryClockStore = ClockStore & { restore(states: ReadonlyMap<string
  * @example const clocks = createSessionClocks(createMemoryClockStore(), Date.now);
  */
 export function createMemoryClockStore(maxSessions = MAX_SESSION_CLOCKS): MemoryClockStore {
-  const clocks = new Map<string, ClockState>();
+  // Never changed in place: a change makes a new map, so a snapshot handed out stays as it was.
+  let clocks = new Map<string, ClockState>();
   const same = (a: ClockState | undefined, b: ClockState | null): boolean => (a === undefined ? b === null : b !== null && a.offsetMs === b.offsetMs && a.frozenAtMs === b.frozenAtMs);
   return {
     async read(sessions) {
@@ -173,19 +191,21 @@ export function createMemoryClockStore(maxSessions = MAX_SESSION_CLOCKS): Memory
       const current = clocks.get(session);
       if (!same(current, expected)) return 'changed';
       if (next === null) {
+        clocks = new Map(clocks);
         clocks.delete(session);
         return 'written';
       }
       const others = clocks.size - (clocks.has(DEPLOYMENT) ? 1 : 0);
       if (current === undefined && session !== DEPLOYMENT && others >= maxSessions) return 'full';
-      clocks.set(session, { offsetMs: next.offsetMs, frozenAtMs: next.frozenAtMs });
+      clocks = new Map(clocks).set(session, { offsetMs: next.offsetMs, frozenAtMs: next.frozenAtMs });
       return 'written';
     },
-    async clear() { clocks.clear(); },
+    async clear() { clocks = new Map(); },
     restore(states) {
-      clocks.clear();
+      clocks = new Map();
       for (const [session, state] of states) clocks.set(session, { ...state });
     },
+    snapshot: () => clocks,
   };
 }
 
@@ -202,6 +222,11 @@ export function requestClock(clocks: SessionClocks, known?: ClockBook): RequestC
   const books: ClockBook[] = known === undefined ? [] : [known];
   return (session) => {
     for (const book of books) if (book.covers(session)) return Promise.resolve(book.now(session));
+    const local = clocks.readLocal();
+    if (local !== undefined) {
+      books.push(local);
+      return Promise.resolve(local.now(session));
+    }
     return clocks.read([session]).then((book) => {
       books.push(book);
       return book.now(session);
