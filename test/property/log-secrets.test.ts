@@ -76,7 +76,7 @@ async function exercise(mock: MockServer, accessToken: string, secrets: string[]
   // Real unexpected errors: a clock moved past the end of time makes every date throw (the mock logs them).
   await call(mock, 'POST', `/__admin/clock/advance?viewToken=${viewToken}`, { ...bearer, ...JSON_TYPE }, '{"by":1e300}');
   for (const target of [`/inside/databag?viewToken=${viewToken}`, '/view/token?fileId=1', `/__admin/view-tokens/${viewToken}`, `/__admin/view-tokens?session=${viewToken}`]) await call(mock, 'GET', target, bearer);
-  mock.clock.reset();
+  await mock.clock.reset();
   const fresh = await issue(mock, accessToken);
   secrets.push(fresh);
   // The store fails: unavailable (a Redis outage: warn + 503), answering a record holding a View Token it cannot read, and broken (an unexpected error: error + 500).

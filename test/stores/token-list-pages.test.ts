@@ -25,7 +25,7 @@ describe.each(['memory', 'redis'] as const)('on the %s store', (store) => {
 
   test('GET /__admin/view-tokens and /__admin/requests page through every item once with limit and cursor', async () => {
     for (let id = 1; id <= 5; id += 1) {
-      mock.clock.advance(1_000);
+      await mock.clock.advance(1_000);
       await request(mock.app).get(`/view/token?fileId=${id}`).set(BEARER);
     }
     for (const [path, field, key] of [['/__admin/view-tokens', 'viewTokens', 'objectId'], ['/__admin/requests', 'requests', 'id']] as const) {
