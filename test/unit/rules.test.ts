@@ -252,3 +252,27 @@ test.each<[string, unknown, unknown]>([
 ])('a rule with %s: the whole outcome of its check', (_label, input, outcome) => {
   expect(checkRule(input)).toEqual(outcome);
 });
+
+test(`the indexes of at most ${MAX_RULE_SESSIONS} sessions are kept: a take in one more session drops them all, and each is read again once`, async () => {
+  const store = createMemoryRuleStore();
+  const listed: string[] = [];
+  const counting = { ...store, list: (session?: string) => { listed.push(session ?? '*'); return store.list(session); } };
+  const rules = createRules(SERVICE_STATUSES, counting);
+  const take = (session: string) => rules.take(aRequest(), session, SERVICE_STATUSES.getViewToken);
+  const sessions = Array.from({ length: MAX_RULE_SESSIONS }, (_unused, i) => `s${i}`);
+  for (const session of sessions) await rules.add({ then: { code: 503 } }, session);
+  for (const session of sessions) await take(session);
+  // All kept: a second take in any of them reads nothing again.
+  await take('s0');
+  await take('s999');
+  expect(listed).toEqual(sessions);
+  // s0's rules go (its index is still kept), a new session takes its place, and takes: every index is dropped.
+  await rules.clear('s0');
+  await rules.add({ then: { code: 503 } }, 'new');
+  listed.length = 0;
+  await take('new');
+  await take('s1');
+  await take('s1');
+  await take('new');
+  expect(listed).toEqual(['new', 's1']);
+});
