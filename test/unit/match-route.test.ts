@@ -132,3 +132,14 @@ test('an absolute-form target with an empty host still has its path', () => {
   expect(toTargetPath('http:///a?b')).toBe('/a');
   expect(toTargetPath('http:///')).toBe('/');
 });
+
+test('a path that names a parameter segment literally is matched by its template, the text taken as the parameter\'s value', () => {
+  expect(match('DELETE', '/__admin/scenarios/{id}')).toMatchObject({ kind: 'matched', operationId: 'deleteScenarioRule', params: { id: '{id}' } });
+});
+
+test('a template\'s literal text is matched as written: a dot is a dot, not any character', () => {
+  const route: Route = { operationId: 'getFileJson', method: 'GET', path: '/files/{id}.json', area: 'service', adminAuth: false, statuses: [200], parameters: [] };
+  const matchIn = createRouteMatcher([route], { basePath: '' });
+  expect(matchIn('GET', '/files/7.json')).toMatchObject({ kind: 'matched', operationId: 'getFileJson', params: { id: '7' }, path: '/files/7.json' });
+  expect(matchIn('GET', '/files/7xjson')).toMatchObject({ kind: 'not-found', path: '/files/7xjson' });
+});

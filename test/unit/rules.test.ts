@@ -248,6 +248,7 @@ test.each<[string, unknown, unknown]>([
   ['equals one past it (2^53, not exact)', { when: { param: 'fileId', equals: 2 ** 53 }, then: { code: 403 } }, { kind: 'invalid', detail: '"when.equals" must be a string or an integer' }],
   ['equals 1.5', { when: { param: 'fileId', equals: 1.5 }, then: { code: 403 } }, { kind: 'invalid', detail: '"when.equals" must be a string or an integer' }],
   ['a param given as a number', { when: { param: 7 }, then: { code: 403 } }, { kind: 'invalid', detail: '"when.param" must be a string' }],
+  ['a path parameter of its operation', { when: { operation: 'getChildFileViewToken', param: 'integrateId', equals: '10' }, then: { code: 403 } }, { kind: 'ok', rule: { when: { operation: 'getChildFileViewToken', param: 'integrateId', equals: '10' }, then: { code: 403 }, remaining: null } }],
   ['its param and operation', { when: { operation: 'getViewerData', param: 'viewToken', equals: 'abc' }, then: { code: 401 }, times: 2 }, { kind: 'ok', rule: { when: { operation: 'getViewerData', param: 'viewToken', equals: 'abc' }, then: { code: 401 }, remaining: 2 } }],
 ])('a rule with %s: the whole outcome of its check', (_label, input, outcome) => {
   expect(checkRule(input)).toEqual(outcome);
