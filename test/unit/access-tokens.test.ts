@@ -228,3 +228,16 @@ test.each([
 test('Basic credentials followed by anything else are malformed', () => {
   expect(decodeBasic(`${basic('key', 'secret')} extra`)).toEqual({ kind: 'rejected', reason: 'malformed-basic' });
 });
+
+test.each([
+  ['Bearer ci-token', { kind: 'accepted', app: 'ci' }],
+  ['Bearer ci-token   ', { kind: 'accepted', app: 'ci' }],
+  ['\t Bearer \t ci-token \t\t', { kind: 'accepted', app: 'ci' }],
+  ['Bearer ci-token\u00a0', { kind: 'rejected', reason: 'unknown' }],
+  ['Bearerci-token', { kind: 'rejected', reason: 'not-bearer' }],
+  ['xBearer ci-token', { kind: 'rejected', reason: 'not-bearer' }],
+  ['Bearer ci token', { kind: 'rejected', reason: 'unknown' }],
+])('with a pre-issued token, Authorization %j: spaces and tabs around the token are no part of it, Bearer must be the whole first word', async (header, authentication) => {
+  const registry = createAccessTokens({ applications: [{ appKey: 'ci', appSecret: 's', accessTokens: ['ci-token'] }], random: createSeededRandom(1) });
+  expect(await registry.authenticate(header, 0)).toEqual(authentication);
+});

@@ -112,3 +112,15 @@ test.each([
 ])('duration %j is refused with the reason a user reads', (input, reason) => {
   expect(parseDuration(input)).toEqual({ kind: 'invalid', reason });
 });
+
+test.each([
+  ['P10D', 864_000_000], ['P0.25D', 21_600_000], ['PT12H', 43_200_000], ['PT1.5H', 5_400_000], ['PT0.25H', 900_000],
+  ['PT90M', 5_400_000], ['PT1.5M', 90_000], ['PT0.25M', 15_000], ['PT45S', 45_000], ['PT0.25S', 250], ['P1DT0.5H', 88_200_000],
+  ['2.25s', 2_250], ['10.5m', 630_000], ['36h', 129_600_000],
+])('ISO 8601 and short durations take several digits and fractions of several digits in every field: %j is %d ms', (input, ms) => {
+  expect(parseDuration(input)).toEqual({ kind: 'ok', ms });
+});
+
+test.each(['PT1.H', 'P.5D', 'PT1.xS', 'P1.DT1H', '1.h', '1.5', 'PT1H30', 'P1DT1H1M1S1'])('a duration with a dangling decimal point or trailing digits is refused: %j', (input) => {
+  expect(parseDuration(input)).toEqual({ kind: 'invalid', reason: `"${input}" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)` });
+});

@@ -47,6 +47,7 @@ test('onChange hears of rules and Access Tokens that changed, and of nothing els
   expect(await after(() => core.rules.list())).toBe(0);
   expect(await after(() => core.rules.remove('r9'))).toBe(1);
   expect(await after(() => core.accessTokens.clear())).toBe(1);
+  expect(await after(() => core.rules.clear('qa'))).toBe(1);
 });
 
 test('the configured rules are in place once ready, and again after a reset, which forgets everything else and puts the clock back', async () => {
@@ -171,4 +172,27 @@ test('the statuses of a spec\'s service operations replace the built-in ones; ot
   expect(SERVICE_STATUSES.getViewToken).toEqual([200, 400, 401, 403, 404, 422, 500, 503]);
   expect(isServiceOperation('getViewerData')).toBe(true);
   expect(isServiceOperation('toString')).toBe(false);
+});
+
+test('a reset of one session forgets its View Tokens, rules, requests and clock, and nothing of other sessions; the deployment\'s reset puts the configured rules back', async () => {
+  const core = aCore({ rules: [{ when: { param: 'fileId', equals: '9' }, then: { code: 404 } }] });
+  await core.ready;
+  const inSession = (session: string) => aRequest({ headers: { authorization: 'Bearer t', 'x-mock-session': session } });
+  for (const session of ['qa', 'other', '']) {
+    await core.rules.add({ when: { param: 'fileId', equals: '7' }, then: { code: 500 } }, session);
+    await handleServiceRequest(core, inSession(session));
+    await core.clocks.change(session, { kind: 'advance', byMs: HOUR });
+  }
+  // Each clock is an hour on: qa's and other's their own, the deployment's (which qa follows once reset).
+  await core.reset('qa');
+  expect((await core.store.list({})).map((record) => record.session).sort()).toEqual(['', 'other']);
+  expect((await core.rules.list()).map((rule) => [rule.id, rule.session])).toEqual([['r1', ''], ['r3', 'other'], ['r4', '']]);
+  expect((await core.journal.list({})).map((entry) => entry.session)).toEqual(['', 'other']);
+  expect([(await core.clocks.view('qa')).ownClock, (await core.clocks.view('qa')).nowMs, (await core.clocks.view('other')).ownClock]).toEqual([false, T0 + HOUR, true]);
+
+  await core.reset('');
+  expect((await core.store.list({})).map((record) => record.session)).toEqual(['other']);
+  expect((await core.rules.list()).map((rule) => [rule.id, rule.session, rule.then])).toEqual([['r3', 'other', { code: 500 }], ['r5', '', { code: 404 }]]);
+  expect((await core.journal.list({})).map((entry) => entry.session)).toEqual(['other']);
+  expect([(await core.clocks.view('')).nowMs, (await core.clocks.view('other')).nowMs]).toEqual([T0, T0 + HOUR]);
 });

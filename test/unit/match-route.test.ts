@@ -111,3 +111,35 @@ test.each([
 ])('the path of target %s is %s', (target, pathOnly) => {
   expect(toTargetPath(target)).toBe(pathOnly);
 });
+
+test('under --base-path, a templated admin route keeps its whole path (only service and viewer paths lose the base path)', () => {
+  expect(underApi('DELETE', '/__admin/scenarios/r1')).toMatchObject({ kind: 'matched', operationId: 'deleteScenarioRule', area: 'admin', params: { id: 'r1' }, path: '/__admin/scenarios/r1' });
+  expect(match('DELETE', '/__admin/scenarios/r1')).toMatchObject({ kind: 'matched', params: { id: 'r1' }, path: '/__admin/scenarios/r1' });
+});
+
+test('of two templates that fit a path, the one with more literal segments wins, whatever their order in the table', () => {
+  const aRoute = (operationId: string, path: string): Route => ({ operationId, method: 'GET', path, area: 'service', adminAuth: false, statuses: [200], parameters: [] });
+  const routes = [aRoute('getAnything', '/{kind}/{id}/{part}'), aRoute('getFilePart', '/files/{id}/{part}'), aRoute('getFileMeta', '/files/{id}/meta')];
+  for (const table of [routes, [...routes].reverse()]) {
+    const matchIn = createRouteMatcher(table, { basePath: '' });
+    expect(matchIn('GET', '/files/7/meta')).toMatchObject({ kind: 'matched', operationId: 'getFileMeta', params: { id: '7' } });
+    expect(matchIn('GET', '/files/7/data')).toMatchObject({ kind: 'matched', operationId: 'getFilePart', params: { id: '7', part: 'data' } });
+    expect(matchIn('GET', '/scenes/7/data')).toMatchObject({ kind: 'matched', operationId: 'getAnything', params: { kind: 'scenes', id: '7', part: 'data' } });
+  }
+});
+
+test('an absolute-form target with an empty host still has its path', () => {
+  expect(toTargetPath('http:///a?b')).toBe('/a');
+  expect(toTargetPath('http:///')).toBe('/');
+});
+
+test('a path that names a parameter segment literally is matched by its template, the text taken as the parameter\'s value', () => {
+  expect(match('DELETE', '/__admin/scenarios/{id}')).toMatchObject({ kind: 'matched', operationId: 'deleteScenarioRule', params: { id: '{id}' } });
+});
+
+test('a template\'s literal text is matched as written: a dot is a dot, not any character', () => {
+  const route: Route = { operationId: 'getFileJson', method: 'GET', path: '/files/{id}.json', area: 'service', adminAuth: false, statuses: [200], parameters: [] };
+  const matchIn = createRouteMatcher([route], { basePath: '' });
+  expect(matchIn('GET', '/files/7.json')).toMatchObject({ kind: 'matched', operationId: 'getFileJson', params: { id: '7' }, path: '/files/7.json' });
+  expect(matchIn('GET', '/files/7xjson')).toMatchObject({ kind: 'not-found', path: '/files/7xjson' });
+});

@@ -154,3 +154,24 @@ test('a short template allows 2 edits, a long one a fifth of its length', () => 
 test('the hint names a route that exists: another template\'s method is never borrowed', () => {
   expect(findNearestRoute('GET', '/oauth2/tokens', [{ method: 'GET', template: '/view/token' }, { method: 'POST', template: '/oauth2/token' }])).toBe('POST /oauth2/token');
 });
+
+test('of two routes as near with the request\'s method, the first in the table is named', () => {
+  const routes = [{ method: 'GET', template: '/aa' }, { method: 'GET', template: '/bb' }];
+  expect(findNearestRoute('GET', '/ab', routes)).toBe('GET /aa');
+  expect(findNearestRoute('GET', '/ab', [...routes].reverse())).toBe('GET /bb');
+});
+
+test('the root path "/" is compared as it is (its slash is not dropped as a trailing one)', () => {
+  // "/" to "/ab" is 2 edits (a hint); "" to "/ab" would be 3 (none).
+  expect(findNearestRoute('GET', '/', [{ method: 'GET', template: '/ab' }])).toBe('GET /ab');
+  expect(findNearestRoute('GET', '/', [{ method: 'GET', template: '/abc' }])).toBeUndefined();
+});
+
+test.each([
+  ['/files/7.json', '/files/{id}.json'],
+  ['/files/x7', '/files/x{id}'],
+])('a parameter that is only part of a segment is not filled from the path: %s is not taken for %s', (path, template) => {
+  // Only a whole "{name}" segment takes the path's value; here the template's text is compared as written.
+  expect(findNearestRoute('GET', path, [{ method: 'GET', template }])).toBeUndefined();
+  expect(findNearestRoute('GET', path, [{ method: 'GET', template: template.replace(/\{id\}/, '7') }])).toBe(`GET ${template.replace(/\{id\}/, '7')}`);
+});

@@ -200,3 +200,12 @@ test('View Tokens issued one after another each take one trip inserting a fresh 
   expect(trips.map((trip) => (trip.effect.kind === 'insert' ? trip.effect.record.token : undefined))).toEqual(tokens);
   expect(new Set(tokens).size).toBe(3);
 });
+
+test('a forwarding adapter (--proxy) never takes the trip: the upstream\'s answer is the answer, journaled step by step', async () => {
+  const { core, trips } = aSharedCore();
+  const upstream = { status: 200, headers: { 'X-Upstream': 'yes' }, body: { code: 'success', data: 'from-upstream', message: '' } };
+  expect(await handleServiceRequest(core, aRequest(), undefined, { forward: async () => ({ ...upstream, headers: { ...upstream.headers } }) })).toEqual({ kind: 'answer', answer: upstream, delayMs: 0 });
+  expect(trips).toHaveLength(0);
+  expect(await journalOf(core)).toEqual([['getViewToken', 200, null]]);
+  expect(await core.store.count()).toBe(0);
+});

@@ -82,6 +82,8 @@ test.each<[string, 'allowed' | 'refused']>([
   // A day past its month's last, and 24:00, which Date.parse would move to the next day.
   ['2030-04-31T00:00:00Z', 'refused'], ['2030-06-31T00:00:00Z', 'refused'], ['2030-01-32T00:00:00Z', 'refused'], ['2030-01-01T24:00:00Z', 'refused'],
   ['2030-13-01T00:00:00Z', 'refused'], ['2030-01-01T00:00:00', 'refused'], ['2030-01-01T00:00:00+0100', 'refused'], [' 2030-01-01T00:00:00Z', 'refused'],
+  // Text before or after a date-time, which Date.parse's fallback reads past (and "+01:00 GMT" it reads as UTC).
+  ['Tue 2030-01-01 00:00:00Z', 'refused'], ['2030-01-01 00:00:00Z GMT', 'refused'], ['2030-01-01 00:00:00+01:00 GMT', 'refused'],
 ])('a clock set to %s is %s as a date-time (RFC 3339: the day in its month, the hour 00-23)', (now, allowed) => {
   const setClock = ROUTE_TABLE.find((route) => route.operationId === 'setClock');
   expect(setClock && checkBody(setClock, { now })).toBe(allowed === 'allowed' ? undefined : `"now" must be an ISO 8601 date-time; got ${JSON.stringify(now)}.`);

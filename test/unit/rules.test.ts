@@ -218,3 +218,62 @@ test('removing a rule keeps every other rule', async () => {
   expect(await store.remove('r2')).toBe(true);
   expect((await store.list()).map((rule) => rule.id)).toEqual(['r1', 'r3']);
 });
+
+const ALL_PARAMETERS = ['clashDetectiveId', 'compareId', 'fileId', 'integrateId', 'moduleDataId', 'sceneId', 'submodelId', 'viewToken'];
+const ID_PARAMETERS = ['compareId', 'fileId', 'integrateId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId'];
+const OPERATION_IDS = OPERATIONS.split(', ');
+
+test.each<[string, unknown, unknown]>([
+  ['a key that is no part of a rule', { colour: 1, then: { code: 403 } }, { detail: '"colour" is not part of a rule; use when, then, times', allowed: { rule: ['when', 'then', 'times'] } }],
+  ['a misspelt then', { thne: { code: 403 } }, { detail: '"thne" is not part of a rule (did you mean then?); use when, then, times', allowed: { rule: ['when', 'then', 'times'] }, nearest: { rule: 'then' } }],
+  ['a misspelt condition', { when: { oparation: 'getViewToken' }, then: { code: 403 } }, { detail: '"when.oparation" is not a condition (did you mean operation?); use operation, param, equals, accessToken', allowed: { when: ['operation', 'param', 'equals', 'accessToken'] }, nearest: { when: 'operation' } }],
+  ['a misspelt outcome', { then: { cod: 403 } }, { detail: '"then.cod" is not an outcome (did you mean code?); use code, scenario, delay, fault', allowed: { then: ['code', 'scenario', 'delay', 'fault'] }, nearest: { then: 'code' } }],
+  ['an operation nothing is near', { when: { operation: 'xyzzy' }, then: { code: 403 } }, { detail: `"when.operation" xyzzy is not a service operation; use ${OPERATIONS}`, allowed: { operation: OPERATION_IDS } }],
+  ['a misspelt operation', { when: { operation: 'getViewTokn' }, then: { code: 403 } }, { detail: `"when.operation" getViewTokn is not a service operation (did you mean getViewToken?); use ${OPERATIONS}`, allowed: { operation: OPERATION_IDS }, nearest: { operation: 'getViewToken' } }],
+  ['a param no operation has', { when: { param: 'nothing' }, then: { code: 403 } }, { detail: `"when.param" nothing: no service operation has it; use ${ALL_PARAMETERS.join(', ')}`, allowed: { param: ALL_PARAMETERS } }],
+  ['a misspelt param', { when: { param: 'fileid' }, then: { code: 403 } }, { detail: `"when.param" fileid: no service operation has it (did you mean fileId?); use ${ALL_PARAMETERS.join(', ')}`, allowed: { param: ALL_PARAMETERS }, nearest: { param: 'fileId' } }],
+  ['a param of another operation', { when: { operation: 'getViewToken', param: 'viewToken' }, then: { code: 403 } }, { detail: `"when.param" viewToken: getViewToken does not have it; use ${ID_PARAMETERS.join(', ')}`, allowed: { param: ID_PARAMETERS } }],
+  ['a param for an operation with none', { when: { operation: 'issueAccessToken', param: 'fileId' }, then: { code: 403 } }, { detail: '"when.param" fileId: issueAccessToken does not have it; use none', allowed: { param: [] } }],
+  ['times 0.4', { then: { code: 403 }, times: 0.4 }, { detail: '"times" 0.4 must be a positive integer (did you mean 1?)', allowed: { times: ['1..'] }, nearest: { times: 1 } }],
+  ['times 2.4', { then: { code: 403 }, times: 2.4 }, { detail: '"times" 2.4 must be a positive integer (did you mean 2?)', allowed: { times: ['1..'] }, nearest: { times: 2 } }],
+  ['times NaN', { then: { code: 403 }, times: Number.NaN }, { detail: '"times" NaN must be a positive integer (did you mean 1?)', allowed: { times: ['1..'] }, nearest: { times: 1 } }],
+  ['times Infinity', { then: { code: 403 }, times: Number.POSITIVE_INFINITY }, { detail: '"times" Infinity must be a positive integer (did you mean 1?)', allowed: { times: ['1..'] }, nearest: { times: 1 } }],
+])('a rule with %s is unprocessable: the whole refusal names what is allowed and the nearest', (_label, input, refusal) => {
+  expect(checkRule(input)).toEqual({ kind: 'invalid', unprocessable: true, ...(refusal as object) });
+});
+
+test.each<[string, unknown, unknown]>([
+  ['equals a negative integer', { when: { param: 'fileId', equals: -7 }, then: { code: 403 } }, { kind: 'ok', rule: { when: { param: 'fileId', equals: -7 }, then: { code: 403 }, remaining: null } }],
+  ['equals the largest safe integer', { when: { param: 'fileId', equals: Number.MAX_SAFE_INTEGER }, then: { code: 403 } }, { kind: 'ok', rule: { when: { param: 'fileId', equals: Number.MAX_SAFE_INTEGER }, then: { code: 403 }, remaining: null } }],
+  ['equals one past it (2^53, not exact)', { when: { param: 'fileId', equals: 2 ** 53 }, then: { code: 403 } }, { kind: 'invalid', detail: '"when.equals" must be a string or an integer' }],
+  ['equals 1.5', { when: { param: 'fileId', equals: 1.5 }, then: { code: 403 } }, { kind: 'invalid', detail: '"when.equals" must be a string or an integer' }],
+  ['a param given as a number', { when: { param: 7 }, then: { code: 403 } }, { kind: 'invalid', detail: '"when.param" must be a string' }],
+  ['a path parameter of its operation', { when: { operation: 'getChildFileViewToken', param: 'integrateId', equals: '10' }, then: { code: 403 } }, { kind: 'ok', rule: { when: { operation: 'getChildFileViewToken', param: 'integrateId', equals: '10' }, then: { code: 403 }, remaining: null } }],
+  ['its param and operation', { when: { operation: 'getViewerData', param: 'viewToken', equals: 'abc' }, then: { code: 401 }, times: 2 }, { kind: 'ok', rule: { when: { operation: 'getViewerData', param: 'viewToken', equals: 'abc' }, then: { code: 401 }, remaining: 2 } }],
+])('a rule with %s: the whole outcome of its check', (_label, input, outcome) => {
+  expect(checkRule(input)).toEqual(outcome);
+});
+
+test(`the indexes of at most ${MAX_RULE_SESSIONS} sessions are kept: a take in one more session drops them all, and each is read again once`, async () => {
+  const store = createMemoryRuleStore();
+  const listed: string[] = [];
+  const counting = { ...store, list: (session?: string) => { listed.push(session ?? '*'); return store.list(session); } };
+  const rules = createRules(SERVICE_STATUSES, counting);
+  const take = (session: string) => rules.take(aRequest(), session, SERVICE_STATUSES.getViewToken);
+  const sessions = Array.from({ length: MAX_RULE_SESSIONS }, (_unused, i) => `s${i}`);
+  for (const session of sessions) await rules.add({ then: { code: 503 } }, session);
+  for (const session of sessions) await take(session);
+  // All kept: a second take in any of them reads nothing again.
+  await take('s0');
+  await take('s999');
+  expect(listed).toEqual(sessions);
+  // s0's rules go (its index is still kept), a new session takes its place, and takes: every index is dropped.
+  await rules.clear('s0');
+  await rules.add({ then: { code: 503 } }, 'new');
+  listed.length = 0;
+  await take('new');
+  await take('s1');
+  await take('s1');
+  await take('new');
+  expect(listed).toEqual(['new', 's1']);
+});

@@ -249,3 +249,21 @@ test('a forwarding adapter\'s own violations are journaled without a check', asy
 test('a misspelt parameter beside a viewToken is not taken for it', async () => {
   expect(await handleServiceRequest(aCore(), aRequest({ operationId: 'getViewerData', query: { viewToken: 'a', viewtoken: 'b' } }))).toMatchObject({ answer: { status: 401, body: { message: 'View token was not recognized.' } } });
 });
+
+test.each([
+  ['a View Token', '/view/token/0123456789abcdef0123456789abcdef/x', '/view/token/012345…/x'],
+  ['a View Token in capitals', '/files/ABCDEF0123456789ABCDEF0123456789', '/files/ABCDEF…'],
+  ['a View Token with letters on both sides', '/a/x0123456789abcdef0123456789abcdefz', '/a/x012345…z'],
+  ['two View Tokens', '/0123456789abcdef0123456789abcdef/fedcba9876543210fedcba9876543210', '/012345…/fedcba…'],
+  ['31 hex digits (not a View Token)', '/view/token/0123456789abcdef0123456789abcde', '/view/token/0123456789abcdef0123456789abcde'],
+  ['33 hex digits (not a View Token)', '/view/token/0123456789abcdef0123456789abcdef0', '/view/token/0123456789abcdef0123456789abcdef0'],
+  ['a granted Access Token', '/oauth2/token/cn-01234567-89ab-4def-8123-456789abcdef', '/oauth2/token/cn-012…'],
+  ['a granted Access Token in capitals, then more', '/x/CN-01234567-89AB-4DEF-8123-456789ABCDEF/y', '/x/CN-012…/y'],
+  ['a cn- value one digit short in its first group', '/x/cn-0123456-89ab-4def-8123-456789abcdef', '/x/cn-0123456-89ab-4def-8123-456789abcdef'],
+  ['a cn- value one digit short in its last group', '/x/cn-01234567-89ab-4def-8123-456789abcde', '/x/cn-01234567-89ab-4def-8123-456789abcde'],
+  ['a cn- value with a non-hex digit', '/x/cn-0123456g-89ab-4def-8123-456789abcdef', '/x/cn-0123456g-89ab-4def-8123-456789abcdef'],
+])('an unmatched path with %s is journaled with only the token shortened', async (_label, path, journaled) => {
+  const core = aCore();
+  await recordUnmatched(core, { method: 'GET', path, query: {}, headers: {} }, 404, undefined);
+  expect(await journalOf(core)).toStrictEqual([{ method: 'GET', path: journaled, query: {}, session: '', operationId: '', hasAuthorization: false, status: 404, outcome: 'unmatched' }]);
+});

@@ -1,5 +1,7 @@
 import { createSeededRandom } from '../../mock/core/random-source';
 import type { TokenStore } from '../../mock/core/token-store';
+import { toClockBook } from '../../mock/core/session-clocks';
+import { toViewTokenInfo } from '../../mock/core/view-token-info';
 import { VIEW_TOKEN_TTL_MS, createViewTokens } from '../../mock/core/view-tokens';
 import { createMemoryTokenStore } from '../../mock/stores/memory-token-store';
 
@@ -193,4 +195,20 @@ test('a ttl other than 12 h is honoured to the millisecond', async () => {
   expect(await tokens.use(token, clock.nowOf)).toMatchObject({ kind: 'valid', expiresAtMs: T0 + 1_999 });
   clock.advance(1_000);
   expect(await tokens.use(token, clock.nowOf)).toMatchObject({ kind: 'expired', expiredAtMs: T0 + 1_999 });
+});
+
+test('a token as the admin API shows it: ISO times, expiry and state on the clock of its own session, integrateId only for a child file', async () => {
+  const tokens = createViewTokens({ store: createMemoryTokenStore(), random: createSeededRandom(1), ttlMs: VIEW_TOKEN_TTL_MS });
+  const file = await tokens.issue({ objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: 'qa' }, T0);
+  const child = { ...(await tokens.issue({ objectType: 'childFile', objectId: '20' as never, integrateId: '10' as never, name: 'model-20.rvt', session: '' }, T0)), lastUsedAtMs: T0 + HOUR, uses: 2 };
+  // 'qa' is 12 h on (its token expired exactly now), the deployment 1 h on.
+  const book = toClockBook(new Map([['qa', { offsetMs: 12 * HOUR, frozenAtMs: null }], ['', { offsetMs: HOUR, frozenAtMs: null }]]), 'all', () => T0);
+  expect(toViewTokenInfo(file, tokens, book)).toStrictEqual({
+    token: file.token, objectType: 'file', objectId: '1', session: 'qa', issuedAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null,
+    expiresAt: '2026-01-01T12:00:00.000Z', expiresInMs: 0, state: 'expired', uses: 0,
+  });
+  expect(toViewTokenInfo(child, tokens, book)).toStrictEqual({
+    token: child.token, objectType: 'childFile', objectId: '20', integrateId: '10', session: '', issuedAt: '2026-01-01T00:00:00.000Z', lastUsedAt: '2026-01-01T01:00:00.000Z',
+    expiresAt: '2026-01-01T13:00:00.000Z', expiresInMs: 12 * HOUR, state: 'valid', uses: 2,
+  });
 });
