@@ -8,6 +8,7 @@ import type { RuleStore } from '../core/scenarios/rule-store';
 import { createMemoryRuleStore } from '../core/scenarios/rule-store';
 import type { TokenStore } from '../core/token-store';
 import type { MemoryTokenStore } from './memory-token-store';
+import { collectGarbage } from './collect-garbage';
 import { loadState } from './state-load';
 import { watchAccessTokenStore, watchClockStore, watchRuleStore, watchTokenStore } from './state-watch';
 import type { WriterEvents } from './state-writer';
@@ -44,6 +45,8 @@ export interface StateFileEvents extends WriterEvents {
  */
 export async function openPersistedState(file: string, store: MemoryTokenStore, clocks: MemoryClockStore, realNow: () => number, events: StateFileEvents): Promise<PersistedState> {
   const loaded = await loadState(file, store);
+  // A 0.2 file is one JSON document, parsed whole: its garbage goes now, not in a pause under the first requests.
+  if (loaded.version === 1) collectGarbage();
   for (const [session, state] of loaded.clocks) {
     // An offset is relative to real time: only now does it tell whether the mock's time is in range.
     if (!isMockTimeInRange(mockTimeOf(state, realNow()))) {
