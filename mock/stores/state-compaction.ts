@@ -21,7 +21,7 @@ export interface SnapshotContent {
 /** Records read from the store at a time. */
 const SCAN_BATCH = 128;
 /** A step writes once it has gathered this much, or held the event loop this long, and so yields to requests. */
-const STEP_BYTES = 64 * 1024;
+const STEP_BYTES = 16 * 1024;
 const STEP_MS = 1;
 
 /** The write was stopped (the mock is closing): the temp file is gone, the file as it was. */
@@ -77,6 +77,8 @@ function createStepWriter(handle: FileHandle, stopped: () => boolean): { line(te
     gathered = 0;
     for (let offset = 0; offset < buffer.length; ) offset += (await handle.write(buffer, offset, buffer.length - offset)).bytesWritten;
     written += buffer.length;
+    // The next step after the requests that came meanwhile (the check phase follows the poll phase's I/O).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     stepStarted = performance.now();
   };
   return {
