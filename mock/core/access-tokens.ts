@@ -61,8 +61,21 @@ export interface AccessTokens {
 }
 
 const BEARER = /^bearer(?:\s+(.*))?$/i;
-/** HTTP's own whitespace around a value (SP, HTAB): String.trim() would also drop U+00A0, accepting `Bearer <token>\u00a0`. */
-const HTTP_WHITESPACE = /^[ \t]+|[ \t]+$/g;
+const SPACE = 0x20;
+const TAB = 0x09;
+
+/**
+ * The value without HTTP's own whitespace around it (SP, HTAB): String.trim() would also drop U+00A0,
+ * accepting `Bearer <token>\u00a0`. A loop, not a regular expression's replace: it runs on every
+ * request's Authorization header, which has none to drop.
+ */
+function trimHttpWhitespace(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && (value.charCodeAt(start) === SPACE || value.charCodeAt(start) === TAB)) start += 1;
+  while (end > start && (value.charCodeAt(end - 1) === SPACE || value.charCodeAt(end - 1) === TAB)) end -= 1;
+  return value.slice(start, end);
+}
 
 export interface AccessTokenOptions {
   applications: readonly Application[];
@@ -91,9 +104,9 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
   /** The decision the Authorization header alone allows, or the granted token to look up. */
   const readBearer = (authorization: string | undefined): Authentication | { kind: 'look-up'; token: string } => {
     if (authorization === undefined) return { kind: 'rejected', reason: 'missing' };
-    const bearer = BEARER.exec(authorization.replace(HTTP_WHITESPACE, ''));
+    const bearer = BEARER.exec(trimHttpWhitespace(authorization));
     if (!bearer) return { kind: 'rejected', reason: 'not-bearer' };
-    const token = (bearer[1] ?? '').replace(HTTP_WHITESPACE, '');
+    const token = trimHttpWhitespace(bearer[1] ?? '');
     if (token === '') return { kind: 'rejected', reason: 'empty' };
     // Open world: only a token shaped as the mock grants them can be one it granted (and has expired).
     if (!closed) return GRANTED_SHAPE.test(token) ? { kind: 'look-up', token } : { kind: 'accepted', app: null };

@@ -144,10 +144,11 @@ export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'opera
 /** What a View Token (32 hex) or a granted Access Token (`cn-<uuid>`) looks like inside a path. */
 const TOKEN_SHAPED = /cn-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/gi;
 
-/** Journals a request, dated by its session's clock. */
-async function record(core: Core, nowOf: RequestClock, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Promise<void> {
-  const atMs = await nowOf(session);
-  return core.journal.record({ atMs, ...toJournalRecord(request, session, status, outcome, violations) });
+/** Journals a request, dated by its session's clock (without waiting a turn when the time is at hand). */
+function record(core: Core, nowOf: RequestClock, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Promise<void> {
+  const at = nowOf(session);
+  if (typeof at === 'number') return core.journal.record({ atMs: at, ...toJournalRecord(request, session, status, outcome, violations) });
+  return at.then((atMs) => core.journal.record({ atMs, ...toJournalRecord(request, session, status, outcome, violations) }));
 }
 
 function toJournalRecord(request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Omit<JournalRecord, 'atMs'> {
