@@ -76,7 +76,8 @@ export function lookUpViewerFile(operationId: StaticOperationId, params: Readonl
   }
   const folder = params.version ?? '';
   const file = `${under}${params.file ?? ''}`;
-  const files = FOLDERS[folder];
+  // Own names only: `__proto__` is no folder (it named Object.prototype, whose `constructor` was served as a file).
+  const files = Object.hasOwn(FOLDERS, folder) ? FOLDERS[folder] : undefined;
   if (files === undefined) {
     // `Bimface@3.6.36` (a page's config.version) means the 3D folder; a typo, the nearest name.
     const family = folder.includes('@') ? Object.keys(FOLDERS).find((name) => name.startsWith(folder.slice(0, folder.indexOf('@') + 1))) : undefined;
