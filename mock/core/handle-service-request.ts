@@ -2,6 +2,7 @@ import type { Core } from './create-core';
 import type { Fault } from './scenarios/preferences';
 import { QUERY_SWITCHES, findUnknownSwitch, readPreferences, withoutSwitches } from './scenarios/preferences';
 import { findNearestName } from './near-miss';
+import { bareRecord } from './bare-record';
 import { answerScenario } from './scenarios/scenario-catalog';
 import type { Refusal, SwitchPlan } from './scenarios/switch-plan';
 import { toSwitchPlan } from './scenarios/switch-plan';
@@ -153,7 +154,7 @@ function record(core: Core, nowOf: RequestClock, request: ServiceRequest, sessio
 
 function toJournalRecord(request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Omit<JournalRecord, 'atMs'> {
   // No prototype: a parameter named `__proto__` is kept as the client sent it, not swallowed.
-  const query = Object.create(null) as Record<string, string | string[]>;
+  const query = bareRecord<string | string[]>();
   for (const [name, value] of Object.entries(request.query)) {
     if (value === undefined) continue;
     const secret = name === 'viewToken';

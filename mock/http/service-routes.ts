@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseQuery } from 'node:querystring';
 import type { Core } from '../core/create-core';
 import type { ServiceHooks, ServiceResult } from '../core/handle-service-request';
 import type { RequestValidator, ServiceRequest } from '../core/service-request';
@@ -11,6 +10,7 @@ import { validateMatched } from '../core/routing/validate-request';
 import type { Answer } from '../core/service-answers';
 import { writeFault } from './faults';
 import { sendProblem } from './problem';
+import { parseQuery } from './parse-query';
 
 export interface ServiceRouteDeps {
   core: Core;

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseQuery } from 'node:querystring';
 import type { MethodNotAllowed, RouteNotFound } from '../core/routing/match-route';
 import { toQueryString } from '../core/routing/match-route';
 import { AREA_RULES } from '../core/routing/route-table';
 import type { ServiceRequest } from '../core/service-request';
+import { parseQuery } from './parse-query';
 import { sendRefusal } from './refusal';
 
 /** Told of each request that matched no operation, in an area that journals them. */
