@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { HttpResponse, delay, http } from 'msw';
 import type { Core } from '../core/create-core';
+import { bareRecord } from '../core/bare-record';
 import type { ServiceResult } from '../core/handle-service-request';
 import type { ServiceRequest } from '../core/service-request';
 import { handleServiceRequest, recordUnmatched } from '../core/handle-service-request';
@@ -89,7 +90,8 @@ function toServiceRequest(match: MatchedRoute, method: string, query: ServiceReq
 }
 
 function toQuery(searchParams: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
+  // Bare: a parameter named `__proto__` is the client's, not the object's prototype (as on the server).
+  const query = bareRecord<string | string[]>();
   for (const name of new Set(searchParams.keys())) {
     const values = searchParams.getAll(name);
     query[name] = values.length === 1 ? (values[0] ?? '') : values;

@@ -75,3 +75,16 @@ test('with a base URL the validators compiled from the spec answer as on the ser
     server.close();
   }
 });
+
+test('?__proto__=1 is refused as an unknown switch and journaled with it, as on the server (not taken for the query object\'s prototype and dropped)', async () => {
+  const { handlers, core } = createHandlers({ seed: 1 });
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    expect((await fetch(`${APP_API}/view/token?fileId=1&__proto__=1`, { headers: { Authorization: 'Bearer x' } })).status).toBe(422);
+    const [entry] = await core.journal.list({ limit: 1 });
+    expect(JSON.stringify(entry?.query)).toBe('{"fileId":"1","__proto__":"1"}');
+  } finally {
+    server.close();
+  }
+});
