@@ -147,9 +147,9 @@ const TOKEN_SHAPED = /cn-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 /** Journals a request, dated by its session's clock (without waiting a turn when the time is at hand). */
 function record(core: Core, nowOf: RequestClock, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Promise<void> {
+  const write = (atMs: number): Promise<void> => core.journal.record({ atMs, ...toJournalRecord(request, session, status, outcome, violations) });
   const at = nowOf(session);
-  if (typeof at === 'number') return core.journal.record({ atMs: at, ...toJournalRecord(request, session, status, outcome, violations) });
-  return at.then((atMs) => core.journal.record({ atMs, ...toJournalRecord(request, session, status, outcome, violations) }));
+  return typeof at === 'number' ? write(at) : at.then(write);
 }
 
 function toJournalRecord(request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Omit<JournalRecord, 'atMs'> {

@@ -1,7 +1,7 @@
 import { parse } from 'node:querystring';
 import { bareRecord } from '../core/bare-record';
 
-/** Longer queries, or any with `%` or `+`, are decoded by node:querystring itself. */
+/** Longer queries (of which querystring keeps the first 1,000 parameters), or any with `%` or `+`, go to node:querystring itself. */
 const SHORT_QUERY = 256;
 
 /**

@@ -22,9 +22,10 @@ test('repeated names, empty values and names without values parse the same as no
   }), { numRuns: 2_000 });
 });
 
-test('a query past the short length still parses the same (decoded by querystring itself)', () => {
-  const long = `${'a=1&'.repeat(80)}b=2`;
-  expect(long.length).toBeGreaterThan(256);
+test('a long query is left to node:querystring, which keeps its first 1,000 parameters', () => {
+  const long = 'a=1&'.repeat(1_200);
+  const parsed = parseQuery(long).a;
+  expect(Array.isArray(parsed) ? parsed.length : 1).toBe(1_000);
   expect(entries(parseQuery(long))).toEqual(entries(parse(long)));
 });
 
