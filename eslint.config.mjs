@@ -5,7 +5,19 @@ import tseslint from 'typescript-eslint';
 const nodeRuntime = ['node:*', 'http', 'https', 'net', 'fs', 'fs/promises', 'crypto', 'os', 'path', 'process'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.stryker-tmp/**', 'reports/**', 'node_modules/**', 'coverage/**', 'test-output/**', 'spec/generated/**', 'mock/http/ui/vendor/**', 'mock/viewer/generated/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.stryker-tmp/**',
+      'reports/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-output/**',
+      'spec/generated/**',
+      'mock/http/ui/vendor/**',
+      'mock/viewer/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,28 +28,55 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        module: 'writable',
+        require: 'readonly',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['mock/**/*.ts'],
     ignores: ['mock/spec-engine/**', 'mock/proxy/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@stoplight/prism-http', '@stoplight/prism-http/*'], message: 'Only mock/spec-engine and mock/proxy import prism-http.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@stoplight/prism-http', '@stoplight/prism-http/*'],
+              message: 'Only mock/spec-engine and mock/proxy import prism-http.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['mock/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*', ...nodeRuntime], message: 'mock/core is pure: no frameworks, no I/O, no node runtime.' },
-          { group: ['../http/*', '../spec-engine/*', '../stores/*', '../msw/*', '../cli', '../server'], message: 'mock/core depends on nothing outside itself.' },
-        ],
-      }],
-      'no-restricted-properties': ['error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*', ...nodeRuntime],
+              message: 'mock/core is pure: no frameworks, no I/O, no node runtime.',
+            },
+            {
+              group: ['../http/*', '../spec-engine/*', '../stores/*', '../msw/*', '../cli', '../server'],
+              message: 'mock/core depends on nothing outside itself.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
         { object: 'Date', property: 'now', message: 'Time comes from a Clock.' },
         { object: 'Math', property: 'random', message: 'Randomness comes from an injected source.' },
         { object: 'process', property: 'env', message: 'Configuration is passed in.' },
@@ -48,50 +87,95 @@ export default tseslint.config(
   {
     files: ['mock/msw/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['express', 'express/*', '../http/*', '../server', '@stoplight/*'], message: 'The MSW entry point runs in browsers: no Express, no prism.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['express', 'express/*', '../http/*', '../server', '@stoplight/*'],
+              message: 'The MSW entry point runs in browsers: no Express, no prism.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['mock/http/dashboard/client/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['node:*', 'express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*'], message: 'The dashboard runs in the browser: no Node, no server libraries.' },
-          { regex: '^\\.\\./\\.\\./(?!\\.\\./core/|\\.\\./\\.\\./spec/generated/)', message: 'The dashboard talks to the mock over HTTP: it imports only the wire types and pure core modules.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*'],
+              message: 'The dashboard runs in the browser: no Node, no server libraries.',
+            },
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.\\./core/|\\.\\./\\.\\./spec/generated/)',
+              message:
+                'The dashboard talks to the mock over HTTP: it imports only the wire types and pure core modules.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['mock/viewer/client/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['node:*', 'express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*'], message: 'The viewer stand-in runs in the browser: no Node, no server libraries.' },
-          { regex: '^\\.\\./(?!\\.\\./core/|\\.\\./\\.\\./spec/generated/)', message: 'The viewer stand-in talks to the mock over HTTP: it imports only the wire types and pure core modules.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*'],
+              message: 'The viewer stand-in runs in the browser: no Node, no server libraries.',
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\./core/|\\.\\./\\.\\./spec/generated/)',
+              message:
+                'The viewer stand-in talks to the mock over HTTP: it imports only the wire types and pure core modules.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['mock/viewer/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*', ...nodeRuntime], message: 'The static host\'s file table is pure: the Express and MSW handlers (browsers too) use it.' },
-          { group: ['../http/*', '../spec-engine/*', '../stores/*', '../msw/*', '../cli', '../server'], message: 'The file table depends only on the core and its own bundles.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*', ...nodeRuntime],
+              message: "The static host's file table is pure: the Express and MSW handlers (browsers too) use it.",
+            },
+            {
+              group: ['../http/*', '../spec-engine/*', '../stores/*', '../msw/*', '../cli', '../server'],
+              message: 'The file table depends only on the core and its own bundles.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['../mock', '../mock/*', '../../mock/*', '**/mock/**'], message: 'The contract harness checks any implementation; it never imports the mock.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../mock', '../mock/*', '../../mock/*', '**/mock/**'],
+              message: 'The contract harness checks any implementation; it never imports the mock.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

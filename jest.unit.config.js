@@ -8,4 +8,8 @@ process.env.FC_SEED ??= '20260101';
 
 // The give-up after a million draws is left out: ~95 s in instrumented code, run again for every
 // static mutant (it runs in `npm test`; docs/internals/mutation-testing.md lists what it alone kills).
-module.exports = { ...base, roots: ['<rootDir>/test/unit'], testPathIgnorePatterns: ['/node_modules/', '/test/unit/view-tokens-give-up\\.test\\.ts$'] };
+module.exports = {
+  ...base,
+  roots: ['<rootDir>/test/unit'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/unit/view-tokens-give-up\\.test\\.ts$'],
+};

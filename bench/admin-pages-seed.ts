@@ -20,13 +20,27 @@ export async function writeStateFile(file: string, tokens: number, nowMs: number
   const write = async (text: string): Promise<void> => {
     if (!out.write(text)) await once(out, 'drain');
   };
-  await write(`{"format":"view-token-mock-state","version":1,"savedAt":"${new Date(nowMs).toISOString()}","clock":{"offsetMs":0,"frozenAtMs":null},"accessTokens":[],"rules":[`);
+  await write(
+    `{"format":"view-token-mock-state","version":1,"savedAt":"${new Date(nowMs).toISOString()}","clock":{"offsetMs":0,"frozenAtMs":null},"accessTokens":[],"rules":[`,
+  );
   for (let i = 1; i <= RULES_IN_SESSION; i += 1) {
-    await write(`${i > 1 ? ',' : ''}${JSON.stringify({ id: `r${i}`, session: RULED_SESSION, when: { param: 'fileId', equals: String(900_000 + i) }, then: { code: 503 }, remaining: null })}`);
+    await write(
+      `${i > 1 ? ',' : ''}${JSON.stringify({ id: `r${i}`, session: RULED_SESSION, when: { param: 'fileId', equals: String(900_000 + i) }, then: { code: 503 }, remaining: null })}`,
+    );
   }
   await write('],"viewTokens":[');
   for (let i = 0; i < tokens; i += 1) {
-    const record = { token: i.toString(16).padStart(32, '0'), objectType: 'file', objectId: String(i + 1), session: `s${i % SEEDED_SESSIONS}`, name: `model-${i + 1}.rvt`, extension: 'rvt', issuedAtMs: nowMs - 3_600_000 + Math.floor((i / tokens) * 3_600_000), lastUsedAtMs: null, uses: 0 };
+    const record = {
+      token: i.toString(16).padStart(32, '0'),
+      objectType: 'file',
+      objectId: String(i + 1),
+      session: `s${i % SEEDED_SESSIONS}`,
+      name: `model-${i + 1}.rvt`,
+      extension: 'rvt',
+      issuedAtMs: nowMs - 3_600_000 + Math.floor((i / tokens) * 3_600_000),
+      lastUsedAtMs: null,
+      uses: 0,
+    };
     await write(`${i > 0 ? ',' : ''}${JSON.stringify(record)}`);
   }
   await write(']}\n');
@@ -40,10 +54,15 @@ export async function writeStateFile(file: string, tokens: number, nowMs: number
  */
 export async function fillJournal(baseUrl: string, entries: number): Promise<void> {
   const requests = [
-    ...Array.from({ length: 19 }, () => ({ method: 'GET' as const, path: `/inside/databag?viewToken=${'f'.repeat(32)}` })),
+    ...Array.from({ length: 19 }, () => ({
+      method: 'GET' as const,
+      path: `/inside/databag?viewToken=${'f'.repeat(32)}`,
+    })),
     { method: 'GET' as const, path: '/view/tokens?fileId=1' },
   ];
   await new Promise<void>((resolve, reject) => {
-    autocannon({ url: baseUrl, connections: 50, amount: entries, requests }, (error) => (error ? reject(error) : resolve()));
+    autocannon({ url: baseUrl, connections: 50, amount: entries, requests }, (error) =>
+      error ? reject(error) : resolve(),
+    );
   });
 }

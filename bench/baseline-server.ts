@@ -11,16 +11,21 @@ const tokens = new Map<string, { fileId: string; expiresAtMs: number }>();
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://baseline');
   if (url.pathname === '/view/token') {
-    if (!/^bearer\s+\S/i.test(req.headers.authorization ?? '')) return reply(res, 401, { code: 'authentication.failed', data: null, message: 'Token was not recognized.' });
+    if (!/^bearer\s+\S/i.test(req.headers.authorization ?? ''))
+      return reply(res, 401, { code: 'authentication.failed', data: null, message: 'Token was not recognized.' });
     const fileId = url.searchParams.get('fileId') ?? '';
-    if (!/^-?\d{1,19}$/.test(fileId) || BigInt(fileId) > INT64_MAX) return reply(res, 400, { code: 'parameter.invalid', data: null, message: 'fileId' });
+    if (!/^-?\d{1,19}$/.test(fileId) || BigInt(fileId) > INT64_MAX)
+      return reply(res, 400, { code: 'parameter.invalid', data: null, message: 'fileId' });
     const token = randomBytes(16).toString('hex');
     tokens.set(token, { fileId, expiresAtMs: Date.now() + TTL_MS });
     return reply(res, 200, { code: 'success', data: token, message: '' });
@@ -28,9 +33,18 @@ const server = createServer((req, res) => {
   if (url.pathname === '/inside/databag') {
     const record = tokens.get(url.searchParams.get('viewToken') ?? '');
     const now = Date.now();
-    if (!record || record.expiresAtMs <= now) return reply(res, 401, { code: 'authentication.failed', data: null, message: 'View token has expired.' });
+    if (!record || record.expiresAtMs <= now)
+      return reply(res, 401, { code: 'authentication.failed', data: null, message: 'View token has expired.' });
     record.expiresAtMs = now + TTL_MS;
-    return reply(res, 200, { code: 'success', data: { renderType: 'bimView', modelId: record.fileId, viewTokenExpiresAt: new Date(record.expiresAtMs).toISOString() }, message: '' });
+    return reply(res, 200, {
+      code: 'success',
+      data: {
+        renderType: 'bimView',
+        modelId: record.fileId,
+        viewTokenExpiresAt: new Date(record.expiresAtMs).toISOString(),
+      },
+      message: '',
+    });
   }
   reply(res, 404, { code: 'not.found', data: null, message: '' });
 });

@@ -18,7 +18,12 @@ const HELP = `npm run bench:listener-cpu [-- options]
 
 const WARM_UP = 20_000;
 
-interface Options { before: string; requests: number; runs: number; target: string }
+interface Options {
+  before: string;
+  requests: number;
+  runs: number;
+  target: string;
+}
 
 function parseArgs(argv: string[]): Options {
   const options: Options = { before: '', requests: 100_000, runs: 7, target: '/view/token?fileId=1' };
@@ -27,17 +32,22 @@ function parseArgs(argv: string[]): Options {
     const value = argv[++i] ?? '';
     const count = (): number => {
       const parsed = Number(value);
-      if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new Error(`${flag} needs a positive integer; got ${JSON.stringify(value)}`);
+      if (!Number.isSafeInteger(parsed) || parsed <= 0)
+        throw new Error(`${flag} needs a positive integer; got ${JSON.stringify(value)}`);
       return parsed;
     };
-    if (flag === '--help' || flag === '-h') { console.log(HELP); process.exit(0); }
-    else if (flag === '--before') {
+    if (flag === '--help' || flag === '-h') {
+      console.log(HELP);
+      process.exit(0);
+    } else if (flag === '--before') {
       options.before = path.resolve(value);
-      if (!existsSync(path.join(options.before, 'dist/mock/index.js'))) throw new Error(`--before needs a built checkout: ${options.before}/dist/mock/index.js does not exist`);
+      if (!existsSync(path.join(options.before, 'dist/mock/index.js')))
+        throw new Error(`--before needs a built checkout: ${options.before}/dist/mock/index.js does not exist`);
     } else if (flag === '--requests') options.requests = count();
     else if (flag === '--runs') options.runs = count();
     else if (flag === '--path') {
-      if (!value.startsWith('/')) throw new Error(`--path needs a target starting with /; got ${JSON.stringify(value)}`);
+      if (!value.startsWith('/'))
+        throw new Error(`--path needs a target starting with /; got ${JSON.stringify(value)}`);
       options.target = value;
     } else throw new Error(`unknown option ${String(flag)}; see --help`);
   }
@@ -52,9 +62,12 @@ async function measureInChild(build: string, requests: number, target: string): 
   // The mock makes its server with http.createServer: the one made while listening is the one to feed.
   const create = http.createServer;
   let server: Server | undefined;
-  (http as { createServer: unknown }).createServer = (...args: Parameters<typeof create>): Server => (server = create(...args));
+  (http as { createServer: unknown }).createServer = (...args: Parameters<typeof create>): Server =>
+    (server = create(...args));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createMockServer } = require(path.join(build, 'dist/mock/index.js')) as { createMockServer(options: object): Promise<{ listen(port: number): Promise<string> }> };
+  const { createMockServer } = require(path.join(build, 'dist/mock/index.js')) as {
+    createMockServer(options: object): Promise<{ listen(port: number): Promise<string> }>;
+  };
   const mock = await createMockServer({ logLevel: 'silent' });
   await mock.listen(0);
   if (server === undefined) throw new Error(`${build}: no http.Server was made`);
@@ -63,7 +76,9 @@ async function measureInChild(build: string, requests: number, target: string): 
   let started = process.cpuUsage();
   const nsPerRequest = await new Promise<number>((resolve) => {
     const connection = new Duplex({
-      read() { /* requests are pushed below */ },
+      read() {
+        /* requests are pushed below */
+      },
       write(chunk: Buffer, _encoding, done) {
         const text = chunk.toString('latin1');
         for (let at = text.indexOf('HTTP/1.1 '); at >= 0; at = text.indexOf('HTTP/1.1 ', at + 1)) {
@@ -77,7 +92,15 @@ async function measureInChild(build: string, requests: number, target: string): 
         done();
       },
     });
-    Object.assign(connection, { remoteAddress: '127.0.0.1', remotePort: 50_000, localAddress: '127.0.0.1', localPort: 80, setTimeout: () => connection, setNoDelay: () => connection, setKeepAlive: () => connection });
+    Object.assign(connection, {
+      remoteAddress: '127.0.0.1',
+      remotePort: 50_000,
+      localAddress: '127.0.0.1',
+      localPort: 80,
+      setTimeout: () => connection,
+      setNoDelay: () => connection,
+      setKeepAlive: () => connection,
+    });
     (server as Server).emit('connection', connection);
     connection.push(request);
   });
@@ -88,18 +111,29 @@ async function measureInChild(build: string, requests: number, target: string): 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
 function main(): void {
   const options = parseArgs(process.argv.slice(2));
   const here = path.resolve(__dirname, '../..');
-  const builds: [string, string][] = [...(options.before ? [['before', options.before] as [string, string]] : []), ['this build', here]];
+  const builds: [string, string][] = [
+    ...(options.before ? [['before', options.before] as [string, string]] : []),
+    ['this build', here],
+  ];
   const figures = new Map<string, number[]>(builds.map(([name]) => [name, []]));
-  console.error(`bench:listener-cpu: GET ${options.target}, ${options.requests} requests a run after ${WARM_UP} to warm up, ${options.runs} runs a build, alternating`);
+  console.error(
+    `bench:listener-cpu: GET ${options.target}, ${options.requests} requests a run after ${WARM_UP} to warm up, ${options.runs} runs a build, alternating`,
+  );
   for (let run = 1; run <= options.runs; run += 1) {
     for (const [name, dir] of builds) {
-      const output = execFileSync(process.execPath, [__filename, '--child', dir, String(options.requests), options.target], { encoding: 'utf8' });
+      const output = execFileSync(
+        process.execPath,
+        [__filename, '--child', dir, String(options.requests), options.target],
+        { encoding: 'utf8' },
+      );
       const { nsPerRequest } = JSON.parse(output.trim().split('\n').at(-1) as string) as { nsPerRequest: number };
       figures.get(name)?.push(nsPerRequest);
       console.error(`run ${run} ${name}: ${(nsPerRequest / 1000).toFixed(2)} µs CPU a request`);
@@ -107,7 +141,10 @@ function main(): void {
   }
   console.log('| build | µs CPU a request (median) | runs |');
   console.log('|---|---:|---|');
-  for (const [name, values] of figures) console.log(`| ${name} | ${(median(values) / 1000).toFixed(2)} | ${values.map((value) => (value / 1000).toFixed(1)).join(', ')} |`);
+  for (const [name, values] of figures)
+    console.log(
+      `| ${name} | ${(median(values) / 1000).toFixed(2)} | ${values.map((value) => (value / 1000).toFixed(1)).join(', ')} |`,
+    );
   if (options.before) {
     const ratio = median(figures.get('this build') ?? []) / median(figures.get('before') ?? []);
     console.log(`\nthis build / before: ${ratio.toFixed(3)}× the CPU a request`);
@@ -115,10 +152,12 @@ function main(): void {
 }
 
 if (process.argv[2] === '--child') {
-  measureInChild(process.argv[3] as string, Number(process.argv[4]), process.argv[5] as string).catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  measureInChild(process.argv[3] as string, Number(process.argv[4]), process.argv[5] as string).catch(
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 } else {
   try {
     main();

@@ -3,9 +3,22 @@ import autocannon from 'autocannon';
 import type { Socket } from 'node:net';
 import { connect } from 'node:net';
 
-export interface ClosedLoopFigures { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number }
+export interface ClosedLoopFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
 export interface OpenLoopFigures {
-  rate: number; sent: number; p50Ms: number; p99Ms: number; p999Ms: number; maxMs: number; non2xx: number; errors: number;
+  rate: number;
+  sent: number;
+  p50Ms: number;
+  p99Ms: number;
+  p999Ms: number;
+  maxMs: number;
+  non2xx: number;
+  errors: number;
   /** How late the generator itself wrote requests (its own pauses): p99 of write time − scheduled time. */
   sendLagP99Ms: number;
   /** Connections the generator opened (one request at a time on each, as a keep-alive client pool). */
@@ -19,7 +32,12 @@ function runAutocannon(options: autocannon.Options): Promise<autocannon.Result> 
 }
 
 /** 50 connections for `seconds` after a warm-up; `url` may rotate through paths via `requests`. */
-export async function closedLoop(url: string, headers: Record<string, string>, seconds: number, warmupSeconds: number): Promise<ClosedLoopFigures> {
+export async function closedLoop(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  warmupSeconds: number,
+): Promise<ClosedLoopFigures> {
   await runAutocannon({ url, headers, connections: 50, duration: warmupSeconds });
   const result = await runAutocannon({ url, headers, connections: 50, duration: seconds });
   return {
@@ -61,10 +79,15 @@ function readResponse(data: Buffer): { status: number; close: boolean; keepAlive
   if (headEnd < 0) return undefined;
   const head = data.toString('latin1', 0, headEnd);
   const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(head)?.[1];
-  const complete = length === undefined ? data.indexOf(LAST_CHUNK, headEnd) >= 0 : data.length >= headEnd + 4 + Number(length);
+  const complete =
+    length === undefined ? data.indexOf(LAST_CHUNK, headEnd) >= 0 : data.length >= headEnd + 4 + Number(length);
   if (!complete) return undefined;
   const hint = /\r\nkeep-alive:[^\r]*timeout=(\d+)/i.exec(head)?.[1];
-  return { status: Number(head.slice(9, 12)), close: /\r\nconnection:[ \t]*close/i.test(head), keepAliveMs: hint === undefined ? undefined : Number(hint) * 1000 };
+  return {
+    status: Number(head.slice(9, 12)),
+    close: /\r\nconnection:[ \t]*close/i.test(head),
+    keepAliveMs: hint === undefined ? undefined : Number(hint) * 1000,
+  };
 }
 
 /**
@@ -74,10 +97,20 @@ function readResponse(data: Buffer): { status: number; close: boolean; keepAlive
  * and so adds its own GC pauses to every figure; it also honours the server's `Keep-Alive: timeout`
  * hint (Node 20's agent does not), so it never reuses a connection the server is closing.
  */
-export function openLoop(url: string, headers: Record<string, string>, rate: number, seconds: number): Promise<OpenLoopFigures> {
+export function openLoop(
+  url: string,
+  headers: Record<string, string>,
+  rate: number,
+  seconds: number,
+): Promise<OpenLoopFigures> {
   const target = new URL(url);
   const port = Number(target.port || 80);
-  const requestBytes = Buffer.from(`GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`, 'latin1');
+  const requestBytes = Buffer.from(
+    `GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')}\r\n`,
+    'latin1',
+  );
   const total = Math.round(rate * seconds);
   const latencies = new Float64Array(total);
   const sendLags = new Float64Array(total);
@@ -129,8 +162,27 @@ export function openLoop(url: string, headers: Record<string, string>, rate: num
     };
     const open = (): Connection => {
       const readBuffer = Buffer.allocUnsafe(16 * 1024);
-      const conn: Connection = { socket: undefined as unknown as Socket, busy: false, dead: false, scheduledAt: 0, lastUsedAt: 0, idleLimitMs: DEFAULT_IDLE_LIMIT_MS, partial: undefined };
-      conn.socket = connect({ host: target.hostname, port, noDelay: true, onread: { buffer: readBuffer, callback: (size) => { onBytes(conn, readBuffer.subarray(0, size)); return true; } } });
+      const conn: Connection = {
+        socket: undefined as unknown as Socket,
+        busy: false,
+        dead: false,
+        scheduledAt: 0,
+        lastUsedAt: 0,
+        idleLimitMs: DEFAULT_IDLE_LIMIT_MS,
+        partial: undefined,
+      };
+      conn.socket = connect({
+        host: target.hostname,
+        port,
+        noDelay: true,
+        onread: {
+          buffer: readBuffer,
+          callback: (size) => {
+            onBytes(conn, readBuffer.subarray(0, size));
+            return true;
+          },
+        },
+      });
       conn.socket.on('error', () => kill(conn));
       conn.socket.on('close', () => kill(conn));
       connections.add(conn);
@@ -156,12 +208,23 @@ export function openLoop(url: string, headers: Record<string, string>, rate: num
       waiting.push(scheduledAt);
     };
     const finish = (): void => {
-      for (const conn of connections) { conn.dead = true; conn.socket.destroy(); }
+      for (const conn of connections) {
+        conn.dead = true;
+        conn.socket.destroy();
+      }
       errors += total - settled;
       const sorted = latencies.subarray(0, answered).sort();
       resolve({
-        rate, sent, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), p999Ms: percentile(sorted, 99.9),
-        maxMs: sorted.at(-1) ?? Number.NaN, non2xx, errors, sendLagP99Ms: percentile(sendLags.subarray(0, lagged).sort(), 99), connections: opened,
+        rate,
+        sent,
+        p50Ms: percentile(sorted, 50),
+        p99Ms: percentile(sorted, 99),
+        p999Ms: percentile(sorted, 99.9),
+        maxMs: sorted.at(-1) ?? Number.NaN,
+        non2xx,
+        errors,
+        sendLagP99Ms: percentile(sendLags.subarray(0, lagged).sort(), 99),
+        connections: opened,
       });
     };
     const tick = (): void => {

@@ -11,5 +11,7 @@ export const median = (values: number[]): number => {
 export function medianOf<T extends object>(runs: T[]): T {
   const first = runs[0];
   if (!first) throw new Error('no runs');
-  return Object.fromEntries(Object.keys(first).map((key) => [key, median(runs.map((run) => Number(run[key as keyof T])))])) as T;
+  return Object.fromEntries(
+    Object.keys(first).map((key) => [key, median(runs.map((run) => Number(run[key as keyof T])))]),
+  ) as T;
 }

@@ -59,16 +59,24 @@ export interface StartOptions {
 }
 
 /** Spawns `node <nodeArgs> <command> <args>` on the server CPU and polls until `probePath` answers 200. */
-export async function startServer(command: string[], args: (port: number) => string[], probe: { path: string; headers?: Record<string, string> }, options: StartOptions = {}): Promise<Started> {
+export async function startServer(
+  command: string[],
+  args: (port: number) => string[],
+  probe: { path: string; headers?: Record<string, string> },
+  options: StartOptions = {},
+): Promise<Started> {
   const port = await freePort();
   const nodeArgs = [...(options.nodeArgs ?? []), ...command, ...args(port)];
-  const stdio: ['ignore', 'pipe' | 'ignore', 'pipe' | 'inherit'] = options.output === 'pipe' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'];
+  const stdio: ['ignore', 'pipe' | 'ignore', 'pipe' | 'inherit'] =
+    options.output === 'pipe' ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'];
   const t0 = performance.now();
-  const child = PINNED ? spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs], { stdio })
+  const child = PINNED
+    ? spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs], { stdio })
     : spawn(process.execPath, nodeArgs, { stdio });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${nodeArgs.join(' ')} exited ${child.exitCode ?? child.signalCode}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${nodeArgs.join(' ')} exited ${child.exitCode ?? child.signalCode}`);
     try {
       const res = await fetch(`${baseUrl}${probe.path}`, { headers: probe.headers ?? {} });
       await res.arrayBuffer();
@@ -79,12 +87,13 @@ export async function startServer(command: string[], args: (port: number) => str
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   const startupMs = performance.now() - t0;
-  const stop = (): Promise<void> => new Promise((resolve) => {
-    // A child killed by a signal has no exitCode, only a signalCode; its 'exit' has already fired.
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const stop = (): Promise<void> =>
+    new Promise((resolve) => {
+      // A child killed by a signal has no exitCode, only a signalCode; its 'exit' has already fired.
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   return { child, baseUrl, startupMs, stop };
 }
 
@@ -96,7 +105,8 @@ export async function startServer(command: string[], args: (port: number) => str
 export function startOtherCpuMeter(pids: readonly number[]): () => number | undefined {
   const read = (): { busy: number; all: number; own: number } | undefined => {
     try {
-      const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+      const fields =
+        readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
       const all = fields.reduce((sum, value) => sum + value, 0);
       // Each /proc/<pid>/stat counts all its threads: fields 14 and 15 are user and system time.
       const own = pids.reduce((sum, pid) => {
@@ -124,7 +134,8 @@ export async function timeNodeBoot(env: NodeJS.ProcessEnv, times = 5): Promise<n
   const runs: number[] = [];
   for (let i = 0; i < times; i += 1) {
     const t0 = performance.now();
-    const child = PINNED ? spawn('taskset', ['-c', '0', process.execPath, '-e', '0'], { stdio: 'ignore', env })
+    const child = PINNED
+      ? spawn('taskset', ['-c', '0', process.execPath, '-e', '0'], { stdio: 'ignore', env })
       : spawn(process.execPath, ['-e', '0'], { stdio: 'ignore', env });
     await new Promise((resolve) => child.once('exit', resolve));
     runs.push(performance.now() - t0);
@@ -133,7 +144,13 @@ export async function timeNodeBoot(env: NodeJS.ProcessEnv, times = 5): Promise<n
 }
 
 /** GC pauses a server started with `--trace-gc` (and output 'pipe') reported while `take` was pending. */
-export interface GcPauses { scavenges: number; scavengeTotalMs: number; longestScavengeMs: number; fullGcs: number; longestFullGcPauseMs: number }
+export interface GcPauses {
+  scavenges: number;
+  scavengeTotalMs: number;
+  longestScavengeMs: number;
+  fullGcs: number;
+  longestFullGcPauseMs: number;
+}
 
 /**
  * Reads V8's `--trace-gc` lines from the server's stdout: each scavenge's pause, and for a full
@@ -141,7 +158,13 @@ export interface GcPauses { scavenges: number; scavengeTotalMs: number; longestS
  * `take()` returns what was reported since the previous take (or the start) and starts again.
  */
 export function watchGcPauses(child: ChildProcess): { take(): GcPauses } {
-  const empty = (): GcPauses => ({ scavenges: 0, scavengeTotalMs: 0, longestScavengeMs: 0, fullGcs: 0, longestFullGcPauseMs: 0 });
+  const empty = (): GcPauses => ({
+    scavenges: 0,
+    scavengeTotalMs: 0,
+    longestScavengeMs: 0,
+    fullGcs: 0,
+    longestFullGcPauseMs: 0,
+  });
   let current = empty();
   let rest = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -157,7 +180,11 @@ export function watchGcPauses(child: ChildProcess): { take(): GcPauses } {
         current.longestScavengeMs = Math.max(current.longestScavengeMs, ms);
       } else {
         current.fullGcs += 1;
-        current.longestFullGcPauseMs = Math.max(current.longestFullGcPauseMs, ms, Number(/biggest step ([\d.]+) ms/.exec(line)?.[1] ?? 0));
+        current.longestFullGcPauseMs = Math.max(
+          current.longestFullGcPauseMs,
+          ms,
+          Number(/biggest step ([\d.]+) ms/.exec(line)?.[1] ?? 0),
+        );
       }
     }
   });

@@ -19,8 +19,22 @@ export interface BenchRedis {
 export async function startBenchRedis(): Promise<BenchRedis> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'vtm-bench-redis-'));
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir];
-  const child: ChildProcess = PINNED ? spawn('taskset', ['-c', '0', 'redis-server', ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'always',
+    '--dir',
+    dir,
+  ];
+  const child: ChildProcess = PINNED
+    ? spawn('taskset', ['-c', '0', 'redis-server', ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
     : spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';
@@ -28,19 +42,28 @@ export async function startBenchRedis(): Promise<BenchRedis> {
       output += chunk.toString();
       if (output.includes('Ready to accept connections')) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`redis-server exited ${code}; is it installed (apt-get install redis-server)?`)));
+    child.once('exit', (code) =>
+      reject(new Error(`redis-server exited ${code}; is it installed (apt-get install redis-server)?`)),
+    );
     child.once('error', reject);
   });
   child.stdout?.resume();
-  const cli = (...command: string[]): Promise<string> => new Promise((resolve, reject) => {
-    const run = spawn('redis-cli', ['-p', String(port), ...command], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    run.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    run.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`redis-cli ${command.join(' ')} exited ${code}`))));
-  });
+  const cli = (...command: string[]): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const run = spawn('redis-cli', ['-p', String(port), ...command], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      run.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      run.once('exit', (code) =>
+        code === 0 ? resolve(out) : reject(new Error(`redis-cli ${command.join(' ')} exited ${code}`)),
+      );
+    });
   return {
     url: `redis://127.0.0.1:${port}`,
-    flush: async () => { await cli('FLUSHALL'); },
+    flush: async () => {
+      await cli('FLUSHALL');
+    },
     usedMemory: async () => Number(/used_memory:(\d+)/.exec(await cli('INFO', 'memory'))?.[1] ?? Number.NaN),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -8,7 +8,17 @@ import type { ClosedLoopFigures, OpenLoopFigures } from './load';
 import { closedLoop, openLoop } from './load';
 import { median, medianOf } from './medians';
 import type { GcPauses, Started } from './processes';
-import { BASELINE_COMMAND, MOCK_COMMAND, PINNED, ROOT, pinSelfToLoadCpu, startOtherCpuMeter, startServer, timeNodeBoot, watchGcPauses } from './processes';
+import {
+  BASELINE_COMMAND,
+  MOCK_COMMAND,
+  PINNED,
+  ROOT,
+  pinSelfToLoadCpu,
+  startOtherCpuMeter,
+  startServer,
+  timeNodeBoot,
+  watchGcPauses,
+} from './processes';
 import type { ScaleFigures } from './scale';
 import { measureScale } from './scale';
 import type { BenchRedis } from './redis-server';
@@ -34,22 +44,36 @@ Every measurement also reports how much CPU other processes took meanwhile (a sh
 type Target = 'baseline' | 'mock' | 'redis' | 'redis-before';
 const TARGETS = ['baseline', 'mock', 'redis', 'redis-before'] as const;
 /** One empty list per target. */
-const perTargetLists = <T>(): Record<Target, T[]> => Object.fromEntries(TARGETS.map((target) => [target, []])) as unknown as Record<Target, T[]>;
+const perTargetLists = <T>(): Record<Target, T[]> =>
+  Object.fromEntries(TARGETS.map((target) => [target, []])) as unknown as Record<Target, T[]>;
 const STORES = ['memory', 'redis', 'both'] as const;
 const BEARER = { Authorization: 'Bearer bench-access-token' };
 
 function parseArgs(argv: string[]) {
-  const options = { runs: 3, seconds: 10, warmup: 2, rate: 2000, scale: 1_000_000, gc: false, json: '', before: '', store: 'both' as (typeof STORES)[number] };
+  const options = {
+    runs: 3,
+    seconds: 10,
+    warmup: 2,
+    rate: 2000,
+    scale: 1_000_000,
+    gc: false,
+    json: '',
+    before: '',
+    store: 'both' as (typeof STORES)[number],
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = (): number => {
       const raw = argv[++i];
       const number = Number(raw);
-      if (raw === undefined || !Number.isFinite(number) || number < 0) throw new Error(`${flag} needs a non-negative number; got ${raw}`);
+      if (raw === undefined || !Number.isFinite(number) || number < 0)
+        throw new Error(`${flag} needs a non-negative number; got ${raw}`);
       return number;
     };
-    if (flag === '--help' || flag === '-h') { console.log(HELP); process.exit(0); }
-    else if (flag === '--quick') Object.assign(options, { runs: 1, seconds: 3, warmup: 1, scale: 100_000 });
+    if (flag === '--help' || flag === '-h') {
+      console.log(HELP);
+      process.exit(0);
+    } else if (flag === '--quick') Object.assign(options, { runs: 1, seconds: 3, warmup: 1, scale: 100_000 });
     else if (flag === '--runs') options.runs = Math.max(1, Math.round(value()));
     else if (flag === '--seconds') options.seconds = value();
     else if (flag === '--warmup') options.warmup = value();
@@ -59,15 +83,15 @@ function parseArgs(argv: string[]) {
     else if (flag === '--json') options.json = argv[++i] ?? '';
     else if (flag === '--before') {
       const dir = path.resolve(argv[++i] ?? '');
-      if (!existsSync(path.join(dir, 'dist/mock/cli.js'))) throw new Error(`--before needs a built checkout: ${dir}/dist/mock/cli.js does not exist (run npm ci there)`);
+      if (!existsSync(path.join(dir, 'dist/mock/cli.js')))
+        throw new Error(`--before needs a built checkout: ${dir}/dist/mock/cli.js does not exist (run npm ci there)`);
       options.before = dir;
-    }
-    else if (flag === '--store') {
+    } else if (flag === '--store') {
       const store = argv[++i];
-      if (!STORES.includes(store as (typeof STORES)[number])) throw new Error(`--store needs memory, redis or both; got ${store}`);
+      if (!STORES.includes(store as (typeof STORES)[number]))
+        throw new Error(`--store needs memory, redis or both; got ${store}`);
       options.store = store as (typeof STORES)[number];
-    }
-    else throw new Error(`Unknown option ${flag}\n\n${HELP}`);
+    } else throw new Error(`Unknown option ${flag}\n\n${HELP}`);
   }
   return options;
 }
@@ -87,14 +111,24 @@ async function start(target: Target, nodeArgs: string[] = []): Promise<Started> 
   // Each server starts on an empty Redis, as each memory-store server starts empty.
   await benchRedis.flush();
   const redisUrl = benchRedis.url;
-  return startServer(command, (port) => ['--port', String(port), '--store', 'redis', '--redis-url', redisUrl], probe, startOptions);
+  return startServer(
+    command,
+    (port) => ['--port', String(port), '--store', 'redis', '--redis-url', redisUrl],
+    probe,
+    startOptions,
+  );
 }
 
 /** "12 %" of the machine's CPU that other processes took during a measurement, or "?" without /proc. */
-const formatOther = (share: number | undefined): string => (share === undefined ? '?' : `${(share * 100).toFixed(0)} %`);
+const formatOther = (share: number | undefined): string =>
+  share === undefined ? '?' : `${(share * 100).toFixed(0)} %`;
 
 /** The open loop's warm-up (JIT, first allocations: not counted), then the measured run; with the other processes' CPU share. */
-async function measureOpenLoop(server: Started, options: { rate: number; warmup: number; seconds: number }, onMeasuring = (): void => undefined): Promise<OpenLoopFigures & { otherCpu: number | undefined }> {
+async function measureOpenLoop(
+  server: Started,
+  options: { rate: number; warmup: number; seconds: number },
+  onMeasuring = (): void => undefined,
+): Promise<OpenLoopFigures & { otherCpu: number | undefined }> {
   const url = `${server.baseUrl}/view/token?fileId=1001`;
   await openLoop(url, BEARER, options.rate, options.warmup);
   onMeasuring();
@@ -104,7 +138,10 @@ async function measureOpenLoop(server: Started, options: { rate: number; warmup:
 }
 
 /** The open loop once more on a server under `node --trace-gc`: the GC pauses V8 reported while it was measured. */
-async function measureGcPauses(target: Target, options: { rate: number; warmup: number; seconds: number }): Promise<GcPauses & { p99Ms: number }> {
+async function measureGcPauses(
+  target: Target,
+  options: { rate: number; warmup: number; seconds: number },
+): Promise<GcPauses & { p99Ms: number }> {
   const traced = await start(target, ['--trace-gc']);
   try {
     const pauses = watchGcPauses(traced.child);
@@ -123,17 +160,25 @@ async function issueOne(baseUrl: string): Promise<string> {
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   pinSelfToLoadCpu();
-  const redisTargets: Target[] = options.store === 'memory' ? [] : options.before ? ['redis-before', 'redis'] : ['redis'];
+  const redisTargets: Target[] =
+    options.store === 'memory' ? [] : options.before ? ['redis-before', 'redis'] : ['redis'];
   const targets: Target[] = ['baseline', ...(options.store === 'redis' ? [] : ['mock' as const]), ...redisTargets];
   beforeDir = options.before;
   if (targets.includes('redis')) benchRedis = await startBenchRedis();
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  log(`bench: ${options.runs} run(s) × ${options.seconds}s, open loop ${options.rate} req/s, scale ${options.scale}; ${PINNED ? 'server on CPU 0, load on CPU 1 (taskset)' : 'not pinned (no taskset or one CPU)'}`);
+  log(
+    `bench: ${options.runs} run(s) × ${options.seconds}s, open loop ${options.rate} req/s, scale ${options.scale}; ${PINNED ? 'server on CPU 0, load on CPU 1 (taskset)' : 'not pinned (no taskset or one CPU)'}`,
+  );
 
   const withoutCaCerts = { ...process.env };
   delete withoutCaCerts.NODE_EXTRA_CA_CERTS;
-  const nodeBootMs = { asIs: await timeNodeBoot(process.env), ...(process.env.NODE_EXTRA_CA_CERTS ? { withoutExtraCaCerts: await timeNodeBoot(withoutCaCerts) } : {}) };
-  log(`node -e 0, spawn to exit (median of 5): ${nodeBootMs.asIs.toFixed(0)} ms${nodeBootMs.withoutExtraCaCerts === undefined ? '' : ` (${nodeBootMs.withoutExtraCaCerts.toFixed(0)} ms without NODE_EXTRA_CA_CERTS)`}`);
+  const nodeBootMs = {
+    asIs: await timeNodeBoot(process.env),
+    ...(process.env.NODE_EXTRA_CA_CERTS ? { withoutExtraCaCerts: await timeNodeBoot(withoutCaCerts) } : {}),
+  };
+  log(
+    `node -e 0, spawn to exit (median of 5): ${nodeBootMs.asIs.toFixed(0)} ms${nodeBootMs.withoutExtraCaCerts === undefined ? '' : ` (${nodeBootMs.withoutExtraCaCerts.toFixed(0)} ms without NODE_EXTRA_CA_CERTS)`}`,
+  );
   const startup = perTargetLists<number>();
   for (let i = 0; i < 5; i += 1) {
     for (const target of targets) {
@@ -142,9 +187,14 @@ async function main(): Promise<void> {
       await server.stop();
     }
   }
-  log(`start-up (median of 5): ${targets.map((target) => `${target} ${median(startup[target]).toFixed(0)} ms (${startup[target].map((ms) => ms.toFixed(0)).join(', ')})`).join('; ')}`);
+  log(
+    `start-up (median of 5): ${targets.map((target) => `${target} ${median(startup[target]).toFixed(0)} ms (${startup[target].map((ms) => ms.toFixed(0)).join(', ')})`).join('; ')}`,
+  );
 
-  const closed = Object.fromEntries(TARGETS.map((target) => [target, { issue: [], use: [] }])) as unknown as Record<Target, { issue: ClosedLoopFigures[]; use: ClosedLoopFigures[] }>;
+  const closed = Object.fromEntries(TARGETS.map((target) => [target, { issue: [], use: [] }])) as unknown as Record<
+    Target,
+    { issue: ClosedLoopFigures[]; use: ClosedLoopFigures[] }
+  >;
   const open = perTargetLists<OpenLoopFigures & { otherCpu: number | undefined }>();
   const gc = perTargetLists<GcPauses & { p99Ms: number }>();
   for (let run = 0; run < options.runs; run += 1) {
@@ -154,12 +204,24 @@ async function main(): Promise<void> {
       const server = await start(target);
       try {
         const meter = startOtherCpuMeter([process.pid, server.child.pid ?? 0]);
-        const issue = await closedLoop(`${server.baseUrl}/view/token?fileId=1001`, BEARER, options.seconds, options.warmup);
+        const issue = await closedLoop(
+          `${server.baseUrl}/view/token?fileId=1001`,
+          BEARER,
+          options.seconds,
+          options.warmup,
+        );
         const token = await issueOne(server.baseUrl);
-        const use = await closedLoop(`${server.baseUrl}/inside/databag?viewToken=${token}`, {}, options.seconds, options.warmup);
+        const use = await closedLoop(
+          `${server.baseUrl}/inside/databag?viewToken=${token}`,
+          {},
+          options.seconds,
+          options.warmup,
+        );
         closed[target].issue.push(issue);
         closed[target].use.push(use);
-        log(`run ${run + 1} ${target}: issue ${issue.requestsPerSecond.toFixed(0)} req/s, use ${use.requestsPerSecond.toFixed(0)} req/s (other processes: ${formatOther(meter())} CPU)`);
+        log(
+          `run ${run + 1} ${target}: issue ${issue.requestsPerSecond.toFixed(0)} req/s, use ${use.requestsPerSecond.toFixed(0)} req/s (other processes: ${formatOther(meter())} CPU)`,
+        );
       } finally {
         await server.stop();
       }
@@ -167,23 +229,33 @@ async function main(): Promise<void> {
       try {
         const figures = await measureOpenLoop(fresh, options);
         open[target].push(figures);
-        log(`run ${run + 1} ${target}: open loop p50 ${figures.p50Ms.toFixed(2)} ms, p99 ${figures.p99Ms.toFixed(2)} ms, p99.9 ${figures.p999Ms.toFixed(2)} ms, max ${figures.maxMs.toFixed(1)} ms; `
-          + `generator late by ≤ ${figures.sendLagP99Ms.toFixed(2)} ms (p99), ${figures.connections} connections, ${figures.errors} errors (other processes: ${formatOther(figures.otherCpu)} CPU)`);
+        log(
+          `run ${run + 1} ${target}: open loop p50 ${figures.p50Ms.toFixed(2)} ms, p99 ${figures.p99Ms.toFixed(2)} ms, p99.9 ${figures.p999Ms.toFixed(2)} ms, max ${figures.maxMs.toFixed(1)} ms; ` +
+            `generator late by ≤ ${figures.sendLagP99Ms.toFixed(2)} ms (p99), ${figures.connections} connections, ${figures.errors} errors (other processes: ${formatOther(figures.otherCpu)} CPU)`,
+        );
       } finally {
         await fresh.stop();
       }
       if (options.gc) {
         const seen = await measureGcPauses(target, options);
         gc[target].push(seen);
-        log(`run ${run + 1} ${target} under --trace-gc: open loop p99 ${seen.p99Ms.toFixed(2)} ms; ${seen.scavenges} scavenges (${seen.scavengeTotalMs.toFixed(0)} ms in all, longest ${seen.longestScavengeMs.toFixed(1)} ms), `
-          + `${seen.fullGcs} full GCs (longest pause ${seen.longestFullGcPauseMs.toFixed(1)} ms)`);
+        log(
+          `run ${run + 1} ${target} under --trace-gc: open loop p99 ${seen.p99Ms.toFixed(2)} ms; ${seen.scavenges} scavenges (${seen.scavengeTotalMs.toFixed(0)} ms in all, longest ${seen.longestScavengeMs.toFixed(1)} ms), ` +
+            `${seen.fullGcs} full GCs (longest pause ${seen.longestFullGcPauseMs.toFixed(1)} ms)`,
+        );
       }
     }
   }
 
   let scale: ScaleFigures | undefined;
   let redisScale: ScaleFigures | undefined;
-  const scaleOptions = { liveTokens: options.scale, runs: options.runs, seconds: options.seconds, warmupSeconds: options.warmup, log };
+  const scaleOptions = {
+    liveTokens: options.scale,
+    runs: options.runs,
+    seconds: options.seconds,
+    warmupSeconds: options.warmup,
+    log,
+  };
   if (options.scale > 0 && targets.includes('mock')) {
     log(`scale: ${options.scale} live View Tokens…`);
     scale = await measureScale(scaleOptions);
@@ -205,7 +277,12 @@ async function main(): Promise<void> {
 
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, pinned: PINNED },
+    machine: {
+      cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      pinned: PINNED,
+    },
     options,
     nodeBootMs,
     startupMs: perTarget((target) => median(startup[target])),
@@ -238,8 +315,13 @@ const SERVERS = ['mock', 'redis-before', 'redis'] as const;
 const SERVER_LABEL = { mock: 'mock (memory)', 'redis-before': 'mock (Redis, before)', redis: 'mock (Redis)' } as const;
 
 /** One row: the baseline's figure, then each measured mock's with its ratio to the baseline. */
-function toRow(name: string, figures: Partial<Record<Target, number>>, columns: readonly (typeof SERVERS)[number][]): string {
-  const format = (value: number | undefined): string => (value === undefined ? '–' : value >= 100 ? value.toFixed(0) : value.toFixed(2));
+function toRow(
+  name: string,
+  figures: Partial<Record<Target, number>>,
+  columns: readonly (typeof SERVERS)[number][],
+): string {
+  const format = (value: number | undefined): string =>
+    value === undefined ? '–' : value >= 100 ? value.toFixed(0) : value.toFixed(2);
   const baseline = figures.baseline;
   const cells = columns.flatMap((column) => {
     const value = figures[column];
@@ -256,25 +338,78 @@ function renderTable(result: Result): string {
   ];
   const of = <T>(figures: Partial<Record<Target, T>>, read: (value: T) => number): Partial<Record<Target, number>> =>
     Object.fromEntries(Object.entries(figures).map(([target, value]) => [target, read(value as T)]));
-  for (const [route, label] of [['issue', 'GET /view/token'], ['use', 'GET /inside/databag']] as const) {
+  for (const [route, label] of [
+    ['issue', 'GET /view/token'],
+    ['use', 'GET /inside/databag'],
+  ] as const) {
     const figures = result.closedLoop[route];
-    lines.push(toRow(`${label} req/s (50 conn)`, of(figures, (f) => f.requestsPerSecond), columns));
-    lines.push(toRow(`${label} p50 ms`, of(figures, (f) => f.p50Ms), columns));
-    lines.push(toRow(`${label} p99 ms`, of(figures, (f) => f.p99Ms), columns));
+    lines.push(
+      toRow(
+        `${label} req/s (50 conn)`,
+        of(figures, (f) => f.requestsPerSecond),
+        columns,
+      ),
+    );
+    lines.push(
+      toRow(
+        `${label} p50 ms`,
+        of(figures, (f) => f.p50Ms),
+        columns,
+      ),
+    );
+    lines.push(
+      toRow(
+        `${label} p99 ms`,
+        of(figures, (f) => f.p99Ms),
+        columns,
+      ),
+    );
   }
   const rate = Object.values(result.openLoop)[0]?.rate ?? 0;
-  lines.push(toRow(`open loop ${rate}/s p50 ms`, of(result.openLoop, (f) => f.p50Ms), columns));
-  lines.push(toRow(`open loop ${rate}/s p99 ms`, of(result.openLoop, (f) => f.p99Ms), columns));
-  lines.push(toRow(`open loop ${rate}/s p99.9 ms`, of(result.openLoop, (f) => f.p999Ms), columns));
+  lines.push(
+    toRow(
+      `open loop ${rate}/s p50 ms`,
+      of(result.openLoop, (f) => f.p50Ms),
+      columns,
+    ),
+  );
+  lines.push(
+    toRow(
+      `open loop ${rate}/s p99 ms`,
+      of(result.openLoop, (f) => f.p99Ms),
+      columns,
+    ),
+  );
+  lines.push(
+    toRow(
+      `open loop ${rate}/s p99.9 ms`,
+      of(result.openLoop, (f) => f.p999Ms),
+      columns,
+    ),
+  );
   // How late the generator itself sent (its own pauses): near 0 when the tail is the server's.
-  lines.push(toRow('open loop generator lateness p99 ms', of(result.openLoop, (f) => f.sendLagP99Ms), columns));
+  lines.push(
+    toRow(
+      'open loop generator lateness p99 ms',
+      of(result.openLoop, (f) => f.sendLagP99Ms),
+      columns,
+    ),
+  );
   lines.push(toRow('start-up to first 200 ms', result.startupMs, columns));
-  for (const [label, s] of [['memory', result.scale], ['Redis', result.redisScale]] as const) {
+  for (const [label, s] of [
+    ['memory', result.scale],
+    ['Redis', result.redisScale],
+  ] as const) {
     if (!s) continue;
-    lines.push('', `| scale (mock on ${label}, ${s.liveTokens} live View Tokens) | figure |`, '|---|---:|',
+    lines.push(
+      '',
+      `| scale (mock on ${label}, ${s.liveTokens} live View Tokens) | figure |`,
+      '|---|---:|',
       `| mock RSS per live token | ${s.rssBytesPerToken.toFixed(0)} B |`,
       `| mock heap per live token | ${s.heapBytesPerToken.toFixed(0)} B |`,
-      ...(s.redisBytesPerToken === undefined ? [] : [`| Redis memory per live token | ${s.redisBytesPerToken.toFixed(0)} B |`]),
+      ...(s.redisBytesPerToken === undefined
+        ? []
+        : [`| Redis memory per live token | ${s.redisBytesPerToken.toFixed(0)} B |`]),
       `| seeded in | ${s.seedSeconds.toFixed(1)} s |`,
       `| issue req/s at empty (median of ${s.issueRuns.length}) | ${s.issueAtEmpty.requestsPerSecond.toFixed(0)} |`,
       `| issue req/s at ${s.liveTokens} (median of ${s.issueRuns.length}) | ${s.issueAtScale.requestsPerSecond.toFixed(0)} (${s.issueRatio.toFixed(2)}×; runs ${s.issueRuns.map((pair) => (pair.atScale.requestsPerSecond / pair.atEmpty.requestsPerSecond).toFixed(2)).join(', ')}) |`,
@@ -282,7 +417,8 @@ function renderTable(result: Result): string {
       `| all expire: longest event-loop stall | ${s.expiry.longestStallMs.toFixed(1)} ms |`,
       `| all expire: longest reclaim step (its main thread waiting for the CPU) | ${s.expiry.longestReclaimStepMs.toFixed(1)} ms (${s.expiry.longestReclaimStepWaitingMs.toFixed(1)} ms) |`,
       `| RSS before → after expiry | ${s.expiry.rssBeforeMiB.toFixed(0)} → ${s.expiry.rssAfterMiB.toFixed(0)} MiB |`,
-      `| heap before → after expiry | ${s.expiry.heapBeforeMiB.toFixed(0)} → ${s.expiry.heapAfterMiB.toFixed(0)} MiB |`);
+      `| heap before → after expiry | ${s.expiry.heapBeforeMiB.toFixed(0)} → ${s.expiry.heapAfterMiB.toFixed(0)} MiB |`,
+    );
   }
   return lines.join('\n');
 }

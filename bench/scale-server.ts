@@ -39,11 +39,19 @@ function explainStalls(store: TokenStore): { stop(): Record<string, number> } {
     const cpu = process.cpuUsage(cpu0);
     const waitingMs = mainThreadWaitingMs() - waiting0;
     steps.count += 1;
-    if (ms > steps.longestMs) Object.assign(steps, { longestMs: ms, longestCpuMs: (cpu.user + cpu.system) / 1000, longestWaitingMs: waitingMs, longestRemoved: removed });
+    if (ms > steps.longestMs)
+      Object.assign(steps, {
+        longestMs: ms,
+        longestCpuMs: (cpu.user + cpu.system) / 1000,
+        longestWaitingMs: waitingMs,
+        longestRemoved: removed,
+      });
     return removed;
   };
   const pauses: number[] = [];
-  const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) pauses.push(entry.duration); });
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
   observer.observe({ entryTypes: ['gc'] });
   return {
     stop() {
@@ -89,39 +97,63 @@ async function main(): Promise<void> {
   const mock = await createMockServer(redisUrl ? { store: 'redis', redisUrl, redisPrefix: 'bench-scale:' } : {});
   await mock.listen(Number(process.argv[2] ?? 0), '127.0.0.1');
   const { core } = mock;
-  const target = (id: number) => ({ kind: 'object', parameter: 'fileId', type: 'file', id: String(id) as Int64 }) as const;
+  const target = (id: number) =>
+    ({ kind: 'object', parameter: 'fileId', type: 'file', id: String(id) as Int64 }) as const;
 
-  process.on('message', (command: Command) => void (async () => {
-    switch (command.kind) {
-      case 'memory':
-        return process.send?.({ ...memory(), viewTokens: await core.store.count() });
-      case 'seed': {
-        const t0 = performance.now();
-        // In batches, so a Redis store's round trips overlap; the memory store answers at once either way.
-        for (let i = 0; i < command.count; i += SEED_BATCH) {
-          const batch = Array.from({ length: Math.min(SEED_BATCH, command.count - i) }, (_, j) =>
-            core.service.issueViewToken({ authorization: 'Bearer bench', target: target(i + j + 1), session: '', nowMs: core.clocks.realNow() }));
-          await Promise.all(batch);
-          // Let the server breathe (and the parent's probes through) every so often.
-          if (i % 50_000 === 0) await new Promise((resolve) => setImmediate(resolve));
+  process.on(
+    'message',
+    (command: Command) =>
+      void (async () => {
+        switch (command.kind) {
+          case 'memory':
+            return process.send?.({ ...memory(), viewTokens: await core.store.count() });
+          case 'seed': {
+            const t0 = performance.now();
+            // In batches, so a Redis store's round trips overlap; the memory store answers at once either way.
+            for (let i = 0; i < command.count; i += SEED_BATCH) {
+              const batch = Array.from({ length: Math.min(SEED_BATCH, command.count - i) }, (_, j) =>
+                core.service.issueViewToken({
+                  authorization: 'Bearer bench',
+                  target: target(i + j + 1),
+                  session: '',
+                  nowMs: core.clocks.realNow(),
+                }),
+              );
+              await Promise.all(batch);
+              // Let the server breathe (and the parent's probes through) every so often.
+              if (i % 50_000 === 0) await new Promise((resolve) => setImmediate(resolve));
+            }
+            return process.send?.({
+              seededMs: performance.now() - t0,
+              ...memory(),
+              viewTokens: await core.store.count(),
+            });
+          }
+          case 'expire': {
+            const delay = monitorEventLoopDelay({ resolution: 1 });
+            const explain = explainStalls(core.store);
+            delay.enable();
+            await settled(core.store);
+            const t0 = performance.now();
+            await core.clocks.change('', {
+              kind: 'advance',
+              byMs: core.viewTokens.ttlMs + EXPIRED_RETENTION_MS + 1000,
+            });
+            // The server's own reclaim timer does the work, as in production; wait until it is done.
+            while ((await core.store.count()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+            delay.disable();
+            const stalls = explain.stop();
+            return process.send?.({
+              reclaimedMs: performance.now() - t0,
+              longestStallMs: delay.max / 1e6,
+              ...stalls,
+              ...memory(),
+              viewTokens: await core.store.count(),
+            });
+          }
         }
-        return process.send?.({ seededMs: performance.now() - t0, ...memory(), viewTokens: await core.store.count() });
-      }
-      case 'expire': {
-        const delay = monitorEventLoopDelay({ resolution: 1 });
-        const explain = explainStalls(core.store);
-        delay.enable();
-        await settled(core.store);
-        const t0 = performance.now();
-        await core.clocks.change('', { kind: 'advance', byMs: core.viewTokens.ttlMs + EXPIRED_RETENTION_MS + 1000 });
-        // The server's own reclaim timer does the work, as in production; wait until it is done.
-        while ((await core.store.count()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-        delay.disable();
-        const stalls = explain.stop();
-        return process.send?.({ reclaimedMs: performance.now() - t0, longestStallMs: delay.max / 1e6, ...stalls, ...memory(), viewTokens: await core.store.count() });
-      }
-    }
-  })());
+      })(),
+  );
   process.send?.({ ready: true });
 }
 

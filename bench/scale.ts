@@ -27,12 +27,22 @@ export interface ScaleFigures {
   /** Every run, in the order measured (each run: empty and full, the order alternating). */
   issueRuns: { atEmpty: ClosedLoopFigures; atScale: ClosedLoopFigures }[];
   expiry: {
-    reclaimSeconds: number; longestStallMs: number; rssBeforeMiB: number; rssAfterMiB: number; heapBeforeMiB: number; heapAfterMiB: number;
+    reclaimSeconds: number;
+    longestStallMs: number;
+    rssBeforeMiB: number;
+    rssAfterMiB: number;
+    heapBeforeMiB: number;
+    heapAfterMiB: number;
     /** What may explain the stall: the reclaim steps (how many; the longest's wall and CPU time, records removed) and GC pauses. */
-    reclaimSteps: number; longestReclaimStepMs: number; longestReclaimStepCpuMs: number; longestReclaimStepRemoved: number;
+    reclaimSteps: number;
+    longestReclaimStepMs: number;
+    longestReclaimStepCpuMs: number;
+    longestReclaimStepRemoved: number;
     /** How long the longest step's main thread waited for the CPU (Linux; NaN elsewhere). */
     longestReclaimStepWaitingMs: number;
-    gcPauses: number; longestGcPauseMs: number; gcPauseTotalMs: number;
+    gcPauses: number;
+    longestGcPauseMs: number;
+    gcPauseTotalMs: number;
   };
 }
 
@@ -59,15 +69,18 @@ async function startScaleServer(redis: BenchRedis | undefined): Promise<ScaleSer
   const child: ChildProcess = fork(script, [String(port), ...(redis ? [redis.url] : [])], {
     execArgv: ['--expose-gc', '--max-old-space-size=4096'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    ...(PINNED ? { execPath: 'taskset', execArgv: ['-c', '0', process.execPath, '--expose-gc', '--max-old-space-size=4096'] } : {}),
+    ...(PINNED
+      ? { execPath: 'taskset', execArgv: ['-c', '0', process.execPath, '--expose-gc', '--max-old-space-size=4096'] }
+      : {}),
   });
   await new Promise((resolve) => child.once('message', resolve));
   return {
     issueUrl: `http://127.0.0.1:${port}/view/token?fileId=1`,
-    ask: (message) => new Promise((resolve) => {
-      child.once('message', (reply: Reply) => resolve(reply));
-      child.send(message);
-    }),
+    ask: (message) =>
+      new Promise((resolve) => {
+        child.once('message', (reply: Reply) => resolve(reply));
+        child.send(message);
+      }),
     stop: () => void child.kill('SIGKILL'),
   };
 }
@@ -79,7 +92,14 @@ const HEADERS = { Authorization: 'Bearer bench' };
  * Seeds one mock with `liveTokens`, measures issuing on it and on a mock kept empty (alternately,
  * `runs` times each; the empty one's tokens expire after each run), then expires the full one's.
  */
-export async function measureScale({ liveTokens, runs, seconds, warmupSeconds, redis, log = () => undefined }: ScaleOptions): Promise<ScaleFigures> {
+export async function measureScale({
+  liveTokens,
+  runs,
+  seconds,
+  warmupSeconds,
+  redis,
+  log = () => undefined,
+}: ScaleOptions): Promise<ScaleFigures> {
   const full = await startScaleServer(redis?.full);
   const empty = await startScaleServer(redis?.empty);
   try {
@@ -96,11 +116,17 @@ export async function measureScale({ liveTokens, runs, seconds, warmupSeconds, r
     };
     for (let run = 0; run < runs; run += 1) {
       const emptyFirst = run % 2 === 0;
-      const first = emptyFirst ? await measureEmpty() : await closedLoop(full.issueUrl, HEADERS, seconds, warmupSeconds);
-      const second = emptyFirst ? await closedLoop(full.issueUrl, HEADERS, seconds, warmupSeconds) : await measureEmpty();
+      const first = emptyFirst
+        ? await measureEmpty()
+        : await closedLoop(full.issueUrl, HEADERS, seconds, warmupSeconds);
+      const second = emptyFirst
+        ? await closedLoop(full.issueUrl, HEADERS, seconds, warmupSeconds)
+        : await measureEmpty();
       const pair = emptyFirst ? { atEmpty: first, atScale: second } : { atEmpty: second, atScale: first };
       issueRuns.push(pair);
-      log(`scale run ${run + 1}: issue ${pair.atEmpty.requestsPerSecond.toFixed(0)} req/s empty, ${pair.atScale.requestsPerSecond.toFixed(0)} at ${liveTokens} (${(pair.atScale.requestsPerSecond / pair.atEmpty.requestsPerSecond).toFixed(2)}×)`);
+      log(
+        `scale run ${run + 1}: issue ${pair.atEmpty.requestsPerSecond.toFixed(0)} req/s empty, ${pair.atScale.requestsPerSecond.toFixed(0)} at ${liveTokens} (${(pair.atScale.requestsPerSecond / pair.atEmpty.requestsPerSecond).toFixed(2)}×)`,
+      );
     }
     const loaded = await full.ask({ kind: 'memory' });
     const expired = await full.ask({ kind: 'expire' });
@@ -111,7 +137,9 @@ export async function measureScale({ liveTokens, runs, seconds, warmupSeconds, r
       seedSeconds: Number(seeded.seededMs) / 1000,
       rssBytesPerToken: (Number(seeded.rssBytes) - Number(before.rssBytes)) / liveTokens,
       heapBytesPerToken: (Number(seeded.heapUsedBytes) - Number(before.heapUsedBytes)) / liveTokens,
-      ...(redisBefore === undefined || redisSeeded === undefined ? {} : { redisBytesPerToken: (redisSeeded - redisBefore) / liveTokens }),
+      ...(redisBefore === undefined || redisSeeded === undefined
+        ? {}
+        : { redisBytesPerToken: (redisSeeded - redisBefore) / liveTokens }),
       issueAtEmpty,
       issueAtScale,
       issueRatio: issueAtScale.requestsPerSecond / issueAtEmpty.requestsPerSecond,

@@ -12,7 +12,9 @@ const ISSUE_MS = 3_000;
 
 /** The mock (`cli`: this build's or another's) on a state file, ready once health answers. */
 export function startMock(cli: string[], file: string): Promise<Started> {
-  return startServer(cli, (port) => ['--port', String(port), '--log-level', 'silent', '--state-file', file], { path: '/__admin/health' });
+  return startServer(cli, (port) => ['--port', String(port), '--log-level', 'silent', '--state-file', file], {
+    path: '/__admin/health',
+  });
 }
 
 export interface KillFigures {
@@ -24,7 +26,12 @@ export interface KillFigures {
 }
 
 /** `trials` times: start the mock on `file`, issue for a few seconds, kill -9, read what the files hold. */
-export async function measureKill(cli: string[], file: string, trials: number, log: (line: string) => void): Promise<KillFigures> {
+export async function measureKill(
+  cli: string[],
+  file: string,
+  trials: number,
+  log: (line: string) => void,
+): Promise<KillFigures> {
   const figures: KillFigures = { trials, acknowledged: 0, lost: 0, oldestLostMs: undefined };
   for (let trial = 0; trial < trials; trial += 1) {
     const server = await startMock(cli, file);
@@ -33,7 +40,7 @@ export async function measureKill(cli: string[], file: string, trials: number, l
     const worker = async (): Promise<void> => {
       while (!stop) {
         const answer = await fetch(`${server.baseUrl}/view/token?fileId=7`, { headers: BEARER }).catch(() => undefined);
-        const body = await answer?.json().catch(() => undefined) as { data?: string } | undefined;
+        const body = (await answer?.json().catch(() => undefined)) as { data?: string } | undefined;
         if (answer?.status === 200 && typeof body?.data === 'string') acknowledged.set(body.data, performance.now());
       }
     };
@@ -43,7 +50,11 @@ export async function measureKill(cli: string[], file: string, trials: number, l
     server.child.kill('SIGKILL');
     stop = true;
     await Promise.all(workers);
-    await new Promise((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve(undefined) : server.child.once('exit', resolve)));
+    await new Promise((resolve) =>
+      server.child.exitCode !== null || server.child.signalCode !== null
+        ? resolve(undefined)
+        : server.child.once('exit', resolve),
+    );
     const store = createMemoryTokenStore(Number.MAX_SAFE_INTEGER);
     await loadState(file, store);
     let lost = 0;
@@ -54,7 +65,9 @@ export async function measureKill(cli: string[], file: string, trials: number, l
     }
     figures.acknowledged += acknowledged.size;
     figures.lost += lost;
-    log(`  kill -9 trial ${trial + 1}: ${lost} of ${acknowledged.size} acknowledged tokens lost${lost === 0 ? '' : `, the oldest acknowledged ${figures.oldestLostMs?.toFixed(0)} ms before the kill (all trials so far)`}`);
+    log(
+      `  kill -9 trial ${trial + 1}: ${lost} of ${acknowledged.size} acknowledged tokens lost${lost === 0 ? '' : `, the oldest acknowledged ${figures.oldestLostMs?.toFixed(0)} ms before the kill (all trials so far)`}`,
+    );
   }
   return figures;
 }

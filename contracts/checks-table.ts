@@ -2,7 +2,8 @@ import type { Check } from './check-types';
 import { CHECKS } from './checks';
 
 /** Where the table sits in docs/guides/contract-testing.md (the contract guide). */
-export const CHECKS_TABLE_BEGIN = '<!-- checks:begin (generated from the check definitions by `npm run contracts:docs`; do not edit by hand) -->';
+export const CHECKS_TABLE_BEGIN =
+  '<!-- checks:begin (generated from the check definitions by `npm run contracts:docs`; do not edit by hand) -->';
 export const CHECKS_TABLE_END = '<!-- checks:end -->';
 
 /**
@@ -17,5 +18,9 @@ export function toChecksTable(checks: readonly Check[] = CHECKS): string {
 
 /** Markdown table cell text: `|` escaped, and `<`/`>` outside code spans written as entities (else read as HTML). */
 function cell(text: string): string {
-  return text.split('`').map((part, index) => (index % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;'))).join('`').replace(/\|/g, '\\|');
+  return text
+    .split('`')
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .join('`')
+    .replace(/\|/g, '\\|');
 }

@@ -28,8 +28,12 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 function writeReport(file: string, text: string, flag: string): void {
-  try { writeFileSync(file, text); } catch (error) {
-    throw new UsageError(`${flag} ${file}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new UsageError(
+      `${flag} ${file}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }
 
@@ -40,17 +44,26 @@ function print(text: string): number {
 
 function version(): string {
   for (const candidate of ['../package.json', '../../package.json']) {
-    try { return (JSON.parse(readFileSync(path.resolve(__dirname, candidate), 'utf8')) as { version: string }).version; } catch { /* next */ }
+    try {
+      return (JSON.parse(readFileSync(path.resolve(__dirname, candidate), 'utf8')) as { version: string }).version;
+    } catch {
+      /* next */
+    }
   }
   return 'unknown';
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error: unknown) => {
-  if (error instanceof UsageError || error instanceof UnreachableError) {
-    console.error(`view-token-contracts: ${error.message}`);
-    process.exitCode = EXIT_USAGE;
-    return;
-  }
-  console.error(`view-token-contracts: unexpected error: ${(error as Error).message}`);
-  process.exitCode = EXIT_FAILED;
-});
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof UnreachableError) {
+      console.error(`view-token-contracts: ${error.message}`);
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
+    console.error(`view-token-contracts: unexpected error: ${(error as Error).message}`);
+    process.exitCode = EXIT_FAILED;
+  },
+);

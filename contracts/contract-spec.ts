@@ -56,7 +56,10 @@ export interface ContractSpec {
 
 /** The contract shipped with the package: spec/view-token.openapi.yaml. */
 export function defaultSpecPath(): string {
-  const candidates = [path.resolve(__dirname, '../spec/view-token.openapi.yaml'), path.resolve(__dirname, '../../spec/view-token.openapi.yaml')];
+  const candidates = [
+    path.resolve(__dirname, '../spec/view-token.openapi.yaml'),
+    path.resolve(__dirname, '../../spec/view-token.openapi.yaml'),
+  ];
   return candidates.find((candidate) => existsSync(candidate)) ?? candidates[0] ?? '';
 }
 
@@ -68,7 +71,10 @@ export function loadContractSpec(specPath: string): ContractSpec {
   const files = loadSpecFiles(specPath);
   const document = files.documents.get(files.root) as { openapi?: unknown; paths?: unknown } | null;
   const version = typeof document?.openapi === 'string' ? /^3\.[01]\./.exec(document.openapi)?.[0] : undefined;
-  if (!version) throw new UsageError(`--spec ${specPath}: expected OpenAPI 3.0.x or 3.1.x (found ${JSON.stringify(document?.openapi ?? null)})`);
+  if (!version)
+    throw new UsageError(
+      `--spec ${specPath}: expected OpenAPI 3.0.x or 3.1.x (found ${JSON.stringify(document?.openapi ?? null)})`,
+    );
   const schemaCheck = createSchemaValidator(files, version === '3.1.' ? '3.1' : '3.0');
   const found: Partial<Record<ContractOperation, OperationContract>> = {};
   const paths = { value: document?.paths, file: files.root, pointer: '/paths' };
@@ -77,31 +83,61 @@ export function loadContractSpec(specPath: string): ContractSpec {
       const operation = member(files, item, method);
       const id = (operation?.value as { operationId?: unknown } | undefined)?.operationId;
       if (!operation || (id !== 'getViewToken' && id !== 'getChildFileViewToken')) continue;
-      found[id] = readOperation(files, schemaCheck, { method: method === 'get' ? 'GET' : 'POST', template, item, operation });
+      found[id] = readOperation(files, schemaCheck, {
+        method: method === 'get' ? 'GET' : 'POST',
+        template,
+        item,
+        operation,
+      });
     }
   }
-  if (!found.getViewToken || !found.getChildFileViewToken) throw new UsageError(`--spec ${specPath}: needs the operations getViewToken (GET) and getChildFileViewToken (POST)`);
-  return { path: path.resolve(specPath), operations: { getViewToken: found.getViewToken, getChildFileViewToken: found.getChildFileViewToken } };
+  if (!found.getViewToken || !found.getChildFileViewToken)
+    throw new UsageError(
+      `--spec ${specPath}: needs the operations getViewToken (GET) and getChildFileViewToken (POST)`,
+    );
+  return {
+    path: path.resolve(specPath),
+    operations: { getViewToken: found.getViewToken, getChildFileViewToken: found.getChildFileViewToken },
+  };
 }
 
-interface OperationSource { method: 'GET' | 'POST'; template: string; item: Located; operation: Located }
+interface OperationSource {
+  method: 'GET' | 'POST';
+  template: string;
+  item: Located;
+  operation: Located;
+}
 
-function readOperation(files: SpecFiles, schemaCheck: (schema: Located) => SchemaCheck, source: OperationSource): OperationContract {
+function readOperation(
+  files: SpecFiles,
+  schemaCheck: (schema: Located) => SchemaCheck,
+  source: OperationSource,
+): OperationContract {
   const responses = members(files, member(files, source.operation, 'responses'));
-  const declared = new Map(responses.map(([key, response]) => [key.toUpperCase(), readResponse(files, schemaCheck, response)]));
+  const declared = new Map(
+    responses.map(([key, response]) => [key.toUpperCase(), readResponse(files, schemaCheck, response)]),
+  );
   return {
     method: source.method,
     path: source.template,
     statuses: responses.map(([key]) => key),
     idParameters: readIdParameters(files, source),
-    response: (status) => declared.get(String(status)) ?? declared.get(`${String(status)[0]}XX`) ?? declared.get('DEFAULT'),
+    response: (status) =>
+      declared.get(String(status)) ?? declared.get(`${String(status)[0]}XX`) ?? declared.get('DEFAULT'),
   };
 }
 
-function readResponse(files: SpecFiles, schemaCheck: (schema: Located) => SchemaCheck, response: Located): DeclaredResponse {
+function readResponse(
+  files: SpecFiles,
+  schemaCheck: (schema: Located) => SchemaCheck,
+  response: Located,
+): DeclaredResponse {
   const content = members(files, member(files, response, 'content')).map(([mediaType, media]) => {
     const schema = member(files, media, 'schema');
-    return { mediaType: mediaType.split(';')[0]?.trim().toLowerCase() ?? '', check: schema ? schemaCheck(schema) : undefined };
+    return {
+      mediaType: mediaType.split(';')[0]?.trim().toLowerCase() ?? '',
+      check: schema ? schemaCheck(schema) : undefined,
+    };
   });
   const headers = members(files, member(files, response, 'headers'))
     .filter(([name]) => name.toLowerCase() !== 'content-type') // OpenAPI: a Content-Type header definition is ignored
@@ -125,14 +161,22 @@ function readIdParameters(files: SpecFiles, { item, operation }: OperationSource
       const { name, in: place } = parameter.value as { name?: unknown; in?: unknown };
       if (typeof name !== 'string' || (place !== 'query' && place !== 'path')) continue;
       const schema = member(files, parameter, 'schema');
-      const { type, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum } = (schema?.value ?? {}) as Record<string, unknown>;
+      const { type, format, minimum, maximum, exclusiveMinimum, exclusiveMaximum } = (schema?.value ?? {}) as Record<
+        string,
+        unknown
+      >;
       if (!(type === 'integer' || (Array.isArray(type) && type.includes('integer'))) || format !== 'int64') {
         byKey.delete(`${place} ${name}`);
         continue;
       }
       const low = bound(minimum, exclusiveMinimum, 1n) ?? INT64_MIN;
       const high = bound(maximum, exclusiveMaximum, -1n) ?? INT64_MAX;
-      byKey.set(`${place} ${name}`, { name, in: place, minimum: low > INT64_MIN ? low : INT64_MIN, maximum: high < INT64_MAX ? high : INT64_MAX });
+      byKey.set(`${place} ${name}`, {
+        name,
+        in: place,
+        minimum: low > INT64_MIN ? low : INT64_MIN,
+        maximum: high < INT64_MAX ? high : INT64_MAX,
+      });
     }
   }
   return [...byKey.values()];
@@ -151,4 +195,3 @@ function schemaType(schema: Located | undefined): string | undefined {
   if (typeof type === 'string') return type;
   return Array.isArray(type) ? (type.find((candidate) => candidate !== 'null') as string | undefined) : undefined;
 }
-

@@ -12,7 +12,14 @@ export function groupFindings(results: readonly CheckResult[]): Finding[] {
     for (const { result, reason, expected, cause } of check.violations) {
       const breaks = breaksOf.get(result) ?? [];
       const shared = cause ?? reason;
-      if (!breaks.some((known) => known.check === check.name && known.reason === shared)) breaks.push({ check: check.name, source: check.source, expected, reason: shared, ...(cause === undefined ? {} : { example: reason }) });
+      if (!breaks.some((known) => known.check === check.name && known.reason === shared))
+        breaks.push({
+          check: check.name,
+          source: check.source,
+          expected,
+          reason: shared,
+          ...(cause === undefined ? {} : { example: reason }),
+        });
       breaksOf.set(result, breaks);
     }
   }

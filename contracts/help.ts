@@ -11,7 +11,8 @@ export function contractsHelp(version: string): string {
   const groups = [...new Set(Object.values(CONTRACT_FLAGS).map((flag) => flag.group))];
   const flagLines = groups.flatMap((group) => [
     `${group}:`,
-    ...Object.entries(CONTRACT_FLAGS).filter(([, flag]) => flag.group === group)
+    ...Object.entries(CONTRACT_FLAGS)
+      .filter(([, flag]) => flag.group === group)
       .map(([name, flag]) => `  ${toFlagUsage(name, flag.value).padEnd(25)}  ${flag.help}`),
     '',
   ]);

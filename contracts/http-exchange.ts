@@ -31,7 +31,14 @@ export interface Timing {
 
 /** What came back: a response, a broken exchange (reset, timeout, cut body), or no server at all. */
 export type Exchange =
-  | { kind: 'response'; request: SentRequest; timing: Timing; status: number; headers: Record<string, string>; bodyText: string }
+  | {
+      kind: 'response';
+      request: SentRequest;
+      timing: Timing;
+      status: number;
+      headers: Record<string, string>;
+      bodyText: string;
+    }
   | { kind: 'broken'; request: SentRequest; timing: Timing; reason: string }
   | { kind: 'unreachable'; request: SentRequest; timing: Timing; reason: string };
 
@@ -59,13 +66,19 @@ export function sendProbe(baseUrl: URL, probe: ProbeRequest, timeoutMs: number, 
   const request = toSentRequest(baseUrl, probe);
   const startMs = performance.now();
   return new Promise((resolve) => {
-    const finish = (outcome: Outcome): void => resolve({ ...outcome, request, timing: { startMs, endMs: performance.now() } } as Exchange);
+    const finish = (outcome: Outcome): void =>
+      resolve({ ...outcome, request, timing: { startMs, endMs: performance.now() } } as Exchange);
     attempt(baseUrl, probe, { timeoutMs, agent, retry: agent !== undefined }, finish);
   });
 }
 
 /** One try at a request; `finish` is called exactly once, by this try or the one it hands over to. */
-function attempt(baseUrl: URL, probe: ProbeRequest, how: { timeoutMs: number; agent: http.Agent | undefined; retry: boolean }, finish: (outcome: Outcome) => void): void {
+function attempt(
+  baseUrl: URL,
+  probe: ProbeRequest,
+  how: { timeoutMs: number; agent: http.Agent | undefined; retry: boolean },
+  finish: (outcome: Outcome) => void,
+): void {
   // The path goes out exactly as planned: a URL object would resolve `./` and `//` away.
   const path = `${baseUrl.pathname.replace(/\/+$/, '')}${probe.path}`;
   const pending: { timer?: NodeJS.Timeout } = {}; // set once the request is out (it may fail before)
@@ -82,8 +95,12 @@ function attempt(baseUrl: URL, probe: ProbeRequest, how: { timeoutMs: number; ag
     const client = baseUrl.protocol === 'https:' ? https : http;
     const headers = how.agent ? probe.headers : { ...probe.headers, Connection: 'close' };
     // A plain copy of the URL's parts: an interceptor (nock) may rewrite a URL object it is given.
-    req = client.request({ ...urlToHttpOptions(baseUrl), path, method: probe.method, headers, agent: how.agent ?? false }, (res) => readResponse(res, settle));
-  } catch (error) { // a header value Node refuses to send (a control character)
+    req = client.request(
+      { ...urlToHttpOptions(baseUrl), path, method: probe.method, headers, agent: how.agent ?? false },
+      (res) => readResponse(res, settle),
+    );
+  } catch (error) {
+    // a header value Node refuses to send (a control character)
     settle({ kind: 'broken', reason: `the request could not be sent (${describe(error as NodeJS.ErrnoException)})` });
     return;
   }
@@ -93,18 +110,33 @@ function attempt(baseUrl: URL, probe: ProbeRequest, how: { timeoutMs: number; ag
   }, how.timeoutMs);
   req.on('error', (error: NodeJS.ErrnoException) => {
     const code = error.code ?? '';
-    if (UNREACHABLE.has(code)) return settle({ kind: 'unreachable', reason: `cannot reach ${baseUrl.origin} (${code})` });
+    if (UNREACHABLE.has(code))
+      return settle({ kind: 'unreachable', reason: `cannot reach ${baseUrl.origin} (${code})` });
     if (code === 'ECONNRESET' && how.retry && req.reusedSocket) return settle('retry');
-    settle({ kind: 'broken', reason: code === 'ECONNRESET' ? 'the connection was reset before a complete answer' : `the request failed (${describe(error)})` });
+    settle({
+      kind: 'broken',
+      reason:
+        code === 'ECONNRESET'
+          ? 'the connection was reset before a complete answer'
+          : `the request failed (${describe(error)})`,
+    });
   });
   req.end(probe.body);
 }
 
 function toSentRequest(baseUrl: URL, probe: ProbeRequest): SentRequest {
   const shown = probe.shown ?? probe;
-  const headers = Object.fromEntries(Object.entries(shown.headers).map(([name, value]) => [name, typeof value === 'string' ? value : value.join(', ')]));
+  const headers = Object.fromEntries(
+    Object.entries(shown.headers).map(([name, value]) => [name, typeof value === 'string' ? value : value.join(', ')]),
+  );
   const url = `${baseUrl.origin}${baseUrl.pathname.replace(/\/+$/, '')}${shown.path}`;
-  return { method: probe.method, path: shown.path, url, headers, ...(shown.body === undefined ? {} : { body: shown.body }) };
+  return {
+    method: probe.method,
+    path: shown.path,
+    url,
+    headers,
+    ...(shown.body === undefined ? {} : { body: shown.body }),
+  };
 }
 
 function readResponse(res: http.IncomingMessage, settle: (outcome: Outcome) => void): void {
@@ -114,15 +146,27 @@ function readResponse(res: http.IncomingMessage, settle: (outcome: Outcome) => v
     size += chunk.length;
     if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   });
-  res.on('end', () => settle({ kind: 'response', status: res.statusCode ?? 0, headers: flatten(res.headers), bodyText: Buffer.concat(chunks).toString('utf8') }));
+  res.on('end', () =>
+    settle({
+      kind: 'response',
+      status: res.statusCode ?? 0,
+      headers: flatten(res.headers),
+      bodyText: Buffer.concat(chunks).toString('utf8'),
+    }),
+  );
   // 'close' before a complete body (Node 20 also says 'aborted', Node 24 an 'error'): the same reason on both.
-  res.on('close', () => { if (!res.complete) settle({ kind: 'broken', reason: 'the connection closed in the middle of the response body' }); });
-  res.on('error', () => { if (!res.complete) settle({ kind: 'broken', reason: 'the connection closed in the middle of the response body' }); });
+  res.on('close', () => {
+    if (!res.complete) settle({ kind: 'broken', reason: 'the connection closed in the middle of the response body' });
+  });
+  res.on('error', () => {
+    if (!res.complete) settle({ kind: 'broken', reason: 'the connection closed in the middle of the response body' });
+  });
 }
 
 function flatten(headers: http.IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   return out;
 }
 

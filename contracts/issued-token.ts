@@ -3,13 +3,18 @@ import type { Exchange } from './http-exchange';
 /** A body as JSON when it is JSON, else as its text (`''` when empty). */
 export function parseBody(text: string): unknown {
   if (text === '') return '';
-  try { return JSON.parse(text) as unknown; } catch { return text; }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /** The `data` string of a JSON object body, if it has one. */
 export function dataOf(bodyText: string): string | undefined {
   const body = parseBody(bodyText);
-  const data = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
+  const data =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
   return typeof data === 'string' && data !== '' ? data : undefined;
 }
 

@@ -68,10 +68,12 @@ export function describeContracts(options: DescribeContractsOptions): void {
         const result = report.results.find((candidate) => candidate.name === check.name);
         if (result?.status !== 'fail') return;
         const findings = findingsOf(report.findings, check.name);
-        throw new ContractViolationError([
-          `${result.violations.length} violation(s) of "${result.source}", in ${findings.length} finding(s):`,
-          ...findings.flatMap((finding, index) => describeFinding(finding, `${index + 1}.`)),
-        ].join('\n'));
+        throw new ContractViolationError(
+          [
+            `${result.violations.length} violation(s) of "${result.source}", in ${findings.length} finding(s):`,
+            ...findings.flatMap((finding, index) => describeFinding(finding, `${index + 1}.`)),
+          ].join('\n'),
+        );
       });
     }
   });
@@ -93,7 +95,13 @@ function loadJestOpenApi(): (spec: string) => void {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest-openapi is needed only by callers of useViewTokenSpec
     return (require('jest-openapi') as { default: (spec: string) => void }).default;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND' || !(error as Error).message.includes("'jest-openapi'")) throw error;
-    throw new UsageError('useViewTokenSpec needs the optional package jest-openapi@^0.14.2, which is not installed: npm install --save-dev jest-openapi@^0.14.2');
+    if (
+      (error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND' ||
+      !(error as Error).message.includes("'jest-openapi'")
+    )
+      throw error;
+    throw new UsageError(
+      'useViewTokenSpec needs the optional package jest-openapi@^0.14.2, which is not installed: npm install --save-dev jest-openapi@^0.14.2',
+    );
   }
 }

@@ -11,18 +11,27 @@ export function contentTypeViolation(declared: DeclaredResponse, headers: Record
   if (raw === undefined || raw.trim() === '') return 'no Content-Type header';
   const media = mediaTypeOf(raw);
   if (!/^[\w.+-]+\/[\w.+-]+$/.test(media)) return `Content-Type "${raw}" is not a media type`;
-  return chooseContent(declared, media) ? undefined : `Content-Type ${media} is not one of ${declared.content.map((entry) => entry.mediaType).join(', ')}`;
+  return chooseContent(declared, media)
+    ? undefined
+    : `Content-Type ${media} is not one of ${declared.content.map((entry) => entry.mediaType).join(', ')}`;
 }
 
 /** The body against the schema of the declared media type it was sent as. */
-export function bodyViolation(declared: DeclaredResponse, headers: Record<string, string>, bodyText: string): string | undefined {
+export function bodyViolation(
+  declared: DeclaredResponse,
+  headers: Record<string, string>,
+  bodyText: string,
+): string | undefined {
   if (declared.content.length === 0) return undefined;
   const raw = headers['content-type'];
   const content = chooseContent(declared, raw === undefined ? '' : mediaTypeOf(raw));
   if (!content?.check) return undefined; // an undeclared media type is content_type_conformance's to report
   let body: unknown = bodyText;
-  try { body = JSON.parse(bodyText) as unknown; } catch (error) {
-    if (isJson(content.mediaType) || (raw !== undefined && isJson(mediaTypeOf(raw)))) return `the body is not JSON (${(error as Error).message})`;
+  try {
+    body = JSON.parse(bodyText) as unknown;
+  } catch (error) {
+    if (isJson(content.mediaType) || (raw !== undefined && isJson(mediaTypeOf(raw))))
+      return `the body is not JSON (${(error as Error).message})`;
   }
   return content.check(body);
 }
@@ -49,9 +58,11 @@ export function mediaTypeOf(contentType: string): string {
 /** The declared media type an answer's one falls under: exact first, then `type/*`, then `*\/*`. */
 function chooseContent(declared: DeclaredResponse, media: string): DeclaredResponse['content'][number] | undefined {
   const [type] = media.split('/');
-  return declared.content.find((entry) => entry.mediaType === media)
-    ?? declared.content.find((entry) => entry.mediaType === `${type}/*`)
-    ?? declared.content.find((entry) => entry.mediaType === '*/*');
+  return (
+    declared.content.find((entry) => entry.mediaType === media) ??
+    declared.content.find((entry) => entry.mediaType === `${type}/*`) ??
+    declared.content.find((entry) => entry.mediaType === '*/*')
+  );
 }
 
 function isJson(media: string): boolean {
@@ -60,7 +71,8 @@ function isJson(media: string): boolean {
 
 /** A header's text as the JSON value its schema describes (`simple` style). */
 function readHeader(value: string, type: string | undefined): unknown {
-  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value.trim())) return Number(value);
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value.trim()))
+    return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   if (type === 'array') return value.split(',').map((item) => item.trim());
   return value;

@@ -19,39 +19,57 @@ export interface ContractInput {
   timeoutMs?: number;
 }
 
-const FLAG_OF = Object.fromEntries(Object.entries(ID_FLAGS).map(([flag, name]) => [name, flag])) as Record<IdName, IdFlag>;
+const FLAG_OF = Object.fromEntries(Object.entries(ID_FLAGS).map(([flag, name]) => [name, flag])) as Record<
+  IdName,
+  IdFlag
+>;
 
 /**
  * Checks a library caller's options: every mistake is a UsageError naming the option and what is allowed.
  * @example const options = toContractOptions({ target: app, accessToken: 'ci-token', ids: { fileId: '1' } });
  */
 export function toContractOptions(input: ContractInput): ContractOptions {
-  const target = typeof input.target === 'function' ? input.target : asOption('--base-url', 'target', () => toBaseUrl(String(input.target)));
-  if (typeof input.accessToken !== 'string' || input.accessToken === '') throw new UsageError('accessToken is required: the application Access Token sent as "Authorization: Bearer <token>"');
+  const target =
+    typeof input.target === 'function'
+      ? input.target
+      : asOption('--base-url', 'target', () => toBaseUrl(String(input.target)));
+  if (typeof input.accessToken !== 'string' || input.accessToken === '')
+    throw new UsageError(
+      'accessToken is required: the application Access Token sent as "Authorization: Bearer <token>"',
+    );
   const ids: Partial<Record<IdName, string>> = {};
   for (const [name, value] of Object.entries(input.ids ?? {}) as [string, string | bigint | number | undefined][]) {
     if (!(name in FLAG_OF)) {
       const nearest = nearestName(name, Object.keys(FLAG_OF));
-      throw new UsageError(`ids.${name}: unknown id${nearest === undefined ? '' : `; did you mean ${nearest}?`} (known: ${Object.keys(FLAG_OF).join(', ')})`);
+      throw new UsageError(
+        `ids.${name}: unknown id${nearest === undefined ? '' : `; did you mean ${nearest}?`} (known: ${Object.keys(FLAG_OF).join(', ')})`,
+      );
     }
     if (value === undefined) continue;
-    if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new UsageError(`ids.${name} ${value}: not a safe integer; give int64 ids as strings or bigints`);
+    if (typeof value === 'number' && !Number.isSafeInteger(value))
+      throw new UsageError(`ids.${name} ${value}: not a safe integer; give int64 ids as strings or bigints`);
     ids[name as IdName] = toInt64(String(value), `ids.${name}`);
   }
   return {
-    target, accessToken: input.accessToken, ids,
+    target,
+    accessToken: input.accessToken,
+    ids,
     specPath: input.spec,
     checks: input.checks ?? 'all',
     excludeChecks: input.excludeChecks ?? [],
     junitFile: undefined,
     jsonFile: undefined,
-    timeoutMs: asOption('--timeout', 'timeoutMs', () => toTimeout(input.timeoutMs === undefined ? undefined : String(input.timeoutMs))),
+    timeoutMs: asOption('--timeout', 'timeoutMs', () =>
+      toTimeout(input.timeoutMs === undefined ? undefined : String(input.timeoutMs)),
+    ),
   };
 }
 
 /** The CLI's check of a value, its message naming the library option instead of the flag. */
 function asOption<T>(flag: string, option: string, read: () => T): T {
-  try { return read(); } catch (error) {
+  try {
+    return read();
+  } catch (error) {
     throw error instanceof UsageError ? new UsageError(error.message.replace(flag, option)) : error;
   }
 }

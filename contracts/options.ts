@@ -58,7 +58,7 @@ export interface ContractFlag {
 }
 
 const ID_FLAG_HELP = {
-  'file-id': 'a file the Access Token\'s application owns (fileId)',
+  'file-id': "a file the Access Token's application owns (fileId)",
   'integrate-id': 'an integrated model of that application (integrateId)',
   'child-file-id': 'a file of --integrate-id (the POST child-file operation)',
   'compare-id': 'a comparison (compareId)',
@@ -72,13 +72,34 @@ const ID_FLAG_HELP = {
 
 /** Every flag the harness takes, in `--help` order: the parser accepts exactly these. */
 export const CONTRACT_FLAGS: Readonly<Record<string, ContractFlag>> = {
-  'base-url': { group: 'Required', value: 'URL', help: 'the implementation, e.g. http://127.0.0.1:4010 or https://host/api' },
-  'access-token': { group: 'Required', value: 'T', help: 'a valid application Access Token (sent as "Authorization: Bearer T")' },
-  ...Object.fromEntries(Object.entries(ID_FLAG_HELP).map(([flag, help]) => [flag, { group: 'Object ids (int64; each enables the checks that need it)', value: 'N', help }])),
-  spec: { group: 'Options', value: 'FILE', help: 'the contract, OpenAPI 3.0 or 3.1, $refs to other files allowed (default: the packaged spec/view-token.openapi.yaml)' },
+  'base-url': {
+    group: 'Required',
+    value: 'URL',
+    help: 'the implementation, e.g. http://127.0.0.1:4010 or https://host/api',
+  },
+  'access-token': {
+    group: 'Required',
+    value: 'T',
+    help: 'a valid application Access Token (sent as "Authorization: Bearer T")',
+  },
+  ...Object.fromEntries(
+    Object.entries(ID_FLAG_HELP).map(([flag, help]) => [
+      flag,
+      { group: 'Object ids (int64; each enables the checks that need it)', value: 'N', help },
+    ]),
+  ),
+  spec: {
+    group: 'Options',
+    value: 'FILE',
+    help: 'the contract, OpenAPI 3.0 or 3.1, $refs to other files allowed (default: the packaged spec/view-token.openapi.yaml)',
+  },
   checks: { group: 'Options', value: 'all|a,b', help: 'run only these checks' },
   'exclude-checks': { group: 'Options', value: 'a,b', help: 'skip these checks' },
-  junit: { group: 'Options', value: 'FILE', help: 'write a JUnit XML report (each check\'s time; failing exchanges in <system-out>)' },
+  junit: {
+    group: 'Options',
+    value: 'FILE',
+    help: "write a JUnit XML report (each check's time; failing exchanges in <system-out>)",
+  },
   json: { group: 'Options', value: 'FILE', help: 'write a JSON report (schema: contracts/report.schema.json)' },
   timeout: { group: 'Options', value: 'MS', help: `per request (default ${DEFAULT_TIMEOUT_MS})` },
   help: { group: 'Options', help: 'print this help (also -h)' },
@@ -89,9 +110,15 @@ export type ParsedCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'ru
 
 /** Parses the command line; every problem is a UsageError naming the flag. */
 export function parseContractArgs(args: readonly string[]): ParsedCommand {
-  const options = Object.fromEntries(Object.entries(CONTRACT_FLAGS).map(([flag, { value }]) => [flag, {
-    type: value === undefined ? 'boolean' : 'string', ...(flag === 'help' ? { short: 'h' } : {}),
-  }]));
+  const options = Object.fromEntries(
+    Object.entries(CONTRACT_FLAGS).map(([flag, { value }]) => [
+      flag,
+      {
+        type: value === undefined ? 'boolean' : 'string',
+        ...(flag === 'help' ? { short: 'h' } : {}),
+      },
+    ]),
+  );
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({ args: [...args], options: options as never, strict: true, allowPositionals: false }));
@@ -103,7 +130,10 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
   const text = (flag: string): string | undefined => values[flag] as string | undefined;
   const target = toBaseUrl(text('base-url'));
   const accessToken = text('access-token');
-  if (!accessToken) throw new UsageError('--access-token is required: the application Access Token sent as "Authorization: Bearer <token>"');
+  if (!accessToken)
+    throw new UsageError(
+      '--access-token is required: the application Access Token sent as "Authorization: Bearer <token>"',
+    );
   const ids: Partial<Record<IdName, string>> = {};
   for (const [flag, name] of Object.entries(ID_FLAGS) as [IdFlag, IdName][]) {
     const value = text(flag);
@@ -112,7 +142,9 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
   return {
     kind: 'run',
     options: {
-      target, accessToken, ids,
+      target,
+      accessToken,
+      ids,
       specPath: text('spec'),
       checks: toList(text('checks')) ?? 'all',
       excludeChecks: toList(text('exclude-checks')) ?? [],
@@ -134,8 +166,13 @@ function withNearestFlag(message: string): string {
 export function toBaseUrl(raw: string | undefined): URL {
   if (raw === undefined) throw new UsageError('--base-url is required, e.g. --base-url http://127.0.0.1:4010');
   let url: URL;
-  try { url = new URL(raw); } catch { throw new UsageError(`--base-url ${raw}: not a URL (expected http://host:port[/path])`); }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url ${raw}: not an HTTP URL (use http:// or https://)`);
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--base-url ${raw}: not a URL (expected http://host:port[/path])`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--base-url ${raw}: not an HTTP URL (use http:// or https://)`);
   return url;
 }
 
@@ -148,12 +185,16 @@ export function toInt64(raw: string, flag: string): string {
 
 function toList(raw: string | undefined): string[] | undefined {
   if (raw === undefined || raw === 'all') return undefined;
-  return raw.split(',').map((item) => item.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 export function toTimeout(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_TIMEOUT_MS;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 600_000) throw new UsageError(`--timeout ${raw}: milliseconds from 1 to 600000`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 600_000)
+    throw new UsageError(`--timeout ${raw}: milliseconds from 1 to 600000`);
   return Number(raw);
 }
 
@@ -165,13 +206,22 @@ export function toReportFile(raw: string | undefined, flag: string): string | un
   const existing = statOrUndefined(file);
   if (existing?.isDirectory()) throw new UsageError(`${flag} ${raw}: is a directory, not a file`);
   const folder = path.dirname(file);
-  if (!existing && !statOrUndefined(folder)?.isDirectory()) throw new UsageError(`${flag} ${raw}: cannot write it (no folder ${folder})`);
-  try { accessSync(existing ? file : folder, constants.W_OK); } catch (error) {
-    throw new UsageError(`${flag} ${raw}: cannot write it (${(error as NodeJS.ErrnoException).code ?? 'not writable'})`);
+  if (!existing && !statOrUndefined(folder)?.isDirectory())
+    throw new UsageError(`${flag} ${raw}: cannot write it (no folder ${folder})`);
+  try {
+    accessSync(existing ? file : folder, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(
+      `${flag} ${raw}: cannot write it (${(error as NodeJS.ErrnoException).code ?? 'not writable'})`,
+    );
   }
   return raw;
 }
 
 function statOrUndefined(file: string): ReturnType<typeof statSync> | undefined {
-  try { return statSync(file); } catch { return undefined; }
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
 }

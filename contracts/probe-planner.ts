@@ -9,8 +9,20 @@ import type { ContractOptions, IdName } from './options';
  * sends one object's id under another id parameter (its View Token must not be that object's).
  */
 export const PROBE_INTENTS = [
-  'success', 'repeat', 'auth', 'near-miss', 'near-miss-malformed', 'misplaced', 'view-token-as-access', 'alias',
-  'missing', 'forbidden', 'negative', 'boundary', 'lenient', 'crossed',
+  'success',
+  'repeat',
+  'auth',
+  'near-miss',
+  'near-miss-malformed',
+  'misplaced',
+  'view-token-as-access',
+  'alias',
+  'missing',
+  'forbidden',
+  'negative',
+  'boundary',
+  'lenient',
+  'crossed',
 ] as const;
 export type ProbeIntent = (typeof PROBE_INTENTS)[number];
 
@@ -59,19 +71,41 @@ export function createPlanner({ ids, accessToken }: ContractOptions, spec: Contr
   const bearer = { Authorization: `Bearer ${accessToken}` };
   const queryIds = view.idParameters.filter((parameter) => parameter.in === 'query');
   const pathIds = child.idParameters.filter((parameter) => parameter.in === 'path');
-  const given = queryIds.filter(({ name }) => ids[name as IdName] !== undefined).map(({ name }) => [name, ids[name as IdName] ?? ''] as const);
-  const first = given[0] ?? [queryIds[0]?.name ?? 'fileId', ids.missingId ?? '1'] as const;
+  const given = queryIds
+    .filter(({ name }) => ids[name as IdName] !== undefined)
+    .map(({ name }) => [name, ids[name as IdName] ?? ''] as const);
+  const first = given[0] ?? ([queryIds[0]?.name ?? 'fileId', ids.missingId ?? '1'] as const);
   const childIds = pathIds.every(({ name }) => PATH_ID_SOURCE[name] && ids[PATH_ID_SOURCE[name]] !== undefined)
-    ? Object.fromEntries(pathIds.map(({ name }) => [name, ids[PATH_ID_SOURCE[name] as IdName] ?? ''])) : undefined;
+    ? Object.fromEntries(pathIds.map(({ name }) => [name, ids[PATH_ID_SOURCE[name] as IdName] ?? '']))
+    : undefined;
   return {
-    ids, accessToken, spec, queryIds, pathIds, given, first, childIds, pathIdSource: PATH_ID_SOURCE,
+    ids,
+    accessToken,
+    spec,
+    queryIds,
+    pathIds,
+    given,
+    first,
+    childIds,
+    pathIdSource: PATH_ID_SOURCE,
     get: (query, headers = bearer) => ({ method: view.method, path: `${view.path}${query}`, headers }),
-    post: (values, headers = bearer) => ({ method: child.method, path: fillPath(child.path, values), headers: { ...headers, 'Content-Type': 'application/json' } }),
-    childWith: (replace) => ({ ...Object.fromEntries(pathIds.map(({ name }) => [name, childIds?.[name] ?? first[1]])), ...replace }),
-    add: (probe) => { probes.push(probe); },
+    post: (values, headers = bearer) => ({
+      method: child.method,
+      path: fillPath(child.path, values),
+      headers: { ...headers, 'Content-Type': 'application/json' },
+    }),
+    childWith: (replace) => ({
+      ...Object.fromEntries(pathIds.map(({ name }) => [name, childIds?.[name] ?? first[1]])),
+      ...replace,
+    }),
+    add: (probe) => {
+      probes.push(probe);
+    },
   };
 }
 
 export function fillPath(template: string, values: Record<string, string>): string {
-  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : encodeURIComponent(values[name])));
+  return template.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    values[name] === undefined ? whole : encodeURIComponent(values[name]),
+  );
 }

@@ -25,15 +25,39 @@ interface Placement {
  * the POST. `shown` places a stand-in instead, for reports (a secret outside `Authorization`).
  */
 function onBoth(planner: Planner, intent: ProbeIntent, label: string, placed: Placement, shown?: Placement): void {
-  const { first: [name, value], childIds, spec, add } = planner;
-  const asGet = (place: Placement): ProbeRequest => planner.get(`?${name}=${value}${place.query === undefined ? '' : `&${place.query}`}`, place.headers);
-  add({ id: `GET with ${label}`, operation: 'getViewToken', intent, request: { ...asGet(placed), ...(shown ? { shown: asGet(shown) } : {}) }, where: `GET ${spec.operations.getViewToken.path}`, variant: label });
+  const {
+    first: [name, value],
+    childIds,
+    spec,
+    add,
+  } = planner;
+  const asGet = (place: Placement): ProbeRequest =>
+    planner.get(`?${name}=${value}${place.query === undefined ? '' : `&${place.query}`}`, place.headers);
+  add({
+    id: `GET with ${label}`,
+    operation: 'getViewToken',
+    intent,
+    request: { ...asGet(placed), ...(shown ? { shown: asGet(shown) } : {}) },
+    where: `GET ${spec.operations.getViewToken.path}`,
+    variant: label,
+  });
   if (!childIds) return;
   const asPost = (place: Placement): ProbeRequest => {
     const request = planner.post(childIds, place.headers);
-    return { ...request, path: place.query === undefined ? request.path : `${request.path}?${place.query}`, ...(place.body === undefined ? {} : { body: place.body }) };
+    return {
+      ...request,
+      path: place.query === undefined ? request.path : `${request.path}?${place.query}`,
+      ...(place.body === undefined ? {} : { body: place.body }),
+    };
   };
-  add({ id: `POST with ${label}`, operation: 'getChildFileViewToken', intent, request: { ...asPost(placed), ...(shown ? { shown: asPost(shown) } : {}) }, where: `POST ${spec.operations.getChildFileViewToken.path}`, variant: label });
+  add({
+    id: `POST with ${label}`,
+    operation: 'getChildFileViewToken',
+    intent,
+    request: { ...asPost(placed), ...(shown ? { shown: asPost(shown) } : {}) },
+    where: `POST ${spec.operations.getChildFileViewToken.path}`,
+    variant: label,
+  });
 }
 
 /** The refusals of the Bearer sentence: no header, an unknown token, and the real token under no or another scheme. */
@@ -69,13 +93,18 @@ export function planNearMisses(planner: Planner): void {
   ];
   for (const [label, credential] of altered) {
     if (credential === '' || credential === token) continue;
-    onBoth(planner, B64TOKEN.test(credential) ? 'near-miss' : 'near-miss-malformed', label, { headers: { Authorization: `Bearer ${credential}` } });
+    onBoth(planner, B64TOKEN.test(credential) ? 'near-miss' : 'near-miss-malformed', label, {
+      headers: { Authorization: `Bearer ${credential}` },
+    });
   }
   const malformed: [string, Headers][] = [
     ['the Access Token, a space and another word', { Authorization: `Bearer ${token} x` }],
     ['another word, a space and the Access Token', { Authorization: `Bearer x ${token}` }],
     ['the Access Token and a no-break space (U+00A0)', { Authorization: `Bearer ${token}\u00a0` }],
-    ['two Authorization headers, the Access Token in the second', { Authorization: [`Bearer ${randomBytes(16).toString('hex')}`, `Bearer ${token}`] }],
+    [
+      'two Authorization headers, the Access Token in the second',
+      { Authorization: [`Bearer ${randomBytes(16).toString('hex')}`, `Bearer ${token}`] },
+    ],
   ];
   for (const [label, headers] of malformed) onBoth(planner, 'near-miss-malformed', label, { headers });
 }
@@ -86,16 +115,39 @@ const PLACES = ['access_token', 'accessToken', 'token'];
 /** The Access Token anywhere but the Authorization header: RFC 6750's query and body forms, cookies, other headers. */
 export function planMisplaced(planner: Planner): void {
   const places: [string, (token: string) => Placement][] = [
-    ['the Access Token in the query (access_token, accessToken, token)', (token) => ({ headers: {}, query: PLACES.map((name) => `${name}=${token === SHOWN_TOKEN ? token : encodeURIComponent(token)}`).join('&') })],
-    ['the Access Token in a cookie (access_token, accessToken, token)', (token) => ({ headers: { Cookie: PLACES.map((name) => `${name}=${token}`).join('; ') } })],
-    ['the Access Token in other headers (X-Access-Token, X-Auth-Token, Access-Token)', (token) => ({ headers: { 'X-Access-Token': token, 'X-Auth-Token': token, 'Access-Token': token } })],
+    [
+      'the Access Token in the query (access_token, accessToken, token)',
+      (token) => ({
+        headers: {},
+        query: PLACES.map((name) => `${name}=${token === SHOWN_TOKEN ? token : encodeURIComponent(token)}`).join('&'),
+      }),
+    ],
+    [
+      'the Access Token in a cookie (access_token, accessToken, token)',
+      (token) => ({ headers: { Cookie: PLACES.map((name) => `${name}=${token}`).join('; ') } }),
+    ],
+    [
+      'the Access Token in other headers (X-Access-Token, X-Auth-Token, Access-Token)',
+      (token) => ({ headers: { 'X-Access-Token': token, 'X-Auth-Token': token, 'Access-Token': token } }),
+    ],
   ];
-  for (const [label, place] of places) onBoth(planner, 'misplaced', label, place(planner.accessToken), place(SHOWN_TOKEN));
+  for (const [label, place] of places)
+    onBoth(planner, 'misplaced', label, place(planner.accessToken), place(SHOWN_TOKEN));
   const { childIds, spec, post, add } = planner;
   if (!childIds) return;
   const label = 'the Access Token in the JSON body (access_token, accessToken, token)';
-  const withBody = (token: string): ProbeRequest => ({ ...post(childIds, {}), body: JSON.stringify(Object.fromEntries(PLACES.map((name) => [name, token]))) });
-  add({ id: `POST with ${label}`, operation: 'getChildFileViewToken', intent: 'misplaced', request: { ...withBody(planner.accessToken), shown: withBody(SHOWN_TOKEN) }, where: `POST ${spec.operations.getChildFileViewToken.path}`, variant: label });
+  const withBody = (token: string): ProbeRequest => ({
+    ...post(childIds, {}),
+    body: JSON.stringify(Object.fromEntries(PLACES.map((name) => [name, token]))),
+  });
+  add({
+    id: `POST with ${label}`,
+    operation: 'getChildFileViewToken',
+    intent: 'misplaced',
+    request: { ...withBody(planner.accessToken), shown: withBody(SHOWN_TOKEN) },
+    where: `POST ${spec.operations.getChildFileViewToken.path}`,
+    variant: label,
+  });
 }
 
 /**
@@ -104,23 +156,50 @@ export function planMisplaced(planner: Planner): void {
  * parameters, GET on the POST route), each without valid credentials: none may issue a token.
  */
 export function planAliases(planner: Planner): void {
-  const { first: [name, value], childIds, spec, get, post, add } = planner;
-  const credentials: [string, Headers][] = [['no Authorization header', {}], ['an unknown bearer token', { Authorization: `Bearer ${randomBytes(16).toString('hex')}` }]];
+  const {
+    first: [name, value],
+    childIds,
+    spec,
+    get,
+    post,
+    add,
+  } = planner;
+  const credentials: [string, Headers][] = [
+    ['no Authorization header', {}],
+    ['an unknown bearer token', { Authorization: `Bearer ${randomBytes(16).toString('hex')}` }],
+  ];
   const viewPath = spec.operations.getViewToken.path;
   const childPath = spec.operations.getChildFileViewToken.path;
   for (const [form, path] of routeForms(viewPath)) {
     for (const [label, headers] of credentials) {
       const request = { ...get(`?${name}=${value}`, headers), path: `${path}?${name}=${value}` };
-      add({ id: `GET ${path} with ${label}`, operation: 'getViewToken', intent: 'alias', request, where: `GET ${viewPath}`, variant: `${form}, ${label}` });
+      add({
+        id: `GET ${path} with ${label}`,
+        operation: 'getViewToken',
+        intent: 'alias',
+        request,
+        where: `GET ${viewPath}`,
+        variant: `${form}, ${label}`,
+      });
     }
   }
   if (!childIds) return;
   const filled = post(childIds).path;
-  const forms: [string, string, 'GET' | 'POST'][] = [...routeForms(filled).map(([form, path]) => [form, path, 'POST'] as [string, string, 'POST']), ['the GET method', filled, 'GET']];
+  const forms: [string, string, 'GET' | 'POST'][] = [
+    ...routeForms(filled).map(([form, path]) => [form, path, 'POST'] as [string, string, 'POST']),
+    ['the GET method', filled, 'GET'],
+  ];
   for (const [form, path, method] of forms) {
     for (const [label, headers] of credentials) {
       const request: ProbeRequest = method === 'GET' ? { method, path, headers } : { ...post(childIds, headers), path };
-      add({ id: `${method} ${path} with ${label}`, operation: 'getChildFileViewToken', intent: 'alias', request, where: `POST ${childPath}`, variant: `${form}, ${label}` });
+      add({
+        id: `${method} ${path} with ${label}`,
+        operation: 'getChildFileViewToken',
+        intent: 'alias',
+        request,
+        where: `POST ${childPath}`,
+        variant: `${form}, ${label}`,
+      });
     }
   }
 }
@@ -137,7 +216,12 @@ export function routeForms(path: string): [string, string][] {
     ['capitalised segments', path.replace(/\/([a-z])/g, (_whole, first: string) => `/${first.toUpperCase()}`)],
     ['a doubled slash', `${head}//${tail}`],
     ['a dot segment', `${head}/./${tail}`],
-    ['a percent-encoded letter', letter === -1 ? path : `${head}/${tail.slice(0, letter)}%${tail.charCodeAt(letter).toString(16)}${tail.slice(letter + 1)}`],
+    [
+      'a percent-encoded letter',
+      letter === -1
+        ? path
+        : `${head}/${tail.slice(0, letter)}%${tail.charCodeAt(letter).toString(16)}${tail.slice(letter + 1)}`,
+    ],
     ['a .json suffix', `${path}.json`],
     ['a ;parameter', `${path};x`],
   ];
@@ -149,11 +233,20 @@ export function routeForms(path: string): [string, string][] {
  * What can only be asked once the first answers are in: a View Token the run was issued,
  * presented as the Access Token on both operations.
  */
-export function planFollowUps(options: ContractOptions, spec: ContractSpec, results: readonly { probe: Probe; exchange: Exchange }[]): Probe[] {
-  const token = results.filter(({ probe }) => probe.intent === 'success' || probe.intent === 'repeat').map(({ exchange }) => viewTokenOf(exchange)).find((candidate) => candidate !== undefined);
+export function planFollowUps(
+  options: ContractOptions,
+  spec: ContractSpec,
+  results: readonly { probe: Probe; exchange: Exchange }[],
+): Probe[] {
+  const token = results
+    .filter(({ probe }) => probe.intent === 'success' || probe.intent === 'repeat')
+    .map(({ exchange }) => viewTokenOf(exchange))
+    .find((candidate) => candidate !== undefined);
   if (token === undefined || !HEADER_VALUE.test(token)) return [];
   const probes: Probe[] = [];
-  onBoth(createPlanner(options, spec, probes), 'view-token-as-access', 'a View Token it issued as the Access Token', { headers: { Authorization: `Bearer ${token}` } });
+  onBoth(createPlanner(options, spec, probes), 'view-token-as-access', 'a View Token it issued as the Access Token', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return probes;
 }
 

@@ -7,30 +7,95 @@ const INT64_UNDERFLOW = '-9223372036854775809';
 export function planBoundaries({ queryIds, pathIds, get, post, childWith, add }: Planner): void {
   for (const parameter of queryIds) {
     for (const value of boundaries(parameter)) {
-      add({ id: `${parameter.name}=${value}`, operation: 'getViewToken', intent: 'boundary', request: get(`?${parameter.name}=${value}`), where: `GET ${parameter.name}`, variant: value });
+      add({
+        id: `${parameter.name}=${value}`,
+        operation: 'getViewToken',
+        intent: 'boundary',
+        request: get(`?${parameter.name}=${value}`),
+        where: `GET ${parameter.name}`,
+        variant: value,
+      });
     }
   }
   for (const parameter of pathIds) {
     for (const value of boundaries(parameter)) {
       const request = post(childWith({ [parameter.name]: value }));
-      add({ id: `${parameter.name}=${value} in the path`, operation: 'getChildFileViewToken', intent: 'boundary', request, where: `POST ${parameter.name} (path)`, variant: value });
+      add({
+        id: `${parameter.name}=${value} in the path`,
+        operation: 'getChildFileViewToken',
+        intent: 'boundary',
+        request,
+        where: `POST ${parameter.name} (path)`,
+        variant: value,
+      });
     }
   }
 }
 
-export function planMalformed({ queryIds, pathIds, first: [firstName, firstId], spec, get, post, childWith, add }: Planner): void {
-  const malformed: [string, string][] = [['abc', 'abc'], ['1.5', '1.5'], ['empty', ''], ['int64 overflow', INT64_OVERFLOW], ['int64 underflow', INT64_UNDERFLOW]];
+export function planMalformed({
+  queryIds,
+  pathIds,
+  first: [firstName, firstId],
+  spec,
+  get,
+  post,
+  childWith,
+  add,
+}: Planner): void {
+  const malformed: [string, string][] = [
+    ['abc', 'abc'],
+    ['1.5', '1.5'],
+    ['empty', ''],
+    ['int64 overflow', INT64_OVERFLOW],
+    ['int64 underflow', INT64_UNDERFLOW],
+  ];
   for (const [label, value] of malformed) {
-    add({ id: `${firstName}=${label}`, operation: 'getViewToken', intent: 'negative', request: get(`?${firstName}=${encodeURIComponent(value)}`), where: `GET ${firstName}`, variant: label });
+    add({
+      id: `${firstName}=${label}`,
+      operation: 'getViewToken',
+      intent: 'negative',
+      request: get(`?${firstName}=${encodeURIComponent(value)}`),
+      where: `GET ${firstName}`,
+      variant: label,
+    });
   }
   const where = `GET ${spec.operations.getViewToken.path}`;
-  add({ id: 'no id at all', operation: 'getViewToken', intent: 'negative', request: get(''), where, variant: 'no id at all' });
+  add({
+    id: 'no id at all',
+    operation: 'getViewToken',
+    intent: 'negative',
+    request: get(''),
+    where,
+    variant: 'no id at all',
+  });
   const second = queryIds.find(({ name }) => name !== firstName)?.name;
-  if (second) add({ id: 'two ids at once', operation: 'getViewToken', intent: 'negative', request: get(`?${firstName}=${firstId}&${second}=${firstId}`), where, variant: 'two ids at once' });
+  if (second)
+    add({
+      id: 'two ids at once',
+      operation: 'getViewToken',
+      intent: 'negative',
+      request: get(`?${firstName}=${firstId}&${second}=${firstId}`),
+      where,
+      variant: 'two ids at once',
+    });
   for (const { name } of pathIds) {
     const where = `POST ${name} (path)`;
-    add({ id: `${name}=abc in the path`, operation: 'getChildFileViewToken', intent: 'negative', request: post(childWith({ [name]: 'abc' })), where, variant: 'abc' });
-    add({ id: `${name} int64 overflow in the path`, operation: 'getChildFileViewToken', intent: 'negative', request: post(childWith({ [name]: INT64_OVERFLOW })), where, variant: 'int64 overflow' });
+    add({
+      id: `${name}=abc in the path`,
+      operation: 'getChildFileViewToken',
+      intent: 'negative',
+      request: post(childWith({ [name]: 'abc' })),
+      where,
+      variant: 'abc',
+    });
+    add({
+      id: `${name} int64 overflow in the path`,
+      operation: 'getChildFileViewToken',
+      intent: 'negative',
+      request: post(childWith({ [name]: INT64_OVERFLOW })),
+      where,
+      variant: 'int64 overflow',
+    });
   }
 }
 
@@ -44,7 +109,14 @@ export function planLenient({ given, pathIds, childIds, get, post, childWith, ad
   for (const [name, value] of given) {
     for (const [label, form] of lenientForms(value)) {
       const sent = encodeURIComponent(form);
-      add({ id: `${name}=${sent} (${label})`, operation: 'getViewToken', intent: 'lenient', request: get(`?${name}=${sent}`), where: `GET ${name}`, variant: label });
+      add({
+        id: `${name}=${sent} (${label})`,
+        operation: 'getViewToken',
+        intent: 'lenient',
+        request: get(`?${name}=${sent}`),
+        where: `GET ${name}`,
+        variant: label,
+      });
     }
   }
   if (!childIds) return;
@@ -53,7 +125,14 @@ export function planLenient({ given, pathIds, childIds, get, post, childWith, ad
     for (const [label, form] of lenientForms(value)) {
       const sent = encodeURIComponent(form);
       const request = post(childWith({ [name]: form }));
-      add({ id: `${name}=${sent} in the path (${label})`, operation: 'getChildFileViewToken', intent: 'lenient', request, where: `POST ${name} (path)`, variant: label });
+      add({
+        id: `${name}=${sent} in the path (${label})`,
+        operation: 'getChildFileViewToken',
+        intent: 'lenient',
+        request,
+        where: `POST ${name} (path)`,
+        variant: label,
+      });
     }
   }
 }
@@ -62,7 +141,8 @@ export function planLenient({ given, pathIds, childIds, get, post, childWith, ad
 export function lenientForms(value: string): [string, string][] {
   const sign = value.startsWith('-') ? '-' : '';
   const digits = value.slice(sign.length);
-  const inDigits = (zero: number): string => sign + [...digits].map((digit) => String.fromCodePoint(zero + Number(digit))).join('');
+  const inDigits = (zero: number): string =>
+    sign + [...digits].map((digit) => String.fromCodePoint(zero + Number(digit))).join('');
   return [
     ['an exponent (Ne0)', `${value}e0`],
     ['hexadecimal (0x...)', `${sign}0x${BigInt(digits).toString(16)}`],
@@ -88,13 +168,23 @@ export function planCrossed({ given, queryIds, get, add }: Planner): void {
       const object = `${other}=${value}`;
       if (taken.has(object)) continue;
       taken.add(object);
-      add({ id: `crossed ${object}`, operation: 'getViewToken', intent: 'crossed', request: get(`?${object}`), object, where: `GET ${other}`, variant: `the ${name}'s id ${value}` });
+      add({
+        id: `crossed ${object}`,
+        operation: 'getViewToken',
+        intent: 'crossed',
+        request: get(`?${object}`),
+        object,
+        where: `GET ${other}`,
+        variant: `the ${name}'s id ${value}`,
+      });
     }
   }
 }
 
 /** The valid values at the edges of an int64 parameter's range: min, max, 0 and -1 where the schema allows them. */
 export function boundaries(parameter: IdParameter): string[] {
-  const values = [parameter.minimum, parameter.maximum, 0n, -1n].filter((value) => value >= parameter.minimum && value <= parameter.maximum);
+  const values = [parameter.minimum, parameter.maximum, 0n, -1n].filter(
+    (value) => value >= parameter.minimum && value <= parameter.maximum,
+  );
   return [...new Set(values.map(String))];
 }

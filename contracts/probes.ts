@@ -18,38 +18,104 @@ export { planFollowUps } from './probes-credentials';
 export function planProbes(options: ContractOptions, spec: ContractSpec): Probe[] {
   const probes: Probe[] = [];
   const planner = createPlanner(options, spec, probes);
-  const steps = [planIssues, planRefusals, planNearMisses, planMisplaced, planAliases, planMissingAndForbidden, planBoundaries, planMalformed, planLenient, planCrossed];
+  const steps = [
+    planIssues,
+    planRefusals,
+    planNearMisses,
+    planMisplaced,
+    planAliases,
+    planMissingAndForbidden,
+    planBoundaries,
+    planMalformed,
+    planLenient,
+    planCrossed,
+  ];
   for (const step of steps) step(planner);
   return probes;
 }
 
 function planIssues({ given, first: [firstName, firstId], childIds, ids, spec, get, post, add }: Planner): void {
   const where = `GET ${spec.operations.getViewToken.path}`;
-  for (const [name, id] of given) add({ id: `issue ${name}`, operation: 'getViewToken', intent: 'success', request: get(`?${name}=${id}`), object: `${name}=${id}`, where, variant: `${name}=${id}` });
+  for (const [name, id] of given)
+    add({
+      id: `issue ${name}`,
+      operation: 'getViewToken',
+      intent: 'success',
+      request: get(`?${name}=${id}`),
+      object: `${name}=${id}`,
+      where,
+      variant: `${name}=${id}`,
+    });
   if (given[0]) {
-    add({ id: `issue ${firstName} again`, operation: 'getViewToken', intent: 'repeat', request: get(`?${firstName}=${firstId}`), object: `${firstName}=${firstId}`, where, variant: `${firstName}=${firstId}, again` });
+    add({
+      id: `issue ${firstName} again`,
+      operation: 'getViewToken',
+      intent: 'repeat',
+      request: get(`?${firstName}=${firstId}`),
+      object: `${firstName}=${firstId}`,
+      where,
+      variant: `${firstName}=${firstId}, again`,
+    });
   }
   // The child file is a file: a token shared with `GET ?fileId=` of the same id is not a scoping fault.
   if (childIds) {
     const object = `fileId=${ids.childFileId ?? ''}`;
-    add({ id: 'issue child file', operation: 'getChildFileViewToken', intent: 'success', request: post(childIds), object, where: `POST ${spec.operations.getChildFileViewToken.path}`, variant: object });
+    add({
+      id: 'issue child file',
+      operation: 'getChildFileViewToken',
+      intent: 'success',
+      request: post(childIds),
+      object,
+      where: `POST ${spec.operations.getChildFileViewToken.path}`,
+      variant: object,
+    });
   }
 }
 
 function planMissingAndForbidden({ ids, queryIds, pathIds, childIds, get, post, childWith, add }: Planner): void {
   if (ids.missingId !== undefined) {
     const variant = `--missing-id ${ids.missingId}`;
-    for (const { name } of queryIds) add({ id: `missing ${name}`, operation: 'getViewToken', intent: 'missing', request: get(`?${name}=${ids.missingId}`), where: `GET ${name}`, variant });
+    for (const { name } of queryIds)
+      add({
+        id: `missing ${name}`,
+        operation: 'getViewToken',
+        intent: 'missing',
+        request: get(`?${name}=${ids.missingId}`),
+        where: `GET ${name}`,
+        variant,
+      });
     for (const { name } of pathIds) {
       if (name !== pathIds[0]?.name && !childIds) continue;
-      add({ id: `missing ${name} in the path`, operation: 'getChildFileViewToken', intent: 'missing', request: post(childWith({ [name]: ids.missingId })), where: `POST ${name} (path)`, variant });
+      add({
+        id: `missing ${name} in the path`,
+        operation: 'getChildFileViewToken',
+        intent: 'missing',
+        request: post(childWith({ [name]: ids.missingId })),
+        where: `POST ${name} (path)`,
+        variant,
+      });
     }
   }
   if (ids.forbiddenFileId === undefined) return;
   const variant = `--forbidden-file-id ${ids.forbiddenFileId}`;
-  if (queryIds.some(({ name }) => name === 'fileId')) add({ id: 'forbidden fileId', operation: 'getViewToken', intent: 'forbidden', request: get(`?fileId=${ids.forbiddenFileId}`), where: 'GET fileId', variant });
+  if (queryIds.some(({ name }) => name === 'fileId'))
+    add({
+      id: 'forbidden fileId',
+      operation: 'getViewToken',
+      intent: 'forbidden',
+      request: get(`?fileId=${ids.forbiddenFileId}`),
+      where: 'GET fileId',
+      variant,
+    });
   if (ids.integrateId !== undefined && pathIds.some(({ name }) => name === 'fileId')) {
     const request = post(childWith({ integrateId: ids.integrateId, fileId: ids.forbiddenFileId }));
-    add({ id: 'forbidden child fileId', operation: 'getChildFileViewToken', intent: 'forbidden', request, where: 'POST fileId (path)', variant });
+    add({
+      id: 'forbidden child fileId',
+      operation: 'getChildFileViewToken',
+      intent: 'forbidden',
+      request,
+      where: 'POST fileId (path)',
+      variant,
+    });
   }
 }

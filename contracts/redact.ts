@@ -18,17 +18,29 @@ export function redact(name: string, value: string): string {
  * the result judged; the checks judge what was really sent and received.
  */
 export function hideSecrets(results: readonly ProbeResult[], facts: RunFacts): Map<ProbeResult, ProbeResult> {
-  const secrets: [string, string][] = facts.issuedTokens.filter((token) => findCarried(token, facts.accessToken) !== undefined).map((token) => [token, CARRIER]);
+  const secrets: [string, string][] = facts.issuedTokens
+    .filter((token) => findCarried(token, facts.accessToken) !== undefined)
+    .map((token) => [token, CARRIER]);
   if (facts.accessToken.length >= MIN_SECRET_CHARS) secrets.push([facts.accessToken, ACCESS_TOKEN]);
   secrets.sort(([a], [b]) => b.length - a.length); // a carrier is replaced whole before the token inside it
   const shown = new Map<ProbeResult, ProbeResult>();
   if (secrets.length === 0) return shown;
-  const hide = (text: string): string => secrets.reduce((result, [secret, stand]) => result.split(secret).join(stand), text);
-  const hideAll = (values: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, hide(redact(name, value))]));
+  const hide = (text: string): string =>
+    secrets.reduce((result, [secret, stand]) => result.split(secret).join(stand), text);
+  const hideAll = (values: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, hide(redact(name, value))]));
   for (const result of results) {
     const { exchange } = result;
-    const request = { ...exchange.request, url: hide(exchange.request.url), headers: hideAll(exchange.request.headers), ...(exchange.request.body === undefined ? {} : { body: hide(exchange.request.body) }) };
-    const hidden: Exchange = exchange.kind === 'response' ? { ...exchange, request, headers: hideAll(exchange.headers), bodyText: hide(exchange.bodyText) } : { ...exchange, request };
+    const request = {
+      ...exchange.request,
+      url: hide(exchange.request.url),
+      headers: hideAll(exchange.request.headers),
+      ...(exchange.request.body === undefined ? {} : { body: hide(exchange.request.body) }),
+    };
+    const hidden: Exchange =
+      exchange.kind === 'response'
+        ? { ...exchange, request, headers: hideAll(exchange.headers), bodyText: hide(exchange.bodyText) }
+        : { ...exchange, request };
     shown.set(result, { probe: result.probe, exchange: hidden });
   }
   return shown;

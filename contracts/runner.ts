@@ -41,27 +41,58 @@ export async function runContracts(options: ContractOptions, onProgress?: OnProg
   const agent = createRunAgent(target.baseUrl, CONCURRENCY);
   let results: ProbeResult[];
   try {
-    const send = { baseUrl: target.baseUrl, agent, timeoutMs: options.timeoutMs, done: 0, total: probes.length, onProgress };
+    const send = {
+      baseUrl: target.baseUrl,
+      agent,
+      timeoutMs: options.timeoutMs,
+      done: 0,
+      total: probes.length,
+      onProgress,
+    };
     results = await sendAll(probes, send);
     const followUps = intents.has('view-token-as-access') ? planFollowUps(options, spec, results) : [];
     send.total += followUps.length;
-    results = [...results, ...await sendAll(followUps, send)];
+    results = [...results, ...(await sendAll(followUps, send))];
   } finally {
     agent.destroy();
     await target.close();
   }
-  const facts: RunFacts = { accessToken: options.accessToken, issuedTokens: [...new Set(results.map(({ exchange }) => viewTokenOf(exchange)).filter((token) => token !== undefined))] };
+  const facts: RunFacts = {
+    accessToken: options.accessToken,
+    issuedTokens: [
+      ...new Set(results.map(({ exchange }) => viewTokenOf(exchange)).filter((token) => token !== undefined)),
+    ],
+  };
   const shown = hideSecrets(results, facts);
-  const report = checks.map((check) => judge(check, options, results, spec, facts)).map((result) => ({
-    ...result, violations: result.violations.map((violation) => ({ ...violation, result: shown.get(violation.result) ?? violation.result })),
-  }));
+  const report = checks
+    .map((check) => judge(check, options, results, spec, facts))
+    .map((result) => ({
+      ...result,
+      violations: result.violations.map((violation) => ({
+        ...violation,
+        result: shown.get(violation.result) ?? violation.result,
+      })),
+    }));
   const totals = { pass: 0, fail: 0, skip: 0 };
   for (const result of report) totals[result.status] += 1;
-  return { baseUrl: target.label, specPath: spec.path, durationMs: Math.round(performance.now() - started), requests: results.length, results: report, totals, findings: groupFindings(report) };
+  return {
+    baseUrl: target.label,
+    specPath: spec.path,
+    durationMs: Math.round(performance.now() - started),
+    requests: results.length,
+    results: report,
+    totals,
+    findings: groupFindings(report),
+  };
 }
 
 /** What a run with these options will do: the contract, the checks (in report order) and the requests they need first. */
-export function planRun(options: ContractOptions): { spec: ContractSpec; checks: Check[]; probes: Probe[]; intents: Set<ProbeIntent> } {
+export function planRun(options: ContractOptions): {
+  spec: ContractSpec;
+  checks: Check[];
+  probes: Probe[];
+  intents: Set<ProbeIntent>;
+} {
   const spec = loadContractSpec(options.specPath ?? defaultSpecPath());
   const checks = selectChecks(options);
   const runnable = checks.filter((check) => check.skipReason?.(options) === undefined);
@@ -71,13 +102,21 @@ export function planRun(options: ContractOptions): { spec: ContractSpec; checks:
 
 function selectChecks(options: ContractOptions): Check[] {
   const known = CHECKS.map((check) => check.name);
-  for (const [flag, names] of [['--checks', options.checks === 'all' ? [] : options.checks], ['--exclude-checks', options.excludeChecks]] as const) {
+  for (const [flag, names] of [
+    ['--checks', options.checks === 'all' ? [] : options.checks],
+    ['--exclude-checks', options.excludeChecks],
+  ] as const) {
     const unknown = names.find((name) => !known.includes(name));
     if (unknown === undefined) continue;
     const nearest = nearestName(unknown, known);
-    throw new UsageError(`${flag}: unknown check ${unknown}${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}; known: ${known.join(', ')}`);
+    throw new UsageError(
+      `${flag}: unknown check ${unknown}${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}; known: ${known.join(', ')}`,
+    );
   }
-  return CHECKS.filter((check) => (options.checks === 'all' || options.checks.includes(check.name)) && !options.excludeChecks.includes(check.name));
+  return CHECKS.filter(
+    (check) =>
+      (options.checks === 'all' || options.checks.includes(check.name)) && !options.excludeChecks.includes(check.name),
+  );
 }
 
 /** Where and how a run sends, and how far it is. */
@@ -102,14 +141,23 @@ async function sendAll(probes: readonly Probe[], sending: Sending): Promise<Prob
   const firstOfRun = sending.done === 0;
   await sendOne(0);
   const first = results[0]?.exchange;
-  if (firstOfRun && first?.kind === 'unreachable') throw new UnreachableError(`${first.reason}; is the implementation running at ${sending.baseUrl.toString()}?`);
+  if (firstOfRun && first?.kind === 'unreachable')
+    throw new UnreachableError(`${first.reason}; is the implementation running at ${sending.baseUrl.toString()}?`);
   let next = 1;
-  const worker = async (): Promise<void> => { while (next < probes.length) await sendOne(next++); };
+  const worker = async (): Promise<void> => {
+    while (next < probes.length) await sendOne(next++);
+  };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return results;
 }
 
-function judge(check: Check, options: ContractOptions, results: readonly ProbeResult[], spec: ContractSpec, facts: RunFacts): CheckResult {
+function judge(
+  check: Check,
+  options: ContractOptions,
+  results: readonly ProbeResult[],
+  spec: ContractSpec,
+  facts: RunFacts,
+): CheckResult {
   const base = { name: check.name, summary: check.summary, source: check.source };
   const skipped = check.skipReason?.(options);
   if (skipped !== undefined) return { ...base, status: 'skip', note: skipped, durationMs: 0, violations: [] };
@@ -121,13 +169,22 @@ function judge(check: Check, options: ContractOptions, results: readonly ProbeRe
     const reason = exchange.kind === 'response' ? check.judge(exchange, result.probe, spec, facts) : exchange.reason;
     if (reason !== undefined) violations.push({ result, expected: check.expected, reason });
   }
-  for (const { result, reason, cause } of check.judgeTogether?.(judged) ?? []) violations.push({ result, expected: check.expected, reason, ...(cause === undefined ? {} : { cause }) });
+  for (const { result, reason, cause } of check.judgeTogether?.(judged) ?? [])
+    violations.push({ result, expected: check.expected, reason, ...(cause === undefined ? {} : { cause }) });
   const note = `${judged.length} answer${judged.length === 1 ? '' : 's'} judged`;
-  return { ...base, status: violations.length > 0 ? 'fail' : 'pass', note, durationMs: span(judged.map((result) => result.exchange)), violations };
+  return {
+    ...base,
+    status: violations.length > 0 ? 'fail' : 'pass',
+    note,
+    durationMs: span(judged.map((result) => result.exchange)),
+    violations,
+  };
 }
 
 function noneJudged(check: Check): string {
-  return check.intents.includes('view-token-as-access') ? 'no View Token was issued in this run, so none could be presented as the Access Token' : 'no request of this run applies to it';
+  return check.intents.includes('view-token-as-access')
+    ? 'no View Token was issued in this run, so none could be presented as the Access Token'
+    : 'no request of this run applies to it';
 }
 
 function span(exchanges: readonly Exchange[]): number {

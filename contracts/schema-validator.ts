@@ -13,7 +13,11 @@ export type SchemaCheck = (value: unknown) => string | undefined;
 const OPENAPI_FORMATS: Record<string, true | ((value: string | number) => boolean)> = {
   int32: (value) => Number.isInteger(value) && Number(value) >= -(2 ** 31) && Number(value) < 2 ** 31,
   int64: (value) => Number.isInteger(value),
-  float: true, double: true, byte: true, binary: true, password: true,
+  float: true,
+  double: true,
+  byte: true,
+  binary: true,
+  password: true,
 };
 
 /**
@@ -22,13 +26,23 @@ const OPENAPI_FORMATS: Record<string, true | ((value: string | number) => boolea
  * external and recursive `$ref`s resolve as in the files. OpenAPI 3.0 schemas (draft-04 style
  * `exclusiveMinimum: true`, `nullable`) are read as 3.0 means them; 3.1 schemas are JSON Schema 2020-12.
  */
-export function createSchemaValidator(files: SpecFiles, openapiVersion: '3.0' | '3.1'): (schema: Located) => SchemaCheck {
+export function createSchemaValidator(
+  files: SpecFiles,
+  openapiVersion: '3.0' | '3.1',
+): (schema: Located) => SchemaCheck {
   // unicodeRegExp off: OpenAPI patterns are plain ECMA-262, and some valid ones (e.g. `[\w\_]`) are refused under the u flag.
-  const options = { strict: false, allErrors: true, validateSchema: false, logger: false, unicodeRegExp: false } as const;
+  const options = {
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    logger: false,
+    unicodeRegExp: false,
+  } as const;
   /* eslint-disable @typescript-eslint/no-require-imports -- only the draft the contract needs is loaded */
-  const ajv: AjvCore = openapiVersion === '3.1'
-    ? new (require('ajv/dist/2020') as { default: typeof Ajv2020 }).default(options)
-    : new (require('ajv') as { default: typeof AjvDraft07 }).default(options);
+  const ajv: AjvCore =
+    openapiVersion === '3.1'
+      ? new (require('ajv/dist/2020') as { default: typeof Ajv2020 }).default(options)
+      : new (require('ajv') as { default: typeof AjvDraft07 }).default(options);
   /* eslint-enable @typescript-eslint/no-require-imports */
   addFormats(ajv as never);
   for (const [name, format] of Object.entries(OPENAPI_FORMATS)) {
@@ -45,7 +59,9 @@ export function createSchemaValidator(files: SpecFiles, openapiVersion: '3.0' | 
       try {
         validate = ajv.compile({ $ref: ref });
       } catch (error) {
-        throw new UsageError(`--spec ${files.given}: the schema at ${decodeURIComponent(ref.slice(ref.lastIndexOf('/', ref.indexOf('#')) + 1))} cannot be used (${(error as Error).message})`);
+        throw new UsageError(
+          `--spec ${files.given}: the schema at ${decodeURIComponent(ref.slice(ref.lastIndexOf('/', ref.indexOf('#')) + 1))} cannot be used (${(error as Error).message})`,
+        );
       }
       compiled.set(ref, validate);
     }
@@ -60,7 +76,10 @@ function fromOpenApi30(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) copy[key] = fromOpenApi30(item);
-  for (const [exclusive, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof copy[exclusive] !== 'boolean') continue;
     if (copy[exclusive] === true && typeof copy[bound] === 'number') {
       copy[exclusive] = copy[bound];

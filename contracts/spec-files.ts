@@ -51,7 +51,8 @@ export function resolveRef(files: SpecFiles, ref: string, from: string): Located
     const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
     value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
   }
-  if (value === undefined) throw new UsageError(`--spec ${files.given}: $ref ${ref} (in ${shortName(from)}) names nothing`);
+  if (value === undefined)
+    throw new UsageError(`--spec ${files.given}: $ref ${ref} (in ${shortName(from)}) names nothing`);
   return { value, file, pointer };
 }
 
@@ -70,7 +71,11 @@ export function follow(files: SpecFiles, located: Located): Located {
 export function member(files: SpecFiles, parent: Located, key: string): Located | undefined {
   const value = (parent.value as Record<string, unknown> | null | undefined)?.[key];
   if (value === undefined || value === null) return undefined;
-  return follow(files, { value, file: parent.file, pointer: `${parent.pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+  return follow(files, {
+    value,
+    file: parent.file,
+    pointer: `${parent.pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+  });
 }
 
 /** The members of a located object (e.g. a responses or content map). */
@@ -84,16 +89,25 @@ export function members(files: SpecFiles, parent: Located | undefined): [string,
 
 /** `file#pointer` as a URI ajv can resolve (each pointer segment URI-encoded). */
 export function toSchemaRef(located: Located): string {
-  return `${located.file}#${located.pointer.split('/').map((part) => encodeURIComponent(part)).join('/')}`;
+  return `${located.file}#${located.pointer
+    .split('/')
+    .map((part) => encodeURIComponent(part))
+    .join('/')}`;
 }
 
 function readDocument(file: string, given: string, isRoot: boolean): unknown {
   const name = isRoot ? given : `${given} ($ref ${shortName(file)})`;
   let text: string;
-  try { text = readFileSync(fileURLToPath(file), 'utf8'); } catch (error) {
-    throw new UsageError(`--spec ${name}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  try {
+    text = readFileSync(fileURLToPath(file), 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `--spec ${name}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
-  try { return parse(text, { maxAliasCount: 1000 }) as unknown; } catch (error) {
+  try {
+    return parse(text, { maxAliasCount: 1000 }) as unknown;
+  } catch (error) {
     throw new UsageError(`--spec ${name}: cannot read it as YAML/JSON (${(error as Error).message.split('\n')[0]})`);
   }
 }
@@ -103,7 +117,8 @@ function refFile(ref: string, from: string, given: string): string {
   const location = hash === -1 ? ref : ref.slice(0, hash);
   if (location === '') return from;
   const url = new URL(location, from);
-  if (url.protocol !== 'file:') throw new UsageError(`--spec ${given}: $ref ${ref} is not a local file (download it and refer to the copy)`);
+  if (url.protocol !== 'file:')
+    throw new UsageError(`--spec ${given}: $ref ${ref} is not a local file (download it and refer to the copy)`);
   url.hash = '';
   return url.href;
 }

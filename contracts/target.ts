@@ -15,7 +15,8 @@ export interface OpenTarget {
  * loopback port for the run and closed after it, as supertest does: nothing else of the caller's changes.
  */
 export async function openTarget(target: ContractTarget): Promise<OpenTarget> {
-  if (target instanceof URL) return { baseUrl: target, label: target.toString().replace(/\/+$/, ''), close: () => Promise.resolve() };
+  if (target instanceof URL)
+    return { baseUrl: target, label: target.toString().replace(/\/+$/, ''), close: () => Promise.resolve() };
   const server = http.createServer(target);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -25,9 +26,10 @@ export async function openTarget(target: ContractTarget): Promise<OpenTarget> {
   return {
     baseUrl,
     label: `in-process (${baseUrl.origin})`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -18,5 +18,6 @@ function isBundleFresh(): boolean {
   return bundle !== undefined && (tscBuild === undefined || bundle.mtimeMs >= tscBuild.mtimeMs);
 }
 
+if (isBundleFresh()) requireWithCodeCache(BUNDLE);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-if (isBundleFresh()) requireWithCodeCache(BUNDLE); else require('./cli/main');
+else require('./cli/main');

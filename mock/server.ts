@@ -123,20 +123,30 @@ const KEEP_ALIVE_MS = 65_000;
  * await mock.close();
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  if (options.adminToken !== undefined && options.adminToken.trim() === '') throw new ConfigError('--admin-token: empty or blank; give a token (or leave the flag out)');
+  if (options.adminToken !== undefined && options.adminToken.trim() === '')
+    throw new ConfigError('--admin-token: empty or blank; give a token (or leave the flag out)');
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
   const ttlMs = toTtlMs(options.viewTokenTtl);
   const connections = planConnections(options.maxConnections, readOpenFileLimit(), options.proxy !== undefined);
   if (connections.warning !== undefined) logger.warn(connections.warning);
   const backing = await createBacking(options, ttlMs);
   // The memory store is the only one a state file keeps (createBacking refuses --state-file on Redis).
-  const persisted = options.stateFile === undefined || backing.memory === undefined || backing.memoryClocks === undefined ? undefined
-    : await openPersistedState(options.stateFile, backing.memory, backing.memoryClocks, options.realNow ?? Date.now, {
-      failed: (error) => logger.error({ err: error }, 'writing the state file failed; retrying (logged again only if the reason changes)'),
-      recovered: () => logger.info('writing the state file works again'),
-      notice: (message) => logger.warn(`state file: ${message}`),
-    });
-  const store: StoreDescription = persisted === undefined || options.stateFile === undefined ? backing.description : { kind: 'state-file', stateFile: path.resolve(options.stateFile) };
+  const persisted =
+    options.stateFile === undefined || backing.memory === undefined || backing.memoryClocks === undefined
+      ? undefined
+      : await openPersistedState(options.stateFile, backing.memory, backing.memoryClocks, options.realNow ?? Date.now, {
+          failed: (error) =>
+            logger.error(
+              { err: error },
+              'writing the state file failed; retrying (logged again only if the reason changes)',
+            ),
+          recovered: () => logger.info('writing the state file works again'),
+          notice: (message) => logger.warn(`state file: ${message}`),
+        });
+  const store: StoreDescription =
+    persisted === undefined || options.stateFile === undefined
+      ? backing.description
+      : { kind: 'state-file', stateFile: path.resolve(options.stateFile) };
   const engine = await loadSpecEngine(MOCK_SPEC_PATH);
   const core = createMockCore({
     clockStore: persisted?.clockStore ?? backing.clockStore,
@@ -149,20 +159,33 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-    ...(persisted === undefined ? {} : { ruleStore: persisted.ruleStore, accessTokenStore: persisted.accessTokenStore }),
+    ...(persisted === undefined
+      ? {}
+      : { ruleStore: persisted.ruleStore, accessTokenStore: persisted.accessTokenStore }),
     ...backing.shared,
     // At debug level each service request is logged as the journal keeps it (View Tokens shortened,
     // no Authorization value); at the default level nothing is done per request.
-    ...(logger.isLevelEnabled('debug') ? { onRequest: (entry: object) => logger.debug({ request: entry }, 'service request') } : {}),
+    ...(logger.isLevelEnabled('debug')
+      ? { onRequest: (entry: object) => logger.debug({ request: entry }, 'service request') }
+      : {}),
   });
   await core.ready;
   await persisted?.attach();
   // prism-http and the proxy are loaded only for --proxy / --validate-responses, never on the default start.
-  const extras = options.proxy === undefined && options.validateResponses !== true ? undefined
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    : await (require('./proxy/create-hooks') as typeof ServiceHooksModule).createServiceHooks(options, { serviceSpec: SERVICE_SPEC_PATH, mockSpec: MOCK_SPEC_PATH }, logger);
+  const extras =
+    options.proxy === undefined && options.validateResponses !== true
+      ? undefined
+      : // eslint-disable-next-line @typescript-eslint/no-require-imports
+        await (require('./proxy/create-hooks') as typeof ServiceHooksModule).createServiceHooks(
+          options,
+          { serviceSpec: SERVICE_SPEC_PATH, mockSpec: MOCK_SPEC_PATH },
+          logger,
+        );
   const http = createApp({
-    core, engine, logger, version: PACKAGE_VERSION,
+    core,
+    engine,
+    logger,
+    version: PACKAGE_VERSION,
     basePath: normalizeBasePath(options.basePath),
     corsOrigins: options.corsOrigin === undefined ? undefined : [options.corsOrigin].flat(),
     adminToken: options.adminToken,
@@ -175,18 +198,28 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   let server: Server | undefined;
   let boundHost: string | undefined;
   let baseUrl: string | undefined;
-  const reclaim = createReclaimer(core, (error) => logger.error({ err: error }, 'reclaiming expired View Tokens failed'));
+  const reclaim = createReclaimer(core, (error) =>
+    logger.error({ err: error }, 'reclaiming expired View Tokens failed'),
+  );
   const reclaimTimer = setInterval(() => void reclaim(), RECLAIM_INTERVAL_MS).unref();
   return {
-    get app() { return http.app; },
+    get app() {
+      return http.app;
+    },
     ...createMockFacade(core),
-    core, logger,
-    get baseUrl() { return baseUrl; },
+    core,
+    logger,
+    get baseUrl() {
+      return baseUrl;
+    },
     connections,
     store,
     listen(port = 0, host = '127.0.0.1') {
       // A second listener would be left open by close(), which closes the one it knows.
-      if (server) return Promise.reject(new Error(`This mock listens on ${baseUrl} already; create another mock to listen on a second port.`));
+      if (server)
+        return Promise.reject(
+          new Error(`This mock listens on ${baseUrl} already; create another mock to listen on a second port.`),
+        );
       return new Promise((resolve, reject) => {
         const listening = createServer({
           maxHeaderSize: REQUEST_LIMITS.headerBytes,
@@ -199,7 +232,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           keepAliveTimeout: KEEP_ALIVE_MS,
         });
         const paced = pacePipelining(http.listener);
-        listening.on('request', guardConnections(listening, paced, { maxConnections: connections.maxConnections, isIdle: paced.isIdle }));
+        listening.on(
+          'request',
+          guardConnections(listening, paced, { maxConnections: connections.maxConnections, isIdle: paced.isIdle }),
+        );
         listening.on('clientError', http.answerClientError);
         listening.once('error', reject);
         listening.listen(port, host, () => {
@@ -230,6 +266,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
 
 function normalizeBasePath(basePath: string | undefined): string {
   if (basePath === undefined || basePath === '' || basePath === '/') return '';
-  if (!/^\/?[A-Za-z0-9._~\-/]+$/.test(basePath)) throw new ConfigError(`--base-path ${basePath}: use a URL path such as /api`);
+  if (!/^\/?[A-Za-z0-9._~\-/]+$/.test(basePath))
+    throw new ConfigError(`--base-path ${basePath}: use a URL path such as /api`);
   return `/${basePath.replace(/^\/+|\/+$/g, '')}`;
 }

@@ -34,7 +34,13 @@ const keepDirname = {
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes('__dirname')) return undefined;
       const compiledDir = path.relative(outDir, path.join(root, 'dist', path.relative(root, path.dirname(args.path))));
-      return { contents: source.replace(/\b__dirname\b/g, `require("node:path").join(__dirname, ${JSON.stringify(compiledDir)})`), loader: 'ts' };
+      return {
+        contents: source.replace(
+          /\b__dirname\b/g,
+          `require("node:path").join(__dirname, ${JSON.stringify(compiledDir)})`,
+        ),
+        loader: 'ts',
+      };
     });
   },
 };
@@ -44,14 +50,21 @@ const keepDirname = {
  * mock/http/load-express.ts (which the library's tsc output runs: the bundle without the cache) is
  * replaced by that loader, and a plain 'express' import would get it as well.
  */
-const EXPRESS_FROM_BUNDLE = 'require("../code-cache.js").requireWithCodeCache(require("node:path").join(__dirname, "express.js"))';
+const EXPRESS_FROM_BUNDLE =
+  'require("../code-cache.js").requireWithCodeCache(require("node:path").join(__dirname, "express.js"))';
 const expressBundle = {
   name: 'express-bundle',
   setup(build) {
     build.onResolve({ filter: /^express$/ }, () => ({ path: 'express', namespace: 'express-bundle' }));
     build.onResolve({ filter: /^\.\.\/code-cache\.js$/ }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'express-bundle' }, () => ({ contents: `module.exports = ${EXPRESS_FROM_BUNDLE};`, loader: 'js' }));
-    build.onLoad({ filter: /[\\/]mock[\\/]http[\\/]load-express\.ts$/ }, () => ({ contents: `exports.loadExpress = () => ${EXPRESS_FROM_BUNDLE};`, loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'express-bundle' }, () => ({
+      contents: `module.exports = ${EXPRESS_FROM_BUNDLE};`,
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /[\\/]mock[\\/]http[\\/]load-express\.ts$/ }, () => ({
+      contents: `exports.loadExpress = () => ${EXPRESS_FROM_BUNDLE};`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -66,7 +79,11 @@ const sameVersionOnce = {
     const first = new Map();
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.pluginData === 'same-version-once') return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'same-version-once' });
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: 'same-version-once',
+      });
       const match = /^(.*[\\/]node_modules[\\/])((?:@[^\\/]+[\\/])?[^\\/]+)([\\/].*)$/.exec(resolved.path);
       if (resolved.errors.length > 0 || !match) return resolved;
       const [, prefix, name, rest] = match;
@@ -113,7 +130,8 @@ async function train() {
   const caches = ['main.js', 'express.js'].map((name) => codeCachePath(path.join(outDir, name)));
   for (const cache of caches) rmSync(cache, { force: true });
   const child = spawn(process.execPath, [path.join(root, 'dist/mock/cli.js'), '--port', '0', '--log-level', 'silent'], {
-    env: { ...process.env, [WRITE_CODE_CACHE_ENV]: '1' }, stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, [WRITE_CODE_CACHE_ENV]: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const timer = setTimeout(() => child.kill('SIGKILL'), TRAINING_TIMEOUT_MS);
@@ -129,7 +147,12 @@ async function train() {
     });
     const headers = { Authorization: 'Bearer build' };
     const { data: token } = await (await fetch(`${baseUrl}/view/token?fileId=1`, { headers })).json();
-    for (const url of [`/inside/databag?viewToken=${token}`, '/view/token?fileId=x', '/__admin/health', '/__admin/ui']) {
+    for (const url of [
+      `/inside/databag?viewToken=${token}`,
+      '/view/token?fileId=x',
+      '/__admin/health',
+      '/__admin/ui',
+    ]) {
       await (await fetch(`${baseUrl}${url}`, { headers })).arrayBuffer();
     }
     child.kill('SIGTERM');
@@ -140,13 +163,18 @@ async function train() {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
   const missing = caches.filter((cache) => !existsSync(cache));
-  if (missing.length > 0) throw new Error(`not written: ${missing.map((cache) => path.relative(root, cache)).join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`not written: ${missing.map((cache) => path.relative(root, cache)).join(', ')}`);
 }
 
-bundle().then(() => train().catch((error) => {
-  // The bundles run without a cache (just slower); what broke the start shows in the CLI's own tests.
-  console.warn(`build-cli: no code cache written: ${error.message}`);
-})).catch((error) => {
-  console.error(`build-cli: ${error.message}`);
-  process.exit(1);
-});
+bundle()
+  .then(() =>
+    train().catch((error) => {
+      // The bundles run without a cache (just slower); what broke the start shows in the CLI's own tests.
+      console.warn(`build-cli: no code cache written: ${error.message}`);
+    }),
+  )
+  .catch((error) => {
+    console.error(`build-cli: ${error.message}`);
+    process.exit(1);
+  });

@@ -19,4 +19,5 @@ esbuild.buildSync({
   legalComments: 'none',
   logLevel: 'warning',
 });
-for (const file of ['index.html', 'try.html', 'dashboard.css', 'favicon.svg']) copyFileSync(path.join(source, file), path.join(out, file));
+for (const file of ['index.html', 'try.html', 'dashboard.css', 'favicon.svg'])
+  copyFileSync(path.join(source, file), path.join(out, file));

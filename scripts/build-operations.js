@@ -6,7 +6,9 @@ const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const { operationsCachePath, readOperationsWithPrism, sha256 } = require(path.join(root, 'dist/mock/spec-engine/load-operations.js'));
+const { operationsCachePath, readOperationsWithPrism, sha256 } = require(
+  path.join(root, 'dist/mock/spec-engine/load-operations.js'),
+);
 
 async function main() {
   for (const name of ['mock.openapi.yaml', 'view-token.openapi.yaml']) {

@@ -12,10 +12,22 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 const SPECS = { contract: 'spec/view-token.openapi.yaml', mock: 'spec/mock.openapi.yaml' };
-const OUTPUTS = { routes: path.join(root, 'spec/generated/routes.ts'), validators: path.join(root, 'spec/generated/request-validators.ts') };
+const OUTPUTS = {
+  routes: path.join(root, 'spec/generated/routes.ts'),
+  validators: path.join(root, 'spec/generated/request-validators.ts'),
+};
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 /** Keywords of OpenAPI 3.0 schemas that JSON Schema (ajv, strict) does not have. */
-const OPENAPI_ONLY = new Set(['example', 'nullable', 'readOnly', 'writeOnly', 'xml', 'externalDocs', 'discriminator', 'deprecated']);
+const OPENAPI_ONLY = new Set([
+  'example',
+  'nullable',
+  'readOnly',
+  'writeOnly',
+  'xml',
+  'externalDocs',
+  'discriminator',
+  'deprecated',
+]);
 
 function readSpec(file) {
   const { parse } = require('yaml');
@@ -28,7 +40,10 @@ function resolveRefs(document, value, trail = []) {
   if (typeof value !== 'object' || value === null) return value;
   if (typeof value.$ref === 'string') {
     if (trail.includes(value.$ref)) throw new Error(`${value.$ref} refers to itself`);
-    const target = value.$ref.replace(/^#\//, '').split('/').reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    const target = value.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
     if (target === undefined) throw new Error(`${value.$ref} points at nothing`);
     return resolveRefs(document, target, [...trail, value.$ref]);
   }
@@ -66,7 +81,8 @@ function readOperations(file, defaultArea) {
       const area = operation['x-area'] ?? defaultArea;
       if (area === undefined) throw new Error(`${where} (${operation.operationId}) has no x-area`);
       const byKey = new Map();
-      for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+      for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])])
+        byKey.set(`${parameter.in}:${parameter.name}`, parameter);
       const security = operation.security ?? spec.security ?? [];
       const json = operation.requestBody?.content?.['application/json'];
       const bodySchema = json ? toJsonSchema(json.schema ?? {}) : undefined;
@@ -76,10 +92,17 @@ function readOperations(file, defaultArea) {
         path: template,
         area,
         adminAuth: security.some((requirement) => Object.hasOwn(requirement, 'adminAuth')),
-        statuses: Object.keys(operation.responses ?? {}).map(Number).filter(Number.isInteger),
-        parameters: [...byKey.values()].filter((parameter) => parameter.in !== 'cookie').map((parameter) => ({
-          name: parameter.name, in: parameter.in, required: parameter.required === true, schema: toJsonSchema(parameter.schema ?? {}),
-        })),
+        statuses: Object.keys(operation.responses ?? {})
+          .map(Number)
+          .filter(Number.isInteger),
+        parameters: [...byKey.values()]
+          .filter((parameter) => parameter.in !== 'cookie')
+          .map((parameter) => ({
+            name: parameter.name,
+            in: parameter.in,
+            required: parameter.required === true,
+            schema: toJsonSchema(parameter.schema ?? {}),
+          })),
         ...(json ? { body: { required: operation.requestBody.required === true } } : {}),
       });
       // The body's schema goes into the validators only, not into the table.
@@ -96,7 +119,9 @@ function readRoutes() {
   for (const operation of contract) {
     const served = routes.find((route) => route.operationId === operation.operationId);
     if (!served || served.method !== operation.method || served.path !== operation.path || served.area !== 'service') {
-      throw new Error(`${SPECS.mock} must serve ${operation.operationId} as ${SPECS.contract} has it (${operation.method} ${operation.path}, x-area service)`);
+      throw new Error(
+        `${SPECS.mock} must serve ${operation.operationId} as ${SPECS.contract} has it (${operation.method} ${operation.path}, x-area service)`,
+      );
     }
     served.contract = true;
   }
@@ -116,11 +141,20 @@ function toPlaceSchema(parameters) {
   for (const parameter of parameters) {
     const { schema } = parameter;
     const name = parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name;
-    properties[name] = schema.type === 'integer' && schema.format === 'int64'
-      ? { ...Object.fromEntries(Object.entries(schema).filter(([key]) => !['type', 'format', 'minimum', 'maximum'].includes(key))), type: 'string', format: 'int64' }
-      : schema;
+    properties[name] =
+      schema.type === 'integer' && schema.format === 'int64'
+        ? {
+            ...Object.fromEntries(
+              Object.entries(schema).filter(([key]) => !['type', 'format', 'minimum', 'maximum'].includes(key)),
+            ),
+            type: 'string',
+            format: 'int64',
+          }
+        : schema;
   }
-  const required = parameters.filter((parameter) => parameter.required).map((parameter) => (parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name));
+  const required = parameters
+    .filter((parameter) => parameter.required)
+    .map((parameter) => (parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name));
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
@@ -131,7 +165,11 @@ function toPlaceSchema(parameters) {
  */
 function isAlwaysValid(parameter) {
   const keys = Object.keys(parameter.schema).filter((key) => key !== 'description');
-  return keys.length === 1 && parameter.schema.type === 'string' && (parameter.in === 'path' || (parameter.in === 'header' && !parameter.required));
+  return (
+    keys.length === 1 &&
+    parameter.schema.type === 'string' &&
+    (parameter.in === 'path' || (parameter.in === 'header' && !parameter.required))
+  );
 }
 
 /** The ajv standalone module of every operation's validators, keyed `<operationId>.<place>`. */
@@ -141,7 +179,14 @@ function generateValidators(routes) {
   const { _ } = require('ajv');
   const esbuild = require('esbuild');
   // verbose: each error carries the value and the schema it broke, for messages naming both.
-  const ajv = new Ajv({ code: { source: true, formats: _`require("./formats")` }, verbose: true, allErrors: false, strict: true, allowUnionTypes: true, inlineRefs: false });
+  const ajv = new Ajv({
+    code: { source: true, formats: _`require("./formats")` },
+    verbose: true,
+    allErrors: false,
+    strict: true,
+    allowUnionTypes: true,
+    inlineRefs: false,
+  });
   // Stand-ins at build time: the generated code calls the caller's formats (mock/core/routing/request-formats.ts).
   ajv.addFormat('int64', () => true);
   ajv.addFormat('date-time', () => true);
@@ -162,11 +207,18 @@ function generateValidators(routes) {
   }
   // The caller's formats stand where ajv would require a module of them.
   const code = standaloneCode(ajv, exported).replaceAll('require("./formats")', '__formats');
-  const bundled = esbuild.buildSync({
-    stdin: { contents: code, resolveDir: root, sourcefile: 'request-validators.js', loader: 'js' },
-    bundle: true, format: 'iife', globalName: 'standalone', platform: 'neutral', target: 'es2022', write: false, logLevel: 'warning',
-  }).outputFiles[0].text
-    // ajv's note of where a runtime helper lives, for its own code generation: unused here.
+  const bundled = esbuild
+    .buildSync({
+      stdin: { contents: code, resolveDir: root, sourcefile: 'request-validators.js', loader: 'js' },
+      bundle: true,
+      format: 'iife',
+      globalName: 'standalone',
+      platform: 'neutral',
+      target: 'es2022',
+      write: false,
+      logLevel: 'warning',
+    })
+    .outputFiles[0].text // ajv's note of where a runtime helper lives, for its own code generation: unused here.
     .replace(/^\s*\w+\.code = 'require\([^)]*\)[^']*';\n/gm, '');
   return [
     `// Generated by scripts/build-routes.js from ${SPECS.mock}: do not edit.`,

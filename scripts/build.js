@@ -7,7 +7,16 @@
 // skip emitting them, so when a compiled file is missing the tsbuildinfo goes first.
 const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
-const { existsSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, mkdirSync } = require('node:fs');
+const {
+  existsSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  mkdirSync,
+} = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
@@ -18,14 +27,25 @@ function listFiles(base, dir, keep = () => true) {
   if (!existsSync(full)) return [];
   if (statSync(full).isFile()) return [dir];
   return readdirSync(full, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? listFiles(base, path.join(dir, entry.name), keep) : keep(entry.name) ? [path.join(dir, entry.name)] : []))
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? listFiles(base, path.join(dir, entry.name), keep)
+        : keep(entry.name)
+          ? [path.join(dir, entry.name)]
+          : [],
+    )
     .sort();
 }
 
 /** One hash of the files' names and contents. */
 function hashFiles(base, files) {
   const hash = createHash('sha256');
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(base, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(base, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -36,7 +56,9 @@ const VIEWER_CLIENT = path.join('mock', 'viewer', 'client');
 
 /** The sources tsc compiles and the CLI bundles: the browser code (dashboard, viewer stand-in) is bundled on its own. */
 function serverSources(base, dirs) {
-  return dirs.flatMap((dir) => listFiles(base, dir, isSource)).filter((file) => !file.startsWith(DASHBOARD_CLIENT) && !file.startsWith(VIEWER_CLIENT));
+  return dirs
+    .flatMap((dir) => listFiles(base, dir, isSource))
+    .filter((file) => !file.startsWith(DASHBOARD_CLIENT) && !file.startsWith(VIEWER_CLIENT));
 }
 
 /** What tsc emits for a source: the .js next to it under dist/ (the dashboard's browser code is bundled, not compiled). */
@@ -56,20 +78,34 @@ const TSC_EMITS = /(\.d\.ts|\.js)(\.map)?$/;
 function orphanedOutputs(base) {
   const sources = new Set(serverSources(base, TSC_DIRS));
   // The bundles the other steps write there are theirs.
-  const bundled = new Set(buildSteps().filter((step) => step.name !== 'tsc').flatMap((step) => step.outputs(base)).map((file) => path.normalize(file)));
-  return TSC_DIRS.flatMap((dir) => listFiles(base, path.join('dist', dir), (name) => TSC_EMITS.test(name)))
-    .filter((file) => !bundled.has(file) && !sources.has(path.relative('dist', file).replace(TSC_EMITS, '.ts')));
+  const bundled = new Set(
+    buildSteps()
+      .filter((step) => step.name !== 'tsc')
+      .flatMap((step) => step.outputs(base))
+      .map((file) => path.normalize(file)),
+  );
+  return TSC_DIRS.flatMap((dir) => listFiles(base, path.join('dist', dir), (name) => TSC_EMITS.test(name))).filter(
+    (file) => !bundled.has(file) && !sources.has(path.relative('dist', file).replace(TSC_EMITS, '.ts')),
+  );
 }
 
 /** The build's steps, in order; `run` gets the project root. */
 function buildSteps() {
-  const node = (script, ...args) => (base) => execFileSync(process.execPath, [path.join(base, script), ...args], { cwd: base, stdio: 'inherit' });
+  const node =
+    (script, ...args) =>
+    (base) =>
+      execFileSync(process.execPath, [path.join(base, script), ...args], { cwd: base, stdio: 'inherit' });
   const lock = ['package-lock.json'];
   return [
     {
       name: 'viewer',
       // The viewer SDK stand-in's browser code, bundled into a module the server and MSW import (so it runs before tsc).
-      inputs: (base) => [...listFiles(base, VIEWER_CLIENT), ...listFiles(base, 'mock/core', isSource), 'scripts/build-viewer.js', ...lock],
+      inputs: (base) => [
+        ...listFiles(base, VIEWER_CLIENT),
+        ...listFiles(base, 'mock/core', isSource),
+        'scripts/build-viewer.js',
+        ...lock,
+      ],
       outputs: () => ['mock/viewer/generated/stand-in-files.ts'],
       run: node('scripts/build-viewer.js'),
     },
@@ -81,7 +117,8 @@ function buildSteps() {
       stale: (base) => orphanedOutputs(base).map((file) => `${file} has no source`)[0],
       before: (base) => {
         // tsc --incremental trusts its tsbuildinfo: a compiled file deleted behind its back would never come back.
-        if (compiledOutputs(base).some((file) => !existsSync(path.join(base, file)))) rmSync(path.join(base, 'dist/.tsbuildinfo'), { force: true });
+        if (compiledOutputs(base).some((file) => !existsSync(path.join(base, file))))
+          rmSync(path.join(base, 'dist/.tsbuildinfo'), { force: true });
         for (const file of orphanedOutputs(base)) rmSync(path.join(base, file));
       },
       run: node('node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'),
@@ -89,28 +126,51 @@ function buildSteps() {
     {
       name: 'msw-esm',
       // The ES module face of view-token-mock/msw: a bundle of mock/msw and the core, and tsc's declarations as .d.mts.
-      inputs: (base) => [...serverSources(base, ['mock', 'spec/generated']), 'scripts/build-msw-esm.js', 'tsconfig.json', ...lock],
+      inputs: (base) => [
+        ...serverSources(base, ['mock', 'spec/generated']),
+        'scripts/build-msw-esm.js',
+        'tsconfig.json',
+        ...lock,
+      ],
       outputs: () => ['dist/mock/msw/index.mjs', 'dist/mock/msw/index.d.mts'],
       run: node('scripts/build-msw-esm.js'),
     },
     {
       name: 'dashboard',
       inputs: (base) => [...listFiles(base, 'mock/http/dashboard'), 'scripts/build-dashboard.js', ...lock],
-      outputs: () => ['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map((file) => `dist/mock/http/dashboard/${file}`),
+      outputs: () =>
+        ['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map(
+          (file) => `dist/mock/http/dashboard/${file}`,
+        ),
       run: node('scripts/build-dashboard.js'),
     },
     {
       name: 'operations',
-      inputs: (base) => [...listFiles(base, 'spec', (name) => name.endsWith('.yaml')), ...listFiles(base, 'mock/spec-engine', isSource), 'scripts/build-operations.js', ...lock],
+      inputs: (base) => [
+        ...listFiles(base, 'spec', (name) => name.endsWith('.yaml')),
+        ...listFiles(base, 'mock/spec-engine', isSource),
+        'scripts/build-operations.js',
+        ...lock,
+      ],
       outputs: () => ['dist/spec/mock.operations.json', 'dist/spec/view-token.operations.json'],
       run: node('scripts/build-operations.js'),
     },
     {
       name: 'cli',
       // The bundle holds the mock's code and its packages; the code cache is trained by running it.
-      inputs: (base) => [...serverSources(base, ['mock', 'spec/generated']), ...listFiles(base, 'spec', (name) => name.endsWith('.yaml')), 'scripts/build-cli.js', 'tsconfig.json', ...lock],
+      inputs: (base) => [
+        ...serverSources(base, ['mock', 'spec/generated']),
+        ...listFiles(base, 'spec', (name) => name.endsWith('.yaml')),
+        'scripts/build-cli.js',
+        'tsconfig.json',
+        ...lock,
+      ],
       // With its code caches: a start without one parses the whole bundle (~2x slower to the first answer).
-      outputs: () => ['main.js', 'express.js'].flatMap((file) => [`dist/mock/cli/bundle/${file}`, `dist/mock/cli/bundle/${file}.v8-cache`]),
+      outputs: () =>
+        ['main.js', 'express.js'].flatMap((file) => [
+          `dist/mock/cli/bundle/${file}`,
+          `dist/mock/cli/bundle/${file}.v8-cache`,
+        ]),
       // V8 refuses a code cache another V8 wrote: another Node version trains it again.
       salt: () => `v8 ${process.versions.v8}`,
       run: node('scripts/build-cli.js'),
@@ -150,10 +210,15 @@ function planBuild(base, steps, stamps, force = false) {
   return steps.map((step) => {
     const hash = stepHash(base, step);
     const missing = step.outputs(base).find((file) => !existsSync(path.join(base, file)));
-    const reason = force ? 'forced'
-      : stamps[step.name] !== hash ? (stamps[step.name] === undefined ? 'never built' : 'inputs changed')
-      : missing !== undefined ? `${missing} is missing`
-      : step.stale?.(base);
+    const reason = force
+      ? 'forced'
+      : stamps[step.name] !== hash
+        ? stamps[step.name] === undefined
+          ? 'never built'
+          : 'inputs changed'
+        : missing !== undefined
+          ? `${missing} is missing`
+          : step.stale?.(base);
     return { step, hash, reason };
   });
 }
@@ -184,7 +249,10 @@ module.exports = { build, buildSteps, planBuild, hashFiles, listFiles, orphanedO
 if (require.main === module) {
   try {
     const quiet = process.argv.includes('--quiet');
-    build(root, { force: process.argv.includes('--force'), log: quiet ? () => undefined : (line) => console.error(line) });
+    build(root, {
+      force: process.argv.includes('--force'),
+      log: quiet ? () => undefined : (line) => console.error(line),
+    });
   } catch (error) {
     console.error(`build: ${error.message.split('\n')[0]}`);
     process.exit(1);

@@ -18,26 +18,44 @@ try {
     const fresh = path.join(scratch, path.basename(committed));
     execFileSync(bin, [path.join(root, source), '-o', fresh], { stdio: 'ignore' });
     let current = '';
-    try { current = readFileSync(path.join(root, committed), 'utf8'); } catch { /* missing counts as stale */ }
+    try {
+      current = readFileSync(path.join(root, committed), 'utf8');
+    } catch {
+      /* missing counts as stale */
+    }
     if (current !== readFileSync(fresh, 'utf8')) stale.push(committed);
   }
   // The route table and request validators, built from both spec files.
   const { generateRouteFiles } = require('./build-routes');
   for (const [file, text] of Object.entries(generateRouteFiles())) {
     let current = '';
-    try { current = readFileSync(file, 'utf8'); } catch { /* missing counts as stale */ }
+    try {
+      current = readFileSync(file, 'utf8');
+    } catch {
+      /* missing counts as stale */
+    }
     if (current !== text) stale.push(path.relative(root, file));
   }
   // The config file's validator, compiled from view-token-mock.config.schema.json.
   const { OUTPUT, generateConfigValidator } = require('./build-config-validator');
   let current = '';
-  try { current = readFileSync(OUTPUT, 'utf8'); } catch { /* missing counts as stale */ }
-  if (current !== generateConfigValidator()) stale.push(`${path.relative(root, OUTPUT)} (run \`npm run config:schema\`)`);
+  try {
+    current = readFileSync(OUTPUT, 'utf8');
+  } catch {
+    /* missing counts as stale */
+  }
+  if (current !== generateConfigValidator())
+    stale.push(`${path.relative(root, OUTPUT)} (run \`npm run config:schema\`)`);
   // The viewer SDK stand-in's bundles, from mock/viewer/client/.
   const viewer = require('./build-viewer');
   let bundled = '';
-  try { bundled = readFileSync(viewer.OUTPUT, 'utf8'); } catch { /* missing counts as stale */ }
-  if (bundled !== viewer.generateViewerFiles()) stale.push(`${path.relative(root, viewer.OUTPUT)} (run \`npm run build\`)`);
+  try {
+    bundled = readFileSync(viewer.OUTPUT, 'utf8');
+  } catch {
+    /* missing counts as stale */
+  }
+  if (bundled !== viewer.generateViewerFiles())
+    stale.push(`${path.relative(root, viewer.OUTPUT)} (run \`npm run build\`)`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

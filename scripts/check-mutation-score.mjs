@@ -24,10 +24,14 @@ const score = (metrics) => (Number.isNaN(metrics.mutationScore) ? 'n/a' : `${met
 const rows = [...filesOf(root)].sort((a, b) => a.name.localeCompare(b.name));
 const low = rows.filter(({ metrics }) => metrics.totalValid > 0 && metrics.mutationScore < FILE_MINIMUM);
 for (const { name, metrics } of rows) {
-  console.log(`${name.padEnd(34)} ${score(metrics).padStart(8)}  killed ${metrics.killed}, timed out ${metrics.timeout}, survived ${metrics.survived}, not covered ${metrics.noCoverage}, not compiling ${metrics.compileErrors}`);
+  console.log(
+    `${name.padEnd(34)} ${score(metrics).padStart(8)}  killed ${metrics.killed}, timed out ${metrics.timeout}, survived ${metrics.survived}, not covered ${metrics.noCoverage}, not compiling ${metrics.compileErrors}`,
+  );
 }
 console.log(`${'all files'.padEnd(34)} ${score(root.metrics).padStart(8)}`);
 if (low.length > 0) {
-  console.error(`Below ${FILE_MINIMUM} % per file: ${low.map(({ name, metrics }) => `${name} (${score(metrics)})`).join(', ')}. Write the missing tests (docs/internals/mutation-testing.md).`);
+  console.error(
+    `Below ${FILE_MINIMUM} % per file: ${low.map(({ name, metrics }) => `${name} (${score(metrics)})`).join(', ')}. Write the missing tests (docs/internals/mutation-testing.md).`,
+  );
   process.exitCode = 1;
 }

@@ -23,9 +23,15 @@ function generateReferencePages(root = ROOT) {
 
 /** The pages whose committed text is not what the sources give (missing counts as stale). */
 function findStalePages(pages, root = ROOT) {
-  return Object.entries(pages).filter(([file, text]) => {
-    try { return readFileSync(path.join(root, file), 'utf8') !== text; } catch { return true; }
-  }).map(([file]) => file);
+  return Object.entries(pages)
+    .filter(([file, text]) => {
+      try {
+        return readFileSync(path.join(root, file), 'utf8') !== text;
+      } catch {
+        return true;
+      }
+    })
+    .map(([file]) => file);
 }
 
 function writePages(pages, root = ROOT) {
@@ -40,7 +46,9 @@ if (require.main === module) {
   const stale = findStalePages(pages);
   if (process.argv.includes('--check')) {
     if (stale.length > 0) {
-      console.error(`Generated reference pages are stale: ${stale.join(', ')}. Run \`npm run docs:reference\` and commit the result.`);
+      console.error(
+        `Generated reference pages are stale: ${stale.join(', ')}. Run \`npm run docs:reference\` and commit the result.`,
+      );
       process.exit(1);
     }
     console.log('Generated reference pages are fresh.');

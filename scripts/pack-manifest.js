@@ -14,7 +14,8 @@ const backup = path.join(root, 'package.json.pack-backup');
 
 const command = process.argv[2];
 if (command === 'strip') {
-  if (existsSync(backup)) throw new Error(`${backup} exists: a pack was interrupted; run \`node scripts/pack-manifest.js restore\` first`);
+  if (existsSync(backup))
+    throw new Error(`${backup} exists: a pack was interrupted; run \`node scripts/pack-manifest.js restore\` first`);
   const text = readFileSync(manifest, 'utf8');
   writeFileSync(backup, text);
   const { prepare: _prepare, ...scripts } = JSON.parse(text).scripts;

@@ -39,7 +39,8 @@ export function parseSoakArgs(argv: string[]): SoakOptions | undefined {
     const positive = (): number => {
       const value = raw();
       const number = Number(value);
-      if (value.trim() === '' || !Number.isFinite(number) || number <= 0) throw new UsageError(`${flag} needs a positive number; got "${value}" (see --help)`);
+      if (value.trim() === '' || !Number.isFinite(number) || number <= 0)
+        throw new UsageError(`${flag} needs a positive number; got "${value}" (see --help)`);
       return number;
     };
     if (flag === '--help' || flag === '-h') {

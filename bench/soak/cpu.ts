@@ -6,7 +6,12 @@ import { readFileSync } from 'node:fs';
 /** Linux's USER_HZ: /proc times are in 1/100 s on every mainstream architecture. */
 const TICKS_PER_SECOND = 100;
 
-interface Reading { atMs: number; busyTicks: number; mockTicks: number; selfMicros: number }
+interface Reading {
+  atMs: number;
+  busyTicks: number;
+  mockTicks: number;
+  selfMicros: number;
+}
 
 export interface CpuShares {
   /** The mock process, in % of one CPU. */

@@ -6,7 +6,8 @@ import type { SoakRequest } from './mix';
 import { createMix } from './mix';
 
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx';
-export type UnexpectedKind = 'server-error' | 'connection-error' | 'non-json' | 'wrong-status' | 'no-reset' | 'clock-advance';
+export type UnexpectedKind =
+  'server-error' | 'connection-error' | 'non-json' | 'wrong-status' | 'no-reset' | 'clock-advance';
 
 /** What happened during one report interval. */
 export interface Interval {
@@ -43,8 +44,13 @@ const MAX_EXAMPLES = 20;
 /** Each clock advance moves mock time this many hours (`{"by":"1h"}`). */
 export const CLOCK_STEP_HOURS = 1;
 
-const emptyInterval = (): Omit<Interval, 'seconds' | 'latencyP99Ms'> & { latencies: number[] } =>
-  ({ sent: 0, answered: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 }, forcedResets: 0, unexpected: 0, latencies: [] });
+const emptyInterval = (): Omit<Interval, 'seconds' | 'latencyP99Ms'> & { latencies: number[] } => ({
+  sent: 0,
+  answered: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 },
+  forcedResets: 0,
+  unexpected: 0,
+  latencies: [],
+});
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
@@ -63,7 +69,10 @@ const parseBody = (body: string): unknown => {
 };
 
 /** Starts the load at `rate` req/s for `seconds`, and the clock advance every `advanceEverySeconds`. */
-export function startSoakLoad(baseUrl: string, options: { rate: number; seconds: number; advanceEverySeconds: number; seed: number }): SoakLoad {
+export function startSoakLoad(
+  baseUrl: string,
+  options: { rate: number; seconds: number; advanceEverySeconds: number; seed: number },
+): SoakLoad {
   const target = new URL(baseUrl);
   // A kept-alive socket must be dropped before the mock's keep-alive timeout closes it: Node 20's
   // agent ignores the server's `Keep-Alive: timeout=N` hint (free sockets get no timeout),
@@ -72,7 +81,17 @@ export function startSoakLoad(baseUrl: string, options: { rate: number; seconds:
   const agent = new Agent({ keepAlive: true, maxSockets: 512, timeout: FREE_SOCKET_TIMEOUT_MS });
   const mix = createMix(options.seed);
   const total = Math.round(options.rate * options.seconds);
-  const unexpected = { byKind: { 'server-error': 0, 'connection-error': 0, 'non-json': 0, 'wrong-status': 0, 'no-reset': 0, 'clock-advance': 0 }, examples: [] as string[] };
+  const unexpected = {
+    byKind: {
+      'server-error': 0,
+      'connection-error': 0,
+      'non-json': 0,
+      'wrong-status': 0,
+      'no-reset': 0,
+      'clock-advance': 0,
+    },
+    examples: [] as string[],
+  };
   let current = emptyInterval();
   const taken: Totals = { sent: 0, answered: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 }, forcedResets: 0 };
   const addUp = (into: Totals, from: Totals): Totals => {
@@ -88,7 +107,9 @@ export function startSoakLoad(baseUrl: string, options: { rate: number; seconds:
   let lastSendAt = 0;
   let stopped = false;
   let resolveDone: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => { resolveDone = resolve; });
+  const done = new Promise<void>((resolve) => {
+    resolveDone = resolve;
+  });
   const t0 = performance.now() + 20;
 
   const flag = (kind: UnexpectedKind, detail: string): void => {
@@ -117,19 +138,33 @@ export function startSoakLoad(baseUrl: string, options: { rate: number; seconds:
     current.latencies.push(performance.now() - scheduledAt);
     if (req.expect === 'reset') current.forcedResets += 1;
     // Whether the socket was a kept-alive one tells a keep-alive close race from a refused/reset new connection.
-    else flag('connection-error', `${req.label} GET ${req.path}: ${(error as NodeJS.ErrnoException).code ?? error.message} (${reusedSocket ? 'reused' : 'new'} socket, t=${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    else
+      flag(
+        'connection-error',
+        `${req.label} GET ${req.path}: ${(error as NodeJS.ErrnoException).code ?? error.message} (${reusedSocket ? 'reused' : 'new'} socket, t=${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+      );
     finishOne();
   };
   const send = (req: SoakRequest, scheduledAt: number): void => {
     current.sent += 1;
     let over = false;
-    const once = (settle: () => void): void => { if (!over) { over = true; settle(); } };
-    const outgoing = request({ agent, host: target.hostname, port: target.port, path: req.path, headers: req.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => once(() => onAnswer(req, res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'), scheduledAt)));
-      res.on('error', (error) => once(() => onError(req, error, scheduledAt, outgoing.reusedSocket)));
-    });
+    const once = (settle: () => void): void => {
+      if (!over) {
+        over = true;
+        settle();
+      }
+    };
+    const outgoing = request(
+      { agent, host: target.hostname, port: target.port, path: req.path, headers: req.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          once(() => onAnswer(req, res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'), scheduledAt)),
+        );
+        res.on('error', (error) => once(() => onError(req, error, scheduledAt, outgoing.reusedSocket)));
+      },
+    );
     outgoing.setTimeout(REQUEST_TIMEOUT_MS, () => outgoing.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`)));
     outgoing.on('error', (error) => once(() => onError(req, error, scheduledAt, outgoing.reusedSocket)));
     outgoing.end();
@@ -151,7 +186,11 @@ export function startSoakLoad(baseUrl: string, options: { rate: number; seconds:
   // later) within a minute of real time, so the stored population levels off instead of growing.
   const advanceClock = async (): Promise<void> => {
     try {
-      const res = await fetch(`${baseUrl}/__admin/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ by: `${CLOCK_STEP_HOURS}h` }) });
+      const res = await fetch(`${baseUrl}/__admin/clock/advance`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ by: `${CLOCK_STEP_HOURS}h` }),
+      });
       const body = await res.text();
       if (res.status === 200) advances += 1;
       else flag('clock-advance', `POST /__admin/clock/advance → ${res.status} ${body.slice(0, 200)}`);
@@ -188,6 +227,7 @@ export function startSoakLoad(baseUrl: string, options: { rate: number; seconds:
     unexpected,
     clockAdvances: () => advances,
     sendingSeconds: () => Math.max(0, lastSendAt - t0) / 1000,
-    totals: () => addUp(addUp({ sent: 0, answered: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 }, forcedResets: 0 }, taken), current),
+    totals: () =>
+      addUp(addUp({ sent: 0, answered: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 }, forcedResets: 0 }, taken), current),
   };
 }

@@ -30,8 +30,13 @@ const log = (line: string): void => void process.stderr.write(`${line}\n`);
 function describeMockSource(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const changed = execFileSync('git', ['status', '--porcelain', '--', 'mock', 'spec'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    return changed ? `${commit} + uncommitted changes in ${changed.split('\n').length} file(s) under mock/ or spec/` : commit;
+    const changed = execFileSync('git', ['status', '--porcelain', '--', 'mock', 'spec'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    return changed
+      ? `${commit} + uncommitted changes in ${changed.split('\n').length} file(s) under mock/ or spec/`
+      : commit;
   } catch {
     return 'unknown (not a git checkout)';
   }
@@ -50,20 +55,39 @@ async function soak(options: SoakOptions): Promise<number> {
   if (!existsSync(PROBE)) throw new Error(`${PROBE} is missing: run npm run build`);
   pinSelfToLoadCpu();
   const hoursToTurnOver = (VIEW_TOKEN_TTL_MS + EXPIRED_RETENTION_MS) / 3_600_000;
-  const steadyFromSeconds = (hoursToTurnOver / CLOCK_STEP_HOURS) * options.advanceEverySeconds + RECLAIM_INTERVAL_SECONDS;
+  const steadyFromSeconds =
+    (hoursToTurnOver / CLOCK_STEP_HOURS) * options.advanceEverySeconds + RECLAIM_INTERVAL_SECONDS;
   const seconds = options.minutes * 60;
   const mockSource = describeMockSource();
-  log(`soak: ${options.rate} req/s for ${seconds} s against node --require ${path.relative(ROOT, PROBE)} ${path.relative(ROOT, MOCK_COMMAND[0] ?? '')} --port <free> (127.0.0.1); `
-    + `${PINNED ? 'server on CPU 0, load on CPU 1 (taskset)' : 'not pinned (no taskset or one CPU)'}`);
+  log(
+    `soak: ${options.rate} req/s for ${seconds} s against node --require ${path.relative(ROOT, PROBE)} ${path.relative(ROOT, MOCK_COMMAND[0] ?? '')} --port <free> (127.0.0.1); ` +
+      `${PINNED ? 'server on CPU 0, load on CPU 1 (taskset)' : 'not pinned (no taskset or one CPU)'}`,
+  );
   log(`mock built from ${mockSource}`);
-  log(`mix %: ${Object.entries(MIX).map(([label, weight]) => `${label} ${weight}`).join(', ')}`);
-  log(`clock: POST /__admin/clock/advance {"by":"${CLOCK_STEP_HOURS}h"} every ${options.advanceEverySeconds} s, so tokens expire (12 h) and are reclaimed (24 h later): `
-    + `population turned over, i.e. steady, from t=${steadyFromSeconds.toFixed(0)} s`);
+  log(
+    `mix %: ${Object.entries(MIX)
+      .map(([label, weight]) => `${label} ${weight}`)
+      .join(', ')}`,
+  );
+  log(
+    `clock: POST /__admin/clock/advance {"by":"${CLOCK_STEP_HOURS}h"} every ${options.advanceEverySeconds} s, so tokens expire (12 h) and are reclaimed (24 h later): ` +
+      `population turned over, i.e. steady, from t=${steadyFromSeconds.toFixed(0)} s`,
+  );
 
-  const server = await startServer(MOCK_COMMAND, (port) => ['--port', String(port)], { path: '/__admin/health' }, { nodeArgs: ['--require', PROBE], output: 'pipe' });
+  const server = await startServer(
+    MOCK_COMMAND,
+    (port) => ['--port', String(port)],
+    { path: '/__admin/health' },
+    { nodeArgs: ['--require', PROBE], output: 'pipe' },
+  );
   // Started before the listeners below: they only fire from later event-loop turns.
   const loadStart = performance.now();
-  const load = startSoakLoad(server.baseUrl, { rate: options.rate, seconds, advanceEverySeconds: options.advanceEverySeconds, seed: options.seed });
+  const load = startSoakLoad(server.baseUrl, {
+    rate: options.rate,
+    seconds,
+    advanceEverySeconds: options.advanceEverySeconds,
+    seed: options.seed,
+  });
   const cpuShares = createCpuMeter(server.child.pid ?? 0);
   const rows: Row[] = [];
   const mockErrorLogs: string[] = [];
@@ -112,7 +136,10 @@ async function soak(options: SoakOptions): Promise<number> {
   const sendingSeconds = load.sendingSeconds();
   if (!exitedEarly) {
     // One last, partial row: the probe answers SIGUSR2 with a sample at once.
-    const final = new Promise<void>((resolve) => { nextSample = () => resolve(); setTimeout(resolve, FINAL_SAMPLE_WAIT_MS); });
+    const final = new Promise<void>((resolve) => {
+      nextSample = () => resolve();
+      setTimeout(resolve, FINAL_SAMPLE_WAIT_MS);
+    });
     server.child.kill('SIGUSR2');
     await final;
   }
@@ -120,24 +147,41 @@ async function soak(options: SoakOptions): Promise<number> {
   stopping = true;
   await server.stop();
 
-  const unexpected = Object.values(load.unexpected.byKind).reduce((sum, count) => sum + count, 0) + (exitedEarly ? 1 : 0);
+  const unexpected =
+    Object.values(load.unexpected.byKind).reduce((sum, count) => sum + count, 0) + (exitedEarly ? 1 : 0);
   const summary = summarize(rows, steadyFromSeconds, { sendingSeconds, totals: load.totals(), unexpected });
   console.log(renderTable(rows));
   console.log(['', ...renderSummary(summary)].join('\n'));
-  console.log(`clock: ${load.clockAdvances()} advances of ${CLOCK_STEP_HOURS} h (every ${options.advanceEverySeconds} s); mock error-level log lines: ${mockErrorLogCount}`);
+  console.log(
+    `clock: ${load.clockAdvances()} advances of ${CLOCK_STEP_HOURS} h (every ${options.advanceEverySeconds} s); mock error-level log lines: ${mockErrorLogCount}`,
+  );
   if (unexpected > 0) {
     console.log(`unexpected by kind: ${JSON.stringify(load.unexpected.byKind)}`);
-    for (const example of [exitedEarly, ...load.unexpected.examples, ...mockErrorLogs.map((entry) => `mock log: ${entry}`)].filter(Boolean)) console.log(`  ${example}`);
+    for (const example of [
+      exitedEarly,
+      ...load.unexpected.examples,
+      ...mockErrorLogs.map((entry) => `mock log: ${entry}`),
+    ].filter(Boolean))
+      console.log(`  ${example}`);
   }
 
   const date = new Date().toISOString();
   const file = options.json || path.join(ROOT, 'bench/results', `soak-${date.replace(/[:.]/g, '-')}.json`);
   const result = {
     date,
-    machine: { cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, pinned: PINNED },
-    mockSource, options, mix: MIX,
+    machine: {
+      cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      pinned: PINNED,
+    },
+    mockSource,
+    options,
+    mix: MIX,
     clock: { stepHours: CLOCK_STEP_HOURS, everySeconds: options.advanceEverySeconds, advances: load.clockAdvances() },
-    sendingSeconds, summary, rows,
+    sendingSeconds,
+    summary,
+    rows,
     unexpected: { count: unexpected, byKind: load.unexpected.byKind, examples: load.unexpected.examples, exitedEarly },
     mockErrorLogs: { count: mockErrorLogCount, first: mockErrorLogs },
   };

@@ -2,13 +2,21 @@
 // Routes, switches and admin reads as docs/getting-started/first-run.md, docs/guides/qa-scenarios.md and
 // docs/guides/admin-api.md (and spec/mock.openapi.yaml) document them.
 
-export type RequestLabel = 'issue' | 'use' | 'forced-403' | 'forced-404' | 'forced-401' | 'forced-reset'
-  | 'admin-health' | 'admin-requests' | 'admin-view-tokens';
+export type RequestLabel =
+  | 'issue'
+  | 'use'
+  | 'forced-403'
+  | 'forced-404'
+  | 'forced-401'
+  | 'forced-reset'
+  | 'admin-health'
+  | 'admin-requests'
+  | 'admin-view-tokens';
 
 /** Percent of requests; ~55 issue, ~30 use, ~10 forced errors, ~5 admin reads. */
 export const MIX: Readonly<Record<RequestLabel, number>> = {
-  'issue': 55,
-  'use': 30,
+  issue: 55,
+  use: 30,
   'forced-403': 3.5,
   'forced-404': 3.5,
   'forced-401': 2.5,
@@ -70,8 +78,15 @@ export function createMix(seed: number): Mix {
     for (const [label, weight] of labels) if ((at -= weight) < 0) return label;
     return 'issue';
   };
-  const service = (label: RequestLabel, path: string, headers: Record<string, string>, expect: SoakRequest['expect']): SoakRequest => ({
-    label, path, expect,
+  const service = (
+    label: RequestLabel,
+    path: string,
+    headers: Record<string, string>,
+    expect: SoakRequest['expect'],
+  ): SoakRequest => ({
+    label,
+    path,
+    expect,
     headers: random() < SESSION_SHARE ? { ...headers, 'X-Mock-Session': SESSION } : headers,
   });
   const issuePath = (): string => `/view/token?fileId=${1 + Math.floor(random() * FILE_IDS)}`;
@@ -88,14 +103,22 @@ export function createMix(seed: number): Mix {
           // 401 is right for a token that expired before its turn came (the clock runs fast here).
           return service(label, `/inside/databag?viewToken=${token}`, {}, [200, 401]);
         }
-        case 'issue': return service(label, issuePath(), bearer, [200]);
-        case 'forced-403': return service(label, issuePath(), { ...bearer, Prefer: 'code=403' }, [403]);
-        case 'forced-404': return service(label, issuePath(), { ...bearer, Prefer: 'code=404' }, [404]);
-        case 'forced-401': return service(label, issuePath(), { ...bearer, Prefer: 'scenario=access-token-expired' }, [401]);
-        case 'forced-reset': return service(label, issuePath(), { ...bearer, Prefer: 'fault=connection-reset' }, 'reset');
-        case 'admin-health': return { label, path: '/__admin/health', headers: {}, expect: [200] };
-        case 'admin-requests': return { label, path: '/__admin/requests?limit=20', headers: {}, expect: [200] };
-        case 'admin-view-tokens': return { label, path: `/__admin/view-tokens?session=${SESSION}`, headers: {}, expect: [200] };
+        case 'issue':
+          return service(label, issuePath(), bearer, [200]);
+        case 'forced-403':
+          return service(label, issuePath(), { ...bearer, Prefer: 'code=403' }, [403]);
+        case 'forced-404':
+          return service(label, issuePath(), { ...bearer, Prefer: 'code=404' }, [404]);
+        case 'forced-401':
+          return service(label, issuePath(), { ...bearer, Prefer: 'scenario=access-token-expired' }, [401]);
+        case 'forced-reset':
+          return service(label, issuePath(), { ...bearer, Prefer: 'fault=connection-reset' }, 'reset');
+        case 'admin-health':
+          return { label, path: '/__admin/health', headers: {}, expect: [200] };
+        case 'admin-requests':
+          return { label, path: '/__admin/requests?limit=20', headers: {}, expect: [200] };
+        case 'admin-view-tokens':
+          return { label, path: `/__admin/view-tokens?session=${SESSION}`, headers: {}, expect: [200] };
       }
     },
     remember(token) {

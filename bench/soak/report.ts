@@ -27,7 +27,13 @@ export interface Row {
   cpu: CpuShares | undefined;
 }
 
-export function toRow(atSeconds: number, sample: ProbeSample, interval: Interval, storedTokens: number | undefined, cpu: CpuShares | undefined): Row {
+export function toRow(
+  atSeconds: number,
+  sample: ProbeSample,
+  interval: Interval,
+  storedTokens: number | undefined,
+  cpu: CpuShares | undefined,
+): Row {
   return {
     atSeconds,
     rssMiB: sample.rssBytes / MiB,
@@ -51,15 +57,21 @@ const percent = (value: number | undefined): string => (value === undefined ? '?
 
 export function toLine(row: Row): string {
   const { answered: a } = row;
-  return `t=${fixed(row.atSeconds, 0).padStart(4)}s  rss ${fixed(row.rssMiB)} MiB  heap ${fixed(row.heapUsedMiB)} MiB  `
-    + `loop delay p99 ${fixed(row.delayP99Ms)} / max ${fixed(row.delayMaxMs)} ms  |  sent ${row.sent}  2xx ${a['2xx']}  4xx ${a['4xx']}  5xx ${a['5xx']}  `
-    + `resets(forced) ${row.forcedResets}  unexpected ${row.unexpected}  |  ${fixed(row.ratePerSecond, 0)} req/s  latency p99 ${fixed(row.latencyP99Ms)} ms  |  tokens ${row.storedTokens ?? '?'}  |  cpu mock ${percent(row.cpu?.mockPercent)} others ${percent(row.cpu?.othersPercent)}`;
+  return (
+    `t=${fixed(row.atSeconds, 0).padStart(4)}s  rss ${fixed(row.rssMiB)} MiB  heap ${fixed(row.heapUsedMiB)} MiB  ` +
+    `loop delay p99 ${fixed(row.delayP99Ms)} / max ${fixed(row.delayMaxMs)} ms  |  sent ${row.sent}  2xx ${a['2xx']}  4xx ${a['4xx']}  5xx ${a['5xx']}  ` +
+    `resets(forced) ${row.forcedResets}  unexpected ${row.unexpected}  |  ${fixed(row.ratePerSecond, 0)} req/s  latency p99 ${fixed(row.latencyP99Ms)} ms  |  tokens ${row.storedTokens ?? '?'}  |  cpu mock ${percent(row.cpu?.mockPercent)} others ${percent(row.cpu?.othersPercent)}`
+  );
 }
 
 export function renderTable(rows: Row[]): string {
-  const head = '| t s | RSS MiB | heap used MiB | loop delay p99 ms | loop delay max ms | sent | 2xx | 3xx | 4xx | 5xx | resets (forced) | unexpected | req/s | latency p99 ms | tokens stored | mock CPU % | others CPU % |';
-  const lines = rows.map((row) => `| ${fixed(row.atSeconds, 0)} | ${fixed(row.rssMiB)} | ${fixed(row.heapUsedMiB)} | ${fixed(row.delayP99Ms)} | ${fixed(row.delayMaxMs)} | ${row.sent} | `
-    + `${row.answered['2xx']} | ${row.answered['3xx']} | ${row.answered['4xx']} | ${row.answered['5xx']} | ${row.forcedResets} | ${row.unexpected} | ${fixed(row.ratePerSecond, 0)} | ${fixed(row.latencyP99Ms)} | ${row.storedTokens ?? '?'} | ${percent(row.cpu?.mockPercent)} | ${percent(row.cpu?.othersPercent)} |`);
+  const head =
+    '| t s | RSS MiB | heap used MiB | loop delay p99 ms | loop delay max ms | sent | 2xx | 3xx | 4xx | 5xx | resets (forced) | unexpected | req/s | latency p99 ms | tokens stored | mock CPU % | others CPU % |';
+  const lines = rows.map(
+    (row) =>
+      `| ${fixed(row.atSeconds, 0)} | ${fixed(row.rssMiB)} | ${fixed(row.heapUsedMiB)} | ${fixed(row.delayP99Ms)} | ${fixed(row.delayMaxMs)} | ${row.sent} | ` +
+      `${row.answered['2xx']} | ${row.answered['3xx']} | ${row.answered['4xx']} | ${row.answered['5xx']} | ${row.forcedResets} | ${row.unexpected} | ${fixed(row.ratePerSecond, 0)} | ${fixed(row.latencyP99Ms)} | ${row.storedTokens ?? '?'} | ${percent(row.cpu?.mockPercent)} | ${percent(row.cpu?.othersPercent)} |`,
+  );
   return [head, `|${'---:|'.repeat(17)}`, ...lines].join('\n');
 }
 
@@ -75,7 +87,14 @@ export interface Summary {
   /** The final sample, after the load stopped. */
   rssEndMiB: number;
   heapEndMiB: number;
-  totals: { sent: number; answered: Record<StatusClass, number>; forcedResets: number; unexpected: number; achievedRate: number; maxLoopDelayMs: number };
+  totals: {
+    sent: number;
+    answered: Record<StatusClass, number>;
+    forcedResets: number;
+    unexpected: number;
+    achievedRate: number;
+    maxLoopDelayMs: number;
+  };
 }
 
 const median = (values: number[]): number | undefined => {
@@ -85,12 +104,20 @@ const median = (values: number[]): number | undefined => {
   return sorted.length % 2 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-export function summarize(rows: Row[], steadyFromSeconds: number, load: { sendingSeconds: number; totals: Totals; unexpected: number }): Summary {
-  const firstMinute = rows.filter((row) => row.atSeconds >= steadyFromSeconds && row.atSeconds < steadyFromSeconds + 60);
+export function summarize(
+  rows: Row[],
+  steadyFromSeconds: number,
+  load: { sendingSeconds: number; totals: Totals; unexpected: number },
+): Summary {
+  const firstMinute = rows.filter(
+    (row) => row.atSeconds >= steadyFromSeconds && row.atSeconds < steadyFromSeconds + 60,
+  );
   const last = rows.at(-1);
   // Within the steady phase when there is one: in a short run the last minute would include the warm-up.
   const lastMinuteFrom = (last?.atSeconds ?? 0) - 60;
-  const lastMinute = rows.filter((row) => row.atSeconds >= (firstMinute.length > 0 ? Math.max(steadyFromSeconds, lastMinuteFrom) : lastMinuteFrom));
+  const lastMinute = rows.filter(
+    (row) => row.atSeconds >= (firstMinute.length > 0 ? Math.max(steadyFromSeconds, lastMinuteFrom) : lastMinuteFrom),
+  );
   return {
     steadyFromSeconds,
     rssFirstSteadyMinuteMiB: median(firstMinute.map((row) => row.rssMiB)),
@@ -113,11 +140,13 @@ const signed = (value: number, unit: string): string => `${value >= 0 ? '+' : ''
 
 export function renderSummary(summary: Summary): string[] {
   const from = `t=${fixed(summary.steadyFromSeconds, 0)} s`;
-  const growth = (first: number | undefined, lastMinute: number, end: number): string => Number.isNaN(end) ? 'no sample from the probe'
-    : first === undefined
-    ? `last minute ${fixed(lastMinute)} MiB (median), end ${fixed(end)} MiB; the steady phase (from ${from}) was not reached`
-    : `first steady minute ${fixed(first)} MiB (median from ${from}) → last minute ${fixed(lastMinute)} MiB (median): `
-      + `growth ${signed(lastMinute - first, ' MiB')} (${signed((100 * (lastMinute - first)) / first, ' %')}); end sample ${fixed(end)} MiB`;
+  const growth = (first: number | undefined, lastMinute: number, end: number): string =>
+    Number.isNaN(end)
+      ? 'no sample from the probe'
+      : first === undefined
+        ? `last minute ${fixed(lastMinute)} MiB (median), end ${fixed(end)} MiB; the steady phase (from ${from}) was not reached`
+        : `first steady minute ${fixed(first)} MiB (median from ${from}) → last minute ${fixed(lastMinute)} MiB (median): ` +
+          `growth ${signed(lastMinute - first, ' MiB')} (${signed((100 * (lastMinute - first)) / first, ' %')}); end sample ${fixed(end)} MiB`;
   const { totals: t } = summary;
   return [
     `RSS: ${growth(summary.rssFirstSteadyMinuteMiB, summary.rssLastMinuteMiB, summary.rssEndMiB)}`,

@@ -11,8 +11,10 @@ const OPERATION_INTENTS = PROBE_INTENTS.filter((intent) => intent !== 'alias');
 /** The checks of what the contract declares for each answer. */
 export const RESPONSE_SCHEMA_CONFORMANCE: Check = {
   name: 'response_schema_conformance',
-  summary: 'every answer with a documented status has the body the spec declares for that status (none declared: any body)',
-  detail: 'every answer whose status the contract documents has the body the contract declares for that status and media type (ajv over the contract\'s schemas); a status with no body type given (201, 401, 403, 404) may carry any body',
+  summary:
+    'every answer with a documented status has the body the spec declares for that status (none declared: any body)',
+  detail:
+    "every answer whose status the contract documents has the body the contract declares for that status and media type (ajv over the contract's schemas); a status with no body type given (201, 401, 403, 404) may carry any body",
   source: `${SENTENCE.ok}; ${SENTENCE.noBodyType}`,
   intents: OPERATION_INTENTS,
   expected: 'a body satisfying the schema of the media type it was sent as',
@@ -25,7 +27,8 @@ export const RESPONSE_SCHEMA_CONFORMANCE: Check = {
 export const SUCCESS_ENVELOPE: Check = {
   name: 'success_envelope',
   summary: 'a View Token is issued: code "success", empty message, data a non-empty string, JSON body',
-  detail: 'View Token requests (each id given on `GET /view/token`, and the child-file `POST`) succeed: 200 (POST: 200 or 201; a 201 may carry any body) with `code` `"success"`, `message` `""`, `data` a non-empty string',
+  detail:
+    'View Token requests (each id given on `GET /view/token`, and the child-file `POST`) succeed: 200 (POST: 200 or 201; a 201 may carry any body) with `code` `"success"`, `message` `""`, `data` a non-empty string',
   source: SENTENCE.success,
   intents: ['success', 'repeat'],
   skipReason: needsAnId,
@@ -37,7 +40,8 @@ export const SUCCESS_ENVELOPE: Check = {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the body is not a JSON object';
     if (body.code !== 'success') return `code is ${JSON.stringify(body.code)}, not "success"`;
     if (body.message !== '') return `message is ${JSON.stringify(body.message)}, not ""`;
-    if (typeof body.data !== 'string' || body.data === '') return `data is ${JSON.stringify(body.data)}, not a non-empty string`;
+    if (typeof body.data !== 'string' || body.data === '')
+      return `data is ${JSON.stringify(body.data)}, not a non-empty string`;
     return undefined;
   },
 };
@@ -45,7 +49,8 @@ export const SUCCESS_ENVELOPE: Check = {
 export const CONTENT_TYPE_CONFORMANCE: Check = {
   name: 'content_type_conformance',
   summary: 'an answer whose status declares content carries one of the media types declared for it',
-  detail: 'an answer whose status declares content carries one of the declared media types (`*/*`, `application/json`); a status that declares none may carry any media type or none',
+  detail:
+    'an answer whose status declares content carries one of the declared media types (`*/*`, `application/json`); a status that declares none may carry any media type or none',
   source: SENTENCE.contentTypes,
   intents: OPERATION_INTENTS,
   expected: 'a Content-Type matching one of the documented media types',
@@ -58,7 +63,8 @@ export const CONTENT_TYPE_CONFORMANCE: Check = {
 export const RESPONSE_HEADERS_CONFORMANCE: Check = {
   name: 'response_headers_conformance',
   summary: 'an answer carries the headers the spec declares for its status, with values of their schema',
-  detail: 'an answer carries every required header the contract declares for its status, each value of its schema (the shipped contract declares none; a provider\'s `--spec` may)',
+  detail:
+    "an answer carries every required header the contract declares for its status, each value of its schema (the shipped contract declares none; a provider's `--spec` may)",
   source: 'the response headers of the contract (the interface document declares none)',
   intents: OPERATION_INTENTS,
   expected: 'every required declared header, each of its declared schema',
@@ -81,12 +87,25 @@ export const NOT_A_SERVER_ERROR: Check = {
 export const STATUS_CODE_CONFORMANCE: Check = {
   name: 'status_code_conformance',
   summary: 'every status received for valid input is one the spec documents for that operation',
-  detail: 'every status received for a well-formed request (boundary ids, unknown objects and wrong credentials included) is documented for that operation (GET: 200, 401, 403, 404; POST: 200, 201, 401, 403, 404; `2XX`/`default` keys of a `--spec` count); malformed ids and credentials are not held to it',
+  detail:
+    'every status received for a well-formed request (boundary ids, unknown objects and wrong credentials included) is documented for that operation (GET: 200, 401, 403, 404; POST: 200, 201, 401, 403, 404; `2XX`/`default` keys of a `--spec` count); malformed ids and credentials are not held to it',
   source: SENTENCE.statuses,
-  intents: ['success', 'repeat', 'auth', 'near-miss', 'view-token-as-access', 'missing', 'forbidden', 'boundary', 'crossed'],
+  intents: [
+    'success',
+    'repeat',
+    'auth',
+    'near-miss',
+    'view-token-as-access',
+    'missing',
+    'forbidden',
+    'boundary',
+    'crossed',
+  ],
   expected: 'a documented status',
   judge: (response, probe, spec) => {
     const contract = spec.operations[probe.operation];
-    return contract.response(response.status) ? undefined : `status ${response.status} is not documented (${contract.statuses.join(', ')})`;
+    return contract.response(response.status)
+      ? undefined
+      : `status ${response.status} is not documented (${contract.statuses.join(', ')})`;
   },
 };

@@ -5,26 +5,30 @@ import { isRefusal, needsAnId } from './helpers';
 import { SENTENCE } from './sentences';
 
 /** A refusal (4xx), or why the answer is not one. */
-const refused = (accepted: string) => (response: Answer): string | undefined => {
-  if (isRefusal(response.status)) return undefined;
-  return `status ${response.status}${response.status >= 200 && response.status < 300 ? `: ${accepted}` : ''}`;
-};
+const refused =
+  (accepted: string) =>
+  (response: Answer): string | undefined => {
+    if (isRefusal(response.status)) return undefined;
+    return `status ${response.status}${response.status >= 200 && response.status < 300 ? `: ${accepted}` : ''}`;
+  };
 
 /** The checks of the Authorization sentence: the exact credential, in the header, on every route form. */
 export const IGNORED_AUTH: Check = {
   name: 'ignored_auth',
   summary: 'requests without the Access Token under the Bearer scheme are refused (4xx)',
-  detail: 'no `Authorization`, `Bearer` with no token, an unknown bearer token, the real Access Token with no scheme or under `Basic`/`Token`, and Basic credentials are refused (a 4xx) on both operations',
+  detail:
+    'no `Authorization`, `Bearer` with no token, an unknown bearer token, the real Access Token with no scheme or under `Basic`/`Token`, and Basic credentials are refused (a 4xx) on both operations',
   source: SENTENCE.bearer,
   intents: ['auth'],
-  expected: 'a refusal (4xx; 401 is unauthorized_is_401\'s to require)',
+  expected: "a refusal (4xx; 401 is unauthorized_is_401's to require)",
   judge: refused('the request was accepted without valid credentials'),
 };
 
 export const CREDENTIAL_EXACT_MATCH: Check = {
   name: 'credential_exact_match',
   summary: 'only the exact Access Token is accepted: cut, extended, altered, case-changed or padded copies are refused',
-  detail: 'the Access Token without its last or first character, with a character appended or put in front, with its last character changed, in other letter case, followed by a space and a word, after a word, followed by a no-break space, and in the second of two `Authorization` headers (the first an unknown token) are refused on both operations: what prefix, suffix, substring, fixed-length, case-insensitive or trimming comparisons and splitting on spaces accept',
+  detail:
+    'the Access Token without its last or first character, with a character appended or put in front, with its last character changed, in other letter case, followed by a space and a word, after a word, followed by a no-break space, and in the second of two `Authorization` headers (the first an unknown token) are refused on both operations: what prefix, suffix, substring, fixed-length, case-insensitive or trimming comparisons and splitting on spaces accept',
   source: SENTENCE.bearer,
   intents: ['near-miss', 'near-miss-malformed'],
   expected: 'a refusal (4xx): only the exact Access Token is the credential',
@@ -34,7 +38,8 @@ export const CREDENTIAL_EXACT_MATCH: Check = {
 export const CREDENTIAL_IN_HEADER_ONLY: Check = {
   name: 'credential_in_header_only',
   summary: 'the Access Token anywhere but the Authorization header (query, cookie, other headers, body) is refused',
-  detail: 'with no `Authorization` header, the Access Token as the query parameters `access_token`, `accessToken`, `token` (RFC 6750\'s query form), as cookies of those names, in `X-Access-Token`, `X-Auth-Token`, `Access-Token` headers, and in the POST\'s JSON body is refused (a 4xx; 400 allowed)',
+  detail:
+    "with no `Authorization` header, the Access Token as the query parameters `access_token`, `accessToken`, `token` (RFC 6750's query form), as cookies of those names, in `X-Access-Token`, `X-Auth-Token`, `Access-Token` headers, and in the POST's JSON body is refused (a 4xx; 400 allowed)",
   source: SENTENCE.bearer,
   intents: ['misplaced'],
   expected: 'a refusal (4xx): the header Authorization is required',
@@ -44,7 +49,8 @@ export const CREDENTIAL_IN_HEADER_ONLY: Check = {
 export const VIEW_TOKEN_NOT_ACCESS_TOKEN: Check = {
   name: 'view_token_not_access_token',
   summary: 'a View Token presented as the Access Token is refused',
-  detail: 'a View Token the run was issued, sent as `Authorization: Bearer <View Token>`, is refused on both operations',
+  detail:
+    'a View Token the run was issued, sent as `Authorization: Bearer <View Token>`, is refused on both operations',
   source: SENTENCE.notInAuthorization,
   intents: ['view-token-as-access'],
   sends: ['success'],
@@ -55,25 +61,33 @@ export const VIEW_TOKEN_NOT_ACCESS_TOKEN: Check = {
 
 export const AUTH_ON_ALIASED_ROUTES: Check = {
   name: 'auth_on_aliased_routes',
-  summary: 'no form of a route a server might alias (trailing slash, other case, //, ./, %-encoding, .json, ;x, GET) answers a success without valid credentials',
-  detail: 'each operation\'s path with a trailing slash, in upper, lower or capitalised case, with `//`, `./` or a percent-encoded letter, with a `.json` suffix or a `;x` parameter, and the POST route asked with GET, each sent with no `Authorization` and with an unknown bearer token, is never answered 2xx (404, 401 or a redirect are all fine)',
+  summary:
+    'no form of a route a server might alias (trailing slash, other case, //, ./, %-encoding, .json, ;x, GET) answers a success without valid credentials',
+  detail:
+    "each operation's path with a trailing slash, in upper, lower or capitalised case, with `//`, `./` or a percent-encoded letter, with a `.json` suffix or a `;x` parameter, and the POST route asked with GET, each sent with no `Authorization` and with an unknown bearer token, is never answered 2xx (404, 401 or a redirect are all fine)",
   source: SENTENCE.bearer,
   intents: ['alias'],
   expected: 'not a success (a 404 for a form not served, a refusal for one served)',
-  judge: (response) => (response.status >= 200 && response.status < 300 ? `status ${response.status}: this form of the route answered a success without valid credentials` : undefined),
+  judge: (response) =>
+    response.status >= 200 && response.status < 300
+      ? `status ${response.status}: this form of the route answered a success without valid credentials`
+      : undefined,
 };
 
 export const UNAUTHORIZED_IS_401: Check = {
   name: 'unauthorized_is_401',
   summary: 'a well-formed request whose credentials are missing or wrong is answered 401',
-  detail: 'every request of `ignored_auth`, the well-formed near-misses of `credential_exact_match` and a View Token presented as the Access Token are answered 401 Unauthorized (RFC 9110: lacking valid credentials), not 403 or another 4xx; malformed credentials (two headers, spaces, U+00A0) may be 400',
+  detail:
+    'every request of `ignored_auth`, the well-formed near-misses of `credential_exact_match` and a View Token presented as the Access Token are answered 401 Unauthorized (RFC 9110: lacking valid credentials), not 403 or another 4xx; malformed credentials (two headers, spaces, U+00A0) may be 400',
   source: `${SENTENCE.bearer} ${SENTENCE.unauthorized}`,
   intents: ['auth', 'near-miss', 'view-token-as-access'],
   expected: '401 Unauthorized',
   judge: (response, probe) => {
     if (response.status === 401 || !isWellFormed(probe)) return undefined;
-    if (response.status >= 200 && response.status < 300) return `status ${response.status}, not 401: the request was accepted`;
-    if (response.status === 403) return 'status 403, not 401: 403 says the caller was recognised and lacks permission, not that its credentials are missing or wrong';
+    if (response.status >= 200 && response.status < 300)
+      return `status ${response.status}, not 401: the request was accepted`;
+    if (response.status === 403)
+      return 'status 403, not 401: 403 says the caller was recognised and lacks permission, not that its credentials are missing or wrong';
     return `status ${response.status}, not 401`;
   },
 };

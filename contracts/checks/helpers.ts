@@ -3,10 +3,20 @@ import type { ContractSpec, DeclaredResponse } from '../contract-spec';
 import type { ContractOptions } from '../options';
 import type { Probe } from '../probe-planner';
 
-const ANY_QUERY_ID = ['fileId', 'integrateId', 'compareId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId'] as const;
+const ANY_QUERY_ID = [
+  'fileId',
+  'integrateId',
+  'compareId',
+  'sceneId',
+  'submodelId',
+  'clashDetectiveId',
+  'moduleDataId',
+] as const;
 
-export const hasQueryId = (options: ContractOptions): boolean => ANY_QUERY_ID.some((name) => options.ids[name] !== undefined);
-const hasChildIds = (options: ContractOptions): boolean => options.ids.integrateId !== undefined && options.ids.childFileId !== undefined;
+export const hasQueryId = (options: ContractOptions): boolean =>
+  ANY_QUERY_ID.some((name) => options.ids[name] !== undefined);
+const hasChildIds = (options: ContractOptions): boolean =>
+  options.ids.integrateId !== undefined && options.ids.childFileId !== undefined;
 
 /** Skips a check that needs a View Token issued, naming the flags that would give one. */
 export const needsAnId = (options: ContractOptions): string | undefined =>
@@ -14,6 +24,8 @@ export const needsAnId = (options: ContractOptions): string | undefined =>
     ? undefined
     : 'no object id given: add --file-id (or --integrate-id, --compare-id, --scene-id, --submodel-id, --clash-detective-id, --module-data-id; --integrate-id with --child-file-id for the POST)';
 
-export const isSuccessStatus = (probe: Probe, status: number): boolean => status === 200 || (probe.operation === 'getChildFileViewToken' && status === 201);
+export const isSuccessStatus = (probe: Probe, status: number): boolean =>
+  status === 200 || (probe.operation === 'getChildFileViewToken' && status === 201);
 export const isRefusal = (status: number): boolean => status >= 400 && status < 500;
-export const declared = (response: Answer, probe: Probe, spec: ContractSpec): DeclaredResponse | undefined => spec.operations[probe.operation].response(response.status);
+export const declared = (response: Answer, probe: Probe, spec: ContractSpec): DeclaredResponse | undefined =>
+  spec.operations[probe.operation].response(response.status);

@@ -11,7 +11,8 @@ export const MISSING_OBJECT_NOT_FOUND: Check = {
   detail: '`--missing-id` on each query id and on each path parameter of the POST is answered 404',
   source: SENTENCE.notFound,
   intents: ['missing'],
-  skipReason: (options) => (options.ids.missingId === undefined ? 'add --missing-id N (an id that names no object)' : undefined),
+  skipReason: (options) =>
+    options.ids.missingId === undefined ? 'add --missing-id N (an id that names no object)' : undefined,
   expected: '404',
   judge: (response) => (response.status === 404 ? undefined : `status ${response.status}`),
 };
@@ -19,44 +20,56 @@ export const MISSING_OBJECT_NOT_FOUND: Check = {
 export const FORBIDDEN_OBJECT_REJECTED: Check = {
   name: 'forbidden_object_rejected',
   summary: "another application's file is answered 403 on both operations",
-  detail: '`--forbidden-file-id` is answered 403 on `GET ?fileId=` and as the POST\'s child file',
+  detail: "`--forbidden-file-id` is answered 403 on `GET ?fileId=` and as the POST's child file",
   source: `${SENTENCE.forbidden}. ${SENTENCE.oneObject}`,
   intents: ['forbidden'],
-  skipReason: (options) => (options.ids.forbiddenFileId === undefined ? 'add --forbidden-file-id N (a file of another application)' : undefined),
+  skipReason: (options) =>
+    options.ids.forbiddenFileId === undefined ? 'add --forbidden-file-id N (a file of another application)' : undefined,
   expected: '403',
   judge: (response) => (response.status === 403 ? undefined : `status ${response.status}`),
 };
 
 export const INT64_BOUNDARIES_ACCEPTED: Check = {
   name: 'int64_boundaries_accepted',
-  summary: 'every int64 id parameter at min, max, 0 and -1 is answered as a valid id (a documented status), never refused as malformed',
-  detail: 'every int64 id parameter of both operations at the int64 minimum, maximum, 0 and -1 (those its schema allows) is answered with a documented status, never 400/422 (refused as malformed) nor 5xx',
+  summary:
+    'every int64 id parameter at min, max, 0 and -1 is answered as a valid id (a documented status), never refused as malformed',
+  detail:
+    'every int64 id parameter of both operations at the int64 minimum, maximum, 0 and -1 (those its schema allows) is answered with a documented status, never 400/422 (refused as malformed) nor 5xx',
   source: SENTENCE.int64,
   intents: ['boundary'],
   expected: 'a documented status (e.g. 404 for an id that names no object), not 400 and not 5xx',
   judge: (response, probe, spec) => {
     if (response.status >= 500) return `status ${response.status}: a server error for a valid int64 id`;
-    return declared(response, probe, spec) ? undefined : `status ${response.status} is not documented: a valid int64 id was refused as malformed`;
+    return declared(response, probe, spec)
+      ? undefined
+      : `status ${response.status} is not documented: a valid int64 id was refused as malformed`;
   },
 };
 
 export const NEGATIVE_DATA_REJECTION: Check = {
   name: 'negative_data_rejection',
   summary: 'malformed ids, out-of-range int64s, no id or several ids are never accepted',
-  detail: '`abc`, `1.5`, empty, `9223372036854775808`, `-9223372036854775809`, no id, two ids, and malformed or overflowing path ids are never accepted (not 2xx)',
+  detail:
+    '`abc`, `1.5`, empty, `9223372036854775808`, `-9223372036854775809`, no id, two ids, and malformed or overflowing path ids are never accepted (not 2xx)',
   source: `${SENTENCE.int64} ${SENTENCE.exactlyOne}`,
   intents: ['negative'],
   expected: 'not 2xx',
-  judge: (response) => (isSuccess(response.status) ? `status ${response.status}: invalid input was accepted` : undefined),
+  judge: (response) =>
+    isSuccess(response.status) ? `status ${response.status}: invalid input was accepted` : undefined,
 };
 
 export const LENIENT_ID_REJECTION: Check = {
   name: 'lenient_id_rejection',
-  summary: 'an object\'s id written as a lenient parser still reads it (1e0, 0x.., N.0, spaces, newline, NUL, letters, other digits) never yields a token',
-  detail: 'each given object id N, in the query and in each path parameter, written `Ne0`, in hexadecimal, `N.0`, with a leading or trailing space, a trailing newline or NUL, trailing letters, in Arabic-Indic or fullwidth digits (what `parseInt`, `Number`, `BigInt`, `strtol`, a `^\\d+$` regex and Unicode-digit parsers read as N) is never answered 2xx; `+N` and `0N` are not sent (strict decimal parsers read them as N)',
+  summary:
+    "an object's id written as a lenient parser still reads it (1e0, 0x.., N.0, spaces, newline, NUL, letters, other digits) never yields a token",
+  detail:
+    'each given object id N, in the query and in each path parameter, written `Ne0`, in hexadecimal, `N.0`, with a leading or trailing space, a trailing newline or NUL, trailing letters, in Arabic-Indic or fullwidth digits (what `parseInt`, `Number`, `BigInt`, `strtol`, a `^\\d+$` regex and Unicode-digit parsers read as N) is never answered 2xx; `+N` and `0N` are not sent (strict decimal parsers read them as N)',
   source: `${SENTENCE.int64} ${SENTENCE.pathInt64}`,
   intents: ['lenient'],
   skipReason: needsAnId,
   expected: 'not a success: the value is not an int64 as written (a 400 or 404 is fine)',
-  judge: (response) => (isSuccess(response.status) ? `status ${response.status}: an id a lenient parser reads as an object's id was accepted` : undefined),
+  judge: (response) =>
+    isSuccess(response.status)
+      ? `status ${response.status}: an id a lenient parser reads as an object's id was accepted`
+      : undefined,
 };

@@ -3,8 +3,10 @@
  * come from, quoted as it writes them; table rows are written `<status> <meaning>: <body>`.
  */
 export const SENTENCE = {
-  bearer: 'Both operations require the header Authorization with the value Bearer followed by the application Access Token, <ACCESS_TOKEN>.',
-  notInAuthorization: 'The View Token issued is passed by the caller to the front-end component, not in the Authorization header of these operations.',
+  bearer:
+    'Both operations require the header Authorization with the value Bearer followed by the application Access Token, <ACCESS_TOKEN>.',
+  notInAuthorization:
+    'The View Token issued is passed by the caller to the front-end component, not in the Authorization header of these operations.',
   unauthorized: 'Errors: 401 Unauthorized.',
   int64: 'All identifiers are integers (int64).',
   pathInt64: 'Path parameter integrateId: required, integer (int64); Path parameter fileId: required, integer (int64)',

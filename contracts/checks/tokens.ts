@@ -16,14 +16,17 @@ export const VIEW_TOKENS_USABLE: Check = {
   expected: '200 with a non-empty string token, again',
   judge: (response) => {
     const data = (parseBody(response.bodyText) as { data?: unknown } | undefined)?.data;
-    return response.status === 200 && typeof data === 'string' && data.trim() !== '' ? undefined : `status ${response.status}, data ${JSON.stringify(data)}`;
+    return response.status === 200 && typeof data === 'string' && data.trim() !== ''
+      ? undefined
+      : `status ${response.status}, data ${JSON.stringify(data)}`;
   },
 };
 
 export const VIEW_TOKEN_OBJECT_SCOPED: Check = {
   name: 'view_token_object_scoped',
   summary: 'View Tokens issued for different objects differ, an id sent under another id parameter included',
-  detail: 'View Tokens issued for different objects (each id flag given, the child file, and each given id\'s number under every other query id parameter, e.g. `integrateId=<the --file-id>`) are all different: an implementation that reads the number and not the parameter hands out another object\'s token',
+  detail:
+    "View Tokens issued for different objects (each id flag given, the child file, and each given id's number under every other query id parameter, e.g. `integrateId=<the --file-id>`) are all different: an implementation that reads the number and not the parameter hands out another object's token",
   source: SENTENCE.oneObject,
   intents: ['success', 'repeat', 'crossed'],
   skipReason: needsAnId,
@@ -37,7 +40,12 @@ export const VIEW_TOKEN_OBJECT_SCOPED: Check = {
       if (token === undefined || result.probe.object === undefined) continue;
       const earlier = firstObject.get(token);
       if (earlier === undefined) firstObject.set(token, result.probe.object);
-      else if (earlier !== result.probe.object) broken.push({ result, reason: `the View Token for ${result.probe.object} is the one issued for ${earlier}`, cause: 'a View Token issued for another object' });
+      else if (earlier !== result.probe.object)
+        broken.push({
+          result,
+          reason: `the View Token for ${result.probe.object} is the one issued for ${earlier}`,
+          cause: 'a View Token issued for another object',
+        });
     }
     return broken;
   },
@@ -46,11 +54,15 @@ export const VIEW_TOKEN_OBJECT_SCOPED: Check = {
 export const VIEW_TOKEN_HIDES_ACCESS_TOKEN: Check = {
   name: 'view_token_hides_access_token',
   summary: 'a View Token does not carry the Access Token, in plain text or inside a decodable segment',
-  detail: 'no View Token issued in the run contains the Access Token, as it is or inside a base64, base64url, hex or percent-encoded segment (nested up to three deep; a signed token naming its object is fine); needs an Access Token of 8 characters or more',
+  detail:
+    'no View Token issued in the run contains the Access Token, as it is or inside a base64, base64url, hex or percent-encoded segment (nested up to three deep; a signed token naming its object is fine); needs an Access Token of 8 characters or more',
   source: `${SENTENCE.frontEnd} ${SENTENCE.oneObject}`,
   intents: ['success', 'repeat', 'crossed'],
-  skipReason: (options) => needsAnId(options)
-    ?? (options.accessToken.length < MIN_SECRET_CHARS ? `the Access Token has fewer than ${MIN_SECRET_CHARS} characters: too short to search View Tokens for` : undefined),
+  skipReason: (options) =>
+    needsAnId(options) ??
+    (options.accessToken.length < MIN_SECRET_CHARS
+      ? `the Access Token has fewer than ${MIN_SECRET_CHARS} characters: too short to search View Tokens for`
+      : undefined),
   expected: 'a View Token that gives the front end nothing of the Access Token',
   judge: (response, _probe, _spec, facts) => {
     const token = response.status === 200 ? dataOf(response.bodyText) : undefined;
@@ -62,7 +74,8 @@ export const VIEW_TOKEN_HIDES_ACCESS_TOKEN: Check = {
 export const REFUSAL_CLAIMS_NO_SUCCESS: Check = {
   name: 'refusal_claims_no_success',
   summary: 'a refusal (4xx) carries neither a success envelope nor a View Token',
-  detail: 'any 4xx answer of the run may carry any body, but not `code` `"success"`, not a View Token issued in the run (body or headers), and not a `data` string shaped like the View Tokens issued (same length and characters)',
+  detail:
+    'any 4xx answer of the run may carry any body, but not `code` `"success"`, not a View Token issued in the run (body or headers), and not a `data` string shaped like the View Tokens issued (same length and characters)',
   source: `${SENTENCE.noBodyType}; ${SENTENCE.ok}`,
   intents: PROBE_INTENTS,
   expected: 'a refusal that claims no success and hands out no View Token',
@@ -71,11 +84,16 @@ export const REFUSAL_CLAIMS_NO_SUCCESS: Check = {
 
 function claimedSuccess(response: Answer, facts: RunFacts): string | undefined {
   const body = parseBody(response.bodyText);
-  if (typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'success') return 'a refusal says code "success"';
+  if (typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'success')
+    return 'a refusal says code "success"';
   const texts = [response.bodyText, ...Object.values(response.headers)];
-  if (facts.issuedTokens.some((token) => token.length >= MIN_SECRET_CHARS && texts.some((text) => text.includes(token)))) return 'a refusal carries a View Token issued in this run';
+  if (
+    facts.issuedTokens.some((token) => token.length >= MIN_SECRET_CHARS && texts.some((text) => text.includes(token)))
+  )
+    return 'a refusal carries a View Token issued in this run';
   const data = dataOf(response.bodyText);
-  if (data !== undefined && facts.issuedTokens.some((token) => sameShape(data, token))) return 'a refusal carries a View Token in data (shaped like the ones issued)';
+  if (data !== undefined && facts.issuedTokens.some((token) => sameShape(data, token)))
+    return 'a refusal carries a View Token in data (shaped like the ones issued)';
   return undefined;
 }
 

@@ -13,14 +13,24 @@ const LISTED = 12;
  */
 export function toConsoleReport(report: RunReport): string {
   const width = Math.max(...report.results.map((result) => result.name.length));
-  const lines = [`Contract checks against ${toSafeLine(report.baseUrl)} (${report.requests} requests, ${report.durationMs} ms)`, ''];
+  const lines = [
+    `Contract checks against ${toSafeLine(report.baseUrl)} (${report.requests} requests, ${report.durationMs} ms)`,
+    '',
+  ];
   for (const result of report.results) {
-    const detail = result.status === 'fail' ? `${result.violations.length} violation${result.violations.length === 1 ? '' : 's'}` : result.note;
+    const detail =
+      result.status === 'fail'
+        ? `${result.violations.length} violation${result.violations.length === 1 ? '' : 's'}`
+        : result.note;
     lines.push(`  ${LABEL[result.status]}  ${result.name.padEnd(width)}  ${detail}`);
   }
   lines.push('', `Checks: ${report.totals.pass} passed, ${report.totals.fail} failed, ${report.totals.skip} skipped`);
   const findings = report.findings ?? groupFindings(report.results); // a report put together by hand may lack them
-  if (findings.length > 0) lines.push('', `${findings.length} finding${findings.length === 1 ? '' : 's'} (the failures grouped by root cause):`);
+  if (findings.length > 0)
+    lines.push(
+      '',
+      `${findings.length} finding${findings.length === 1 ? '' : 's'} (the failures grouped by root cause):`,
+    );
   findings.forEach((finding, index) => lines.push('', ...describeFinding(finding, `${index + 1}.`)));
   return lines.join('\n');
 }
@@ -33,7 +43,10 @@ export function describeFinding(finding: Finding, label: string): string[] {
   const count = finding.results.length;
   const lines = [`${label} ${count} request${count === 1 ? '' : 's'} on ${listed(finding.where)}`];
   for (const { check, reason, expected, source, example } of finding.breaks) {
-    lines.push(`   fails ${check}: ${toSafeLine(reason)}${example === undefined ? '' : ` (e.g. ${toSafeLine(example)})`}`, `     expected ${expected}; from the interface: "${source}"`);
+    lines.push(
+      `   fails ${check}: ${toSafeLine(reason)}${example === undefined ? '' : ` (e.g. ${toSafeLine(example)})`}`,
+      `     expected ${expected}; from the interface: "${source}"`,
+    );
   }
   lines.push(`   tried: ${listed(finding.variants)}`);
   const [example] = finding.results;
@@ -51,7 +64,10 @@ function describeExchange(id: string, exchange: Violation['result']['exchange'],
   const indent = ' '.repeat(prefix.length + 2);
   const lines = [`${prefix}${id}: ${exchange.request.method} ${toSafeLine(exchange.request.url)}`];
   // A broken exchange's reason is the violation's reason, said where the violation is.
-  if (exchange.kind === 'response') lines.push(`${indent}got ${exchange.status} ${toSafeLine(exchange.headers['content-type'] ?? '(no content type)')}: ${excerpt(exchange.bodyText)}`);
+  if (exchange.kind === 'response')
+    lines.push(
+      `${indent}got ${exchange.status} ${toSafeLine(exchange.headers['content-type'] ?? '(no content type)')}: ${excerpt(exchange.bodyText)}`,
+    );
   return lines;
 }
 

@@ -12,13 +12,29 @@ const BODY_CHARS = 2_000;
  */
 export function toExchangeText({ probe, exchange }: ProbeResult): string {
   const lines = [`### ${probe.id}`, `> ${exchange.request.method} ${toSafeLine(exchange.request.url)}`];
-  for (const [name, value] of Object.entries(exchange.request.headers)) lines.push(`> ${name}: ${toSafeLine(redact(name, value))}`);
-  if (exchange.request.body !== undefined) lines.push('>', ...toSafeLines(exchange.request.body).split('\n').map((line) => `> ${line}`));
+  for (const [name, value] of Object.entries(exchange.request.headers))
+    lines.push(`> ${name}: ${toSafeLine(redact(name, value))}`);
+  if (exchange.request.body !== undefined)
+    lines.push(
+      '>',
+      ...toSafeLines(exchange.request.body)
+        .split('\n')
+        .map((line) => `> ${line}`),
+    );
   if (exchange.kind !== 'response') return [...lines, `! ${toSafeLine(exchange.reason)}`].join('\n');
   lines.push(`< ${exchange.status}`);
-  for (const [name, value] of Object.entries(exchange.headers)) lines.push(`< ${toSafeLine(name)}: ${toSafeLine(value)}`);
+  for (const [name, value] of Object.entries(exchange.headers))
+    lines.push(`< ${toSafeLine(name)}: ${toSafeLine(value)}`);
   const body = exchange.bodyText.length > BODY_CHARS ? `${exchange.bodyText.slice(0, BODY_CHARS)}…` : exchange.bodyText;
-  return [...lines, '<', ...(body === '' ? ['< (empty body)'] : toSafeLines(body).split('\n').map((line) => `< ${line}`))].join('\n');
+  return [
+    ...lines,
+    '<',
+    ...(body === ''
+      ? ['< (empty body)']
+      : toSafeLines(body)
+          .split('\n')
+          .map((line) => `< ${line}`)),
+  ].join('\n');
 }
 
 export { redact };

@@ -16,7 +16,9 @@ export function toJUnitReport(report: RunReport): string {
     if (result.status === 'pass') return `${open}</testcase>`;
     const own = findingsOf(findings, result.name);
     const body = own.flatMap((finding, index) => describeFinding(finding, `${index + 1}.`)).join('\n');
-    const exchanges = [...new Set(result.violations.map((violation) => violation.result))].map(toExchangeText).join('\n\n');
+    const exchanges = [...new Set(result.violations.map((violation) => violation.result))]
+      .map(toExchangeText)
+      .join('\n\n');
     const message = `${result.violations.length} violation(s) in ${own.length} finding(s): ${result.summary}`;
     return [
       open,

@@ -32,10 +32,23 @@ export function requireWithCodeCache(file: string): unknown {
   if (training && compiled.size === 0) process.once('exit', writeCodeCaches);
   const cachedData = training ? undefined : readCodeCache(file, checksum);
   // Node's own wrapper, on the first line, so line numbers in stack traces stay the bundle's.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n})`, { filename: file, ...(cachedData ? { cachedData } : {}) });
-  compiled.set(file, { script, checksum, state: cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used' });
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n})`, {
+    filename: file,
+    ...(cachedData ? { cachedData } : {}),
+  });
+  compiled.set(file, {
+    script,
+    checksum,
+    state: cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used',
+  });
   const module = { exports: {} as unknown };
-  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+  const run = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: { exports: unknown },
+    filename: string,
+    dirname: string,
+  ) => void;
   run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
   return module.exports;
 }

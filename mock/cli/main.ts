@@ -60,22 +60,31 @@ async function serve(args: readonly string[]): Promise<void> {
   try {
     baseUrl = await mock.listen(options.port, options.host);
   } catch (error) {
-    throw new ConfigError(`--host ${options.host} --port ${options.port}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new ConfigError(
+      `--host ${options.host} --port ${options.port}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   const serviceUrl = `${baseUrl}${options.basePath === undefined ? '' : `/${options.basePath.replace(/^\/+|\/+$/g, '')}`}`;
   // Before announcing: whoever reads the URLs may signal at once.
   const stop = (signal: string): void => {
     mock.logger.info({ signal }, 'draining in-flight requests');
-    mock.close().then(() => process.exit(0), (error: unknown) => {
-      mock.logger.error({ err: error }, 'closing failed');
-      process.exit(1);
-    });
+    mock.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        mock.logger.error({ err: error }, 'closing failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   announce([
     `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
-    ...(options.proxy === undefined ? [] : [`  proxying service routes to ${options.proxy.url}, judged against spec/view-token.openapi.yaml${options.proxy.recordFile === undefined ? '' : `; recording to ${options.proxy.recordFile}`}`]),
+    ...(options.proxy === undefined
+      ? []
+      : [
+          `  proxying service routes to ${options.proxy.url}, judged against spec/view-token.openapi.yaml${options.proxy.recordFile === undefined ? '' : `; recording to ${options.proxy.recordFile}`}`,
+        ]),
     `  store: ${describeStore(mock.store)}`,
     `  connections: at most ${mock.connections.maxConnections} (${mock.connections.reason})`,
     `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,

@@ -45,7 +45,9 @@ export function runPrimary(count: number, now: () => number = Date.now): void {
       const next = onDeath();
       if (next.kind === 'respawn') {
         console.error(`view-token-mock: ${died}; starting a replacement in ${next.delayMs} ms`);
-        setTimeout(() => { if (!stopping) cluster.fork(); }, next.delayMs);
+        setTimeout(() => {
+          if (!stopping) cluster.fork();
+        }, next.delayMs);
         return;
       }
       console.error(`view-token-mock: ${died}; ${next.deaths} deaths within a minute, giving up (exit 1)`);

@@ -33,11 +33,19 @@ export async function createBacking(options: BackingOptions, ttlMs: number): Pro
   if (chooseStore(options.store, redisUrl) === 'memory' || redisUrl === undefined) {
     const memory = createMemoryTokenStore(options.maxViewTokens);
     const clocks = createMemoryClockStore();
-    return { store: memory, memory, clockStore: clocks, memoryClocks: clocks, description: { kind: 'memory' }, close: () => undefined };
+    return {
+      store: memory,
+      memory,
+      clockStore: clocks,
+      memoryClocks: clocks,
+      description: { kind: 'memory' },
+      close: () => undefined,
+    };
   }
   if (options.stateFile !== undefined) throw stateFileOnRedisError(options.stateFile);
   const timeoutMs = options.redisTimeoutMs;
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 60_000)) throw new ConfigError(`--redis-timeout ${timeoutMs}: use a duration from 1ms to 60s`);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 60_000))
+    throw new ConfigError(`--redis-timeout ${timeoutMs}: use a duration from 1ms to 60s`);
   // ioredis is loaded only for the Redis store, and installed only by those who use it.
   requireInstalled('ioredis');
   // eslint-disable-next-line @typescript-eslint/no-require-imports

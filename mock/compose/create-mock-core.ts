@@ -61,7 +61,9 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
     random: options.seed === undefined ? cryptoRandom : createSeededRandom(options.seed),
     store: options.store ?? createMemoryTokenStore(),
     ttlMs: toTtlMs(options.viewTokenTtl),
-    directory: config.catalog ? createCatalogDirectory(config.catalog) : createOpenDirectory({ missing: config.missing, forbidden: config.forbidden, known: config.objects }),
+    directory: config.catalog
+      ? createCatalogDirectory(config.catalog)
+      : createOpenDirectory({ missing: config.missing, forbidden: config.forbidden, known: config.objects }),
     applications: config.applications,
     rules: config.rules,
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
@@ -106,6 +108,9 @@ export function toTimeZone(timeZone: string): string {
 export function toTtlMs(ttl: string | number | undefined): number {
   if (ttl === undefined) return VIEW_TOKEN_TTL_MS;
   const parsed = parseDuration(ttl);
-  if (parsed.kind === 'invalid' || parsed.ms <= 0) throw new ConfigError(`--view-token-ttl ${ttl}: ${parsed.kind === 'invalid' ? parsed.reason : 'must be longer than 0'}`);
+  if (parsed.kind === 'invalid' || parsed.ms <= 0)
+    throw new ConfigError(
+      `--view-token-ttl ${ttl}: ${parsed.kind === 'invalid' ? parsed.reason : 'must be longer than 0'}`,
+    );
   return parsed.ms;
 }

@@ -69,8 +69,17 @@ export function toMockClock(clocks: SessionClocks): MockClock {
     get: async (session) => toReading(await clocks.view(sessionOf(session))),
     set(at, options = {}) {
       const atMs = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
-      if (!Number.isFinite(atMs)) return Promise.reject(new MockClockError(`clock.set: ${JSON.stringify(String(at))} is not a time; give a Date, an ISO 8601 string or milliseconds since the epoch`));
-      return change(options.session, { kind: 'set', atMs, ...(options.frozen === undefined ? {} : { frozen: options.frozen }) });
+      if (!Number.isFinite(atMs))
+        return Promise.reject(
+          new MockClockError(
+            `clock.set: ${JSON.stringify(String(at))} is not a time; give a Date, an ISO 8601 string or milliseconds since the epoch`,
+          ),
+        );
+      return change(options.session, {
+        kind: 'set',
+        atMs,
+        ...(options.frozen === undefined ? {} : { frozen: options.frozen }),
+      });
     },
     freeze: (session) => change(session, { kind: 'set', frozen: true }),
     unfreeze: (session) => change(session, { kind: 'set', frozen: false }),
@@ -84,5 +93,12 @@ export function toMockClock(clocks: SessionClocks): MockClock {
 }
 
 function toReading(view: ClockView): ClockReading {
-  return { session: view.session, now: new Date(view.nowMs), nowMs: view.nowMs, frozen: view.frozen, offsetMs: view.offsetMs, ownClock: view.ownClock };
+  return {
+    session: view.session,
+    now: new Date(view.nowMs),
+    nowMs: view.nowMs,
+    frozen: view.frozen,
+    offsetMs: view.offsetMs,
+    ownClock: view.ownClock,
+  };
 }

@@ -61,7 +61,12 @@ export function createMockFacade(core: Core): MockFacade {
     clock: toMockClock(core.clocks),
     scenarios: toMockScenarios(core.rules),
     journal: {
-      list: ({ session, limit, unmatched } = {}) => core.journal.list({ ...(session === undefined ? {} : { session }), ...(limit === undefined ? {} : { limit }), ...(unmatched ? { unmatched } : {}) }),
+      list: ({ session, limit, unmatched } = {}) =>
+        core.journal.list({
+          ...(session === undefined ? {} : { session }),
+          ...(limit === undefined ? {} : { limit }),
+          ...(unmatched ? { unmatched } : {}),
+        }),
       async count(match = {}) {
         const checked = toJournalMatch(match);
         if (checked.kind === 'invalid') throw new JournalQueryError(checked.detail);
@@ -71,12 +76,17 @@ export function createMockFacade(core: Core): MockFacade {
     },
     tokens: {
       async list(session) {
-        const [records, clocks] = await Promise.all([core.store.list(session === undefined ? {} : { session }), core.clocks.readAll()]);
+        const [records, clocks] = await Promise.all([
+          core.store.list(session === undefined ? {} : { session }),
+          core.clocks.readAll(),
+        ]);
         return records.map((record) => toViewTokenInfo(record, core.viewTokens, clocks));
       },
       async get(token) {
         const record = await core.viewTokens.peek(token);
-        return record === undefined ? undefined : toViewTokenInfo(record, core.viewTokens, await core.clocks.read([record.session]));
+        return record === undefined
+          ? undefined
+          : toViewTokenInfo(record, core.viewTokens, await core.clocks.read([record.session]));
       },
       revoke: (token) => core.store.delete(token),
     },

@@ -10,7 +10,13 @@ export class ScenarioRuleError extends Error {
   override name = 'ScenarioRuleError';
   readonly allowed: Readonly<Record<string, readonly (string | number)[]>> | undefined;
   readonly nearest: Readonly<Record<string, string | number>> | undefined;
-  constructor(message: string, refusal: { allowed?: Record<string, readonly (string | number)[]> | undefined; nearest?: Record<string, string | number> | undefined } = {}) {
+  constructor(
+    message: string,
+    refusal: {
+      allowed?: Record<string, readonly (string | number)[]> | undefined;
+      nearest?: Record<string, string | number> | undefined;
+    } = {},
+  ) {
     super(message);
     this.allowed = refusal.allowed;
     this.nearest = refusal.nearest;

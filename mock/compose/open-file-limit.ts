@@ -27,7 +27,12 @@ const SYSTEM: LimitProbe = {
   platform: process.platform,
   readProcLimits: () => readFileSync('/proc/self/limits', 'utf8'),
   // A child inherits the limits, including the soft limit Node raised to the hard one at start.
-  runUlimit: () => execFileSync('/bin/sh', ['-c', 'ulimit -n'], { encoding: 'utf8', timeout: 2_000, stdio: ['ignore', 'pipe', 'ignore'] }),
+  runUlimit: () =>
+    execFileSync('/bin/sh', ['-c', 'ulimit -n'], {
+      encoding: 'utf8',
+      timeout: 2_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
 };
 
 /**
@@ -70,16 +75,24 @@ export interface ConnectionPlan {
  * past it accept() fails (EMFILE) and even /__admin/health stops answering.
  * @example planConnections(undefined, { files: 1024, source: '/proc/self/limits' }, false) // { maxConnections: 960 }
  */
-export function planConnections(requested: number | undefined, limit: OpenFileLimit | undefined, proxy: boolean): ConnectionPlan {
+export function planConnections(
+  requested: number | undefined,
+  limit: OpenFileLimit | undefined,
+  proxy: boolean,
+): ConnectionPlan {
   const given = '--max-connections';
   if (limit === undefined || !Number.isFinite(limit.files)) {
-    return requested === undefined ? { maxConnections: DEFAULT_MAX_CONNECTIONS, reason: 'the default; the open-file limit is unknown or unlimited' } : { maxConnections: requested, reason: given };
+    return requested === undefined
+      ? { maxConnections: DEFAULT_MAX_CONNECTIONS, reason: 'the default; the open-file limit is unknown or unlimited' }
+      : { maxConnections: requested, reason: given };
   }
   const held = FILE_DESCRIPTOR_HEADROOM;
   const fitting = Math.max(1, Math.floor((limit.files - held) / (proxy ? 2 : 1)));
-  const how = `${limit.files} open files (${limit.source}) − ${held} held back${proxy ? ', halved for --proxy\'s upstream sockets' : ''} = ${fitting}`;
+  const how = `${limit.files} open files (${limit.source}) − ${held} held back${proxy ? ", halved for --proxy's upstream sockets" : ''} = ${fitting}`;
   if (requested === undefined) {
-    return fitting < DEFAULT_MAX_CONNECTIONS ? { maxConnections: fitting, reason: `open-file limit: ${how}` } : { maxConnections: DEFAULT_MAX_CONNECTIONS, reason: 'the default' };
+    return fitting < DEFAULT_MAX_CONNECTIONS
+      ? { maxConnections: fitting, reason: `open-file limit: ${how}` }
+      : { maxConnections: DEFAULT_MAX_CONNECTIONS, reason: 'the default' };
   }
   if (requested <= fitting) return { maxConnections: requested, reason: given };
   return {

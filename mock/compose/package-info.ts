@@ -6,7 +6,11 @@ export function findPackageRoot(start: string = __dirname): string {
   let dir = start;
   for (;;) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'view-token-mock') return dir;
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'view-token-mock'
+    )
+      return dir;
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`view-token-mock's package.json not found above ${start}`);
     dir = parent;
@@ -14,7 +18,9 @@ export function findPackageRoot(start: string = __dirname): string {
 }
 
 export const PACKAGE_ROOT = findPackageRoot();
-export const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+export const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
 /** The OpenAPI file of everything the mock serves. */
 export const MOCK_SPEC_PATH = path.join(PACKAGE_ROOT, 'spec', 'mock.openapi.yaml');
 /** The service contract: what `--proxy` judges the upstream's exchanges against. */

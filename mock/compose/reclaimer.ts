@@ -4,7 +4,10 @@
  * the interval (a million tokens on Redis take ~20 s) is not joined by a second one each interval.
  * @example setInterval(createReclaimer(core, (error) => logger.error(error)), 5_000)
  */
-export function createReclaimer(core: { reclaimExpired(): Promise<number> }, onError: (error: unknown) => void): () => Promise<void> {
+export function createReclaimer(
+  core: { reclaimExpired(): Promise<number> },
+  onError: (error: unknown) => void,
+): () => Promise<void> {
   let sweeping = false;
   return async () => {
     if (sweeping) return;

@@ -54,7 +54,8 @@ export function toMockConfig(input: unknown, where = 'config'): MockConfig {
     catalog: undefined,
   };
   config.objects = toKnownObjects(record.objects, config, `${where}: objects`);
-  if (record.catalog !== undefined) config.catalog = toCatalog(record.catalog, config.applications, `${where}: catalog`);
+  if (record.catalog !== undefined)
+    config.catalog = toCatalog(record.catalog, config.applications, `${where}: catalog`);
   return config;
 }
 
@@ -75,9 +76,15 @@ function toKnownObjects(value: unknown, lists: { missing: IdLists; forbidden: Id
     for (const [key, object] of Object.entries(objects)) {
       const id = toInt64(key, `${where}.${parameter}`);
       for (const list of ['missing', 'forbidden'] as const) {
-        if (lists[list][parameter as keyof IdLists]?.includes(id)) throw new ConfigError(`${where}.${parameter}: ${JSON.stringify(key)} is also listed in ${list}.${parameter}; a known object exists and is the caller's`);
+        if (lists[list][parameter as keyof IdLists]?.includes(id))
+          throw new ConfigError(
+            `${where}.${parameter}: ${JSON.stringify(key)} is also listed in ${list}.${parameter}; a known object exists and is the caller's`,
+          );
       }
-      byId[id] = { ...(object.name === undefined ? {} : { name: object.name }), ...(object.extension === undefined ? {} : { extension: object.extension }) };
+      byId[id] = {
+        ...(object.name === undefined ? {} : { name: object.name }),
+        ...(object.extension === undefined ? {} : { extension: object.extension }),
+      };
     }
     known[parameter] = byId;
   }
@@ -86,14 +93,16 @@ function toKnownObjects(value: unknown, lists: { missing: IdLists; forbidden: Id
 
 /** Exact: a string is read digit by digit; a JSON number only when it is a safe integer (the schema's bounds). */
 function toInt64(id: unknown, where: string): Int64 {
-  const parsed = typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)) ? parseInt64(String(id)) : undefined;
+  const parsed =
+    typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)) ? parseInt64(String(id)) : undefined;
   if (parsed?.kind !== 'ok') throw new ConfigError(`${where}: ${JSON.stringify(id)} is not an int64 id`);
   return parsed.value;
 }
 
 function toApplications(value: unknown): Application[] {
   return ((value ?? []) as readonly Application[]).map((entry) => ({
-    appKey: entry.appKey, appSecret: entry.appSecret,
+    appKey: entry.appKey,
+    appSecret: entry.appSecret,
     ...(entry.name === undefined ? {} : { name: entry.name }),
     ...(entry.accessTokens === undefined ? {} : { accessTokens: [...entry.accessTokens] }),
   }));
@@ -108,7 +117,8 @@ function toRules(value: unknown, where: string): RuleInput[] {
 }
 
 function toCatalog(value: unknown, applications: readonly { appKey: string }[], where: string): Catalog {
-  if (applications.length === 0) throw new ConfigError(`${where}: a catalog needs "applications" (each object is owned by one appKey)`);
+  if (applications.length === 0)
+    throw new ConfigError(`${where}: a catalog needs "applications" (each object is owned by one appKey)`);
   const owners = new Set(applications.map((app) => app.appKey));
   const record = value as Record<string, unknown>;
   const catalog: Record<string, CatalogObject[]> = {};
@@ -117,18 +127,29 @@ function toCatalog(value: unknown, applications: readonly { appKey: string }[], 
     catalog[list] = items.map((item: unknown, index) => {
       const object = item as Partial<CatalogObject> & Record<string, unknown>;
       const at = `${where}.${list}[${index}]`;
-      if (typeof object.owner !== 'string' || !owners.has(object.owner)) throw new ConfigError(`${at}: "owner" must be the appKey of one of the applications`);
+      if (typeof object.owner !== 'string' || !owners.has(object.owner))
+        throw new ConfigError(`${at}: "owner" must be the appKey of one of the applications`);
       const extra: Record<string, unknown> = {};
       for (const key of ['fileIds', 'baseFileId', 'targetFileId'] as const) {
-        if (object[key] !== undefined) extra[key] = Array.isArray(object[key]) ? (object[key] as unknown[]).map((id) => toInt64(id, `${at}.${key}`)) : toInt64(object[key], `${at}.${key}`);
+        if (object[key] !== undefined)
+          extra[key] = Array.isArray(object[key])
+            ? (object[key] as unknown[]).map((id) => toInt64(id, `${at}.${key}`))
+            : toInt64(object[key], `${at}.${key}`);
       }
-      return { ...object, ...extra, id: toInt64(object.id, `${at}.id`), name: object.name, owner: object.owner } as CatalogObject;
+      return {
+        ...object,
+        ...extra,
+        id: toInt64(object.id, `${at}.id`),
+        name: object.name,
+        owner: object.owner,
+      } as CatalogObject;
     });
   }
   const fileIds = new Set((catalog.files ?? []).map((file) => file.id as string));
   (catalog.integrations ?? []).forEach((integration, index) => {
     const missing = ((integration as { fileIds?: string[] }).fileIds ?? []).find((id) => !fileIds.has(id));
-    if (missing !== undefined) throw new ConfigError(`${where}.integrations[${index}].fileIds: ${missing} is not one of the catalog's files`);
+    if (missing !== undefined)
+      throw new ConfigError(`${where}.integrations[${index}].fileIds: ${missing} is not one of the catalog's files`);
   });
   return catalog as unknown as Catalog;
 }

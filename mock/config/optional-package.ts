@@ -31,22 +31,33 @@ export type FindPackage = (name: string) => { version: string } | undefined;
  * loads the capability. (prism brings its own @faker-js/faker 6, which an install with prism may hoist.)
  * @example requireInstalled('ioredis'); // then require('../stores/redis-shared')
  */
-export function requireInstalled(name: OptionalPackage, { neededBy = OPTIONAL_PACKAGES[name].neededBy, find = findPackage }: { neededBy?: string; find?: FindPackage } = {}): void {
+export function requireInstalled(
+  name: OptionalPackage,
+  { neededBy = OPTIONAL_PACKAGES[name].neededBy, find = findPackage }: { neededBy?: string; find?: FindPackage } = {},
+): void {
   const { range } = OPTIONAL_PACKAGES[name];
   const found = find(name);
   const major = range.replace(/^\^/, '').split('.')[0];
   if (found !== undefined && found.version.split('.')[0] === major) return;
   const seen = found === undefined ? 'which is not installed' : `but ${name}@${found.version} is installed`;
-  throw new MissingPackageError(`${neededBy} needs the optional package ${name}@${range}, ${seen}: npm install ${name}@${range}`);
+  throw new MissingPackageError(
+    `${neededBy} needs the optional package ${name}@${range}, ${seen}: npm install ${name}@${range}`,
+  );
 }
 
 function findPackage(name: string): { version: string } | undefined {
   let entry: string;
-  try { entry = require.resolve(name); } catch { return undefined; }
+  try {
+    entry = require.resolve(name);
+  } catch {
+    return undefined;
+  }
   // The entry is somewhere inside node_modules/<name>/: its package.json is at that folder's top.
   const marker = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
   const at = entry.lastIndexOf(marker);
   if (at < 0) return undefined;
-  const manifest = JSON.parse(readFileSync(`${entry.slice(0, at + marker.length)}package.json`, 'utf8')) as { version?: unknown };
+  const manifest = JSON.parse(readFileSync(`${entry.slice(0, at + marker.length)}package.json`, 'utf8')) as {
+    version?: unknown;
+  };
   return { version: typeof manifest.version === 'string' ? manifest.version : '' };
 }

@@ -5,7 +5,12 @@ export interface SchemaError {
   params: Record<string, unknown>;
   message?: string;
   data?: unknown;
-  parentSchema?: { type?: string | readonly string[]; properties?: Record<string, unknown>; enum?: readonly unknown[]; pattern?: string };
+  parentSchema?: {
+    type?: string | readonly string[];
+    properties?: Record<string, unknown>;
+    enum?: readonly unknown[];
+    pattern?: string;
+  };
 }
 
 /** ajv's standalone validator for the config schema (mock/config/generated/validate-config.ts). */
@@ -13,8 +18,12 @@ export type SchemaValidator = ((data: unknown) => boolean) & { errors?: readonly
 
 /** `/missing/fileId/0` → `missing.fileId[0]`, the way the messages name a field. */
 export function toFieldPath(instancePath: string): string {
-  return instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : `${index === 0 ? '' : '.'}${part}`)).join('');
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : `${index === 0 ? '' : '.'}${part}`))
+    .join('');
 }
 
 /**
@@ -31,20 +40,31 @@ export function toSchemaMessage(where: string, error: SchemaError): string {
   switch (error.keyword) {
     case 'additionalProperties': {
       const name = String(error.params.additionalProperty);
-      if (known.includes('fileId') && known.includes('moduleDataId')) return `${at}: "${name}" is not an id parameter (use ${known.join(', ')})`;
+      if (known.includes('fileId') && known.includes('moduleDataId'))
+        return `${at}: "${name}" is not an id parameter (use ${known.join(', ')})`;
       return `${at}: unknown field "${name}" (known: ${known.filter((key) => !key.startsWith('$')).join(', ')})`;
     }
-    case 'required': return `${at}: needs "${String(error.params.missingProperty)}"`;
-    case 'minimum': case 'maximum':
+    case 'required':
+      return `${at}: needs "${String(error.params.missingProperty)}"`;
+    case 'minimum':
+    case 'maximum':
       if (isId) return `${at}: ${value} is not exact as a JSON number; write ids as strings ("9223372036854775807")`;
       return `${at}: ${value} must be ${error.keyword === 'minimum' ? '>=' : '<='} ${String(error.params.limit)}`;
     case 'pattern':
       if (isId) return `${at}: ${value} is not an int64 id`;
-      return error.parentSchema?.pattern === '\\S' ? `${at}: ${value} must not be blank` : `${at}: ${value} must match ${error.parentSchema?.pattern ?? String(error.params.pattern)}`;
-    case 'type': return isId ? `${at}: ${value} is not an int64 id` : `${at}: expected ${articled(String(error.params.type))}, not ${value}`;
-    case 'minLength': return `${at}: must not be empty`;
-    case 'enum': return `${at}: ${value} is not allowed (allowed: ${(error.parentSchema?.enum ?? []).join(', ')})`;
-    default: return `${at}: ${error.message ?? error.keyword}`;
+      return error.parentSchema?.pattern === '\\S'
+        ? `${at}: ${value} must not be blank`
+        : `${at}: ${value} must match ${error.parentSchema?.pattern ?? String(error.params.pattern)}`;
+    case 'type':
+      return isId
+        ? `${at}: ${value} is not an int64 id`
+        : `${at}: expected ${articled(String(error.params.type))}, not ${value}`;
+    case 'minLength':
+      return `${at}: must not be empty`;
+    case 'enum':
+      return `${at}: ${value} is not allowed (allowed: ${(error.parentSchema?.enum ?? []).join(', ')})`;
+    default:
+      return `${at}: ${error.message ?? error.keyword}`;
   }
 }
 

@@ -35,16 +35,27 @@ export function createMemoryAccessTokenStore(): AccessTokenStore {
     byApp.set(record.appKey, record);
   };
   return {
-    async find(token) { return byToken.get(token); },
-    async current(appKey) { return byApp.get(appKey); },
+    async find(token) {
+      return byToken.get(token);
+    },
+    async current(appKey) {
+      return byApp.get(appKey);
+    },
     async grant(candidate, nowMs) {
       const current = byApp.get(candidate.appKey);
       if (current && nowMs < current.expiresAtMs) return current;
       remember(candidate);
       return candidate;
     },
-    async records() { return [...byToken.values()]; },
-    async restore(records) { for (const record of records) remember(record); },
-    async clear() { byToken.clear(); byApp.clear(); },
+    async records() {
+      return [...byToken.values()];
+    },
+    async restore(records) {
+      for (const record of records) remember(record);
+    },
+    async clear() {
+      byToken.clear();
+      byApp.clear();
+    },
   };
 }

@@ -21,8 +21,7 @@ export const ACCESS_TOKEN_TTL_MS = 7 * 86_400_000;
 export type AuthenticationFailure = 'missing' | 'not-bearer' | 'empty' | 'unknown' | 'expired';
 
 export type Authentication =
-  | { kind: 'accepted'; app: string | null }
-  | { kind: 'rejected'; reason: AuthenticationFailure };
+  { kind: 'accepted'; app: string | null } | { kind: 'rejected'; reason: AuthenticationFailure };
 
 /** Why Basic credentials were refused: each becomes its own sentence in the 401's message. */
 export type GrantRefusal =
@@ -32,8 +31,7 @@ export type GrantRefusal =
   | { reason: 'wrong-secret'; appKey: string };
 
 export type AccessTokenGrant =
-  | { kind: 'issued'; token: string; expiresAtMs: number }
-  | ({ kind: 'rejected' } & GrantRefusal);
+  { kind: 'issued'; token: string; expiresAtMs: number } | ({ kind: 'rejected' } & GrantRefusal);
 
 /** An authentication decided without the store, and the granted token's record it relied on (if any). */
 export interface KnownAuthentication {
@@ -98,7 +96,9 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
   const store = deps.store ?? createMemoryAccessTokenStore();
   const secrets = new Map(deps.applications.map((app) => [app.appKey, app.appSecret]));
   const closed = deps.applications.length > 0;
-  const preIssued = new Map(deps.applications.flatMap((app) => (app.accessTokens ?? []).map((token) => [token, app.appKey] as const)));
+  const preIssued = new Map(
+    deps.applications.flatMap((app) => (app.accessTokens ?? []).map((token) => [token, app.appKey] as const)),
+  );
   // Granted tokens seen valid here, by token (records never change: a reset deletes them, a grant adds new ones).
   const seen = new Map<string, AccessTokenRecord>();
   /** The decision the Authorization header alone allows, or the granted token to look up. */
@@ -142,8 +142,17 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
       const now = nowMs;
       // Drawn only when needed, so a seeded run's tokens do not depend on how often apps re-grant.
       const current = await store.current(credentials.appKey);
-      const granted = current && now < current.expiresAtMs ? current
-        : await store.grant({ token: `cn-${randomUuid(deps.random)}`, appKey: credentials.appKey, expiresAtMs: now + ACCESS_TOKEN_TTL_MS }, now);
+      const granted =
+        current && now < current.expiresAtMs
+          ? current
+          : await store.grant(
+              {
+                token: `cn-${randomUuid(deps.random)}`,
+                appKey: credentials.appKey,
+                expiresAtMs: now + ACCESS_TOKEN_TTL_MS,
+              },
+              now,
+            );
       // The SDK's next call brings it back: known here, it needs no look-up of its own.
       seen.set(granted.token, granted);
       return { kind: 'issued', token: granted.token, expiresAtMs: granted.expiresAtMs };
@@ -157,13 +166,17 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
   };
 }
 
-function checkSecret(secrets: ReadonlyMap<string, string>, credentials: { appKey: string; appSecret: string }): GrantRefusal | undefined {
+function checkSecret(
+  secrets: ReadonlyMap<string, string>,
+  credentials: { appKey: string; appSecret: string },
+): GrantRefusal | undefined {
   const secret = secrets.get(credentials.appKey);
   if (secret === undefined) return { reason: 'unknown-app', appKey: credentials.appKey, configured: secrets.size };
   return secret === credentials.appSecret ? undefined : { reason: 'wrong-secret', appKey: credentials.appKey };
 }
 
-export type Credentials = { kind: 'credentials'; appKey: string; appSecret: string } | ({ kind: 'rejected' } & GrantRefusal);
+export type Credentials =
+  { kind: 'credentials'; appKey: string; appSecret: string } | ({ kind: 'rejected' } & GrantRefusal);
 
 /** `Basic base64(appKey:appSecret)`, both parts non-empty. */
 export function decodeBasic(authorization: string | undefined): Credentials {
@@ -173,7 +186,11 @@ export function decodeBasic(authorization: string | undefined): Credentials {
   const match = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(trimmed);
   if (!match?.[1]) return { kind: 'rejected', reason: 'malformed-basic' };
   let decoded: string;
-  try { decoded = atob(match[1]); } catch { return { kind: 'rejected', reason: 'malformed-basic' }; }
+  try {
+    decoded = atob(match[1]);
+  } catch {
+    return { kind: 'rejected', reason: 'malformed-basic' };
+  }
   const colon = decoded.indexOf(':');
   if (colon <= 0 || colon === decoded.length - 1) return { kind: 'rejected', reason: 'malformed-basic' };
   return { kind: 'credentials', appKey: decoded.slice(0, colon), appSecret: decoded.slice(colon + 1) };

@@ -24,8 +24,13 @@ export interface Catalog {
 
 /** Which catalog list holds each object type. */
 export const CATALOG_LIST_OF = {
-  file: 'files', integration: 'integrations', comparison: 'comparisons', scene: 'scenes',
-  submodel: 'submodels', clashDetection: 'clashDetections', moduleData: 'moduleData',
+  file: 'files',
+  integration: 'integrations',
+  comparison: 'comparisons',
+  scene: 'scenes',
+  submodel: 'submodels',
+  clashDetection: 'clashDetections',
+  moduleData: 'moduleData',
 } as const satisfies Record<DirectoryType, keyof Catalog>;
 
 /**
@@ -38,7 +43,9 @@ export function createCatalogDirectory(catalog: Catalog): ObjectDirectory {
   for (const [type, list] of Object.entries(CATALOG_LIST_OF) as [DirectoryType, keyof Catalog][]) {
     for (const object of catalog[list]) index.set(`${type}:${object.id}`, object);
   }
-  const children = new Map(catalog.integrations.map((integration) => [integration.id as string, new Set<string>(integration.fileIds)]));
+  const children = new Map(
+    catalog.integrations.map((integration) => [integration.id as string, new Set<string>(integration.fileIds)]),
+  );
   return {
     find(type, id, caller) {
       const object = index.get(`${type}:${id}`);
@@ -51,5 +58,11 @@ export function createCatalogDirectory(catalog: Catalog): ObjectDirectory {
 }
 
 function toDescription(type: DirectoryType, object: CatalogObject): ObjectDescription {
-  return { type, id: object.id, name: object.name, owner: object.owner, ...(object.extension === undefined ? {} : { extension: object.extension }) };
+  return {
+    type,
+    id: object.id,
+    name: object.name,
+    owner: object.owner,
+    ...(object.extension === undefined ? {} : { extension: object.extension }),
+  };
 }

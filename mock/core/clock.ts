@@ -35,9 +35,7 @@ export function mockTimeOf(state: ClockState, realNowMs: number): number {
 
 /** A move of one clock: set (to a time, and/or frozen or running), advance, or back to real time. */
 export type ClockChange =
-  | { kind: 'set'; atMs?: number; frozen?: boolean }
-  | { kind: 'advance'; byMs: number }
-  | { kind: 'reset' };
+  { kind: 'set'; atMs?: number; frozen?: boolean } | { kind: 'advance'; byMs: number } | { kind: 'reset' };
 
 /**
  * The state after a change (`reset` gives real time), or undefined when it would put the mock's time
@@ -58,7 +56,10 @@ export function applyClockChange(state: ClockState, change: ClockChange, realNow
     }
     case 'advance': {
       const byMs = Math.round(change.byMs);
-      next = state.frozenAtMs === null ? { offsetMs: state.offsetMs + byMs, frozenAtMs: null } : { offsetMs: state.offsetMs + byMs, frozenAtMs: state.frozenAtMs + byMs };
+      next =
+        state.frozenAtMs === null
+          ? { offsetMs: state.offsetMs + byMs, frozenAtMs: null }
+          : { offsetMs: state.offsetMs + byMs, frozenAtMs: state.frozenAtMs + byMs };
       break;
     }
   }

@@ -97,25 +97,57 @@ export function createCore(options: CoreOptions): Core {
   const { clocks, random, store } = options;
   const viewTokens = createViewTokens({ store, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
   const onChange = options.onChange;
-  const plainAccessTokens = createAccessTokens({ applications: options.applications ?? [], random, ...(options.accessTokenStore ? { store: options.accessTokenStore } : {}) });
-  const accessTokens = onChange ? notifyingCalls(plainAccessTokens, ['grant', 'restore', 'clear'], onChange, (method, result) => method !== 'grant' || (result as { kind: string }).kind === 'issued') : plainAccessTokens;
+  const plainAccessTokens = createAccessTokens({
+    applications: options.applications ?? [],
+    random,
+    ...(options.accessTokenStore ? { store: options.accessTokenStore } : {}),
+  });
+  const accessTokens = onChange
+    ? notifyingCalls(
+        plainAccessTokens,
+        ['grant', 'restore', 'clear'],
+        onChange,
+        (method, result) => method !== 'grant' || (result as { kind: string }).kind === 'issued',
+      )
+    : plainAccessTokens;
   const directory = options.directory ?? createOpenDirectory({ missing: {}, forbidden: {} });
   const statuses = options.statuses ?? SERVICE_STATUSES;
   const plainRules = createRules(statuses, options.ruleStore);
-  const rules = onChange ? notifyingCalls(plainRules, ['add', 'remove', 'clear', 'take', 'seed', 'restore'], onChange, (method, result) => method !== 'take' || result !== undefined) : plainRules;
+  const rules = onChange
+    ? notifyingCalls(
+        plainRules,
+        ['add', 'remove', 'clear', 'take', 'seed', 'restore'],
+        onChange,
+        (method, result) => method !== 'take' || result !== undefined,
+      )
+    : plainRules;
   const seedConfiguredRules = (): Promise<void> => rules.seed(options.rules ?? []);
   const ready = seedConfiguredRules();
   const plainJournal = options.journal ?? createJournal(options.journalSize);
   const onRequest = options.onRequest;
-  const journal: Journal = onRequest ? { ...plainJournal, record(record) { onRequest(toDatedRequest(record)); return plainJournal.record(record); } } : plainJournal;
+  const journal: Journal = onRequest
+    ? {
+        ...plainJournal,
+        record(record) {
+          onRequest(toDatedRequest(record));
+          return plainJournal.record(record);
+        },
+      }
+    : plainJournal;
   const plainOneTrip = options.oneTrip;
-  const oneTrip: OneTripStore | undefined = plainOneTrip && onRequest ? {
-    async run(trip) {
-      const outcome = await plainOneTrip.run(trip);
-      if (outcome.kind === 'done') onRequest(toDatedRequest({ ...trip.journal, atMs: outcome.atMs, status: journaledStatus(trip, outcome) }));
-      return outcome;
-    },
-  } : plainOneTrip;
+  const oneTrip: OneTripStore | undefined =
+    plainOneTrip && onRequest
+      ? {
+          async run(trip) {
+            const outcome = await plainOneTrip.run(trip);
+            if (outcome.kind === 'done')
+              onRequest(
+                toDatedRequest({ ...trip.journal, atMs: outcome.atMs, status: journaledStatus(trip, outcome) }),
+              );
+            return outcome;
+          },
+        }
+      : plainOneTrip;
   const resetSession = async (session: string): Promise<void> => {
     for (const record of await store.list({ session })) await store.delete(record.token);
     await Promise.all([rules.clear(session), journal.clear(session), clocks.change(session, { kind: 'reset' })]);

@@ -49,29 +49,56 @@ const NO_VIOLATIONS: readonly string[] = Object.freeze([]);
  * store a request without switches first tries the whole way in one round trip (one-trip.ts).
  * @example await handleServiceRequest(core, { operationId: 'getViewToken', method: 'GET', path: '/view/token', query: { fileId: '1' }, pathParams: {}, headers: { authorization: 'Bearer x' } })
  */
-export function handleServiceRequest(core: Core, request: ServiceRequest, validate: RequestValidator = valid, hooks: ServiceHooks = {}): Promise<ServiceResult> {
+export function handleServiceRequest(
+  core: Core,
+  request: ServiceRequest,
+  validate: RequestValidator = valid,
+  hooks: ServiceHooks = {},
+): Promise<ServiceResult> {
   const session = request.headers[SESSION_HEADER] ?? '';
   const clean: ServiceRequest = { ...request, query: withoutSwitches(request.query) };
   const switches = readSwitches(core, request);
   if (switches.kind === 'rejected') {
     const { kind: _rejected, ...refusal } = switches;
-    return record(core, requestClock(core.clocks), clean, session, 422, 'rejected switches').then(() => ({ kind: 'rejected-preference', ...refusal }));
+    return record(core, requestClock(core.clocks), clean, session, 422, 'rejected switches').then(() => ({
+      kind: 'rejected-preference',
+      ...refusal,
+    }));
   }
   // Not an async function awaiting in a try: this is every service request's path, and a rejection is rare.
   return runSwitchedOrReal(core, clean, session, switches, validate, hooks).catch(async (error: unknown) => {
     // The answer is the adapter's 503; the journal says why, so a tester sees it beside the requests.
-    if (error instanceof StoreFullError) await record(core, requestClock(core.clocks), clean, session, 503, 'store full (--max-view-tokens)');
+    if (error instanceof StoreFullError)
+      await record(core, requestClock(core.clocks), clean, session, 503, 'store full (--max-view-tokens)');
     throw error;
   });
 }
 
 /** A request with usable switches, or none: the switched outcome, the session's rule, or the real one; journaled. */
-async function runSwitchedOrReal(core: Core, clean: ServiceRequest, session: string, switches: Choice | { kind: 'none' }, validate: RequestValidator, hooks: ServiceHooks): Promise<ServiceResult> {
+async function runSwitchedOrReal(
+  core: Core,
+  clean: ServiceRequest,
+  session: string,
+  switches: Choice | { kind: 'none' },
+  validate: RequestValidator,
+  hooks: ServiceHooks,
+): Promise<ServiceResult> {
   let ruleVersion: string | undefined;
   let nowOf = requestClock(core.clocks);
   // Without a shared store there is no round trip to save: the step-by-step way at once.
-  if (switches.kind === 'none' && core.oneTrip !== undefined && hooks.forward === undefined && hooks.check === undefined) {
-    const attempt = await tryOneTrip(core, clean, session, () => validate(clean), (status) => toJournalRecord(clean, session, status, null));
+  if (
+    switches.kind === 'none' &&
+    core.oneTrip !== undefined &&
+    hooks.forward === undefined &&
+    hooks.check === undefined
+  ) {
+    const attempt = await tryOneTrip(
+      core,
+      clean,
+      session,
+      () => validate(clean),
+      (status) => toJournalRecord(clean, session, status, null),
+    );
     if (attempt.kind === 'answered') return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
     ruleVersion = attempt.ruleVersion;
     // The clocks the trip read: the step-by-step way reads them no more.
@@ -80,18 +107,24 @@ async function runSwitchedOrReal(core: Core, clean: ServiceRequest, session: str
   const chosen = switches.kind === 'plan' ? switches : await takeRule(core, clean, session, ruleVersion);
   const { plan, ruleId } = chosen;
   const headers = switchHeaders(plan, ruleId);
-  const outcome = plan && plan.applied.length > 0 ? `${plan.applied.join(', ')}${ruleId ? ` (rule ${ruleId})` : ''}` : null;
+  const outcome =
+    plan && plan.applied.length > 0 ? `${plan.applied.join(', ')}${ruleId ? ` (rule ${ruleId})` : ''}` : null;
   if (plan?.fault) {
     await record(core, nowOf, clean, session, 0, outcome);
     return { kind: 'fault', fault: plan.fault, delayMs: plan.delayMs, headers };
   }
-  const answer: CheckedAnswer = plan?.scenario ? answerScenario(plan.scenario, clean)
-    : plan?.successStatus === 201 ? { status: 201, headers: {}, body: undefined }
-    : hooks.forward ? await hooks.forward(clean)
-    : await runOperation(core, clean, session, () => validate(clean), nowOf);
+  const answer: CheckedAnswer = plan?.scenario
+    ? answerScenario(plan.scenario, clean)
+    : plan?.successStatus === 201
+      ? { status: 201, headers: {}, body: undefined }
+      : hooks.forward
+        ? await hooks.forward(clean)
+        : await runOperation(core, clean, session, () => validate(clean), nowOf);
   Object.assign(answer.headers, headers);
-  const violations = answer.violations === undefined && hooks.check === undefined ? NO_VIOLATIONS
-    : [...(answer.violations ?? []), ...(hooks.check?.(clean, answer) ?? [])];
+  const violations =
+    answer.violations === undefined && hooks.check === undefined
+      ? NO_VIOLATIONS
+      : [...(answer.violations ?? []), ...(hooks.check?.(clean, answer) ?? [])];
   await record(core, nowOf, clean, session, answer.status, outcome, violations);
   return { kind: 'answer', answer, delayMs: plan?.delayMs ?? 0 };
 }
@@ -106,8 +139,10 @@ function readSwitches(core: Core, request: ServiceRequest): Switches {
     const nearest = findNearestName(unknownSwitch, QUERY_SWITCHES);
     const hint = nearest === undefined ? '' : ` (did you mean ${nearest}?)`;
     return {
-      kind: 'rejected', detail: `${unknownSwitch} is not a switch${hint}; use ${QUERY_SWITCHES.join(', ')} (operation ${request.operationId})`,
-      allowed: { switch: QUERY_SWITCHES }, ...(nearest === undefined ? {} : { nearest: { switch: nearest } }),
+      kind: 'rejected',
+      detail: `${unknownSwitch} is not a switch${hint}; use ${QUERY_SWITCHES.join(', ')} (operation ${request.operationId})`,
+      allowed: { switch: QUERY_SWITCHES },
+      ...(nearest === undefined ? {} : { nearest: { switch: nearest } }),
     };
   }
   const preferences = readPreferences(request.headers.prefer, request.query);
@@ -117,7 +152,12 @@ function readSwitches(core: Core, request: ServiceRequest): Switches {
 }
 
 /** The session's first matching rule, used up once (with the version of its rules a trip read, if it read it). */
-async function takeRule(core: Core, clean: ServiceRequest, session: string, ruleVersion: string | undefined): Promise<Choice> {
+async function takeRule(
+  core: Core,
+  clean: ServiceRequest,
+  session: string,
+  ruleVersion: string | undefined,
+): Promise<Choice> {
   const taken = await core.rules.take(clean, session, core.statuses[clean.operationId], ruleVersion);
   return taken ? { kind: 'plan', plan: taken.plan, ruleId: taken.rule.id } : { kind: 'plan', plan: undefined };
 }
@@ -135,34 +175,79 @@ function switchHeaders(plan: SwitchPlan | undefined, ruleId: string | undefined)
  * kept whole (a tester must read which file or route was asked for); only token-shaped values in it
  * are shortened (a View Token or Access Token pasted in the wrong place).
  */
-export function recordUnmatched(core: Core, request: Omit<ServiceRequest, 'operationId' | 'pathParams'>, status: number, hint: string | undefined): Promise<void> {
+export function recordUnmatched(
+  core: Core,
+  request: Omit<ServiceRequest, 'operationId' | 'pathParams'>,
+  status: number,
+  hint: string | undefined,
+): Promise<void> {
   const session = request.headers[SESSION_HEADER] ?? '';
   const path = request.path.replace(TOKEN_SHAPED, shorten);
-  const unmatched = { ...request, path, operationId: '' as ServiceOperationId, pathParams: {}, query: withoutSwitches(request.query) };
-  return record(core, requestClock(core.clocks), unmatched, session, status, hint === undefined ? 'unmatched' : `unmatched: did you mean ${hint}?`);
+  const unmatched = {
+    ...request,
+    path,
+    operationId: '' as ServiceOperationId,
+    pathParams: {},
+    query: withoutSwitches(request.query),
+  };
+  return record(
+    core,
+    requestClock(core.clocks),
+    unmatched,
+    session,
+    status,
+    hint === undefined ? 'unmatched' : `unmatched: did you mean ${hint}?`,
+  );
 }
 
 /** What a View Token (32 hex) or a granted Access Token (`cn-<uuid>`) looks like inside a path. */
-const TOKEN_SHAPED = /cn-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/gi;
+const TOKEN_SHAPED =
+  /cn-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/gi;
 
 /** Journals a request, dated by its session's clock (without waiting a turn when the time is at hand). */
-function record(core: Core, nowOf: RequestClock, request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Promise<void> {
-  const write = (atMs: number): Promise<void> => core.journal.record({ atMs, ...toJournalRecord(request, session, status, outcome, violations) });
+function record(
+  core: Core,
+  nowOf: RequestClock,
+  request: ServiceRequest,
+  session: string,
+  status: number,
+  outcome: string | null,
+  violations: readonly string[] = NO_VIOLATIONS,
+): Promise<void> {
+  const write = (atMs: number): Promise<void> =>
+    core.journal.record({ atMs, ...toJournalRecord(request, session, status, outcome, violations) });
   const at = nowOf(session);
   return typeof at === 'number' ? write(at) : at.then(write);
 }
 
-function toJournalRecord(request: ServiceRequest, session: string, status: number, outcome: string | null, violations: readonly string[] = NO_VIOLATIONS): Omit<JournalRecord, 'atMs'> {
+function toJournalRecord(
+  request: ServiceRequest,
+  session: string,
+  status: number,
+  outcome: string | null,
+  violations: readonly string[] = NO_VIOLATIONS,
+): Omit<JournalRecord, 'atMs'> {
   // No prototype: a parameter named `__proto__` is kept as the client sent it, not swallowed.
   const query = bareRecord<string | string[]>();
   for (const [name, value] of Object.entries(request.query)) {
     if (value === undefined) continue;
     const secret = name === 'viewToken';
-    query[name] = typeof value === 'string' ? (secret ? shorten(value) : value) : value.map((item) => (secret ? shorten(item) : item));
+    query[name] =
+      typeof value === 'string'
+        ? secret
+          ? shorten(value)
+          : value
+        : value.map((item) => (secret ? shorten(item) : item));
   }
   return {
-    method: request.method, path: request.path, query, session,
-    operationId: request.operationId, hasAuthorization: request.headers.authorization !== undefined, status, outcome,
+    method: request.method,
+    path: request.path,
+    query,
+    session,
+    operationId: request.operationId,
+    hasAuthorization: request.headers.authorization !== undefined,
+    status,
+    outcome,
     ...(violations.length > 0 ? { violations } : {}),
   };
 }

@@ -1,9 +1,7 @@
 /** An int64 kept exact as its canonical decimal string (never a JS number). */
 export type Int64 = string & { readonly __int64: unique symbol };
 
-export type Int64Parse =
-  | { kind: 'ok'; value: Int64 }
-  | { kind: 'invalid'; reason: string };
+export type Int64Parse = { kind: 'ok'; value: Int64 } | { kind: 'invalid'; reason: string };
 
 const INT64_MAX = 9223372036854775807n;
 const INT64_MIN = -9223372036854775808n;

@@ -24,7 +24,10 @@ export interface JournalChains {
   reset(): void;
 }
 
-interface Ends { newest: number; oldest: number }
+interface Ends {
+  newest: number;
+  oldest: number;
+}
 
 /** The chains an entry is linked into: every entry's and its session's, and the unmatched ones' when it is unmatched. */
 const MATCHED_KINDS: readonly ChainKind[] = [0, 2];
@@ -40,7 +43,10 @@ const UNMATCHED_KINDS: readonly ChainKind[] = [0, 1, 2, 3];
 export function createJournalChains(capacity: number): JournalChains {
   const olderOf = new Int32Array(capacity * KINDS);
   const newerOf = new Int32Array(capacity * KINDS);
-  const global: Ends[] = [{ newest: 0, oldest: 0 }, { newest: 0, oldest: 0 }];
+  const global: Ends[] = [
+    { newest: 0, oldest: 0 },
+    { newest: 0, oldest: 0 },
+  ];
   const bySession: Map<string, Ends>[] = [new Map(), new Map()];
   const endsOf = (kind: ChainKind, session: string, create: boolean): Ends | undefined => {
     if (kind < 2) return global[kind];
@@ -81,7 +87,12 @@ export function createJournalChains(capacity: number): JournalChains {
     older: (slot, kind) => (olderOf[kind * capacity + slot] as number) - 1,
     slotsOf(session) {
       const slots: number[] = [];
-      for (let link = bySession[0]?.get(session)?.oldest ?? 0; link !== 0; link = newerOf[2 * capacity + link - 1] as number) slots.push(link - 1);
+      for (
+        let link = bySession[0]?.get(session)?.oldest ?? 0;
+        link !== 0;
+        link = newerOf[2 * capacity + link - 1] as number
+      )
+        slots.push(link - 1);
       return slots;
     },
     reset() {

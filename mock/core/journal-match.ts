@@ -7,7 +7,8 @@ export type JournalMatchCheck = { kind: 'ok'; match: JournalMatch } | { kind: 'i
 export const MATCH_FIELDS = ['method', 'path', 'query', 'session', 'operationId', 'status'] as const;
 export const WIREMOCK_FIELDS = ['urlPath', 'queryParameters'] as const;
 
-const EXAMPLE = 'Send a JSON object such as {"method": "GET", "path": "/view/token", "query": {"fileId": "1"}} (or WireMock\'s {"method": "GET", "urlPath": "/view/token", "queryParameters": {"fileId": {"equalTo": "1"}}}).';
+const EXAMPLE =
+  'Send a JSON object such as {"method": "GET", "path": "/view/token", "query": {"fileId": "1"}} (or WireMock\'s {"method": "GET", "urlPath": "/view/token", "queryParameters": {"fileId": {"equalTo": "1"}}}).';
 
 /**
  * Checks a `POST /__admin/requests/count` body: our fields or WireMock's request pattern
@@ -27,12 +28,14 @@ export function toJournalMatch(body: unknown): JournalMatchCheck {
   }
   if (status !== undefined && !Number.isInteger(status)) return invalid('"status" must be an integer.');
   if (path !== undefined && urlPath !== undefined) return invalid('Give "path" or WireMock\'s "urlPath", not both.');
-  if (query !== undefined && queryParameters !== undefined) return invalid('Give "query" or WireMock\'s "queryParameters", not both.');
-  const values = query !== undefined ? toQuery(query) : queryParameters !== undefined ? fromQueryParameters(queryParameters) : {};
+  if (query !== undefined && queryParameters !== undefined)
+    return invalid('Give "query" or WireMock\'s "queryParameters", not both.');
+  const values =
+    query !== undefined ? toQuery(query) : queryParameters !== undefined ? fromQueryParameters(queryParameters) : {};
   if (typeof values === 'string') return invalid(values);
   const match: JournalMatch = {
     ...(method === undefined ? {} : { method: method as string }),
-    ...(path ?? urlPath) === undefined ? {} : { path: (path ?? urlPath) as string },
+    ...((path ?? urlPath) === undefined ? {} : { path: (path ?? urlPath) as string }),
     ...(query === undefined && queryParameters === undefined ? {} : { query: values }),
     ...(session === undefined ? {} : { session: session as string }),
     ...(operationId === undefined ? {} : { operationId: operationId as string }),
@@ -42,20 +45,27 @@ export function toJournalMatch(body: unknown): JournalMatchCheck {
 }
 
 function toQuery(query: unknown): Record<string, string> | string {
-  if (typeof query !== 'object' || query === null || Array.isArray(query) || Object.values(query).some((value) => typeof value !== 'string')) {
+  if (
+    typeof query !== 'object' ||
+    query === null ||
+    Array.isArray(query) ||
+    Object.values(query).some((value) => typeof value !== 'string')
+  ) {
     return '"query" must be an object of string values.';
   }
   return withShortViewToken(query as Record<string, string>);
 }
 
 function fromQueryParameters(parameters: unknown): Record<string, string> | string {
-  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return '"queryParameters" must be an object such as {"fileId": {"equalTo": "1"}}.';
+  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))
+    return '"queryParameters" must be an object such as {"fileId": {"equalTo": "1"}}.';
   const query: Record<string, string> = {};
   for (const [name, matcher] of Object.entries(parameters)) {
     // Stryker disable next-line ArrayDeclaration: a matcher that is not an object has no equalTo and is refused either way
     const keys = typeof matcher === 'object' && matcher !== null ? Object.keys(matcher) : [];
     const equalTo = (matcher as { equalTo?: unknown } | null)?.equalTo;
-    if (keys.length !== 1 || typeof equalTo !== 'string') return `"queryParameters.${name}" must be {"equalTo": "<value>"} (the one WireMock matcher the mock supports).`;
+    if (keys.length !== 1 || typeof equalTo !== 'string')
+      return `"queryParameters.${name}" must be {"equalTo": "<value>"} (the one WireMock matcher the mock supports).`;
     query[name] = equalTo;
   }
   return withShortViewToken(query);

@@ -82,7 +82,11 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
   const statuses = new Uint16Array(capacity);
   // Stryker disable next-line ArrayDeclaration,StringLiteral: preallocation only; a slot is read only once a record has written it
   const strings = (): string[] => new Array<string>(capacity).fill('');
-  const methods = strings(), paths = strings(), queries = strings(), sessions = strings(), operationIds = strings();
+  const methods = strings(),
+    paths = strings(),
+    queries = strings(),
+    sessions = strings(),
+    operationIds = strings();
   // Stryker disable next-line ArrayDeclaration: preallocation only; a slot is read only once a record has written it
   const outcomes = new Array<string | null>(capacity).fill(null);
   // Stryker disable next-line ArrayDeclaration: preallocation only; a slot is read only once a record has written it
@@ -90,15 +94,22 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
   const chains = createJournalChains(capacity);
   let written = 0;
   const read = (slot: number): JournalEntry => ({
-    id: ids[slot] as number, at: new Date(atMs[slot] as number).toISOString(), method: methods[slot] as string, path: paths[slot] as string,
-    query: JSON.parse(queries[slot] as string) as JournalEntry['query'], session: sessions[slot] as string,
-    operationId: operationIds[slot] as string, hasAuthorization: ((flags[slot] as number) & HAS_AUTHORIZATION) !== 0,
-    status: statuses[slot] as number, outcome: outcomes[slot] ?? null,
+    id: ids[slot] as number,
+    at: new Date(atMs[slot] as number).toISOString(),
+    method: methods[slot] as string,
+    path: paths[slot] as string,
+    query: JSON.parse(queries[slot] as string) as JournalEntry['query'],
+    session: sessions[slot] as string,
+    operationId: operationIds[slot] as string,
+    hasAuthorization: ((flags[slot] as number) & HAS_AUTHORIZATION) !== 0,
+    status: statuses[slot] as number,
+    outcome: outcomes[slot] ?? null,
     ...(violations[slot] === undefined ? {} : { violations: violations[slot] }),
   });
   const live = (slot: number): boolean => ((flags[slot] as number) & LIVE) !== 0;
   const unmatchedAt = (slot: number): boolean => operationIds[slot] === '';
-  const inChain = (slot: number, kind: ChainKind, session: string): boolean => (kind % 2 === 0 || unmatchedAt(slot)) && (kind < 2 || sessions[slot] === session);
+  const inChain = (slot: number, kind: ChainKind, session: string): boolean =>
+    (kind % 2 === 0 || unmatchedAt(slot)) && (kind < 2 || sessions[slot] === session);
   const remove = (slot: number): void => {
     chains.unlink(slot, sessions[slot] as string, unmatchedAt(slot));
     flags[slot] = 0;
@@ -149,14 +160,24 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
     async list({ session, limit = Infinity, before, unmatched = false }) {
       const kind = toChainKind(session, unmatched);
       const out: JournalEntry[] = [];
-      for (let slot = startOf(kind, session ?? '', before); slot >= 0 && out.length < limit; slot = chains.older(slot, kind)) out.push(read(slot));
+      for (
+        let slot = startOf(kind, session ?? '', before);
+        slot >= 0 && out.length < limit;
+        slot = chains.older(slot, kind)
+      )
+        out.push(read(slot));
       return out;
     },
     async count(match) {
       const kind = toChainKind(match.session, match.operationId === '');
       let count = 0;
       for (let slot = chains.newest(kind, match.session ?? ''); slot >= 0; slot = chains.older(slot, kind)) {
-        if (matchesColumns(slot, match) && (match.query === undefined || matchesQuery(JSON.parse(queries[slot] as string) as JournalEntry['query'], match.query))) count += 1;
+        if (
+          matchesColumns(slot, match) &&
+          (match.query === undefined ||
+            matchesQuery(JSON.parse(queries[slot] as string) as JournalEntry['query'], match.query))
+        )
+          count += 1;
       }
       return count;
     },
@@ -172,16 +193,30 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
   };
 
   function matchesColumns(slot: number, match: JournalMatch): boolean {
-    return (match.method === undefined || match.method.toUpperCase() === methods[slot]) && (match.path === undefined || match.path === paths[slot])
-      && (match.session === undefined || match.session === sessions[slot]) && (match.operationId === undefined || match.operationId === operationIds[slot])
-      && (match.status === undefined || match.status === statuses[slot]);
+    return (
+      (match.method === undefined || match.method.toUpperCase() === methods[slot]) &&
+      (match.path === undefined || match.path === paths[slot]) &&
+      (match.session === undefined || match.session === sessions[slot]) &&
+      (match.operationId === undefined || match.operationId === operationIds[slot]) &&
+      (match.status === undefined || match.status === statuses[slot])
+    );
   }
 }
 
 /** A session's entries (or everyone's), at most `limit` of them, in the order given. */
-export function selectEntries(entries: JournalEntry[], { session, limit, before, unmatched }: JournalFilter): JournalEntry[] {
-  const selected = session === undefined && before === undefined && !unmatched ? entries
-    : entries.filter((entry) => (session === undefined || entry.session === session) && (before === undefined || entry.id < before) && (!unmatched || entry.operationId === ''));
+export function selectEntries(
+  entries: JournalEntry[],
+  { session, limit, before, unmatched }: JournalFilter,
+): JournalEntry[] {
+  const selected =
+    session === undefined && before === undefined && !unmatched
+      ? entries
+      : entries.filter(
+          (entry) =>
+            (session === undefined || entry.session === session) &&
+            (before === undefined || entry.id < before) &&
+            (!unmatched || entry.operationId === ''),
+        );
   return limit === undefined ? selected : selected.slice(0, limit);
 }
 

@@ -23,7 +23,8 @@ export function editDistance(a: string, b: string, max = Infinity): number {
     for (let j = low; j <= Math.min(b.length, i + band); j += 1) {
       const replace = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
       let best = Math.min(replace, (previous[j] as number) + 1, (current[j - 1] as number) + 1);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (beforePrevious[j - 2] as number) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, (beforePrevious[j - 2] as number) + 1);
       current[j] = Math.min(best, over);
     }
     [beforePrevious, previous, current] = [previous, current, beforePrevious];
@@ -36,7 +37,9 @@ function concrete(template: string, path: string): string {
   const templateSegments = template.split('/');
   const pathSegments = path.split('/');
   if (templateSegments.length !== pathSegments.length) return template;
-  return templateSegments.map((segment, index) => (/^\{[^}]+\}$/.test(segment) ? pathSegments[index] as string : segment)).join('/');
+  return templateSegments
+    .map((segment, index) => (/^\{[^}]+\}$/.test(segment) ? (pathSegments[index] as string) : segment))
+    .join('/');
 }
 
 /**
@@ -53,7 +56,10 @@ export function findNearestRoute(method: string, path: string, routes: readonly 
     const limit = Math.max(2, Math.floor(route.template.length / 5));
     const distance = editDistance(wanted.toLowerCase(), candidate.toLowerCase(), limit);
     if (distance > limit) continue;
-    const better = !best || distance < best.distance || (distance === best.distance && route.method === method && best.route.method !== method);
+    const better =
+      !best ||
+      distance < best.distance ||
+      (distance === best.distance && route.method === method && best.route.method !== method);
     if (better) best = { route, distance };
   }
   // Stryker disable next-line ArithmeticOperator: the loop keeps only routes within this limit, so no best is ever over it (a wider limit changes nothing)

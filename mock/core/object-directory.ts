@@ -14,10 +14,7 @@ export interface ObjectDescription {
   owner: string | null;
 }
 
-export type Lookup =
-  | { kind: 'found'; object: ObjectDescription }
-  | { kind: 'missing' }
-  | { kind: 'forbidden' };
+export type Lookup = { kind: 'found'; object: ObjectDescription } | { kind: 'missing' } | { kind: 'forbidden' };
 
 /** Which objects exist and who owns them. */
 export interface ObjectDirectory {
@@ -47,7 +44,11 @@ export type KnownObjects = Partial<Record<IdParameter, Readonly<Record<Int64, Kn
  * `<type>-<id>`.
  * @example createOpenDirectory({ missing: { fileId: ['404'] }, forbidden: {}, known: { fileId: { '7': { name: 'Plan.dwg', extension: 'dwg' } } } })
  */
-export function createOpenDirectory(lists: { missing: IdLists; forbidden: IdLists; known?: KnownObjects }): ObjectDirectory {
+export function createOpenDirectory(lists: {
+  missing: IdLists;
+  forbidden: IdLists;
+  known?: KnownObjects;
+}): ObjectDirectory {
   const missing = toKeySet(lists.missing);
   const forbidden = toKeySet(lists.forbidden);
   const known = toKnownMap(lists.known ?? {});
@@ -63,7 +64,14 @@ export function createOpenDirectory(lists: { missing: IdLists; forbidden: IdList
 }
 
 function describeOpenObject(type: DirectoryType, id: Int64, known: KnownObject | undefined): ObjectDescription {
-  if (known?.name !== undefined) return { type, id, name: known.name, ...(known.extension === undefined ? {} : { extension: known.extension }), owner: null };
+  if (known?.name !== undefined)
+    return {
+      type,
+      id,
+      name: known.name,
+      ...(known.extension === undefined ? {} : { extension: known.extension }),
+      owner: null,
+    };
   if (type === 'file') return { type, id, name: `model-${id}.rvt`, extension: 'rvt', owner: null };
   return { type, id, name: `${type}-${id}`, owner: null };
 }

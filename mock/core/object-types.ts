@@ -1,14 +1,20 @@
 /** The kinds of object a View Token can be issued for. */
 export type ObjectType =
-  | 'file' | 'integration' | 'comparison' | 'scene' | 'submodel' | 'clashDetection' | 'moduleData' | 'childFile';
+  'file' | 'integration' | 'comparison' | 'scene' | 'submodel' | 'clashDetection' | 'moduleData' | 'childFile';
 
 /** The id parameters of the service, as the interface document names them. */
 export type IdParameter =
-  | 'fileId' | 'integrateId' | 'compareId' | 'sceneId' | 'submodelId' | 'clashDetectiveId' | 'moduleDataId';
+  'fileId' | 'integrateId' | 'compareId' | 'sceneId' | 'submodelId' | 'clashDetectiveId' | 'moduleDataId';
 
 /** The id query parameters of `GET /view/token`, in the spec's order. */
 export const ID_PARAMETERS = [
-  'compareId', 'fileId', 'integrateId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId',
+  'compareId',
+  'fileId',
+  'integrateId',
+  'sceneId',
+  'submodelId',
+  'clashDetectiveId',
+  'moduleDataId',
 ] as const satisfies readonly IdParameter[];
 
 /** Which object type each id parameter names. */

@@ -54,5 +54,7 @@ export interface OneTripStore {
 
 /** The status a trip journaled. */
 export function journaledStatus(trip: Trip, outcome: TripOutcome): number {
-  return outcome.kind === 'done' && outcome.touched !== undefined && outcome.touched.kind !== 'used' ? trip.refusedStatus : trip.journal.status;
+  return outcome.kind === 'done' && outcome.touched !== undefined && outcome.touched.kind !== 'used'
+    ? trip.refusedStatus
+    : trip.journal.status;
 }

@@ -13,7 +13,8 @@ import type { TripEffect, TripOutcome } from './one-trip-store';
  * A one-trip attempt: answered, or to go step by step, with the version of the session's rules and the
  * clocks when the trip read them (the step-by-step way then asks for neither again).
  */
-export type TripAttempt = { kind: 'answered'; answer: Answer } | { kind: 'step-by-step'; ruleVersion?: string; clocks?: ClockBook };
+export type TripAttempt =
+  { kind: 'answered'; answer: Answer } | { kind: 'step-by-step'; ruleVersion?: string; clocks?: ClockBook };
 
 const STEP_BY_STEP: TripAttempt = { kind: 'step-by-step' };
 
@@ -25,7 +26,13 @@ const STEP_BY_STEP: TripAttempt = { kind: 'step-by-step' };
  * session, an Access Token not seen here, gone or expired since) nothing was changed or journaled, and
  * the request goes step by step, with what the trip read. The plan is the same either way.
  */
-export async function tryOneTrip(core: Core, request: ServiceRequest, session: string, validate: () => Validation, toJournal: (status: number) => Omit<JournalRecord, 'atMs'>): Promise<TripAttempt> {
+export async function tryOneTrip(
+  core: Core,
+  request: ServiceRequest,
+  session: string,
+  validate: () => Validation,
+  toJournal: (status: number) => Omit<JournalRecord, 'atMs'>,
+): Promise<TripAttempt> {
   const trips = core.oneTrip;
   if (trips === undefined || request.operationId === 'issueAccessToken') return STEP_BY_STEP;
   let plan: OperationPlan;
@@ -39,13 +46,22 @@ export async function tryOneTrip(core: Core, request: ServiceRequest, session: s
   }
   const refused = toUsedAnswer({ kind: 'unknown' });
   const run = (effect: TripEffect, status: number): Promise<TripOutcome> =>
-    trips.run({ session, ...(accessToken ? { accessToken } : {}), effect, journal: toJournal(status), refusedStatus: refused.status, realNowMs: core.clocks.realNow() });
+    trips.run({
+      session,
+      ...(accessToken ? { accessToken } : {}),
+      effect,
+      journal: toJournal(status),
+      refusedStatus: refused.status,
+      realNowMs: core.clocks.realNow(),
+    });
   switch (plan.kind) {
     case 'answer':
       return toAttempt(core, await run({ kind: 'none' }, plan.answer.status), () => plan.answer);
     case 'use': {
       const outcome = await run({ kind: 'touch', token: plan.token, ttlMs: core.viewTokens.ttlMs }, 200);
-      return toAttempt(core, outcome, (done) => toUsedAnswer(core.viewTokens.toUse(done.touched ?? { kind: 'unknown' })));
+      return toAttempt(core, outcome, (done) =>
+        toUsedAnswer(core.viewTokens.toUse(done.touched ?? { kind: 'unknown' })),
+      );
     }
     case 'issue': {
       // The store dates it: the mock time of the session, read in the same step.
@@ -62,9 +78,15 @@ export async function tryOneTrip(core: Core, request: ServiceRequest, session: s
   }
 }
 
-function toAttempt(core: Core, outcome: TripOutcome, toAnswer: (done: Extract<TripOutcome, { kind: 'done' }>) => Answer): TripAttempt {
+function toAttempt(
+  core: Core,
+  outcome: TripOutcome,
+  toAnswer: (done: Extract<TripOutcome, { kind: 'done' }>) => Answer,
+): TripAttempt {
   if (outcome.kind === 'done') return { kind: 'answered', answer: toAnswer(outcome) };
   if (outcome.kind === 'taken') return STEP_BY_STEP;
   const clocks = toClockBook(outcome.clocks.states, outcome.clocks.sessions, core.clocks.realNow);
-  return outcome.kind === 'rules' && outcome.version !== undefined ? { kind: 'step-by-step', ruleVersion: outcome.version, clocks } : { kind: 'step-by-step', clocks };
+  return outcome.kind === 'rules' && outcome.version !== undefined
+    ? { kind: 'step-by-step', ruleVersion: outcome.version, clocks }
+    : { kind: 'step-by-step', clocks };
 }

@@ -16,22 +16,28 @@ import type { NewRecordFields, TokenUse } from './view-tokens';
  * request share it: step by step over the stores (run-operation.ts) or in one round trip (one-trip.ts).
  */
 export type OperationPlan =
-  | { kind: 'answer'; answer: Answer }
-  | { kind: 'issue'; fields: NewRecordFields }
-  | { kind: 'use'; token: string };
+  { kind: 'answer'; answer: Answer } | { kind: 'issue'; fields: NewRecordFields } | { kind: 'use'; token: string };
 
 /**
  * An issue (`getViewToken`, the child-file routes), once the caller's Access Token is checked: the
  * 401 comes before any 400, as the real service answers.
  */
-export function planIssue(core: Core, request: ServiceRequest, session: string, validate: () => Validation, auth: Authentication): OperationPlan {
+export function planIssue(
+  core: Core,
+  request: ServiceRequest,
+  session: string,
+  validate: () => Validation,
+  auth: Authentication,
+): OperationPlan {
   if (auth.kind === 'rejected') return answer(fromServiceFailure({ kind: 'unauthenticated', reason: auth.reason }));
   const validation = validate();
   if (validation.kind === 'invalid') return invalidParameter(validation);
   const selection = selectTarget(request);
   if (selection.kind === 'invalid') return invalidParameter(selection);
   const resolved = toNewRecordFields(core.directory, selection.target, auth.app, session);
-  return resolved.kind === 'resolved' ? { kind: 'issue', fields: resolved.fields } : answer(fromServiceFailure(resolved));
+  return resolved.kind === 'resolved'
+    ? { kind: 'issue', fields: resolved.fields }
+    : answer(fromServiceFailure(resolved));
 }
 
 /** A use (`getViewerData`, the viewer's data call, which carries no Access Token). */
@@ -64,7 +70,10 @@ export function success(data: unknown, headers: Record<string, string> = {}): An
 
 function selectTarget(request: ServiceRequest): TargetSelection {
   if (request.operationId === 'getViewToken') return selectQueryTarget(request.query);
-  return selectChildFileTarget({ integrateId: request.pathParams.integrateId ?? '', fileId: request.pathParams.fileId ?? '' });
+  return selectChildFileTarget({
+    integrateId: request.pathParams.integrateId ?? '',
+    fileId: request.pathParams.fileId ?? '',
+  });
 }
 
 function answer(fixed: Answer): OperationPlan {
@@ -72,5 +81,7 @@ function answer(fixed: Answer): OperationPlan {
 }
 
 function invalidParameter(invalid: { parameter: string; reason: string }): OperationPlan {
-  return answer(fromServiceFailure({ kind: 'invalid-parameter', parameter: invalid.parameter, reason: invalid.reason }));
+  return answer(
+    fromServiceFailure({ kind: 'invalid-parameter', parameter: invalid.parameter, reason: invalid.reason }),
+  );
 }

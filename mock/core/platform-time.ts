@@ -8,7 +8,8 @@ export type TimeZoneCheck = { kind: 'ok'; timeZone: string } | { kind: 'invalid'
 
 /** Whether `timeZone` is an IANA zone name this runtime knows (e.g. `Asia/Shanghai`, `UTC`). */
 export function checkTimeZone(timeZone: string): TimeZoneCheck {
-  if (timeZone.trim() === '') return { kind: 'invalid', reason: 'expected an IANA time zone name such as UTC or Asia/Shanghai' };
+  if (timeZone.trim() === '')
+    return { kind: 'invalid', reason: 'expected an IANA time zone name such as UTC or Asia/Shanghai' };
   try {
     return { kind: 'ok', timeZone: new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone };
   } catch {
@@ -22,7 +23,14 @@ export function checkTimeZone(timeZone: string): TimeZoneCheck {
  */
 export function createPlatformTimeFormat(timeZone: string): PlatformTimeFormat {
   const format = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   });
   return (ms) => {
     const parts: Record<string, string> = {};

@@ -22,16 +22,20 @@ export const PROBLEMS = {
   'too-many-sessions': { status: 422, title: 'As many sessions hold rules as the mock keeps' },
   'too-many-clocks': { status: 422, title: 'As many sessions have a clock of their own as the mock keeps' },
   'server-error': { status: 500, title: 'Internal server error' },
-  'contract-violation': { status: 502, title: 'The upstream\'s answer breaks the contract' },
+  'contract-violation': { status: 502, title: "The upstream's answer breaks the contract" },
   'store-full': { status: 503, title: 'The mock holds as many View Tokens as it may' },
-  unavailable: { status: 503, title: 'The mock\'s store is unavailable' },
+  unavailable: { status: 503, title: "The mock's store is unavailable" },
 } as const satisfies Record<ProblemKind, { status: number; title: string }>;
 
 /**
  * The problem document of one kind (RFC 9457).
  * @example toProblem('not-found', 'No View Token "x".') // { type: 'urn:view-token-mock:problem:not-found', title: 'No such item', status: 404, detail: 'No View Token "x".' }
  */
-export function toProblem(kind: ProblemKind, detail: string, extra: Record<string, unknown> = {}): Problem & Record<string, unknown> {
+export function toProblem(
+  kind: ProblemKind,
+  detail: string,
+  extra: Record<string, unknown> = {},
+): Problem & Record<string, unknown> {
   const { status, title } = PROBLEMS[kind];
   return { type: `urn:view-token-mock:problem:${kind}`, title, status, detail, ...extra };
 }

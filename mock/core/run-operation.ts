@@ -10,7 +10,13 @@ import { planIssue, planUse, success, toIssuedAnswer, toUsedAnswer } from './ope
  * and an Access Token are dated and judged by the request's session's clock, a use by the clock of the
  * session the token was issued in.
  */
-export async function runOperation(core: Core, request: ServiceRequest, session: string, validate: () => Validation, nowOf: RequestClock): Promise<Answer> {
+export async function runOperation(
+  core: Core,
+  request: ServiceRequest,
+  session: string,
+  validate: () => Validation,
+  nowOf: RequestClock,
+): Promise<Answer> {
   if (request.operationId === 'issueAccessToken') {
     const outcome = await core.service.issueAccessToken(request.headers.authorization, await nowOf(session));
     if (outcome.kind !== 'granted') return fromServiceFailure(outcome);
@@ -21,7 +27,13 @@ export async function runOperation(core: Core, request: ServiceRequest, session:
     return plan.kind === 'use' ? toUsedAnswer(await core.viewTokens.use(plan.token, nowOf)) : answerOf(plan);
   }
   const now = await nowOf(session);
-  const plan = planIssue(core, request, session, validate, await core.accessTokens.authenticate(request.headers.authorization, now));
+  const plan = planIssue(
+    core,
+    request,
+    session,
+    validate,
+    await core.accessTokens.authenticate(request.headers.authorization, now),
+  );
   return plan.kind === 'issue' ? toIssuedAnswer(core, await core.viewTokens.issue(plan.fields, now)) : answerOf(plan);
 }
 

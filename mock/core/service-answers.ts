@@ -60,7 +60,8 @@ export type ErrorAnswer = Answer<ErrorEnvelope>;
 /** Builds the answer for an error code, with the catalog's hint unless one is given. */
 export function toErrorAnswer(code: ErrorCode, message?: string, status?: number): ErrorAnswer {
   const entry = SERVICE_ERRORS[code];
-  const headers: Record<string, string> = entry.status === 401 ? { 'WWW-Authenticate': 'Bearer error="invalid_token"' } : {};
+  const headers: Record<string, string> =
+    entry.status === 401 ? { 'WWW-Authenticate': 'Bearer error="invalid_token"' } : {};
   return { status: status ?? entry.status, body: { code, data: null, message: message ?? entry.message }, headers };
 }
 
@@ -69,8 +70,12 @@ export function fromServiceFailure(failure: ServiceFailure): ErrorAnswer {
   switch (failure.kind) {
     case 'unauthenticated': {
       const message = UNAUTHENTICATED_MESSAGE[failure.reason];
-      const answer = toErrorAnswer('authentication.failed', failure.refusal ? `${message} ${toRefusalSentence(failure.refusal)}` : message);
-      if (failure.reason === 'bad-basic-credentials') answer.headers['WWW-Authenticate'] = 'Basic realm="view-token-mock"';
+      const answer = toErrorAnswer(
+        'authentication.failed',
+        failure.refusal ? `${message} ${toRefusalSentence(failure.refusal)}` : message,
+      );
+      if (failure.reason === 'bad-basic-credentials')
+        answer.headers['WWW-Authenticate'] = 'Basic realm="view-token-mock"';
       return answer;
     }
     case 'forbidden':
@@ -78,7 +83,10 @@ export function fromServiceFailure(failure: ServiceFailure): ErrorAnswer {
     case 'not-found':
       return toErrorAnswer(NOT_FOUND_CODE[failure.type]);
     case 'invalid-parameter':
-      return toErrorAnswer('parameter.invalid', `Invalid parameter ${failure.parameter}: ${failure.reason}${failure.reason.endsWith('?') ? '' : '.'}`);
+      return toErrorAnswer(
+        'parameter.invalid',
+        `Invalid parameter ${failure.parameter}: ${failure.reason}${failure.reason.endsWith('?') ? '' : '.'}`,
+      );
   }
 }
 

@@ -10,26 +10,40 @@ import type { NewRecordFields, TokenUse, ViewTokens } from './view-tokens';
 
 /** Every way a service operation can fail; the HTTP layer maps each to the service's envelope. */
 export type ServiceFailure =
-  | { kind: 'unauthenticated'; reason: AuthenticationFailure | 'unknown-view-token' | 'expired-view-token' | 'bad-basic-credentials'; refusal?: GrantRefusal }
+  | {
+      kind: 'unauthenticated';
+      reason: AuthenticationFailure | 'unknown-view-token' | 'expired-view-token' | 'bad-basic-credentials';
+      refusal?: GrantRefusal;
+    }
   | { kind: 'forbidden'; type: DirectoryType }
   | { kind: 'not-found'; type: DirectoryType }
   | { kind: 'invalid-parameter'; parameter: string; reason: string };
 
 export type IssueOutcome = { kind: 'issued'; record: ViewTokenRecord; expiresAtMs: number } | ServiceFailure;
-export type UseOutcome = { kind: 'used'; record: ViewTokenRecord; expiresAtMs: number; viewer: ViewerData } | ServiceFailure;
+export type UseOutcome =
+  { kind: 'used'; record: ViewTokenRecord; expiresAtMs: number; viewer: ViewerData } | ServiceFailure;
 export type GrantOutcome = { kind: 'granted'; token: string; expiresAtMs: number } | ServiceFailure;
 
 /** The service's operations, named after the spec's operationIds, free of any framework. */
 export interface ViewTokenService {
   /** `nowMs`: the mock time of the request's session. */
-  issueViewToken(request: { authorization: string | undefined; target: Target; session: string; nowMs: number }): Promise<IssueOutcome>;
+  issueViewToken(request: {
+    authorization: string | undefined;
+    target: Target;
+    session: string;
+    nowMs: number;
+  }): Promise<IssueOutcome>;
   /** The token is judged on the clock of the session it was issued in (`nowOf` reads it). */
   getViewerData(viewToken: string, nowOf: RequestClock): Promise<UseOutcome>;
   issueAccessToken(authorization: string | undefined, nowMs: number): Promise<GrantOutcome>;
 }
 
 /** Creates the service over the core's parts. */
-export function createViewTokenService(deps: { accessTokens: AccessTokens; directory: ObjectDirectory; viewTokens: ViewTokens }): ViewTokenService {
+export function createViewTokenService(deps: {
+  accessTokens: AccessTokens;
+  directory: ObjectDirectory;
+  viewTokens: ViewTokens;
+}): ViewTokenService {
   const { accessTokens, directory, viewTokens } = deps;
   return {
     async issueViewToken({ authorization, target, session, nowMs }) {
@@ -60,7 +74,12 @@ type Resolution = { kind: 'found'; object: ObjectDescription } | ServiceFailure;
  * What a View Token for the target records, once the caller's application may see it; the
  * failure (403, 404) otherwise. Pure: the one decision both ways of issuing share.
  */
-export function toNewRecordFields(directory: ObjectDirectory, target: Target, caller: string | null, session: string): { kind: 'resolved'; fields: NewRecordFields } | ServiceFailure {
+export function toNewRecordFields(
+  directory: ObjectDirectory,
+  target: Target,
+  caller: string | null,
+  session: string,
+): { kind: 'resolved'; fields: NewRecordFields } | ServiceFailure {
   const resolved = resolveTarget(directory, target, caller);
   if (resolved.kind !== 'found') return resolved;
   const { object } = resolved;
@@ -81,7 +100,12 @@ export function toNewRecordFields(directory: ObjectDirectory, target: Target, ca
 export function toUseOutcome(use: TokenUse): UseOutcome {
   if (use.kind === 'unknown') return { kind: 'unauthenticated', reason: 'unknown-view-token' };
   if (use.kind === 'expired') return { kind: 'unauthenticated', reason: 'expired-view-token' };
-  return { kind: 'used', record: use.record, expiresAtMs: use.expiresAtMs, viewer: toViewerData(use.record, use.expiresAtMs) };
+  return {
+    kind: 'used',
+    record: use.record,
+    expiresAtMs: use.expiresAtMs,
+    viewer: toViewerData(use.record, use.expiresAtMs),
+  };
 }
 
 function resolveTarget(directory: ObjectDirectory, target: Target, caller: string | null): Resolution {
@@ -93,7 +117,12 @@ function resolveTarget(directory: ObjectDirectory, target: Target, caller: strin
   return directory.isChild(target.integrateId, target.fileId) ? file : { kind: 'not-found', type: 'file' };
 }
 
-function resolveObject(directory: ObjectDirectory, type: DirectoryType, id: ObjectDescription['id'], caller: string | null): Resolution {
+function resolveObject(
+  directory: ObjectDirectory,
+  type: DirectoryType,
+  id: ObjectDescription['id'],
+  caller: string | null,
+): Resolution {
   const lookup = directory.find(type, id, caller);
   if (lookup.kind === 'found') return lookup;
   return lookup.kind === 'missing' ? { kind: 'not-found', type } : { kind: 'forbidden', type };

@@ -51,13 +51,21 @@ export interface ClockBook {
  * A book over read states; `sessions` the ones the read asked for ('all' when it read every clock).
  * @example toClockBook(new Map([['qa', { offsetMs: 1, frozenAtMs: null }]]), 'all', () => 0).now('qa') // 1
  */
-export function toClockBook(states: ReadonlyMap<string, ClockState>, sessions: 'all' | readonly string[], realNow: () => number): ClockBook {
+export function toClockBook(
+  states: ReadonlyMap<string, ClockState>,
+  sessions: 'all' | readonly string[],
+  realNow: () => number,
+): ClockBook {
   return new StatesBook(states, sessions, realNow);
 }
 
 /** A class, not a literal of closures: a book is made for every request, and one object is all it costs. */
 class StatesBook implements ClockBook {
-  constructor(private readonly states: ReadonlyMap<string, ClockState>, private readonly sessions: 'all' | readonly string[], private readonly realNow: () => number) {}
+  constructor(
+    private readonly states: ReadonlyMap<string, ClockState>,
+    private readonly sessions: 'all' | readonly string[],
+    private readonly realNow: () => number,
+  ) {}
 
   covers(session: string): boolean {
     return this.sessions === 'all' || this.sessions.includes(session);
@@ -93,7 +101,8 @@ export interface ClockView {
   ownClock: boolean;
 }
 
-export type ClockChangeOutcome = { kind: 'changed'; clock: ClockView } | { kind: 'refused'; reason: 'out-of-range' | 'full'; detail: string };
+export type ClockChangeOutcome =
+  { kind: 'changed'; clock: ClockView } | { kind: 'refused'; reason: 'out-of-range' | 'full'; detail: string };
 
 /** Every session's clock, over a store: read as books, changed one session at a time. */
 export interface SessionClocks {
@@ -124,11 +133,14 @@ const MAX_WRITE_ATTEMPTS = 100;
 export function createSessionClocks(store: ClockStore, realNow: () => number): SessionClocks {
   // A store in memory: one book over its snapshot, kept until a clock changes (the hot path reads it every request).
   let local: { states: ReadonlyMap<string, ClockState>; book: ClockBook } | undefined;
-  const readLocal = store.snapshot === undefined ? () => undefined : (): ClockBook => {
-    const states = (store.snapshot as () => ReadonlyMap<string, ClockState>)();
-    if (local?.states !== states) local = { states, book: toClockBook(states, 'all', realNow) };
-    return local.book;
-  };
+  const readLocal =
+    store.snapshot === undefined
+      ? () => undefined
+      : (): ClockBook => {
+          const states = (store.snapshot as () => ReadonlyMap<string, ClockState>)();
+          if (local?.states !== states) local = { states, book: toClockBook(states, 'all', realNow) };
+          return local.book;
+        };
   const read = (sessions: readonly string[]): Promise<ClockBook> => {
     const book = readLocal();
     if (book !== undefined) return Promise.resolve(book);
@@ -137,7 +149,13 @@ export function createSessionClocks(store: ClockStore, realNow: () => number): S
   };
   const toView = (book: ClockBook, session: string): ClockView => {
     const state = book.stateOf(session);
-    return { session, nowMs: book.now(session), frozen: state.frozenAtMs !== null, offsetMs: state.offsetMs, ownClock: session !== DEPLOYMENT && book.hasOwnClock(session) };
+    return {
+      session,
+      nowMs: book.now(session),
+      frozen: state.frozenAtMs !== null,
+      offsetMs: state.offsetMs,
+      ownClock: session !== DEPLOYMENT && book.hasOwnClock(session),
+    };
   };
   return {
     realNow,
@@ -157,13 +175,16 @@ export function createSessionClocks(store: ClockStore, realNow: () => number): S
         if (written === 'full') return { kind: 'refused', reason: 'full', detail: FULL };
         if (written === 'written') return { kind: 'changed', clock: toView(await read([session]), session) };
       }
-      throw new Error(`the clock of session ${JSON.stringify(session)} kept changing under ${MAX_WRITE_ATTEMPTS} attempts to move it`);
+      throw new Error(
+        `the clock of session ${JSON.stringify(session)} kept changing under ${MAX_WRITE_ATTEMPTS} attempts to move it`,
+      );
     },
     clear: () => store.clear(),
   };
 }
 
-const OUT_OF_RANGE = 'The mock\'s clock stays between 1970-01-01 and 9999-12-31; this would move it outside. POST /__admin/clock/reset goes back to real time.';
+const OUT_OF_RANGE =
+  "The mock's clock stays between 1970-01-01 and 9999-12-31; this would move it outside. POST /__admin/clock/reset goes back to real time.";
 const FULL = `${MAX_SESSION_CLOCKS} sessions have a clock of their own already, the most the mock keeps; reset one (POST /__admin/clock/reset or POST /__admin/reset with its X-Mock-Session) first.`;
 
 /** Clocks in this process's memory; `restore` puts a state file's clocks in place at start. */
@@ -176,7 +197,8 @@ export type MemoryClockStore = ClockStore & { restore(states: ReadonlyMap<string
 export function createMemoryClockStore(maxSessions = MAX_SESSION_CLOCKS): MemoryClockStore {
   // Never changed in place: a change makes a new map, so a snapshot handed out stays as it was.
   let clocks = new Map<string, ClockState>();
-  const same = (a: ClockState | undefined, b: ClockState | null): boolean => (a === undefined ? b === null : b !== null && a.offsetMs === b.offsetMs && a.frozenAtMs === b.frozenAtMs);
+  const same = (a: ClockState | undefined, b: ClockState | null): boolean =>
+    a === undefined ? b === null : b !== null && a.offsetMs === b.offsetMs && a.frozenAtMs === b.frozenAtMs;
   return {
     async read(sessions) {
       if (sessions === undefined) return new Map(clocks);
@@ -200,7 +222,9 @@ export function createMemoryClockStore(maxSessions = MAX_SESSION_CLOCKS): Memory
       clocks = new Map(clocks).set(session, { offsetMs: next.offsetMs, frozenAtMs: next.frozenAtMs });
       return 'written';
     },
-    async clear() { clocks = new Map(); },
+    async clear() {
+      clocks = new Map();
+    },
     restore(states) {
       clocks = new Map();
       for (const [session, state] of states) clocks.set(session, { ...state });

@@ -31,7 +31,9 @@ export function readSessionHeader(raw: string | null | undefined): SessionHeader
 export function checkSessionLength(session: string): string | undefined {
   // Characters, not UTF-16 units: counted one by one only when the text is not plain ASCII.
   const length = ASCII.test(session) ? session.length : [...session].length;
-  return length > MAX_SESSION_LENGTH ? `X-Mock-Session is ${length} characters long; the mock accepts at most ${MAX_SESSION_LENGTH}.` : undefined;
+  return length > MAX_SESSION_LENGTH
+    ? `X-Mock-Session is ${length} characters long; the mock accepts at most ${MAX_SESSION_LENGTH}.`
+    : undefined;
 }
 
 /** The header's bytes read as UTF-8 when they are valid UTF-8; else the Latin-1 text as it came. */

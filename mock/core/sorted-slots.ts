@@ -70,7 +70,9 @@ export function createSortedSlots(compare: (a: number, b: number) => number): So
   };
 
   return {
-    get size() { return size; },
+    get size() {
+      return size;
+    },
     add(slot) {
       if (blocks.length === 0) {
         // A small first block that doubles as it fills: a session of one token costs 16 bytes, not 1 KiB.
@@ -138,7 +140,8 @@ export function createSortedSlots(compare: (a: number, b: number) => number): So
     pageUp(limit, above) {
       const out: number[] = [];
       let [block, at] = above === undefined ? [0, 0] : lastBelow(blocks, counts, (slot) => (above(slot) > 0 ? 1 : -1));
-      if (above !== undefined) [block, at] = block < 0 ? [0, 0] : at + 1 < (counts[block] as number) ? [block, at + 1] : [block + 1, 0];
+      if (above !== undefined)
+        [block, at] = block < 0 ? [0, 0] : at + 1 < (counts[block] as number) ? [block, at + 1] : [block + 1, 0];
       for (; block < blocks.length && out.length < limit; block += 1, at = 0) {
         const slots = blocks[block] as Int32Array;
         for (; at < (counts[block] as number) && out.length < limit; at += 1) out.push(slots[at] as number);
@@ -154,7 +157,11 @@ export function createSortedSlots(compare: (a: number, b: number) => number): So
 }
 
 /** The block and index of the highest slot under the bound ([-1, -1] when none is). */
-function lastBelow(blocks: readonly Int32Array[], counts: readonly number[], below: (slot: number) => number): [number, number] {
+function lastBelow(
+  blocks: readonly Int32Array[],
+  counts: readonly number[],
+  below: (slot: number) => number,
+): [number, number] {
   // The last block whose first slot is under the bound, then the last index under it there.
   let low = 0;
   let high = blocks.length;

@@ -10,7 +10,9 @@ export class StoreFullError extends Error {
   readonly maxRecords: number;
 
   constructor(maxRecords: number) {
-    super(`The mock holds ${maxRecords} View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.`);
+    super(
+      `The mock holds ${maxRecords} View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.`,
+    );
     this.maxRecords = maxRecords;
   }
 }
@@ -45,7 +47,12 @@ export class StoreReplyError extends Error {
 }
 
 function toShownReply(received: unknown): string {
-  const text = typeof received === 'string' ? received : received instanceof Error ? received.message : JSON.stringify(received) ?? String(received);
+  const text =
+    typeof received === 'string'
+      ? received
+      : received instanceof Error
+        ? received.message
+        : (JSON.stringify(received) ?? String(received));
   const cut = text.replace(/[0-9a-f]{32,}/g, (hex) => `${hex.slice(0, 8)}…`);
   return cut.length > RECEIVED_SHOWN ? `${cut.slice(0, RECEIVED_SHOWN)}…` : cut;
 }

@@ -9,9 +9,7 @@ export type Target =
   | { kind: 'object'; parameter: IdParameter; type: DirectoryType; id: Int64 }
   | { kind: 'childFile'; integrateId: Int64; fileId: Int64 };
 
-export type TargetSelection =
-  | { kind: 'ok'; target: Target }
-  | { kind: 'invalid'; parameter: string; reason: string };
+export type TargetSelection = { kind: 'ok'; target: Target } | { kind: 'invalid'; parameter: string; reason: string };
 
 /** A parsed query string: a repeated parameter has several values. */
 export type QueryValues = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -37,11 +35,15 @@ export function selectQueryTarget(query: QueryValues): TargetSelection {
 }
 
 /** A given parameter that is not known but close to one that is: `fileid` → did you mean fileId? */
-export function findMisspeltParameter(query: QueryValues, known: readonly string[]): { kind: 'invalid'; parameter: string; reason: string } | undefined {
+export function findMisspeltParameter(
+  query: QueryValues,
+  known: readonly string[],
+): { kind: 'invalid'; parameter: string; reason: string } | undefined {
   for (const name of Object.keys(query)) {
     if (known.includes(name)) continue;
     const nearest = findNearestName(name, known);
-    if (nearest !== undefined) return { kind: 'invalid', parameter: name, reason: `not a parameter of this route; did you mean ${nearest}?` };
+    if (nearest !== undefined)
+      return { kind: 'invalid', parameter: name, reason: `not a parameter of this route; did you mean ${nearest}?` };
   }
   return undefined;
 }

@@ -24,9 +24,7 @@ export interface ViewTokenRecord {
  * cutoff (the record as it stays), or found no such token.
  */
 export type TouchResult =
-  | { kind: 'used'; record: ViewTokenRecord }
-  | { kind: 'inactive'; record: ViewTokenRecord }
-  | { kind: 'unknown' };
+  { kind: 'used'; record: ViewTokenRecord } | { kind: 'inactive'; record: ViewTokenRecord } | { kind: 'unknown' };
 
 /**
  * The port every token store implements (memory, file snapshot, Redis). Stores keep records;

@@ -58,12 +58,16 @@ export function createViewTokens(deps: { store: TokenStore; random: RandomSource
   const givenBack: string[] = [];
   const toUse = (touched: TouchResult): TokenUse => {
     switch (touched.kind) {
-      case 'unknown': return touched;
-      case 'inactive': return { kind: 'expired', record: touched.record, expiredAtMs: expiresAtMs(touched.record) };
-      case 'used': return { kind: 'valid', record: touched.record, expiresAtMs: expiresAtMs(touched.record) };
+      case 'unknown':
+        return touched;
+      case 'inactive':
+        return { kind: 'expired', record: touched.record, expiredAtMs: expiresAtMs(touched.record) };
+      case 'used':
+        return { kind: 'valid', record: touched.record, expiresAtMs: expiresAtMs(touched.record) };
     }
   };
-  const draft = (fields: NewRecordFields, nowMs: number): ViewTokenRecord => newRecord(fields, givenBack.pop() ?? randomHex(random, 16), nowMs);
+  const draft = (fields: NewRecordFields, nowMs: number): ViewTokenRecord =>
+    newRecord(fields, givenBack.pop() ?? randomHex(random, 16), nowMs);
   return {
     ttlMs,
     async issue(fields, nowMs) {
@@ -76,7 +80,9 @@ export function createViewTokens(deps: { store: TokenStore; random: RandomSource
       throw new Error(`no unused View Token after ${MAX_ISSUE_ATTEMPTS} draws: is the random source stuck?`);
     },
     draft,
-    giveBack(record) { givenBack.push(record.token); },
+    giveBack(record) {
+      givenBack.push(record.token);
+    },
     async use(token, nowOf) {
       const record = await store.find(token);
       if (record === undefined) return { kind: 'unknown' };
@@ -98,7 +104,16 @@ export function createViewTokens(deps: { store: TokenStore; random: RandomSource
  * issues/s that was most of what the mock promoted, and its full GCs were the open loop's tail.
  */
 function newRecord(fields: NewRecordFields, token: string, issuedAtMs: number): ViewTokenRecord {
-  const record: ViewTokenRecord = { token, objectType: fields.objectType, objectId: fields.objectId, session: fields.session, name: fields.name, issuedAtMs, lastUsedAtMs: null, uses: 0 };
+  const record: ViewTokenRecord = {
+    token,
+    objectType: fields.objectType,
+    objectId: fields.objectId,
+    session: fields.session,
+    name: fields.name,
+    issuedAtMs,
+    lastUsedAtMs: null,
+    uses: 0,
+  };
   if (fields.integrateId !== undefined) record.integrateId = fields.integrateId;
   if (fields.extension !== undefined) record.extension = fields.extension;
   return record;

@@ -7,7 +7,9 @@ import { sendProblem } from './problem';
  * need it is the route table's business (an operation whose security names adminAuth, and any
  * unmatched admin path); this only checks. Answers 401 and returns true when refused.
  */
-export function createAdminAuth(adminToken: string | undefined): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function createAdminAuth(
+  adminToken: string | undefined,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   if (adminToken === undefined) return () => false;
   const expected = digest(adminToken);
   return (req, res) => {
@@ -16,7 +18,11 @@ export function createAdminAuth(adminToken: string | undefined): (req: IncomingM
     const given = match?.[1]?.trim();
     if (given && timingSafeEqual(digest(given), expected)) return false;
     res.setHeader('WWW-Authenticate', 'Bearer realm="view-token-mock admin"');
-    sendProblem(res, 'unauthorized', 'This mock was started with --admin-token: send "Authorization: Bearer <admin token>".');
+    sendProblem(
+      res,
+      'unauthorized',
+      'This mock was started with --admin-token: send "Authorization: Bearer <admin token>".',
+    );
     return true;
   };
 }

@@ -21,18 +21,30 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function createAdminGuard(options: AdminGuardOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const allowed = options.allowedHosts.map((host) => host.toLowerCase());
-  const isAllowedName = (hostname: string): boolean => isLoopbackOrIp(hostname) || hostname === options.boundHost()?.toLowerCase()
-    || allowed.some((host) => (host.startsWith('.') ? hostname === host.slice(1) || hostname.endsWith(host) : hostname === host));
+  const isAllowedName = (hostname: string): boolean =>
+    isLoopbackOrIp(hostname) ||
+    hostname === options.boundHost()?.toLowerCase() ||
+    allowed.some((host) =>
+      host.startsWith('.') ? hostname === host.slice(1) || hostname.endsWith(host) : hostname === host,
+    );
   return (req, res) => {
     const host = req.headers.host;
     if (host !== undefined && !isAllowedName(toHostname(host))) {
-      return refuse(res, 'forbidden', `Host "${host.slice(0, 100)}" may not reach the admin API: use a loopback name, the bound host, or start the mock with --allowed-hosts ${toHostname(host).slice(0, 100)}.`);
+      return refuse(
+        res,
+        'forbidden',
+        `Host "${host.slice(0, 100)}" may not reach the admin API: use a loopback name, the bound host, or start the mock with --allowed-hosts ${toHostname(host).slice(0, 100)}.`,
+      );
     }
     if (isCrossOrigin(req, isAllowedName)) {
       return refuse(res, 'forbidden', 'The admin API answers only its own pages and tools, not other web origins.');
     }
     if (STATE_CHANGING.has(req.method ?? '') && !isJsonOrBodiless(req)) {
-      return refuse(res, 'unsupported-media-type', `Send the body as Content-Type: application/json (got "${String(req.headers['content-type']).slice(0, 100)}").`);
+      return refuse(
+        res,
+        'unsupported-media-type',
+        `Send the body as Content-Type: application/json (got "${String(req.headers['content-type']).slice(0, 100)}").`,
+      );
     }
     return false;
   };
@@ -54,7 +66,11 @@ function isCrossOrigin(req: IncomingMessage, isAllowedName: (hostname: string) =
     }
     const ownHost = req.headers.host?.toLowerCase();
     // Same origin (the mock's own pages), or a proxy in front of it that --allowed-hosts names.
-    if (originHost !== ownHost && !(ownHost !== undefined && isAllowedName(toHostname(originHost)) && !isLoopbackOrIp(toHostname(originHost)))) return true;
+    if (
+      originHost !== ownHost &&
+      !(ownHost !== undefined && isAllowedName(toHostname(originHost)) && !isLoopbackOrIp(toHostname(originHost)))
+    )
+      return true;
   }
   const site = req.headers['sec-fetch-site'];
   // A link from another site to the dashboard is a navigation: the page holds no data, its calls are checked.
@@ -63,7 +79,8 @@ function isCrossOrigin(req: IncomingMessage, isAllowedName: (hostname: string) =
 
 function isJsonOrBodiless(req: IncomingMessage): boolean {
   const type = req.headers['content-type'];
-  if (type === undefined) return req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
+  if (type === undefined)
+    return req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
   return /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type);
 }
 

@@ -1,16 +1,22 @@
-
 /** Page size of the admin lists when `?limit=` is not given, and the largest one may ask for. */
 export const DEFAULT_PAGE_SIZE = 1_000;
 
 /** The filter and page an admin list request asks for. */
-export interface ListQuery { session: string | undefined; limit: number; cursor: string | undefined }
+export interface ListQuery {
+  session: string | undefined;
+  limit: number;
+  cursor: string | undefined;
+}
 
 /**
  * Reads `?session=`, `?limit=` and `?cursor=` of an admin list, already checked against the spec
  * (each given once, `limit` an integer from 0 to 1000); without `?session=` the request's
  * X-Mock-Session header narrows the list.
  */
-export function readListQuery(query: Readonly<Record<string, string | undefined>>, headerSession: string | undefined): ListQuery {
+export function readListQuery(
+  query: Readonly<Record<string, string | undefined>>,
+  headerSession: string | undefined,
+): ListQuery {
   const { session, limit, cursor } = query;
   return { session: session ?? headerSession, limit: limit === undefined ? DEFAULT_PAGE_SIZE : Number(limit), cursor };
 }

@@ -31,22 +31,42 @@ export interface AdminRouteDeps {
  * left here is what a schema cannot say (a duration's text, the clock's range). The clock endpoints and
  * reset act on the session `?session=` or `X-Mock-Session` names, and answer once the change is stored.
  */
-export function createAdminHandlers({ core, version, store: description, degradedReason = () => undefined }: AdminRouteDeps): OperationHandlers {
+export function createAdminHandlers({
+  core,
+  version,
+  store: description,
+  degradedReason = () => undefined,
+}: AdminRouteDeps): OperationHandlers {
   const { clocks, viewTokens, store } = core;
   const changeClock = async (req: Request, res: Response, change: ClockChange): Promise<void> => {
     const changed = await clocks.change(sessionOf(req) ?? DEPLOYMENT, change);
-    if (changed.kind === 'refused') return sendProblem(res, changed.reason === 'full' ? 'too-many-clocks' : 'bad-request', changed.detail);
+    if (changed.kind === 'refused')
+      return sendProblem(res, changed.reason === 'full' ? 'too-many-clocks' : 'bad-request', changed.detail);
     res.json(toClockWire(changed.clock));
   };
   return {
     async getHealth(_req, res) {
       try {
         const [now, viewTokenCount] = await Promise.all([clocks.view(DEPLOYMENT), store.count()]);
-        const base = { version, now: new Date(now.nowMs).toISOString(), viewTokens: viewTokenCount, store: description };
+        const base = {
+          version,
+          now: new Date(now.nowMs).toISOString(),
+          viewTokens: viewTokenCount,
+          store: description,
+        };
         const degraded = degradedReason();
-        res.json(degraded === undefined ? { status: 'ok', ...base } : { status: 'degraded', detail: degraded, ...base });
+        res.json(
+          degraded === undefined ? { status: 'ok', ...base } : { status: 'degraded', detail: degraded, ...base },
+        );
       } catch (error) {
-        res.status(503).json({ status: 'unavailable', version, now: new Date(clocks.realNow()).toISOString(), viewTokens: 0, store: description, detail: (error as Error).message });
+        res.status(503).json({
+          status: 'unavailable',
+          version,
+          now: new Date(clocks.realNow()).toISOString(),
+          viewTokens: 0,
+          store: description,
+          detail: (error as Error).message,
+        });
       }
     },
     async resetMock(req, res) {
@@ -55,13 +75,26 @@ export function createAdminHandlers({ core, version, store: description, degrade
     },
     async listViewTokens(req, res) {
       const header = req.headers[SESSION_HEADER];
-      const query = readListQuery(req.query as Record<string, string | undefined>, typeof header === 'string' ? header : undefined);
-      const page = await store.page({ limit: query.limit, ...(query.session === undefined ? {} : { session: query.session }), ...(query.cursor === undefined ? {} : { cursor: fromListCursor(query.cursor) }) });
+      const query = readListQuery(
+        req.query as Record<string, string | undefined>,
+        typeof header === 'string' ? header : undefined,
+      );
+      const page = await store.page({
+        limit: query.limit,
+        ...(query.session === undefined ? {} : { session: query.session }),
+        ...(query.cursor === undefined ? {} : { cursor: fromListCursor(query.cursor) }),
+      });
       if (!page) return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
       const nextCursor = page.nextCursor === undefined ? {} : { nextCursor: toListCursor(page.nextCursor) };
       // `now`: the listed session's clock (the deployment's for every session); each token is judged on its own session's.
-      const book = await clocks.read([...new Set([query.session ?? DEPLOYMENT, ...page.items.map((record) => record.session)])]);
-      res.json({ now: new Date(book.now(query.session ?? DEPLOYMENT)).toISOString(), viewTokens: page.items.map((record) => toViewTokenInfo(record, viewTokens, book)), ...nextCursor });
+      const book = await clocks.read([
+        ...new Set([query.session ?? DEPLOYMENT, ...page.items.map((record) => record.session)]),
+      ]);
+      res.json({
+        now: new Date(book.now(query.session ?? DEPLOYMENT)).toISOString(),
+        viewTokens: page.items.map((record) => toViewTokenInfo(record, viewTokens, book)),
+        ...nextCursor,
+      });
     },
     async getViewTokenRecord(_req, res, match) {
       const token = match.params.token ?? '';
@@ -74,16 +107,26 @@ export function createAdminHandlers({ core, version, store: description, degrade
       if (!(await store.delete(token))) return sendProblem(res, 'not-found', `No View Token "${token}".`);
       res.status(204).end();
     },
-    async getClock(req, res) { res.json(toClockWire(await clocks.view(sessionOf(req) ?? DEPLOYMENT))); },
+    async getClock(req, res) {
+      res.json(toClockWire(await clocks.view(sessionOf(req) ?? DEPLOYMENT)));
+    },
     setClock(req, res) {
       const { now, frozen } = req.body as SetClockBody;
-      return changeClock(req, res, { kind: 'set', ...(now === undefined ? {} : { atMs: Date.parse(now) }), ...(frozen === undefined ? {} : { frozen }) });
+      return changeClock(req, res, {
+        kind: 'set',
+        ...(now === undefined ? {} : { atMs: Date.parse(now) }),
+        ...(frozen === undefined ? {} : { frozen }),
+      });
     },
     advanceClock(req, res) {
       const { by } = req.body as { by: string | number };
       const duration = parseDuration(by);
       if (duration.kind !== 'ok') {
-        return sendProblem(res, 'bad-request', `"by" must be a duration such as "12h", "PT12H" or milliseconds; got ${describeValue(by)}.`);
+        return sendProblem(
+          res,
+          'bad-request',
+          `"by" must be a duration such as "12h", "PT12H" or milliseconds; got ${describeValue(by)}.`,
+        );
       }
       return changeClock(req, res, { kind: 'advance', byMs: duration.ms });
     },
@@ -99,5 +142,11 @@ function sessionOf(req: Request): string | undefined {
 }
 
 function toClockWire(clock: ClockView): ClockWire {
-  return { session: clock.session, now: new Date(clock.nowMs).toISOString(), frozen: clock.frozen, offsetMs: clock.offsetMs, ownClock: clock.ownClock };
+  return {
+    session: clock.session,
+    now: new Date(clock.nowMs).toISOString(),
+    frozen: clock.frozen,
+    offsetMs: clock.offsetMs,
+    ownClock: clock.ownClock,
+  };
 }

@@ -19,16 +19,27 @@ export const OWN_BODY_CHECKS: ReadonlySet<OperationId> = new Set(['createScenari
 /** The admin API for scenarios (rules, catalog) and the request journal, one handler per operationId. */
 export function createAdminScenarioHandlers({ core, basePath }: { core: Core; basePath: string }): OperationHandlers {
   /** A page of the journal, newest first; `unmatched`: only requests that matched no service route. */
-  const journalPage = (unmatched: boolean): OperationHandler => async (req, res) => {
-    const query = readListQuery(req.query as Record<string, string | undefined>, sessionOf(req));
-    const before = toJournalBefore(query.cursor);
-    if (before === 'invalid') return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
-    // One more than asked tells whether a next page exists.
-    const entries = await core.journal.list({ ...withSession(query.session), limit: query.limit + 1, ...(before === undefined ? {} : { before }), ...(unmatched ? { unmatched } : {}) });
-    const requests = entries.slice(0, query.limit);
-    const last = requests.at(-1);
-    res.json({ capacity: core.journal.capacity, requests, ...(entries.length > query.limit && last ? { nextCursor: journalCursor(last.id) } : {}) });
-  };
+  const journalPage =
+    (unmatched: boolean): OperationHandler =>
+    async (req, res) => {
+      const query = readListQuery(req.query as Record<string, string | undefined>, sessionOf(req));
+      const before = toJournalBefore(query.cursor);
+      if (before === 'invalid') return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
+      // One more than asked tells whether a next page exists.
+      const entries = await core.journal.list({
+        ...withSession(query.session),
+        limit: query.limit + 1,
+        ...(before === undefined ? {} : { before }),
+        ...(unmatched ? { unmatched } : {}),
+      });
+      const requests = entries.slice(0, query.limit);
+      const last = requests.at(-1);
+      res.json({
+        capacity: core.journal.capacity,
+        requests,
+        ...(entries.length > query.limit && last ? { nextCursor: journalCursor(last.id) } : {}),
+      });
+    };
   return {
     getScenarioCatalog(req, res) {
       // The curl lines point where this request came in (its Host), under the service's base path.
@@ -37,17 +48,30 @@ export function createAdminScenarioHandlers({ core, basePath }: { core: Core; ba
     },
     async listScenarioRules(req, res) {
       const query = readListQuery(req.query as Record<string, string | undefined>, sessionOf(req));
-      const page = await core.rules.page({ limit: query.limit, ...withSession(query.session), ...(query.cursor === undefined ? {} : { cursor: fromListCursor(query.cursor) }) });
+      const page = await core.rules.page({
+        limit: query.limit,
+        ...withSession(query.session),
+        ...(query.cursor === undefined ? {} : { cursor: fromListCursor(query.cursor) }),
+      });
       if (!page) return sendProblem(res, 'bad-request', '"cursor" is not one this list gave out.');
-      res.json({ rules: page.rules, ...(page.nextCursor === undefined ? {} : { nextCursor: toListCursor(page.nextCursor) }) });
+      res.json({
+        rules: page.rules,
+        ...(page.nextCursor === undefined ? {} : { nextCursor: toListCursor(page.nextCursor) }),
+      });
     },
     async createScenarioRule(req, res) {
       const added = await core.rules.add(req.body, sessionOf(req) ?? '');
       if (added.kind === 'invalid') {
         const { detail, unprocessable, allowed, nearest } = added;
-        return unprocessable ? sendProblem(res, 'preference-rejected', detail, { ...(allowed ? { allowed } : {}), ...(nearest ? { nearest } : {}) }) : sendProblem(res, 'bad-request', detail);
+        return unprocessable
+          ? sendProblem(res, 'preference-rejected', detail, {
+              ...(allowed ? { allowed } : {}),
+              ...(nearest ? { nearest } : {}),
+            })
+          : sendProblem(res, 'bad-request', detail);
       }
-      if (added.kind === 'full') return sendProblem(res, added.of === 'sessions' ? 'too-many-sessions' : 'too-many-rules', added.detail);
+      if (added.kind === 'full')
+        return sendProblem(res, added.of === 'sessions' ? 'too-many-sessions' : 'too-many-rules', added.detail);
       res.status(201).location(`/__admin/scenarios/${added.rule.id}`).json(added.rule);
     },
     async clearScenarioRules(req, res) {

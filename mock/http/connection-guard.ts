@@ -50,6 +50,13 @@ function reclaimIdle(sockets: Set<Socket>, isIdle: (socket: Socket) => boolean, 
 function refuse(socket: Socket, refused: WeakSet<Socket>, maxConnections: number): void {
   refused.add(socket);
   socket.on('error', () => socket.destroy());
-  const body = JSON.stringify({ code: 'system.error', data: null, message: `The mock has ${maxConnections} open connections, the most it accepts (--max-connections), and none is idle; retry shortly.` });
-  socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
+  const body = JSON.stringify({
+    code: 'system.error',
+    data: null,
+    message: `The mock has ${maxConnections} open connections, the most it accepts (--max-connections), and none is idle; retry shortly.`,
+  });
+  socket.end(
+    `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
 }

@@ -8,12 +8,15 @@ const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
  * CORS for browser front ends on another port, preflight included (answered 204 here: returns
  * true). `origins` undefined allows any origin; otherwise only the listed ones are echoed back.
  */
-export function createCors(origins: readonly string[] | undefined): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function createCors(
+  origins: readonly string[] | undefined,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     const origin = req.headers.origin;
     if (origin !== undefined) {
       if (origins === undefined) res.setHeader('Access-Control-Allow-Origin', '*');
-      else if (origins.includes(origin)) res.setHeader('Access-Control-Allow-Origin', origin).setHeader('Vary', 'Origin');
+      else if (origins.includes(origin))
+        res.setHeader('Access-Control-Allow-Origin', origin).setHeader('Vary', 'Origin');
       res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     }
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {

@@ -47,11 +47,16 @@ export interface MockHttp {
 export function createApp(options: AppOptions): MockHttp {
   const matchRoute = createRouteMatcher(ROUTE_TABLE, { basePath: options.basePath });
   const cors = createCors(options.corsOrigins);
-  const guard = createAdminGuard({ allowedHosts: options.allowedHosts ?? [], boundHost: options.boundHost ?? (() => undefined) });
+  const guard = createAdminGuard({
+    allowedHosts: options.allowedHosts ?? [],
+    boundHost: options.boundHost ?? (() => undefined),
+  });
   const adminAuth = createAdminAuth(options.adminToken);
   const runService = createServiceRunner({ core: options.core, ...(options.hooks ? { hooks: options.hooks } : {}) });
-  const onUnmatched: UnmatchedListener = (request, status, hint) => void recordUnmatched(options.core, request, status, hint)
-    .catch((error: unknown) => options.logger.error({ err: error }, 'journaling an unmatched request failed'));
+  const onUnmatched: UnmatchedListener = (request, status, hint) =>
+    void recordUnmatched(options.core, request, status, hint).catch((error: unknown) =>
+      options.logger.error({ err: error }, 'journaling an unmatched request failed'),
+    );
   // The match of each request the front handed to the app: the app's dispatch reads it, never the path.
   const matches = new WeakMap<IncomingMessage, MatchedRoute>();
   const front: Dispatch = (req, res, next) => {
@@ -59,7 +64,13 @@ export function createApp(options: AppOptions): MockHttp {
     const rules = AREA_RULES[match.area];
     if (refuseOverLimit(req, res, rules.errors)) return;
     const session = readSessionHeader(req.headers[SESSION_HEADER] as string | undefined);
-    if (session.kind === 'refused') return sendRefusal(res, rules.errors, { status: 400, code: 'parameter.invalid', problem: 'bad-request', detail: session.detail });
+    if (session.kind === 'refused')
+      return sendRefusal(res, rules.errors, {
+        status: 400,
+        code: 'parameter.invalid',
+        problem: 'bad-request',
+        detail: session.detail,
+      });
     if (session.kind === 'ok') req.headers[SESSION_HEADER] = session.session;
     // The admin API and dashboard get no CORS: other web origins may neither read nor drive them.
     if (rules.guarded) {
@@ -73,16 +84,31 @@ export function createApp(options: AppOptions): MockHttp {
     matches.set(req, match);
     next();
   };
-  const onError = createErrorHandler(options.logger, (req) => matches.get(req) ?? matchRoute(req.method ?? 'GET', req.url ?? '/'));
+  const onError = createErrorHandler(
+    options.logger,
+    (req) => matches.get(req) ?? matchRoute(req.method ?? 'GET', req.url ?? '/'),
+  );
   let app: Express | undefined;
   const getApp = (): Express => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    app ??= (require('./express-app') as typeof ExpressApp).createExpressApp(options, { front, matchOf: (req) => matches.get(req), onError });
+    app ??= (require('./express-app') as typeof ExpressApp).createExpressApp(options, {
+      front,
+      matchOf: (req) => matches.get(req),
+      onError,
+    });
     return app;
   };
-  const listener = (req: IncomingMessage, res: ServerResponse): void => front(req, res, (error) => {
-    if (error !== undefined) return onError(error, req, res, undefined);
-    getApp()(req, res);
-  });
-  return { get app() { return getApp(); }, listener, answerClientError: createClientErrorAnswer(matchRoute), warm: () => void getApp() };
+  const listener = (req: IncomingMessage, res: ServerResponse): void =>
+    front(req, res, (error) => {
+      if (error !== undefined) return onError(error, req, res, undefined);
+      getApp()(req, res);
+    });
+  return {
+    get app() {
+      return getApp();
+    },
+    listener,
+    answerClientError: createClientErrorAnswer(matchRoute),
+    warm: () => void getApp(),
+  };
 }

@@ -17,7 +17,10 @@ const UNREADABLE_BODY = new Set(['entity.parse.failed', 'charset.unsupported', '
 /** Bad JSON, an unknown charset or encoding, or a gzip/deflate/br body that does not decompress (zlib's Z_* and brotli's ERR__* codes, no `type`). */
 function isUnreadableBody(error: unknown): boolean {
   const { type, code } = error as { type?: unknown; code?: unknown };
-  return (typeof type === 'string' && UNREADABLE_BODY.has(type)) || (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__')));
+  return (
+    (typeof type === 'string' && UNREADABLE_BODY.has(type)) ||
+    (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__')))
+  );
 }
 
 /** What the Express app shares with the listener's front. */
@@ -42,22 +45,36 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
   // Inside the app too, so `app` alone (supertest, mounting) answers the same way.
   app.use((req, res, next) => (parts.matchOf(req) === undefined ? parts.front(req, res, next) : next()));
   const json = express.json({ limit: REQUEST_LIMITS.bodyBytes, type: ['application/json', 'application/*+json'] });
-  app.use((req, res, next) => json(req, res, (error?: unknown) => {
-    // A body that cannot be read is the operation's business: those that take one answer 400 (their
-    // validator finds no object), the others ignore it. Only a body over the limit is refused for every route.
-    if (error !== undefined && isUnreadableBody(error)) {
-      req.body = undefined;
-      return next();
-    }
-    next(error);
-  }));
+  app.use((req, res, next) =>
+    json(req, res, (error?: unknown) => {
+      // A body that cannot be read is the operation's business: those that take one answer 400 (their
+      // validator finds no object), the others ignore it. Only a body over the limit is refused for every route.
+      if (error !== undefined && isUnreadableBody(error)) {
+        req.body = undefined;
+        return next();
+      }
+      next(error);
+    }),
+  );
   const { core, engine, basePath } = options;
-  app.use(createOperationDispatch(parts.matchOf, engine, {
-    ...createAdminHandlers({ core, version: options.version, store: options.store, ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}) }),
-    ...createAdminScenarioHandlers({ core, basePath }),
-    ...createDashboardHandlers({ basePath }),
-    ...createViewerFileHandlers({ core, logger: options.logger, basePath }),
-  }, OWN_BODY_CHECKS));
+  app.use(
+    createOperationDispatch(
+      parts.matchOf,
+      engine,
+      {
+        ...createAdminHandlers({
+          core,
+          version: options.version,
+          store: options.store,
+          ...(options.degradedReason ? { degradedReason: options.degradedReason } : {}),
+        }),
+        ...createAdminScenarioHandlers({ core, basePath }),
+        ...createDashboardHandlers({ basePath }),
+        ...createViewerFileHandlers({ core, logger: options.logger, basePath }),
+      },
+      OWN_BODY_CHECKS,
+    ),
+  );
   app.use(parts.onError);
   return app;
 }

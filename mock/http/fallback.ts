@@ -28,7 +28,11 @@ export function toLoggedPath(match: RouteMatch): string {
  * many alike since); anything unexpected a 500 without a stack trace, logged. The request's area (the matcher's answer)
  * decides the format: problem+json, the envelope, or the static host's plain text.
  */
-export function createErrorHandler(logger: Logger, matchOf: (req: IncomingMessage) => RouteMatch, warningDue = createLogThrottle()): (error: unknown, req: IncomingMessage, res: ServerResponse, next: unknown) => void {
+export function createErrorHandler(
+  logger: Logger,
+  matchOf: (req: IncomingMessage) => RouteMatch,
+  warningDue = createLogThrottle(),
+): (error: unknown, req: IncomingMessage, res: ServerResponse, next: unknown) => void {
   return (error, req, res, _next) => {
     const status = (error as { status?: unknown }).status;
     const match = matchOf(req);
@@ -36,13 +40,34 @@ export function createErrorHandler(logger: Logger, matchOf: (req: IncomingMessag
     const admin = errors === 'problem';
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const tooLarge = status === 413;
-      const detail = tooLarge ? 'The request body is too large.' : `The request body could not be read: ${(error as Error).message}`;
-      return sendRefusal(res, errors, { status, code: tooLarge ? 'request.too.large' : 'parameter.invalid', problem: tooLarge ? 'payload-too-large' : 'bad-request', detail });
+      const detail = tooLarge
+        ? 'The request body is too large.'
+        : `The request body could not be read: ${(error as Error).message}`;
+      return sendRefusal(res, errors, {
+        status,
+        code: tooLarge ? 'request.too.large' : 'parameter.invalid',
+        problem: tooLarge ? 'payload-too-large' : 'bad-request',
+        detail,
+      });
     }
-    if (answerStoreError(error, res, { method: req.method ?? 'GET', loggedPath: toLoggedPath(match), admin }, logger, warningDue)) return;
+    if (
+      answerStoreError(
+        error,
+        res,
+        { method: req.method ?? 'GET', loggedPath: toLoggedPath(match), admin },
+        logger,
+        warningDue,
+      )
+    )
+      return;
     logger.error({ err: error, method: req.method, path: toLoggedPath(match) }, 'unexpected error');
     if (res.headersSent) return void res.destroy();
     if (errors === 'envelope') return sendAnswer(res, toErrorAnswer('system.error'));
-    sendRefusal(res, errors, { status: 500, code: 'system.error', problem: 'server-error', detail: 'The mock failed unexpectedly; see its log.' });
+    sendRefusal(res, errors, {
+      status: 500,
+      code: 'system.error',
+      problem: 'server-error',
+      detail: 'The mock failed unexpectedly; see its log.',
+    });
   };
 }

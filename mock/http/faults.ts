@@ -13,7 +13,9 @@ export function writeFault(res: ServerResponse, fault: Fault, headers: Record<st
       socket.destroy();
       return;
     case 'malformed-json':
-      res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' }).end('{"code":"success","data":');
+      res
+        .writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' })
+        .end('{"code":"success","data":');
       return;
     case 'random-data-then-close':
       // Bytes that are not HTTP at all, then the close: the client's HTTP parser fails.

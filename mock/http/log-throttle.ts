@@ -10,7 +10,10 @@ const MAX_KEYS = 100;
  * since. Under 2,000 req/s a warning per request was 2,000 log lines a second.
  * @example const due = createLogThrottle(); const skipped = due(message); if (skipped !== undefined) logger.warn({ skipped }, message);
  */
-export function createLogThrottle(intervalMs = REPEATED_WARNING_INTERVAL_MS, now: () => number = Date.now): (key: string) => number | undefined {
+export function createLogThrottle(
+  intervalMs = REPEATED_WARNING_INTERVAL_MS,
+  now: () => number = Date.now,
+): (key: string) => number | undefined {
   const seen = new Map<string, { loggedAt: number; skipped: number }>();
   return (key) => {
     const at = now();

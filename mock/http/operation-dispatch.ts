@@ -20,19 +20,34 @@ export type OperationHandlers = Partial<Record<OperationId, OperationHandler>>;
  * `ownBodyChecks` checks its body itself: the core's one check of that input, whose refusals carry more
  * than a schema can say (a rule's 422 naming the allowed values and the nearest one).
  */
-export function createOperationDispatch(matchOf: (req: IncomingMessage) => MatchedRoute | undefined, engine: SpecEngine, handlers: OperationHandlers, ownBodyChecks: ReadonlySet<OperationId> = new Set()): RequestHandler {
+export function createOperationDispatch(
+  matchOf: (req: IncomingMessage) => MatchedRoute | undefined,
+  engine: SpecEngine,
+  handlers: OperationHandlers,
+  ownBodyChecks: ReadonlySet<OperationId> = new Set(),
+): RequestHandler {
   return (req, res, next) => {
     const match = matchOf(req);
-    if (match === undefined) return next(new Error(`${req.method} ${req.url}: the front handed on a request it did not match`));
+    if (match === undefined)
+      return next(new Error(`${req.method} ${req.url}: the front handed on a request it did not match`));
     const { route } = match;
     const headers = req.headers as Record<string, string | undefined>;
-    const parameters = validateMatched(route, { query: req.query as Record<string, string | string[]>, pathParams: match.params, headers }, match.undecodable);
+    const parameters = validateMatched(
+      route,
+      { query: req.query as Record<string, string | string[]>, pathParams: match.params, headers },
+      match.undecodable,
+    );
     if (parameters.kind === 'invalid') {
       const detail = `"${parameters.parameter}": ${parameters.reason}.`;
       // In the area's format: problem+json on the admin API, plain text on the static host.
       const errors = AREA_RULES[route.area].errors;
       return route.parameters.some((parameter) => parameter.in === 'path' && parameter.name === parameters.parameter)
-        ? sendRefusal(res, errors, { status: 404, code: 'route.not.found', problem: 'not-found', detail: `No such item: ${detail}` })
+        ? sendRefusal(res, errors, {
+            status: 404,
+            code: 'route.not.found',
+            problem: 'not-found',
+            detail: `No such item: ${detail}`,
+          })
         : sendRefusal(res, errors, { status: 400, code: 'parameter.invalid', problem: 'bad-request', detail });
     }
     if (route.body !== undefined && !ownBodyChecks.has(match.operationId)) {
@@ -47,9 +62,18 @@ export function createOperationDispatch(matchOf: (req: IncomingMessage) => Match
 
 async function respondFromSpec(engine: SpecEngine, req: Request, res: Response, match: MatchedRoute): Promise<void> {
   const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(req.headers))
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
   const answer = await engine.respondFromSpec(match.operationId, {
-    method: match.route.method, path: match.path, query: req.query as Record<string, string | string[]>, pathParams: match.params, headers, body: req.body,
+    method: match.route.method,
+    path: match.path,
+    query: req.query as Record<string, string | string[]>,
+    pathParams: match.params,
+    headers,
+    body: req.body,
   });
-  res.status(answer.status).set(answer.headers).send(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+  res
+    .status(answer.status)
+    .set(answer.headers)
+    .send(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
 }

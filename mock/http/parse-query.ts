@@ -12,7 +12,8 @@ const SHORT_QUERY = 256;
  * @example parseQuery('fileId=1&fileId=2&x') // { fileId: ['1', '2'], x: '' }
  */
 export function parseQuery(query: string): Record<string, string | string[]> {
-  if (query.length > SHORT_QUERY || query.includes('%') || query.includes('+')) return parse(query) as Record<string, string | string[]>;
+  if (query.length > SHORT_QUERY || query.includes('%') || query.includes('+'))
+    return parse(query) as Record<string, string | string[]>;
   const parameters = bareRecord<string | string[]>();
   for (let start = 0; start < query.length;) {
     const end = endOf(query, start);

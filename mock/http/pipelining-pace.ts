@@ -19,7 +19,13 @@ export interface PacedListener extends Listener {
 }
 
 /** One connection's share. */
-interface Pace { socket: Socket; turn: number; handled: number; unanswered: number; waiting: Array<[IncomingMessage, ServerResponse]> }
+interface Pace {
+  socket: Socket;
+  turn: number;
+  handled: number;
+  unanswered: number;
+  waiting: Array<[IncomingMessage, ServerResponse]>;
+}
 
 interface Pacer {
   listener: Listener;
@@ -46,34 +52,41 @@ interface Pacer {
  * @example server.on('request', pacePipelining(listener));
  * @example pacePipelining(listener).isIdle(socket) // true between requests
  */
-export function pacePipelining(listener: Listener, { perTurn = PIPELINED_PER_TURN, maxWaiting = MAX_WAITING_REQUESTS } = {}): PacedListener {
+export function pacePipelining(
+  listener: Listener,
+  { perTurn = PIPELINED_PER_TURN, maxWaiting = MAX_WAITING_REQUESTS } = {},
+): PacedListener {
   const pacer: Pacer = { listener, perTurn, maxWaiting, turn: 0, turnEnds: false, waitingInAll: 0, ready: new Set() };
   const paces = new WeakMap<Socket, Pace>();
   const isIdle = (socket: Socket): boolean => {
     const pace = paces.get(socket);
     return pace === undefined || (pace.unanswered === 0 && pace.waiting.length === 0);
   };
-  return Object.assign((req: IncomingMessage, res: ServerResponse): void => {
-    scheduleTurnEnd(pacer);
-    const pace = paces.get(req.socket) ?? track(pacer, paces, req.socket);
-    if (pace.turn !== pacer.turn) {
-      pace.turn = pacer.turn;
-      pace.handled = 0;
-    }
-    if (pace.waiting.length === 0 && pace.handled < perTurn && pace.unanswered < perTurn) return handle(pacer, pace, req, res);
-    if (pace.socket.destroyed) return;
-    if (pacer.waitingInAll >= maxWaiting) {
-      forget(pacer, pace);
-      pace.socket.destroy();
-      return;
-    }
-    if (pace.waiting.length === 0) {
-      pace.socket.pause();
-      if (pace.unanswered < perTurn) pacer.ready.add(pace);
-    }
-    pace.waiting.push([req, res]);
-    pacer.waitingInAll += 1;
-  }, { isIdle });
+  return Object.assign(
+    (req: IncomingMessage, res: ServerResponse): void => {
+      scheduleTurnEnd(pacer);
+      const pace = paces.get(req.socket) ?? track(pacer, paces, req.socket);
+      if (pace.turn !== pacer.turn) {
+        pace.turn = pacer.turn;
+        pace.handled = 0;
+      }
+      if (pace.waiting.length === 0 && pace.handled < perTurn && pace.unanswered < perTurn)
+        return handle(pacer, pace, req, res);
+      if (pace.socket.destroyed) return;
+      if (pacer.waitingInAll >= maxWaiting) {
+        forget(pacer, pace);
+        pace.socket.destroy();
+        return;
+      }
+      if (pace.waiting.length === 0) {
+        pace.socket.pause();
+        if (pace.unanswered < perTurn) pacer.ready.add(pace);
+      }
+      pace.waiting.push([req, res]);
+      pacer.waitingInAll += 1;
+    },
+    { isIdle },
+  );
 }
 
 /** Ends the turn in an immediate: the next turn starts there, with the waiting requests it may handle. */

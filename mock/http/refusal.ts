@@ -36,7 +36,14 @@ export function sendRefusal(res: ServerResponse, errors: AreaRules['errors'], re
  * (what Node's parser refuses before a request exists).
  */
 export function formatRefusal(errors: AreaRules['errors'], refusal: Refusal): { contentType: string; body: string } {
-  if (errors === 'problem') return { contentType: 'application/problem+json; charset=utf-8', body: JSON.stringify(toProblem(refusal.problem, refusal.detail)) };
+  if (errors === 'problem')
+    return {
+      contentType: 'application/problem+json; charset=utf-8',
+      body: JSON.stringify(toProblem(refusal.problem, refusal.detail)),
+    };
   if (errors === 'text') return { contentType: 'text/plain; charset=utf-8', body: refusal.detail };
-  return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: refusal.code, data: null, message: refusal.detail }) };
+  return {
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ code: refusal.code, data: null, message: refusal.detail }),
+  };
 }

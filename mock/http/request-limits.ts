@@ -28,13 +28,28 @@ export function refuseOverLimit(req: IncomingMessage, res: ServerResponse, error
   const url = req.url ?? '/';
   let refusal: Refusal | undefined;
   if (url.length > REQUEST_LIMITS.urlBytes) {
-    refusal = { status: 414, code: 'request.too.large', problem: 'uri-too-long', detail: `The URL is ${url.length} bytes long; the mock accepts at most ${REQUEST_LIMITS.urlBytes}.` };
+    refusal = {
+      status: 414,
+      code: 'request.too.large',
+      problem: 'uri-too-long',
+      detail: `The URL is ${url.length} bytes long; the mock accepts at most ${REQUEST_LIMITS.urlBytes}.`,
+    };
   } else if (Number(req.headers['content-length'] ?? 0) > REQUEST_LIMITS.bodyBytes) {
-    refusal = { status: 413, code: 'request.too.large', problem: 'payload-too-large', detail: `The body is ${req.headers['content-length']} bytes; the mock accepts at most ${REQUEST_LIMITS.bodyBytes}.` };
+    refusal = {
+      status: 413,
+      code: 'request.too.large',
+      problem: 'payload-too-large',
+      detail: `The body is ${req.headers['content-length']} bytes; the mock accepts at most ${REQUEST_LIMITS.bodyBytes}.`,
+    };
   } else {
     const parameters = countQueryParameters(url);
     if (parameters > REQUEST_LIMITS.queryParameters) {
-      refusal = { status: 400, code: 'parameter.invalid', problem: 'bad-request', detail: `The query has ${parameters} parameters; the mock accepts at most ${REQUEST_LIMITS.queryParameters}.` };
+      refusal = {
+        status: 400,
+        code: 'parameter.invalid',
+        problem: 'bad-request',
+        detail: `The query has ${parameters} parameters; the mock accepts at most ${REQUEST_LIMITS.queryParameters}.`,
+      };
     }
   }
   if (!refusal) return false;
@@ -57,19 +72,47 @@ function countQueryParameters(url: string): number {
  * answer. The request line, where the parser got that far, goes through the matcher: its area
  * decides problem+json or the envelope; a HEAD gets no body; a reset connection is just closed.
  */
-export function createClientErrorAnswer(matchRoute: MatchRoute): (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => void {
+export function createClientErrorAnswer(
+  matchRoute: MatchRoute,
+): (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => void {
   return (error, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
     const refusal = toRefusal(error.code);
-    const [, method = '', target = ''] = /^([A-Z]+) (\S+)/.exec(error.rawPacket?.toString('latin1', 0, 512) ?? '') ?? [];
-    const { contentType, body } = formatRefusal(target === '' ? 'envelope' : AREA_RULES[matchRoute(method, target).area].errors, refusal);
-    const head = [`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}`, `Content-Type: ${contentType}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+    const [, method = '', target = ''] =
+      /^([A-Z]+) (\S+)/.exec(error.rawPacket?.toString('latin1', 0, 512) ?? '') ?? [];
+    const { contentType, body } = formatRefusal(
+      target === '' ? 'envelope' : AREA_RULES[matchRoute(method, target).area].errors,
+      refusal,
+    );
+    const head = [
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}`,
+      `Content-Type: ${contentType}`,
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Connection: close',
+    ];
     socket.end(`${head.join('\r\n')}\r\n\r\n${method === 'HEAD' ? '' : body}`);
   };
 }
 
 function toRefusal(code: string | undefined): Refusal {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: 'request.too.large', problem: 'headers-too-large', detail: `The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.` };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'request.timeout', problem: 'request-timeout', detail: 'The request did not arrive in time; the connection is closed.' };
-  return { status: 400, code: 'parameter.invalid', problem: 'bad-request', detail: `The request is not valid HTTP (${code ?? 'parse error'}).` };
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return {
+      status: 431,
+      code: 'request.too.large',
+      problem: 'headers-too-large',
+      detail: `The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.`,
+    };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return {
+      status: 408,
+      code: 'request.timeout',
+      problem: 'request-timeout',
+      detail: 'The request did not arrive in time; the connection is closed.',
+    };
+  return {
+    status: 400,
+    code: 'parameter.invalid',
+    problem: 'bad-request',
+    detail: `The request is not valid HTTP (${code ?? 'parse error'}).`,
+  };
 }

@@ -39,7 +39,10 @@ export type Dispatch = (req: IncomingMessage, res: ServerResponse, next: (error?
  * request the matcher already matched: the core decides, the validator compiled from the spec
  * checks the parameters, this writes the result. Returns undefined for any other operation.
  */
-export function createServiceRunner({ core, hooks }: ServiceRouteDeps): (req: IncomingMessage, res: ServerResponse, match: MatchedRoute) => Promise<void> | undefined {
+export function createServiceRunner({
+  core,
+  hooks,
+}: ServiceRouteDeps): (req: IncomingMessage, res: ServerResponse, match: MatchedRoute) => Promise<void> | undefined {
   const validators = new Map<string, RequestValidator>();
   return (req, res, match) => {
     const { operationId } = match;
@@ -53,9 +56,12 @@ export function createServiceRunner({ core, hooks }: ServiceRouteDeps): (req: In
     const url = req.url ?? '/';
     const queryString = toQueryString(url);
     const request: ServiceRequest = {
-      operationId, method: req.method ?? 'GET', path: match.path,
+      operationId,
+      method: req.method ?? 'GET',
+      path: match.path,
       query: queryString === '' ? {} : (parseQuery(queryString) as ServiceRequest['query']),
-      pathParams: match.params, headers: req.headers as ServiceRequest['headers'],
+      pathParams: match.params,
+      headers: req.headers as ServiceRequest['headers'],
     };
     return handleServiceRequest(core, request, validate, hooks).then((result) => deliver(req, res, result));
   };
@@ -63,7 +69,10 @@ export function createServiceRunner({ core, hooks }: ServiceRouteDeps): (req: In
 
 async function deliver(req: IncomingMessage, res: ServerResponse, result: ServiceResult): Promise<void> {
   if (result.kind === 'rejected-preference') {
-    return sendProblem(res, 'preference-rejected', result.detail, { allowed: result.allowed, ...(result.nearest === undefined ? {} : { nearest: result.nearest }) });
+    return sendProblem(res, 'preference-rejected', result.detail, {
+      allowed: result.allowed,
+      ...(result.nearest === undefined ? {} : { nearest: result.nearest }),
+    });
   }
   if (result.delayMs > 0 && !(await waitUnlessGone(req, result.delayMs))) return;
   if (result.kind === 'fault') return writeFault(res, result.fault, result.headers);
@@ -73,8 +82,14 @@ async function deliver(req: IncomingMessage, res: ServerResponse, result: Servic
 /** Waits; false when the client went away meanwhile (nothing left to answer). */
 function waitUnlessGone(req: IncomingMessage, delayMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => { req.socket.off('close', gone); resolve(true); }, delayMs);
-    const gone = (): void => { clearTimeout(timer); resolve(false); };
+    const timer = setTimeout(() => {
+      req.socket.off('close', gone);
+      resolve(true);
+    }, delayMs);
+    const gone = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
     req.socket.once('close', gone);
   });
 }

@@ -22,14 +22,33 @@ export interface FailedRequest {
  * A line repeated on every request is logged at most once per 10 s (`due`, with how many alike since).
  * @example if (answerStoreError(error, res, { method: 'GET', loggedPath: '/view/token', admin: false }, logger, due)) return;
  */
-export function answerStoreError(error: unknown, res: ServerResponse, request: FailedRequest, logger: Logger, due: (key: string) => number | undefined): boolean {
-  if (!(error instanceof StoreFullError || error instanceof StoreUnavailableError || error instanceof StoreReplyError) || res.headersSent) return false;
+export function answerStoreError(
+  error: unknown,
+  res: ServerResponse,
+  request: FailedRequest,
+  logger: Logger,
+  due: (key: string) => number | undefined,
+): boolean {
+  if (
+    !(error instanceof StoreFullError || error instanceof StoreUnavailableError || error instanceof StoreReplyError) ||
+    res.headersSent
+  )
+    return false;
   const skipped = due(error.message);
-  const context = { method: request.method, path: request.loggedPath, error: error.name, ...(skipped !== undefined && skipped > 0 ? { alikeSinceLast: skipped } : {}) };
+  const context = {
+    method: request.method,
+    path: request.loggedPath,
+    error: error.name,
+    ...(skipped !== undefined && skipped > 0 ? { alikeSinceLast: skipped } : {}),
+  };
   if (error instanceof StoreReplyError) {
     if (skipped !== undefined) logger.error({ ...context, received: error.received }, error.message);
     if (request.admin) sendProblem(res, 'server-error', error.message);
-    else sendAnswer(res, toErrorAnswer('system.error', 'The mock\'s store answered something unexpected; see the mock\'s log.'));
+    else
+      sendAnswer(
+        res,
+        toErrorAnswer('system.error', "The mock's store answered something unexpected; see the mock's log."),
+      );
     return true;
   }
   if (skipped !== undefined) logger.warn(context, error.message);
@@ -40,6 +59,6 @@ export function answerStoreError(error: unknown, res: ServerResponse, request: F
   }
   res.setHeader('Retry-After', '1');
   if (request.admin) sendProblem(res, 'unavailable', error.message);
-  else sendAnswer(res, toErrorAnswer('system.error', 'The mock\'s store is unavailable; retry shortly.', 503));
+  else sendAnswer(res, toErrorAnswer('system.error', "The mock's store is unavailable; retry shortly.", 503));
   return true;
 }

@@ -7,14 +7,23 @@ import { parseQuery } from './parse-query';
 import { sendRefusal } from './refusal';
 
 /** Told of each request that matched no operation, in an area that journals them. */
-export type UnmatchedListener = (request: Omit<ServiceRequest, 'operationId' | 'pathParams'>, status: 404 | 405, hint: string | undefined) => void;
+export type UnmatchedListener = (
+  request: Omit<ServiceRequest, 'operationId' | 'pathParams'>,
+  status: 404 | 405,
+  hint: string | undefined,
+) => void;
 
 /**
  * Answers what the matcher found no operation for: a plain OPTIONS on a known path is 204 with its
  * `Allow`; another method there 405 with `Allow`; an unknown path 404 naming the nearest route.
  * In the area's error format; journaled where the area journals (the service and the viewer).
  */
-export function answerUnmatched(req: IncomingMessage, res: ServerResponse, match: MethodNotAllowed | RouteNotFound, onUnmatched: UnmatchedListener): void {
+export function answerUnmatched(
+  req: IncomingMessage,
+  res: ServerResponse,
+  match: MethodNotAllowed | RouteNotFound,
+  onUnmatched: UnmatchedListener,
+): void {
   const method = req.method ?? 'GET';
   const rules = AREA_RULES[match.area];
   if (match.kind === 'method-not-allowed') {
@@ -32,7 +41,12 @@ export function answerUnmatched(req: IncomingMessage, res: ServerResponse, match
   }
   if (match.kind === 'method-not-allowed') {
     const detail = `${method} is not allowed on ${match.path}; use ${match.allow.join(' or ')}.`;
-    return sendRefusal(res, rules.errors, { status: 405, code: 'method.not.allowed', problem: 'method-not-allowed', detail });
+    return sendRefusal(res, rules.errors, {
+      status: 405,
+      code: 'method.not.allowed',
+      problem: 'method-not-allowed',
+      detail,
+    });
   }
   const detail = `No route ${method} ${match.path}${hint === undefined ? '.' : `; did you mean ${hint}?`}`;
   sendRefusal(res, rules.errors, { status: 404, code: 'route.not.found', problem: 'not-found', detail });

@@ -28,14 +28,29 @@ export function createViewerFileHandlers(deps: ViewerFileDeps): Record<StaticOpe
     const path = `${deps.basePath}${match.path}`;
     sendViewerFile(req, res, path, lookUpViewerFile(match.operationId, match.params, path), deps);
   };
-  return Object.fromEntries(STATIC_OPERATION_IDS.map((operationId) => [operationId, answer])) as Record<StaticOperationId, OperationHandler>;
+  return Object.fromEntries(STATIC_OPERATION_IDS.map((operationId) => [operationId, answer])) as Record<
+    StaticOperationId,
+    OperationHandler
+  >;
 }
 
-function sendViewerFile(req: Request, res: Response, path: string, answer: ViewerFileAnswer, deps: ViewerFileDeps): void {
+function sendViewerFile(
+  req: Request,
+  res: Response,
+  path: string,
+  answer: ViewerFileAnswer,
+  deps: ViewerFileDeps,
+): void {
   res.set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' });
   if (answer.kind === 'file') return void res.status(200).type(answer.contentType).send(answer.body);
   res.status(404).type(PLAIN_TEXT).send(answer.message);
-  const request = { method: req.method, path, query: req.query as ServiceRequest['query'], headers: req.headers as ServiceRequest['headers'] };
-  recordUnmatched(deps.core, request, 404, answer.nearest === undefined ? undefined : `GET ${answer.nearest}`)
-    .catch((error: unknown) => deps.logger.error({ err: error }, 'journaling an unmatched request failed'));
+  const request = {
+    method: req.method,
+    path,
+    query: req.query as ServiceRequest['query'],
+    headers: req.headers as ServiceRequest['headers'],
+  };
+  recordUnmatched(deps.core, request, 404, answer.nearest === undefined ? undefined : `GET ${answer.nearest}`).catch(
+    (error: unknown) => deps.logger.error({ err: error }, 'journaling an unmatched request failed'),
+  );
 }

@@ -61,32 +61,58 @@ export interface MockHandlers extends MockFacade {
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const core = options.core ?? createMockCore(options);
   const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
-  const matchRoute = createRouteMatcher(ROUTE_TABLE, { basePath: base === undefined ? '' : base.pathname.replace(/\/+$/, '') });
+  const matchRoute = createRouteMatcher(ROUTE_TABLE, {
+    basePath: base === undefined ? '' : base.pathname.replace(/\/+$/, ''),
+  });
   // Every request, decided by our route matcher: a '*' path went through path-to-regexp, which threw
   // on a malformed percent-encoding (`/view/%%374oken`) and MSW answered 500 where the server says 404.
-  const handler = http.all(() => true, async ({ request }) => {
-    const url = new URL(request.url);
-    if (base !== undefined && url.origin !== base.origin) return undefined;
-    // The absolute URL as it is: the matcher reads its path (fetch has already normalised it).
-    const match = matchRoute(request.method, request.url);
-    if (match.kind === 'matched' && isStaticOperation(match.operationId)) return answerViewerFile(core, request, { ...match, operationId: match.operationId });
-    const ours = match.kind === 'matched' && isServiceOperation(match.operationId);
-    // Without a base URL only our operations are ours: an app's other calls, near-misses included, pass through.
-    if (base === undefined ? !ours : match.kind === 'matched' && !ours) return undefined;
-    const session = readSessionHeader(request.headers.get(SESSION_HEADER));
-    if (session.kind === 'refused') return refuse(match.area, 400, 'parameter.invalid', 'bad-request', session.detail);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => { headers[name] = value; });
-    if (session.kind === 'ok') headers[SESSION_HEADER] = session.session;
-    const query = toQuery(url.searchParams);
-    if (match.kind !== 'matched') return answerUnmatched(core, match, { method: request.method, path: match.path, query, headers });
-    return toResponse(await handleServiceRequest(core, toServiceRequest(match, request.method, query, headers), (clean) => validateMatched(match.route, clean, match.undecodable)));
-  });
+  const handler = http.all(
+    () => true,
+    async ({ request }) => {
+      const url = new URL(request.url);
+      if (base !== undefined && url.origin !== base.origin) return undefined;
+      // The absolute URL as it is: the matcher reads its path (fetch has already normalised it).
+      const match = matchRoute(request.method, request.url);
+      if (match.kind === 'matched' && isStaticOperation(match.operationId))
+        return answerViewerFile(core, request, { ...match, operationId: match.operationId });
+      const ours = match.kind === 'matched' && isServiceOperation(match.operationId);
+      // Without a base URL only our operations are ours: an app's other calls, near-misses included, pass through.
+      if (base === undefined ? !ours : match.kind === 'matched' && !ours) return undefined;
+      const session = readSessionHeader(request.headers.get(SESSION_HEADER));
+      if (session.kind === 'refused')
+        return refuse(match.area, 400, 'parameter.invalid', 'bad-request', session.detail);
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      if (session.kind === 'ok') headers[SESSION_HEADER] = session.session;
+      const query = toQuery(url.searchParams);
+      if (match.kind !== 'matched')
+        return answerUnmatched(core, match, { method: request.method, path: match.path, query, headers });
+      return toResponse(
+        await handleServiceRequest(core, toServiceRequest(match, request.method, query, headers), (clean) =>
+          validateMatched(match.route, clean, match.undecodable),
+        ),
+      );
+    },
+  );
   return { handlers: [handler], ...createMockFacade(core), core };
 }
 
-function toServiceRequest(match: MatchedRoute, method: string, query: ServiceRequest['query'], headers: Record<string, string>): ServiceRequest {
-  return { operationId: match.operationId as ServiceRequest['operationId'], method, path: match.path, query, pathParams: match.params, headers };
+function toServiceRequest(
+  match: MatchedRoute,
+  method: string,
+  query: ServiceRequest['query'],
+  headers: Record<string, string>,
+): ServiceRequest {
+  return {
+    operationId: match.operationId as ServiceRequest['operationId'],
+    method,
+    path: match.path,
+    query,
+    pathParams: match.params,
+    headers,
+  };
 }
 
 function toQuery(searchParams: URLSearchParams): Record<string, string | string[]> {
@@ -100,38 +126,78 @@ function toQuery(searchParams: URLSearchParams): Record<string, string | string[
 }
 
 /** The server's 404/405 (OPTIONS: 204 with Allow), journaled where the area journals (unmatched.ts on the server). */
-async function answerUnmatched(core: Core, match: MethodNotAllowed | RouteNotFound, request: Omit<ServiceRequest, 'operationId' | 'pathParams'>): Promise<Response> {
+async function answerUnmatched(
+  core: Core,
+  match: MethodNotAllowed | RouteNotFound,
+  request: Omit<ServiceRequest, 'operationId' | 'pathParams'>,
+): Promise<Response> {
   const allow: Record<string, string> = match.kind === 'method-not-allowed' ? { Allow: match.allowHeader } : {};
-  if (match.kind === 'method-not-allowed' && request.method === 'OPTIONS') return new HttpResponse(null, { status: 204, headers: allow });
+  if (match.kind === 'method-not-allowed' && request.method === 'OPTIONS')
+    return new HttpResponse(null, { status: 204, headers: allow });
   const status = match.kind === 'not-found' ? 404 : 405;
   const hint = match.kind === 'not-found' ? match.hint : undefined;
   if (AREA_RULES[match.area].journaled) await recordUnmatched(core, request, status, hint);
   if (match.kind === 'method-not-allowed') {
-    return refuse(match.area, 405, 'method.not.allowed', 'method-not-allowed', `${request.method} is not allowed on ${match.path}; use ${match.allow.join(' or ')}.`, allow);
+    return refuse(
+      match.area,
+      405,
+      'method.not.allowed',
+      'method-not-allowed',
+      `${request.method} is not allowed on ${match.path}; use ${match.allow.join(' or ')}.`,
+      allow,
+    );
   }
-  return refuse(match.area, 404, 'route.not.found', 'not-found', `No route ${request.method} ${match.path}${hint === undefined ? '.' : `; did you mean ${hint}?`}`);
+  return refuse(
+    match.area,
+    404,
+    'route.not.found',
+    'not-found',
+    `No route ${request.method} ${match.path}${hint === undefined ? '.' : `; did you mean ${hint}?`}`,
+  );
 }
 
 /** A refusal in the area's format, as the server writes it (http/refusal.ts). */
-function refuse(area: Area, status: number, code: ErrorCode, problem: ProblemKind, detail: string, headers: Record<string, string> = {}): Response {
+function refuse(
+  area: Area,
+  status: number,
+  code: ErrorCode,
+  problem: ProblemKind,
+  detail: string,
+  headers: Record<string, string> = {},
+): Response {
   const errors = AREA_RULES[area].errors;
-  if (errors === 'problem') return HttpResponse.json(toProblem(problem, detail), { status, headers: { ...headers, 'Content-Type': 'application/problem+json; charset=utf-8' } });
-  if (errors === 'text') return new HttpResponse(detail, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (errors === 'problem')
+    return HttpResponse.json(toProblem(problem, detail), {
+      status,
+      headers: { ...headers, 'Content-Type': 'application/problem+json; charset=utf-8' },
+    });
+  if (errors === 'text')
+    return new HttpResponse(detail, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
   const answer = toErrorAnswer(code, detail, status);
   return HttpResponse.json(answer.body, { status, headers: { ...headers, ...answer.headers } });
 }
 
 async function toResponse(result: ServiceResult): Promise<Response> {
   if (result.kind === 'rejected-preference') {
-    return HttpResponse.json(toProblem('preference-rejected', result.detail, { allowed: result.allowed, ...(result.nearest === undefined ? {} : { nearest: result.nearest }) }),
-      { status: 422, headers: { 'Content-Type': 'application/problem+json; charset=utf-8' } });
+    return HttpResponse.json(
+      toProblem('preference-rejected', result.detail, {
+        allowed: result.allowed,
+        ...(result.nearest === undefined ? {} : { nearest: result.nearest }),
+      }),
+      { status: 422, headers: { 'Content-Type': 'application/problem+json; charset=utf-8' } },
+    );
   }
   if (result.delayMs > 0) await delay(result.delayMs);
   if (result.kind === 'fault') {
     // A browser or Node client sees a network error for both; MSW cannot tell a reset from an empty reply.
     if (result.fault !== 'malformed-json') return HttpResponse.error();
-    return new HttpResponse('{"code":"success","data":', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new HttpResponse('{"code":"success","data":', {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   }
   const { status, headers, body } = result.answer;
-  return body === undefined ? new HttpResponse(null, { status, headers }) : HttpResponse.json(body, { status, headers });
+  return body === undefined
+    ? new HttpResponse(null, { status, headers })
+    : HttpResponse.json(body, { status, headers });
 }

@@ -9,7 +9,9 @@ import { judgeResponse, loadPrismValidator } from './prism-validator';
  * drift between the mock and its spec while developing the mock. Violations go into the journal.
  * @example const check = await createAnswerCheck(MOCK_SPEC_PATH); check(request, answer) // → []
  */
-export async function createAnswerCheck(specPath: string): Promise<(request: ServiceRequest, answer: Answer) => string[]> {
+export async function createAnswerCheck(
+  specPath: string,
+): Promise<(request: ServiceRequest, answer: Answer) => string[]> {
   const validator = loadPrismValidator('--validate-responses');
   const operations = new Map((await loadOperations(specPath)).map((operation) => [operation.iid, operation]));
   return (request, answer) => {
@@ -17,7 +19,8 @@ export async function createAnswerCheck(specPath: string): Promise<(request: Ser
     if (!operation) return [`response: ${request.operationId} is not an operation of ${specPath}`];
     const headers: Record<string, string> = { ...answer.headers };
     // What sendAnswer adds on the wire.
-    if (answer.body !== undefined && !(answer.body instanceof Uint8Array)) headers['Content-Type'] = 'application/json; charset=utf-8';
+    if (answer.body !== undefined && !(answer.body instanceof Uint8Array))
+      headers['Content-Type'] = 'application/json; charset=utf-8';
     return judgeResponse(validator, operation, { statusCode: answer.status, headers, body: answer.body });
   };
 }

@@ -11,7 +11,13 @@ import { RECORD_LIMITS } from './recorder';
 /** What createMockServer takes for `--proxy` and `--validate-responses`. */
 export interface ProxyServerOptions {
   /** `recordLimits`: smaller (or larger) caps of the `--record` file than RECORD_LIMITS (the CLI keeps those). */
-  proxy?: { url: string; timeout?: string | number; errors?: boolean; recordFile?: string; recordLimits?: Partial<RecordLimits> };
+  proxy?: {
+    url: string;
+    timeout?: string | number;
+    errors?: boolean;
+    recordFile?: string;
+    recordLimits?: Partial<RecordLimits>;
+  };
   validateResponses?: boolean;
 }
 
@@ -21,13 +27,27 @@ export const DEFAULT_PROXY_TIMEOUT = '10s';
  * Builds the hooks around the core's real outcome. Loaded (with prism-http) only when one of the
  * flags is given: the default start never reaches this file.
  */
-export async function createServiceHooks(options: ProxyServerOptions, paths: { serviceSpec: string; mockSpec: string }, logger: Logger): Promise<{ hooks: ServiceHooks; close(): Promise<void> }> {
+export async function createServiceHooks(
+  options: ProxyServerOptions,
+  paths: { serviceSpec: string; mockSpec: string },
+  logger: Logger,
+): Promise<{ hooks: ServiceHooks; close(): Promise<void> }> {
   const hooks: ServiceHooks = {};
   let close = async (): Promise<void> => undefined;
   if (options.proxy) {
     const { url, errors = false, recordFile, recordLimits } = options.proxy;
     const limits = recordLimits === undefined ? {} : { recordLimits: toRecordLimits(recordLimits) };
-    const proxy = await createProxy({ url: checkProxyUrl(url), timeoutMs: toTimeoutMs(options.proxy.timeout ?? DEFAULT_PROXY_TIMEOUT), errors, specPath: paths.serviceSpec, ...(recordFile === undefined ? {} : { recordFile }), ...limits }, logger);
+    const proxy = await createProxy(
+      {
+        url: checkProxyUrl(url),
+        timeoutMs: toTimeoutMs(options.proxy.timeout ?? DEFAULT_PROXY_TIMEOUT),
+        errors,
+        specPath: paths.serviceSpec,
+        ...(recordFile === undefined ? {} : { recordFile }),
+        ...limits,
+      },
+      logger,
+    );
     hooks.forward = proxy.forward;
     close = proxy.close;
   }
@@ -38,8 +58,12 @@ export async function createServiceHooks(options: ProxyServerOptions, paths: { s
 /** The caps given, each a positive integer, the others RECORD_LIMITS'. */
 function toRecordLimits(given: Partial<RecordLimits>): RecordLimits {
   for (const [name, value] of Object.entries(given)) {
-    if (!(name in RECORD_LIMITS)) throw new ConfigError(`proxy.recordLimits.${name}: not a cap of --record; use ${Object.keys(RECORD_LIMITS).join(', ')}`);
-    if (!Number.isInteger(value) || (value as number) < 1) throw new ConfigError(`proxy.recordLimits.${name} ${String(value)}: use a positive integer`);
+    if (!(name in RECORD_LIMITS))
+      throw new ConfigError(
+        `proxy.recordLimits.${name}: not a cap of --record; use ${Object.keys(RECORD_LIMITS).join(', ')}`,
+      );
+    if (!Number.isInteger(value) || (value as number) < 1)
+      throw new ConfigError(`proxy.recordLimits.${name} ${String(value)}: use a positive integer`);
   }
   return { ...RECORD_LIMITS, ...given };
 }
@@ -48,6 +72,7 @@ function toRecordLimits(given: Partial<RecordLimits>): RecordLimits {
 export function toTimeoutMs(value: string | number): number {
   const parsed = parseDuration(value);
   if (parsed.kind === 'invalid') throw new ConfigError(`--proxy-timeout ${value}: ${parsed.reason}`);
-  if (!(parsed.ms > 0) || parsed.ms > 600_000) throw new ConfigError(`--proxy-timeout ${value}: use a duration from 1 ms to 10m`);
+  if (!(parsed.ms > 0) || parsed.ms > 600_000)
+    throw new ConfigError(`--proxy-timeout ${value}: use a duration from 1 ms to 10m`);
   return parsed.ms;
 }

@@ -47,32 +47,80 @@ export async function createProxy(options: ProxyOptions, logger: Logger): Promis
   const check = await createExchangeCheck(options.specPath);
   // The proxy's own connection pool (kept alive, closed with the mock): never a socket another part
   // of the process opened to a server that has since gone, on a port the upstream now has.
-  const agent = upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
-  const recorder: Recorder | undefined = options.recordFile === undefined ? undefined
-    : createRecorder(options.recordFile, upstream.origin + upstream.pathname.replace(/\/+$/, ''), {
-      onError: (error) => logger.error({ err: error }, 'writing the recording failed'),
-      onCapReached: (message) => logger.warn({ recordFile: options.recordFile }, message),
-    }, options.recordLimits);
+  const agent =
+    upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const recorder: Recorder | undefined =
+    options.recordFile === undefined
+      ? undefined
+      : createRecorder(
+          options.recordFile,
+          upstream.origin + upstream.pathname.replace(/\/+$/, ''),
+          {
+            onError: (error) => logger.error({ err: error }, 'writing the recording failed'),
+            onCapReached: (message) => logger.warn({ recordFile: options.recordFile }, message),
+          },
+          options.recordLimits,
+        );
   return {
     async forward(request) {
       const query = stringifyQuery(request.query as Record<string, string | readonly string[]>);
-      const result = await forwardRequest(upstream, agent, request.method, `${request.path}${query ? `?${query}` : ''}`, request.headers as IncomingHttpHeaders, options.timeoutMs);
-      if (result.kind === 'timeout') return toErrorAnswer('system.error', `The upstream ${upstream.origin} did not answer within ${options.timeoutMs} ms.`, 504);
-      if (result.kind === 'unreachable') return toErrorAnswer('system.error', `The upstream ${upstream.origin} could not be reached: ${result.reason}.`, 502);
+      const result = await forwardRequest(
+        upstream,
+        agent,
+        request.method,
+        `${request.path}${query ? `?${query}` : ''}`,
+        request.headers as IncomingHttpHeaders,
+        options.timeoutMs,
+      );
+      if (result.kind === 'timeout')
+        return toErrorAnswer(
+          'system.error',
+          `The upstream ${upstream.origin} did not answer within ${options.timeoutMs} ms.`,
+          504,
+        );
+      if (result.kind === 'unreachable')
+        return toErrorAnswer(
+          'system.error',
+          `The upstream ${upstream.origin} could not be reached: ${result.reason}.`,
+          502,
+        );
       if (result.kind === 'too-large') {
-        logger.warn({ method: request.method, path: request.path, limitBytes: result.limitBytes }, 'the upstream\'s answer is over the proxy\'s body cap; its connection was closed');
-        return toErrorAnswer('system.error', `The upstream ${upstream.origin} answered a body over ${result.limitBytes} bytes (1 MiB), the most the proxy reads; it stopped reading and closed the connection.`, 502);
+        logger.warn(
+          { method: request.method, path: request.path, limitBytes: result.limitBytes },
+          "the upstream's answer is over the proxy's body cap; its connection was closed",
+        );
+        return toErrorAnswer(
+          'system.error',
+          `The upstream ${upstream.origin} answered a body over ${result.limitBytes} bytes (1 MiB), the most the proxy reads; it stopped reading and closed the connection.`,
+          502,
+        );
       }
       const verdict = check(request, result);
       recorder?.observe(request, result.status, verdict.json);
       const { violations } = verdict;
       if (violations.length > 0) {
-        logger.warn({ method: request.method, path: request.path, status: result.status, violations }, 'the upstream exchange breaks the contract');
+        logger.warn(
+          { method: request.method, path: request.path, status: result.status, violations },
+          'the upstream exchange breaks the contract',
+        );
       }
       if (violations.length > 0 && options.errors) {
-        const problem = toProblem('contract-violation', `${request.method} ${request.path}: the upstream answered ${result.status}, which breaks the contract in ${violations.length} way(s).`, { violations, upstreamStatus: result.status });
+        const problem = toProblem(
+          'contract-violation',
+          `${request.method} ${request.path}: the upstream answered ${result.status}, which breaks the contract in ${violations.length} way(s).`,
+          { violations, upstreamStatus: result.status },
+        );
         const body = Buffer.from(JSON.stringify(problem));
-        return { status: 502, headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Content-Length': String(body.length), [VIOLATIONS_HEADER]: String(violations.length) }, body, violations };
+        return {
+          status: 502,
+          headers: {
+            'Content-Type': 'application/problem+json; charset=utf-8',
+            'Content-Length': String(body.length),
+            [VIOLATIONS_HEADER]: String(violations.length),
+          },
+          body,
+          violations,
+        };
       }
       // Only the contract's operations are judged: the header is absent on the others (the mock's additions).
       const headers: Record<string, string> = { ...result.headers, 'Content-Length': String(result.body.length) };

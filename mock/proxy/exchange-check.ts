@@ -27,7 +27,9 @@ const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
  * and body. Routes the contract does not have (the mock's own additions) are forwarded unjudged.
  * @example const check = await createExchangeCheck('spec/view-token.openapi.yaml');
  */
-export async function createExchangeCheck(specPath: string): Promise<(request: ServiceRequest, answer: UpstreamAnswer) => ExchangeVerdict> {
+export async function createExchangeCheck(
+  specPath: string,
+): Promise<(request: ServiceRequest, answer: UpstreamAnswer) => ExchangeVerdict> {
   const validator = loadPrismValidator('--proxy');
   // The request's operation is the one the matcher chose; the contract's own operations are judged.
   const operations = new Map((await loadOperations(specPath)).map((operation) => [operation.iid, operation]));
@@ -36,13 +38,18 @@ export async function createExchangeCheck(specPath: string): Promise<(request: S
     const json = parseJson(answer);
     const operation = operations.get(request.operationId);
     const route = routes.get(request.operationId);
-    if (!operation || !route) return { violations: [], judged: false, json: json.kind === 'json' ? json.value : undefined };
+    if (!operation || !route)
+      return { violations: [], judged: false, json: json.kind === 'json' ? json.value : undefined };
     const violations: string[] = [];
     const input = validateParameters(route, request);
     if (input.kind === 'invalid') violations.push(`request ${input.parameter}: ${input.reason}`);
-    if (json.kind === 'malformed') violations.push(`response body: declared ${answer.headers['content-type'] ?? ''} but is not valid JSON`);
-    const body = json.kind === 'json' ? json.value : answer.body.length === 0 ? undefined : answer.body.toString('utf8');
-    violations.push(...judgeResponse(validator, operation, { statusCode: answer.status, headers: answer.headers, body }));
+    if (json.kind === 'malformed')
+      violations.push(`response body: declared ${answer.headers['content-type'] ?? ''} but is not valid JSON`);
+    const body =
+      json.kind === 'json' ? json.value : answer.body.length === 0 ? undefined : answer.body.toString('utf8');
+    violations.push(
+      ...judgeResponse(validator, operation, { statusCode: answer.status, headers: answer.headers, body }),
+    );
     return { violations, judged: true, json: json.kind === 'json' ? json.value : undefined };
   };
 }

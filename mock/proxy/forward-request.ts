@@ -20,7 +20,18 @@ export const MAX_UPSTREAM_BODY_BYTES = 1_048_576;
  * Headers that belong to one connection, not to the exchange (RFC 9110 §7.6.1), never forwarded
  * either way; with them every header the `Connection` header names.
  */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+];
 /** The mock's own, or what it sets itself: the body is asked for without content coding, so it can be judged. */
 const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'content-length', 'accept-encoding', 'x-mock-session']);
 const NOT_RETURNED = new Set([...HOP_BY_HOP, 'content-length']);
@@ -30,11 +41,19 @@ const NOT_RETURNED = new Set([...HOP_BY_HOP, 'content-length']);
  * header names (each list item, any case), multiple values joined as node received them.
  * @example toEndToEnd({ connection: 'close, X-Trace', 'x-trace': '1', accept: '*' }, new Set(['connection'])) // { accept: '*' }
  */
-export function toEndToEnd(headers: IncomingHttpHeaders, skipped: ReadonlySet<string>): Record<string, string | string[]> {
+export function toEndToEnd(
+  headers: IncomingHttpHeaders,
+  skipped: ReadonlySet<string>,
+): Record<string, string | string[]> {
   const connection = headers.connection;
-  const listed = new Set((Array.isArray(connection) ? connection.join(',') : connection ?? '').split(',').map((name) => name.trim().toLowerCase()));
+  const listed = new Set(
+    (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+      .split(',')
+      .map((name) => name.trim().toLowerCase()),
+  );
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !skipped.has(name) && !listed.has(name)) out[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !skipped.has(name) && !listed.has(name)) out[name] = value;
   return out;
 }
 
@@ -43,7 +62,14 @@ export function toEndToEnd(headers: IncomingHttpHeaders, skipped: ReadonlySet<st
  * Never throws: a refused or reset connection, an answer that is not HTTP, a body over the cap, or
  * no complete answer within `timeoutMs` are results.
  */
-export function forwardRequest(upstream: URL, agent: Agent, method: string, pathAndQuery: string, headers: IncomingHttpHeaders, timeoutMs: number): Promise<UpstreamResult> {
+export function forwardRequest(
+  upstream: URL,
+  agent: Agent,
+  method: string,
+  pathAndQuery: string,
+  headers: IncomingHttpHeaders,
+  timeoutMs: number,
+): Promise<UpstreamResult> {
   const outgoing: OutgoingHttpHeaders = toEndToEnd(headers, NOT_FORWARDED);
   const base = upstream.pathname.replace(/\/+$/, '');
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -56,7 +82,12 @@ export function forwardRequest(upstream: URL, agent: Agent, method: string, path
       resolve(result);
     };
     // Plain options, not the URL object: an interceptor (nock, in tests) may rewrite a URL it is given.
-    const target = { protocol: upstream.protocol, hostname: upstream.hostname.replace(/^\[|\]$/g, ''), ...(upstream.port === '' ? {} : { port: upstream.port }), path: `${base}${pathAndQuery}` };
+    const target = {
+      protocol: upstream.protocol,
+      hostname: upstream.hostname.replace(/^\[|\]$/g, ''),
+      ...(upstream.port === '' ? {} : { port: upstream.port }),
+      path: `${base}${pathAndQuery}`,
+    };
     const req = send({ ...target, agent, method, headers: outgoing }, (res) => {
       const tooLarge = (): void => {
         settle({ kind: 'too-large', limitBytes: MAX_UPSTREAM_BODY_BYTES });
@@ -72,10 +103,13 @@ export function forwardRequest(upstream: URL, agent: Agent, method: string, path
         chunks.push(chunk);
       });
       res.on('error', (error) => settle({ kind: 'unreachable', reason: describe(error) }));
-      res.on('aborted', () => settle({ kind: 'unreachable', reason: 'the connection closed in the middle of the answer' }));
+      res.on('aborted', () =>
+        settle({ kind: 'unreachable', reason: 'the connection closed in the middle of the answer' }),
+      );
       res.on('end', () => {
         const returned: Record<string, string> = {};
-        for (const [name, value] of Object.entries(toEndToEnd(res.headers, NOT_RETURNED))) returned[name] = Array.isArray(value) ? value.join(', ') : value;
+        for (const [name, value] of Object.entries(toEndToEnd(res.headers, NOT_RETURNED)))
+          returned[name] = Array.isArray(value) ? value.join(', ') : value;
         settle({ kind: 'answered', status: res.statusCode ?? 502, headers: returned, body: Buffer.concat(chunks) });
       });
     });

@@ -3,7 +3,11 @@ import type * as PrismValidator from '@stoplight/prism-http/dist/validator';
 import { requireInstalled } from '../config/optional-package';
 
 type PrismValidatorModule = typeof PrismValidator;
-interface Diagnostic { path?: readonly (string | number)[]; message: string; severity: number }
+interface Diagnostic {
+  path?: readonly (string | number)[];
+  message: string;
+  severity: number;
+}
 
 let loaded: PrismValidatorModule | undefined;
 
@@ -31,16 +35,24 @@ export interface JudgedResponse {
 const REPORTED_SEVERITY = 1;
 
 /** prism's verdict on a response of `operation`, as one readable line per violation ([] when it conforms). */
-export function judgeResponse(validator: PrismValidatorModule, operation: IHttpOperation, response: JudgedResponse): string[] {
+export function judgeResponse(
+  validator: PrismValidatorModule,
+  operation: IHttpOperation,
+  response: JudgedResponse,
+): string[] {
   let result: ReturnType<PrismValidatorModule['validateOutput']>;
   try {
     result = validator.validateOutput({ resource: operation, element: response });
   } catch (error) {
     // prism throws on a Content-Type that is not a media type at all.
-    return [`response: prism could not judge it (${(error as Error).message}; content type ${JSON.stringify(response.headers['content-type'] ?? '')})`];
+    return [
+      `response: prism could not judge it (${(error as Error).message}; content type ${JSON.stringify(response.headers['content-type'] ?? '')})`,
+    ];
   }
   if (result._tag === 'Right') return [];
-  return (result.left as readonly Diagnostic[]).filter((diagnostic) => diagnostic.severity <= REPORTED_SEVERITY).map((diagnostic) => toLine('response', diagnostic));
+  return (result.left as readonly Diagnostic[])
+    .filter((diagnostic) => diagnostic.severity <= REPORTED_SEVERITY)
+    .map((diagnostic) => toLine('response', diagnostic));
 }
 
 /** One violation as the journal, header count, log and dashboard show it. */

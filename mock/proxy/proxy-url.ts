@@ -16,11 +16,15 @@ export function checkProxyUrl(url: string): string {
   } catch {
     throw new ConfigError(`--proxy ${shown}: not a URL; use e.g. https://staging.example.com/api`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`--proxy ${shown}: use an http:// or https:// URL, e.g. https://staging.example.com/api`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ConfigError(`--proxy ${shown}: use an http:// or https:// URL, e.g. https://staging.example.com/api`);
   if (parsed.username !== '' || parsed.password !== '') {
-    throw new ConfigError(`--proxy ${shown}: a user name or password in the URL is not supported (the upstream gets each client's own Authorization, its Bearer Access Token); give the URL without "user:password@"`);
+    throw new ConfigError(
+      `--proxy ${shown}: a user name or password in the URL is not supported (the upstream gets each client's own Authorization, its Bearer Access Token); give the URL without "user:password@"`,
+    );
   }
-  if (parsed.search !== '' || parsed.hash !== '') throw new ConfigError(`--proxy ${shown}: give a base URL without query or fragment`);
+  if (parsed.search !== '' || parsed.hash !== '')
+    throw new ConfigError(`--proxy ${shown}: give a base URL without query or fragment`);
   return url;
 }
 

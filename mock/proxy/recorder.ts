@@ -23,7 +23,13 @@ const DRAWING_RENDER_TYPE = 'drawingView';
 /** View Tokens remembered (the oldest forgotten first): enough for a session's viewers, bounded memory. */
 const TOKENS_KEPT = 10_000;
 
-interface SeenObject { parameter: IdParameter; id: string; state: Seen; name?: string; extension?: string }
+interface SeenObject {
+  parameter: IdParameter;
+  id: string;
+  state: Seen;
+  name?: string;
+  extension?: string;
+}
 
 export interface Recorder {
   /**
@@ -52,23 +58,46 @@ export interface RecorderEvents {
  * RECORD_WRITE_EVERY_MS while changes come, and on close; bounded by RECORD_LIMITS.
  * @example const recorder = createRecorder('recorded.json', 'https://staging.example', { onError, onCapReached });
  */
-export function createRecorder(file: string, upstream: string, events: RecorderEvents, limits: RecordLimits = RECORD_LIMITS): Recorder {
+export function createRecorder(
+  file: string,
+  upstream: string,
+  events: RecorderEvents,
+  limits: RecordLimits = RECORD_LIMITS,
+): Recorder {
   const seen = new Map<string, SeenObject>();
   /** View Token → the key of the object it is for; in memory only, never written. */
   const tokens = new Map<string, string>();
   const room = createRoom(limits, events.onCapReached);
-  const writer = createStateFileWriter({ file, debounceMs: RECORD_WRITE_EVERY_MS, capture: async () => toConfig(upstream, [...seen.values()]), onError: events.onError, ...(events.onWritten ? { onWritten: events.onWritten } : {}) });
+  const writer = createStateFileWriter({
+    file,
+    debounceMs: RECORD_WRITE_EVERY_MS,
+    capture: async () => toConfig(upstream, [...seen.values()]),
+    onError: events.onError,
+    ...(events.onWritten ? { onWritten: events.onWritten } : {}),
+  });
   return {
     observe(request, status, json) {
       if (request.operationId === 'getViewerData') {
         const key = status === 200 ? tokens.get(String(request.query.viewToken)) : undefined;
         const entry = key === undefined ? undefined : seen.get(key);
         const viewer = toViewerName(json, limits);
-        if (entry?.state !== 'exists' || viewer === undefined || (entry.name === viewer.name && entry.extension === viewer.extension)) return;
+        if (
+          entry?.state !== 'exists' ||
+          viewer === undefined ||
+          (entry.name === viewer.name && entry.extension === viewer.extension)
+        )
+          return;
         seen.set(key as string, { parameter: entry.parameter, id: entry.id, state: 'exists', ...viewer });
         return writer.markDirty();
       }
-      const state: Seen | undefined = status === 200 || status === 201 ? 'exists' : status === 403 ? 'forbidden' : status === 404 ? 'missing' : undefined;
+      const state: Seen | undefined =
+        status === 200 || status === 201
+          ? 'exists'
+          : status === 403
+            ? 'forbidden'
+            : status === 404
+              ? 'missing'
+              : undefined;
       const target = toTarget(request);
       if (state === undefined || target === undefined) return;
       const [parameter, id] = toRecordedId(target, state, json);
@@ -90,7 +119,10 @@ function toTarget(request: ServiceRequest): Target | undefined {
     return selection.kind === 'ok' ? selection.target : undefined;
   }
   if (request.operationId === 'getChildFileViewToken' || request.operationId === 'getChildFileViewTokenByGet') {
-    const selection = selectChildFileTarget({ integrateId: request.pathParams.integrateId ?? '', fileId: request.pathParams.fileId ?? '' });
+    const selection = selectChildFileTarget({
+      integrateId: request.pathParams.integrateId ?? '',
+      fileId: request.pathParams.fileId ?? '',
+    });
     return selection.kind === 'ok' ? selection.target : undefined;
   }
   return undefined;
@@ -113,7 +145,10 @@ function rememberToken(tokens: Map<string, string>, token: string, key: string):
 }
 
 /** Counts the ids kept, per type and in all; says once per cap when one is reached. */
-function createRoom(limits: RecordLimits, onCapReached: (message: string) => void): { take(parameter: IdParameter): boolean } {
+function createRoom(
+  limits: RecordLimits,
+  onCapReached: (message: string) => void,
+): { take(parameter: IdParameter): boolean } {
   const perType = new Map<IdParameter, number>();
   let all = 0;
   const told = new Set<string>();
@@ -125,8 +160,16 @@ function createRoom(limits: RecordLimits, onCapReached: (message: string) => voi
   return {
     take(parameter) {
       const held = perType.get(parameter) ?? 0;
-      if (held >= limits.idsPerType) return full(parameter, `--record keeps at most ${limits.idsPerType} ids per type; further ${parameter}s are left out of the recording`);
-      if (all >= limits.ids) return full('all', `--record keeps at most ${limits.ids} ids in all; further ids are left out of the recording`);
+      if (held >= limits.idsPerType)
+        return full(
+          parameter,
+          `--record keeps at most ${limits.idsPerType} ids per type; further ${parameter}s are left out of the recording`,
+        );
+      if (all >= limits.ids)
+        return full(
+          'all',
+          `--record keeps at most ${limits.ids} ids in all; further ids are left out of the recording`,
+        );
       perType.set(parameter, held + 1);
       all += 1;
       return true;
@@ -139,7 +182,10 @@ function createRoom(limits: RecordLimits, onCapReached: (message: string) => voi
  * extension: the name's own (`Plan.DWG` → `dwg`, at most `limits.extensionLength` characters), else
  * `dwg` when the viewer renders it as a drawing. Undefined when the envelope has no name.
  */
-export function toViewerName(json: unknown, limits: Pick<RecordLimits, 'nameLength' | 'extensionLength'> = RECORD_LIMITS): { name: string; extension?: string } | undefined {
+export function toViewerName(
+  json: unknown,
+  limits: Pick<RecordLimits, 'nameLength' | 'extensionLength'> = RECORD_LIMITS,
+): { name: string; extension?: string } | undefined {
   const data = (json as { data?: { name?: unknown; renderType?: unknown } } | undefined)?.data;
   if (typeof data !== 'object' || data === null || typeof data.name !== 'string' || data.name === '') return undefined;
   const own = new RegExp(`\\.([A-Za-z0-9]{1,${limits.extensionLength}})$`).exec(data.name)?.[1]?.toLowerCase();
@@ -168,11 +214,16 @@ function toConfig(upstream: string, entries: readonly SeenObject[]): object {
   };
 }
 
-function toObjects(entries: readonly SeenObject[]): Record<string, Record<string, { name?: string; extension?: string }>> {
+function toObjects(
+  entries: readonly SeenObject[],
+): Record<string, Record<string, { name?: string; extension?: string }>> {
   const out: Record<string, Record<string, { name?: string; extension?: string }>> = {};
   for (const { parameter, id, state, name, extension } of entries) {
     if (state !== 'exists') continue;
-    (out[parameter] ??= {})[id] = { ...(name === undefined ? {} : { name }), ...(extension === undefined ? {} : { extension }) };
+    (out[parameter] ??= {})[id] = {
+      ...(name === undefined ? {} : { name }),
+      ...(extension === undefined ? {} : { extension }),
+    };
   }
   return out;
 }

@@ -26,7 +26,11 @@ export interface OperationsCache {
 
 /** Where the build keeps the operations of `spec/<name>.openapi.yaml`: dist/spec/<name>.operations.json. */
 export function operationsCachePath(specPath: string): string {
-  return path.join(__dirname, '../../spec', `${path.basename(specPath).replace(/\.openapi\.ya?ml$|\.ya?ml$|\.json$/, '')}.operations.json`);
+  return path.join(
+    __dirname,
+    '../../spec',
+    `${path.basename(specPath).replace(/\.openapi\.ya?ml$|\.ya?ml$|\.json$/, '')}.operations.json`,
+  );
 }
 
 export function sha256(text: string): string {
@@ -41,7 +45,8 @@ export function sha256(text: string): string {
 export async function loadOperations(specPath: string): Promise<IHttpOperation[]> {
   const operations = readCachedOperations(specPath) ?? (await readOperationsWithPrism(specPath));
   for (const operation of operations) {
-    if (!operation.iid) throw new SpecError(`${operation.method.toUpperCase()} ${operation.path} in ${specPath} has no operationId`);
+    if (!operation.iid)
+      throw new SpecError(`${operation.method.toUpperCase()} ${operation.path} in ${specPath} has no operationId`);
   }
   return operations;
 }
@@ -59,8 +64,9 @@ function readCachedOperations(specPath: string): IHttpOperation[] | undefined {
 /** prism's own reader (loaded only when there is no matching cache; an optional peer dependency, named when missing). */
 export async function readOperationsWithPrism(specPath: string): Promise<IHttpOperation[]> {
   requireInstalled('@stoplight/prism-http', { neededBy: `reading ${specPath}, changed since the build,` });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { getHttpOperationsFromSpec } = require('@stoplight/prism-http/dist/utils/operations') as typeof PrismOperations;
+  const { getHttpOperationsFromSpec } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('@stoplight/prism-http/dist/utils/operations') as typeof PrismOperations;
   return getHttpOperationsFromSpec(specPath);
 }
 
@@ -69,7 +75,8 @@ export function toOperationSummary(operation: IHttpOperation): OperationSummary 
   for (const place of ['query', 'path'] as const) {
     for (const parameter of operation.request?.[place] ?? []) {
       const schema = parameter.schema as { type?: unknown; format?: unknown } | undefined;
-      if (schema?.type === 'integer' && schema.format === 'int64') int64Parameters.push({ name: parameter.name, in: place });
+      if (schema?.type === 'integer' && schema.format === 'int64')
+        int64Parameters.push({ name: parameter.name, in: place });
     }
   }
   return {

@@ -20,7 +20,15 @@ function createPrism(operationId: string): PrismInstance {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createInstance } = require('@stoplight/prism-http') as PrismHttp;
   return createInstance(
-    { mock: { dynamic: false }, checkSecurity: false, validateRequest: false, validateResponse: false, errors: false, upstreamProxy: undefined, isProxy: false },
+    {
+      mock: { dynamic: false },
+      checkSecurity: false,
+      validateRequest: false,
+      validateResponse: false,
+      errors: false,
+      upstreamProxy: undefined,
+      isProxy: false,
+    },
     // prism logs at its own custom level `success` and is typed against pino 6; ours is silent.
     { logger: pino({ enabled: false, customLevels: { success: 35 } }) as unknown as PrismLogger },
   );
@@ -75,7 +83,10 @@ export async function loadSpecEngine(specPath: string): Promise<SpecEngine> {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = value;
       prism ??= createPrism(operationId);
-      const result = await prism.request({ method: operation.method as HttpMethod, url: { path: request.path }, headers, body: request.body }, [operation])();
+      const result = await prism.request(
+        { method: operation.method as HttpMethod, url: { path: request.path }, headers, body: request.body },
+        [operation],
+      )();
       if (result._tag === 'Left') throw result.left;
       const output = result.right.output;
       return { status: output.statusCode, headers: { ...output.headers }, body: output.body };

@@ -55,6 +55,8 @@ export function createInternTable(): InternTable {
       ids.clear();
       for (const array of [values, holders, freeIds]) array.length = 0;
     },
-    get size() { return ids.size; },
+    get size() {
+      return ids.size;
+    },
   };
 }

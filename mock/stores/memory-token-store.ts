@@ -86,11 +86,13 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
       const last = items.length > 0 && slots.length > limit ? slots[limit - 1] : undefined;
       return { items, ...(last === undefined ? {} : { nextCursor: toCursor(table.keyOf(last)) }) };
     },
-    async count() { return table.count; },
+    async count() {
+      return table.count;
+    },
     async reclaim(lastActiveBeforeMs) {
       const startedMs = performance.now();
       let removed = 0;
-      for (let unread = table.slotsUsed; unread > 0 && removed < RECLAIM_STEP; ) {
+      for (let unread = table.slotsUsed; unread > 0 && removed < RECLAIM_STEP;) {
         if (cursor >= table.slotsUsed) cursor = 0;
         const to = Math.min(table.slotsUsed, cursor + unread);
         const stale = table.findStale(cursor, to, lastActiveBeforeMs);
@@ -100,7 +102,8 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
         if (stale < 0) continue;
         remove(stale);
         removed += 1;
-        if (table.count === 0 || (removed % TIME_CHECK_EVERY === 0 && performance.now() - startedMs > RECLAIM_STEP_MS)) break;
+        if (table.count === 0 || (removed % TIME_CHECK_EVERY === 0 && performance.now() - startedMs > RECLAIM_STEP_MS))
+          break;
       }
       return removed;
     },
@@ -117,7 +120,8 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
     scan(from, limit) {
       const records: ViewTokenRecord[] = [];
       let slot = from;
-      for (; slot < table.slotsUsed && records.length < limit; slot += 1) if (table.isLive(slot)) records.push(table.read(slot));
+      for (; slot < table.slotsUsed && records.length < limit; slot += 1)
+        if (table.isLive(slot)) records.push(table.read(slot));
       return { records, next: slot < table.slotsUsed ? slot : undefined };
     },
   };

@@ -43,7 +43,13 @@ export interface StateFileEvents extends WriterEvents {
  * untouched) and wraps them, and rule and Access Token stores of its own, so every change is logged.
  * @example const state = await openPersistedState(file, createMemoryTokenStore(), createMemoryClockStore(), Date.now, events);
  */
-export async function openPersistedState(file: string, store: MemoryTokenStore, clocks: MemoryClockStore, realNow: () => number, events: StateFileEvents): Promise<PersistedState> {
+export async function openPersistedState(
+  file: string,
+  store: MemoryTokenStore,
+  clocks: MemoryClockStore,
+  realNow: () => number,
+  events: StateFileEvents,
+): Promise<PersistedState> {
   const loaded = await loadState(file, store);
   // A 0.2 file is one JSON document, parsed whole: its garbage goes now, not in a pause under the first requests.
   if (loaded.version === 1) collectGarbage();
@@ -51,7 +57,9 @@ export async function openPersistedState(file: string, store: MemoryTokenStore, 
     // An offset is relative to real time: only now does it tell whether the mock's time is in range.
     if (!isMockTimeInRange(mockTimeOf(state, realNow()))) {
       const whose = session === '' ? 'its clock' : `the clock of session ${JSON.stringify(session)}`;
-      throw new ConfigError(`--state-file ${file}: ${whose} (offset ${state.offsetMs} ms) puts the mock's time outside 1970 to 9999; the file was left as it is: fix or move it`);
+      throw new ConfigError(
+        `--state-file ${file}: ${whose} (offset ${state.offsetMs} ms) puts the mock's time outside 1970 to 9999; the file was left as it is: fix or move it`,
+      );
     }
   }
   clocks.restore(loaded.clocks);
@@ -68,7 +76,12 @@ export async function openPersistedState(file: string, store: MemoryTokenStore, 
       // Every read starts in this same tick, and the memory stores answer synchronously inside
       // their promises: one consistent moment (the tokens are walked afterwards, see writeSnapshot).
       const [listed, granted, clockStates] = [rules.list(), accessTokens.records(), clocks.read()];
-      return Promise.all([listed, granted, clockStates]).then(([ruleList, accessTokenList, clockMap]) => ({ clocks: clockMap, rules: ruleList, accessTokens: accessTokenList, tokens: store }));
+      return Promise.all([listed, granted, clockStates]).then(([ruleList, accessTokenList, clockMap]) => ({
+        clocks: clockMap,
+        rules: ruleList,
+        accessTokens: accessTokenList,
+        tokens: store,
+      }));
     },
   });
   const record = writer.record;
@@ -87,11 +100,19 @@ export async function openPersistedState(file: string, store: MemoryTokenStore, 
         // A version-1 file is rewritten in the new format at once, in the background.
         await writer.start(loaded.version === undefined ? 'fresh' : 'continue', loaded.version === 1);
       } catch (error) {
-        throw new ConfigError(`--state-file ${file}: cannot write it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+        throw new ConfigError(
+          `--state-file ${file}: cannot write it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        );
       }
       for (const notice of loaded.notices) events.notice(notice);
       for (const leftover of loaded.leftovers) {
-        await unlink(leftover).then(() => events.notice(`removed ${leftover}: ${leftover.endsWith('.tmp') ? 'a temp file a killed write left behind' : 'a change log the snapshot already holds'}`), () => undefined);
+        await unlink(leftover).then(
+          () =>
+            events.notice(
+              `removed ${leftover}: ${leftover.endsWith('.tmp') ? 'a temp file a killed write left behind' : 'a change log the snapshot already holds'}`,
+            ),
+          () => undefined,
+        );
       }
     },
     flush: () => writer.flush(),

@@ -42,7 +42,10 @@ export interface RecordTable {
 }
 
 /** A record's place in the table's order: its issue time, then when it was inserted. */
-export interface RecordKey { issuedAtMs: number; seq: number }
+export interface RecordKey {
+  issuedAtMs: number;
+  seq: number;
+}
 
 const LIVE = 1;
 /** lastUsedAtMs is not null (it is then the slot's last activity). */
@@ -72,7 +75,9 @@ export function createRecordTable(initialCapacity: number): RecordTable {
   const objectIds = createInt64Column(capacity);
   const integrateIds = createInt64Column(capacity);
   // Reads the columns at each call: growing replaces them.
-  const byKey = (a: number, b: number): number => ((columns.issuedAt[a] as number) - (columns.issuedAt[b] as number)) || ((columns.seq[a] as number) - (columns.seq[b] as number));
+  const byKey = (a: number, b: number): number =>
+    (columns.issuedAt[a] as number) - (columns.issuedAt[b] as number) ||
+    (columns.seq[a] as number) - (columns.seq[b] as number);
   const sessions = createSessionLists(capacity, byKey);
   const tokens = createTokenIndex(capacity);
   const parts = [objectIds, integrateIds, sessions, tokens];
@@ -88,9 +93,15 @@ export function createRecordTable(initialCapacity: number): RecordTable {
   };
 
   return {
-    get count() { return count; },
-    get slotsUsed() { return slotsUsed; },
-    get capacity() { return capacity; },
+    get count() {
+      return count;
+    },
+    get slotsUsed() {
+      return slotsUsed;
+    },
+    get capacity() {
+      return capacity;
+    },
     clear() {
       capacity = initialCapacity;
       count = slotsUsed = freeCount = nextSeq = 0;
@@ -113,8 +124,11 @@ export function createRecordTable(initialCapacity: number): RecordTable {
       issuedAt[slot] = record.issuedAtMs;
       lastActive[slot] = record.lastUsedAtMs ?? record.issuedAtMs;
       uses[slot] = record.uses;
-      flags[slot] = LIVE | (record.lastUsedAtMs === null ? 0 : USED) | (name.withId ? NAME_WITH_ID : 0)
-        | (record.extension === undefined ? 0 : HAS_EXTENSION);
+      flags[slot] =
+        LIVE |
+        (record.lastUsedAtMs === null ? 0 : USED) |
+        (name.withId ? NAME_WITH_ID : 0) |
+        (record.extension === undefined ? 0 : HAS_EXTENSION);
       columns.seq[slot] = nextSeq++;
       // Last: the order reads the key columns just written.
       sessions.add(slot, record.session);
@@ -133,9 +147,20 @@ export function createRecordTable(initialCapacity: number): RecordTable {
       const lastUsedAtMs = flag & USED ? (columns.lastActive[slot] as number) : null;
       const uses = columns.uses[slot] as number;
       // Literals of their final shape: a property added later costs V8 a second allocation.
-      const record: ViewTokenRecord = flag & HAS_EXTENSION
-        ? { token, objectType, objectId, session, extension: extensions.valueOf(columns.extensionOf[slot] as number), name, issuedAtMs, lastUsedAtMs, uses }
-        : { token, objectType, objectId, session, name, issuedAtMs, lastUsedAtMs, uses };
+      const record: ViewTokenRecord =
+        flag & HAS_EXTENSION
+          ? {
+              token,
+              objectType,
+              objectId,
+              session,
+              extension: extensions.valueOf(columns.extensionOf[slot] as number),
+              name,
+              issuedAtMs,
+              lastUsedAtMs,
+              uses,
+            }
+          : { token, objectType, objectId, session, name, issuedAtMs, lastUsedAtMs, uses };
       const integrateId = integrateIds.get(slot);
       if (integrateId !== undefined) record.integrateId = integrateId;
       return record;
@@ -172,7 +197,11 @@ export function createRecordTable(initialCapacity: number): RecordTable {
     pageDown(session, limit, after) {
       if (after === undefined) return sessions.pageDown(session, limit);
       const { issuedAt, seq } = columns;
-      return sessions.pageDown(session, limit, (slot) => ((issuedAt[slot] as number) - after.issuedAtMs) || ((seq[slot] as number) - after.seq));
+      return sessions.pageDown(
+        session,
+        limit,
+        (slot) => (issuedAt[slot] as number) - after.issuedAtMs || (seq[slot] as number) - after.seq,
+      );
     },
     keyOf: (slot) => ({ issuedAtMs: columns.issuedAt[slot] as number, seq: columns.seq[slot] as number }),
     countOf: (session) => sessions.countOf(session),

@@ -34,13 +34,24 @@ export interface RedisAccessTokenStoreOptions {
 export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAccessTokenStoreOptions): AccessTokenStore {
   const runGrant = defineScript(redis, GRANT_SCRIPT, 2);
   const { accessToken: tokenKey, accessTokenPrefix, application: appKey, applicationPrefix } = createRedisKeys(prefix);
-  const parse = (raw: string | null): AccessTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as AccessTokenRecord));
+  const parse = (raw: string | null): AccessTokenRecord | undefined =>
+    raw === null ? undefined : (JSON.parse(raw) as AccessTokenRecord);
   const keys = (pattern: string): Promise<string[]> => scanKeys(redis, pattern);
   const store: AccessTokenStore = {
-    async find(token) { return parse(await redis.get(tokenKey(token))); },
-    async current(app) { return parse(await redis.get(appKey(app))); },
+    async find(token) {
+      return parse(await redis.get(tokenKey(token)));
+    },
+    async current(app) {
+      return parse(await redis.get(appKey(app)));
+    },
     async grant(candidate, nowMs) {
-      const raw = await runGrant(appKey(candidate.appKey), tokenKey(candidate.token), JSON.stringify(candidate), String(nowMs), String(keepMs));
+      const raw = await runGrant(
+        appKey(candidate.appKey),
+        tokenKey(candidate.token),
+        JSON.stringify(candidate),
+        String(nowMs),
+        String(keepMs),
+      );
       return JSON.parse(raw as string) as AccessTokenRecord;
     },
     async records() {
@@ -57,7 +68,10 @@ export function createRedisAccessTokenStore({ redis, prefix, keepMs }: RedisAcce
       await batch.exec();
     },
     async clear() {
-      const found = [...(await keys(keysStartingWith(accessTokenPrefix))), ...(await keys(keysStartingWith(applicationPrefix)))];
+      const found = [
+        ...(await keys(keysStartingWith(accessTokenPrefix))),
+        ...(await keys(keysStartingWith(applicationPrefix))),
+      ];
       if (found.length > 0) await redis.del(...found);
     },
   };

@@ -53,7 +53,11 @@ function fromStoredClock(raw: string): ClockState {
  * to the very next request through any other, and a change is answered only once Redis holds it.
  * @example const clocks = createSessionClocks(await openRedisClockStore(redis, 'vtm:'), Date.now);
  */
-export async function openRedisClockStore(redis: RedisClient, prefix: string, maxSessions = MAX_SESSION_CLOCKS): Promise<ClockStore> {
+export async function openRedisClockStore(
+  redis: RedisClient,
+  prefix: string,
+  maxSessions = MAX_SESSION_CLOCKS,
+): Promise<ClockStore> {
   const keys = createRedisKeys(prefix);
   const runWrite = defineScript(redis, WRITE_SCRIPT, 1);
   await defineScript(redis, MIGRATE_SCRIPT, 2)(keys.clocks, keys.clock);
@@ -73,9 +77,17 @@ export async function openRedisClockStore(redis: RedisClient, prefix: string, ma
       return found;
     },
     async write(session, expected, next) {
-      return (await runWrite(keys.clocks, session, expected === null ? '' : toStoredClock(expected), next === null ? '' : toStoredClock(next), String(maxSessions))) as ClockWrite;
+      return (await runWrite(
+        keys.clocks,
+        session,
+        expected === null ? '' : toStoredClock(expected),
+        next === null ? '' : toStoredClock(next),
+        String(maxSessions),
+      )) as ClockWrite;
     },
-    async clear() { await redis.del(keys.clocks); },
+    async clear() {
+      await redis.del(keys.clocks);
+    },
   };
   return guardAll(store, 'the clock store');
 }

@@ -17,14 +17,27 @@ export type RedisClient = Redis | Cluster;
  * client reconnects by itself when Redis returns. With `waitMs` the start waits that long for
  * Redis; otherwise an unreachable Redis is a ConfigError (exit 2) naming the URL.
  */
-export async function connectRedis(url: string, waitMs = 0, timeoutMs = DEFAULT_REDIS_TIMEOUT_MS): Promise<RedisClient> {
+export async function connectRedis(
+  url: string,
+  waitMs = 0,
+  timeoutMs = DEFAULT_REDIS_TIMEOUT_MS,
+): Promise<RedisClient> {
   let parsed: URL;
-  try { parsed = new URL(url); } catch { throw new ConfigError(`--redis-url ${url}: not a URL (expected redis://host:port)`); }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new ConfigError(`--redis-url ${url}: expected redis:// or rediss://`);
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`--redis-url ${url}: not a URL (expected redis://host:port)`);
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
+    throw new ConfigError(`--redis-url ${url}: expected redis:// or rediss://`);
   // No auto-pipelining: with one script per request it only added work (13.0k against 11.5k issues/s
   // on the bench's topology, bench/RESULTS.md); commands still go out in order on one connection.
   const options = { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: timeoutMs };
-  const single = await reach(url, waitMs, () => new Redis(url, { ...options, lazyConnect: true, retryStrategy: () => RECONNECT_EVERY_MS }));
+  const single = await reach(
+    url,
+    waitMs,
+    () => new Redis(url, { ...options, lazyConnect: true, retryStrategy: () => RECONNECT_EVERY_MS }),
+  );
   if (!/^cluster_enabled:1\b/m.test(await single.info('cluster'))) return single;
   single.disconnect();
   const node = { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || 6379) };
@@ -34,10 +47,18 @@ export async function connectRedis(url: string, waitMs = 0, timeoutMs = DEFAULT_
     ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
     ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
   };
-  return reach(url, waitMs, () => new Cluster([node], {
-    lazyConnect: true, enableOfflineQueue: false, redisOptions,
-    clusterRetryStrategy: () => RECONNECT_EVERY_MS, retryDelayOnClusterDown: RECONNECT_EVERY_MS,
-  }));
+  return reach(
+    url,
+    waitMs,
+    () =>
+      new Cluster([node], {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        redisOptions,
+        clusterRetryStrategy: () => RECONNECT_EVERY_MS,
+        retryDelayOnClusterDown: RECONNECT_EVERY_MS,
+      }),
+  );
 }
 
 /** Connects a new client (again after each failure until `waitMs` is over) and checks it answers. */
@@ -47,7 +68,9 @@ async function reach<T extends RedisClient>(url: string, waitMs: number, create:
     const redis = create();
     let lastError: Error | undefined;
     // Reported through failed commands and health; the client reconnects by itself.
-    redis.on('error', (error: Error) => { lastError = error; });
+    redis.on('error', (error: Error) => {
+      lastError = error;
+    });
     try {
       await redis.connect();
       await redis.ping();
@@ -55,7 +78,9 @@ async function reach<T extends RedisClient>(url: string, waitMs: number, create:
     } catch (error) {
       redis.disconnect();
       if (Date.now() >= deadline) {
-        throw new ConfigError(`--redis-url ${url}: cannot reach Redis (${(lastError ?? (error as Error)).message})${waitMs > 0 ? ` after waiting ${waitMs} ms` : '; use --redis-wait to wait for it'}`);
+        throw new ConfigError(
+          `--redis-url ${url}: cannot reach Redis (${(lastError ?? (error as Error)).message})${waitMs > 0 ? ` after waiting ${waitMs} ms` : '; use --redis-wait to wait for it'}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_EVERY_MS));
     }
@@ -70,7 +95,10 @@ async function reach<T extends RedisClient>(url: string, waitMs: number, create:
  * @example deploymentKeys('qa:') // '{qa:}'
  */
 export function deploymentKeys(prefix: string): string {
-  if (!/^[^{}]+$/.test(prefix)) throw new ConfigError(`--redis-prefix ${JSON.stringify(prefix)}: use one or more characters other than { and } (the prefix becomes the keys' hash tag {prefix})`);
+  if (!/^[^{}]+$/.test(prefix))
+    throw new ConfigError(
+      `--redis-prefix ${JSON.stringify(prefix)}: use one or more characters other than { and } (the prefix becomes the keys' hash tag {prefix})`,
+    );
   return `{${prefix}}`;
 }
 

@@ -14,10 +14,13 @@ const UNAVAILABLE_REPLIES = /^(LOADING|BUSY|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|READ
  * @example toStoreError(new Error('Connection is closed.'), 'the View Token store\'s find') // StoreUnavailableError
  */
 export function toStoreError(error: unknown, where: string): Error {
-  if (error instanceof StoreFullError || error instanceof StoreUnavailableError || error instanceof StoreReplyError) return error;
+  if (error instanceof StoreFullError || error instanceof StoreUnavailableError || error instanceof StoreReplyError)
+    return error;
   const failure = error instanceof Error ? error : new Error(String(error));
-  if (failure.name === 'ReplyError' && !UNAVAILABLE_REPLIES.test(failure.message)) return new StoreReplyError(where, failure.message);
+  if (failure.name === 'ReplyError' && !UNAVAILABLE_REPLIES.test(failure.message))
+    return new StoreReplyError(where, failure.message);
   // Reading a reply of an unexpected shape (JSON.parse, a field of null) throws these.
-  if (failure instanceof SyntaxError || failure instanceof TypeError) return new StoreReplyError(where, failure.message);
+  if (failure instanceof SyntaxError || failure instanceof TypeError)
+    return new StoreReplyError(where, failure.message);
   return new StoreUnavailableError(`Redis is unavailable for ${where}: ${failure.message}`);
 }

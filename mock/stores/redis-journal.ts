@@ -95,7 +95,13 @@ export function toJournalArgs(record: Pick<JournalRecord, 'session' | 'operation
 
 /** The journal's keys, in the order its scripts declare them. */
 export function journalKeys(keys: RedisKeys): string[] {
-  return [keys.journalEntries, keys.journalCounter, keys.journalUnmatched, keys.journalBySession, keys.journalUnmatchedBySession];
+  return [
+    keys.journalEntries,
+    keys.journalCounter,
+    keys.journalUnmatched,
+    keys.journalBySession,
+    keys.journalUnmatchedBySession,
+  ];
 }
 
 /**
@@ -106,29 +112,68 @@ export function journalKeys(keys: RedisKeys): string[] {
  * them through another.
  * @example createRedisJournal({ redis, prefix: 'vtm:', capacity: 1000 })
  */
-export function createRedisJournal({ redis, prefix, capacity }: { redis: RedisClient; prefix: string; capacity: number }): Journal {
+export function createRedisJournal({
+  redis,
+  prefix,
+  capacity,
+}: {
+  redis: RedisClient;
+  prefix: string;
+  capacity: number;
+}): Journal {
   const runRecord = defineKeyedScript(redis, RECORD_SCRIPT);
   const runPage = defineKeyedScript(redis, PAGE_SCRIPT);
   const runClearSession = defineScript(redis, CLEAR_SESSION_SCRIPT, 4);
   const keys = createRedisKeys(prefix);
   const declared = journalKeys(keys);
-  const page = async (session: string | undefined, unmatched: boolean, before: number | undefined, limit: number): Promise<JournalEntry[]> => {
-    const index = session === undefined ? (unmatched ? keys.journalUnmatched : keys.journalEntries) : (unmatched ? keys.journalUnmatchedBySession : keys.journalBySession);
+  const page = async (
+    session: string | undefined,
+    unmatched: boolean,
+    before: number | undefined,
+    limit: number,
+  ): Promise<JournalEntry[]> => {
+    const index =
+      session === undefined
+        ? unmatched
+          ? keys.journalUnmatched
+          : keys.journalEntries
+        : unmatched
+          ? keys.journalUnmatchedBySession
+          : keys.journalBySession;
     const kind = session !== undefined ? 'lex' : unmatched ? 'ids' : 'all';
     const hex = Buffer.from(session ?? '', 'utf8').toString('hex');
-    const raws = (await runPage([keys.journalEntries, index], [kind, before === undefined ? '' : String(before), String(Math.min(limit, capacity)), hex])) as string[];
+    const raws = (await runPage(
+      [keys.journalEntries, index],
+      [kind, before === undefined ? '' : String(before), String(Math.min(limit, capacity)), hex],
+    )) as string[];
     return raws.map(toEntry);
   };
   const journal: Journal = {
     capacity,
-    async record(entry) { await runRecord(declared, [JSON.stringify(entry), String(capacity), ...toJournalArgs(entry)]); },
+    async record(entry) {
+      await runRecord(declared, [JSON.stringify(entry), String(capacity), ...toJournalArgs(entry)]);
+    },
     list: ({ session, limit = capacity, before, unmatched = false }) => page(session, unmatched, before, limit),
     async count(match: JournalMatch) {
       return countEntries(await page(match.session, match.operationId === '', undefined, capacity), match);
     },
     async clear(session) {
-      if (session === undefined) await redis.del(keys.journalEntries, keys.journalUnmatched, keys.journalBySession, keys.journalUnmatchedBySession, keys.legacyJournal);
-      else await runClearSession(keys.journalEntries, keys.journalBySession, keys.journalUnmatched, keys.journalUnmatchedBySession, Buffer.from(session, 'utf8').toString('hex'));
+      if (session === undefined)
+        await redis.del(
+          keys.journalEntries,
+          keys.journalUnmatched,
+          keys.journalBySession,
+          keys.journalUnmatchedBySession,
+          keys.legacyJournal,
+        );
+      else
+        await runClearSession(
+          keys.journalEntries,
+          keys.journalBySession,
+          keys.journalUnmatched,
+          keys.journalUnmatchedBySession,
+          Buffer.from(session, 'utf8').toString('hex'),
+        );
     },
   };
   return guardAll(journal, 'the request journal');

@@ -55,7 +55,13 @@ export async function migrateRedisKeys(redis: RedisClient, prefix: string): Prom
   const keys = createRedisKeys(prefix);
   await defineScript(redis, MOVE_ACTIVITY_SCRIPT, 2)(`${keys.viewTokenPrefix}activity`, keys.activity);
   await buildIssueIndex(redis, keys);
-  await defineScript(redis, MOVE_JOURNAL_SCRIPT, 5)(keys.legacyJournal, keys.journalEntries, keys.journalUnmatched, keys.journalBySession, keys.journalUnmatchedBySession);
+  await defineScript(redis, MOVE_JOURNAL_SCRIPT, 5)(
+    keys.legacyJournal,
+    keys.journalEntries,
+    keys.journalUnmatched,
+    keys.journalBySession,
+    keys.journalUnmatchedBySession,
+  );
 }
 
 /**
@@ -68,7 +74,9 @@ async function buildIssueIndex(redis: RedisClient, keys: ReturnType<typeof creat
     const tokens = await redis.zrange(keys.activity, String(start), String(start + CHUNK - 1));
     if (tokens.length === 0) return;
     const records = await redis.mget(tokens.map(keys.viewToken));
-    const scored = records.flatMap((raw, at) => (raw === null ? [] : [String((JSON.parse(raw) as { issuedAtMs: number }).issuedAtMs), tokens[at] as string]));
+    const scored = records.flatMap((raw, at) =>
+      raw === null ? [] : [String((JSON.parse(raw) as { issuedAtMs: number }).issuedAtMs), tokens[at] as string],
+    );
     if (scored.length > 0) await redis.zadd(keys.issued, ...scored);
   }
 }

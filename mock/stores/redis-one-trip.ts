@@ -92,7 +92,13 @@ export interface RedisOneTripOptions {
  * the rule, token and journal stores, in one script.
  * @example createCore({ …, oneTrip: createRedisOneTrip({ redis, prefix: 'vtm:', keepMs, journalCapacity: 1000 }) })
  */
-export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT_MAX_VIEW_TOKENS, journalCapacity }: RedisOneTripOptions): OneTripStore {
+export function createRedisOneTrip({
+  redis,
+  prefix,
+  keepMs,
+  maxRecords = DEFAULT_MAX_VIEW_TOKENS,
+  journalCapacity,
+}: RedisOneTripOptions): OneTripStore {
   const runTrip = defineKeyedScript(redis, TRIP_SCRIPT);
   const keys = createRedisKeys(prefix);
   const capacity = String(journalCapacity);
@@ -101,8 +107,25 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
   const store: OneTripStore = {
     async run({ session, accessToken, effect, journal, refusedStatus, realNowMs }) {
       const { status, ...fields } = journal;
-      const tripKeys = [keys.ruleSessions, keys.ruleVersions, ...journalKeys(keys), accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions, keys.clocks];
-      const args = [session, capacity, JSON.stringify(fields), String(status), String(refusedStatus), accessToken?.appKey ?? '', String(accessToken?.expiresAtMs ?? 0), effect.kind, ...toJournalArgs(journal), String(realNowMs)];
+      const tripKeys = [
+        keys.ruleSessions,
+        keys.ruleVersions,
+        ...journalKeys(keys),
+        accessToken ? keys.accessToken(accessToken.token) : keys.ruleSessions,
+        keys.clocks,
+      ];
+      const args = [
+        session,
+        capacity,
+        JSON.stringify(fields),
+        String(status),
+        String(refusedStatus),
+        accessToken?.appKey ?? '',
+        String(accessToken?.expiresAtMs ?? 0),
+        effect.kind,
+        ...toJournalArgs(journal),
+        String(realNowMs),
+      ];
       if (effect.kind === 'insert') {
         const { record } = effect;
         tripKeys.push(keys.viewToken(record.token), keys.activity, keys.sessionIndex(record.session), keys.issued);
@@ -122,7 +145,9 @@ export function createRedisOneTrip({ redis, prefix, keepMs, maxRecords = DEFAULT
       if (kind === 'taken') return { kind };
       if (kind !== 'done') throw new StoreReplyError('the one-trip script', answer);
       const [, atMs, touched, raw] = answer as [string, string, string | undefined, string | undefined];
-      return touched === undefined ? { kind: 'done', atMs: Number(atMs) } : { kind: 'done', atMs: Number(atMs), touched: toTouchResult(touched, raw) };
+      return touched === undefined
+        ? { kind: 'done', atMs: Number(atMs) }
+        : { kind: 'done', atMs: Number(atMs), touched: toTouchResult(touched, raw) };
     },
   };
   return guardAll(store, 'the one-trip script');

@@ -147,12 +147,23 @@ return redis.call('HMGET', RULES, unpack(ids))
 
 /** Stored rules as the store lists them: in creation order. */
 export function toRules(raws: readonly (string | null)[]): Rule[] {
-  return raws.flatMap((raw) => (raw === null ? [] : [JSON.parse(raw) as Rule])).sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
+  return raws
+    .flatMap((raw) => (raw === null ? [] : [JSON.parse(raw) as Rule]))
+    .sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
 }
 
 /** The keys every rule script declares, in RULES_LUA's order. */
 export function ruleKeys(keys: RedisKeys): string[] {
-  return [keys.rules, keys.ruleSessions, keys.ruleCounter, keys.rulesSeeded, keys.ruleOrder, keys.rulesBySession, keys.ruleVersions, keys.ruleChanges];
+  return [
+    keys.rules,
+    keys.ruleSessions,
+    keys.ruleCounter,
+    keys.rulesSeeded,
+    keys.ruleOrder,
+    keys.rulesBySession,
+    keys.ruleVersions,
+    keys.ruleChanges,
+  ];
 }
 
 /**
@@ -177,9 +188,15 @@ export function createRedisRuleStore({ redis, prefix }: { redis: RedisClient; pr
   const runRestore = script(RESTORE_SCRIPT);
   const runPage = script(PAGE_SCRIPT);
   const page = async (session: string | undefined, after: number, limit: number): Promise<Rule[]> =>
-    toRules((await runPage(String(limit), String(after), session ?? '', session === undefined ? '0' : '1')) as (string | null)[]);
+    toRules(
+      (await runPage(String(limit), String(after), session ?? '', session === undefined ? '0' : '1')) as (
+        string | null
+      )[],
+    );
   const store: RuleStore = {
-    async add(rule) { return JSON.parse((await runAdd(JSON.stringify(rule), rule.session)) as string) as Rule; },
+    async add(rule) {
+      return JSON.parse((await runAdd(JSON.stringify(rule), rule.session)) as string) as Rule;
+    },
     async list(session) {
       if (session !== undefined) return page(session, 0, Number.MAX_SAFE_INTEGER);
       return toRules(await redis.hvals(keys.rules));
@@ -192,18 +209,29 @@ export function createRedisRuleStore({ redis, prefix }: { redis: RedisClient; pr
       const last = shown.at(-1);
       return { rules: shown, ...(rules.length > limit && last ? { nextCursor: String(toRuleNumber(last.id)) } : {}) };
     },
-    async version(session) { return (await redis.hget(keys.ruleVersions, session)) ?? undefined; },
+    async version(session) {
+      return (await redis.hget(keys.ruleVersions, session)) ?? undefined;
+    },
     async tally(session) {
-      const [inSession, held] = await Promise.all([redis.hget(keys.ruleSessions, session), redis.hlen(keys.ruleSessions)]);
+      const [inSession, held] = await Promise.all([
+        redis.hget(keys.ruleSessions, session),
+        redis.hlen(keys.ruleSessions),
+      ]);
       return { inSession: Number(inSession ?? 0), sessions: held };
     },
-    async remove(id) { return (await runRemove(id)) === 1; },
-    async clear(session) { return (await (session === undefined ? runClearAll() : runClearSession(session))) as number; },
+    async remove(id) {
+      return (await runRemove(id)) === 1;
+    },
+    async clear(session) {
+      return (await (session === undefined ? runClearAll() : runClearSession(session))) as number;
+    },
     async use(id) {
       const raw = (await runUse(id)) as string | null;
       return raw === null ? undefined : (JSON.parse(raw) as Rule);
     },
-    async seed(configured) { await runSeed(...configured.map((rule) => JSON.stringify(rule))); },
+    async seed(configured) {
+      await runSeed(...configured.map((rule) => JSON.stringify(rule)));
+    },
     async restore(saved) {
       const highest = Math.max(0, ...saved.map((rule) => toRuleNumber(rule.id)));
       await runRestore(String(highest), ...saved.flatMap((rule) => [rule.id, JSON.stringify(rule)]));

@@ -35,7 +35,12 @@ export async function openRedisShared(options: RedisSharedOptions): Promise<Back
   const redis = await connectRedis(options.url, options.waitMs, options.timeoutMs);
   await migrateRedisKeys(redis, prefix);
   const clockStore = await openRedisClockStore(redis, prefix);
-  const tokens = { redis, prefix, keepMs: options.viewTokenKeepMs, ...(options.maxViewTokens === undefined ? {} : { maxRecords: options.maxViewTokens }) };
+  const tokens = {
+    redis,
+    prefix,
+    keepMs: options.viewTokenKeepMs,
+    ...(options.maxViewTokens === undefined ? {} : { maxRecords: options.maxViewTokens }),
+  };
   return {
     store: createRedisTokenStore(tokens),
     clockStore,
@@ -46,6 +51,8 @@ export async function openRedisShared(options: RedisSharedOptions): Promise<Back
       journal: createRedisJournal({ redis, prefix, capacity: options.journalSize }),
       oneTrip: createRedisOneTrip({ ...tokens, journalCapacity: options.journalSize }),
     },
-    close: () => { redis.disconnect(); },
+    close: () => {
+      redis.disconnect();
+    },
   };
 }

@@ -31,10 +31,18 @@ return redis.call('ZREVRANGE', KEYS[1], start, start + limit - 1)
 `;
 
 /** Reads records by token, in order; hands the tokens whose record Redis expired by itself to `onGone`. */
-export type ReadRecords = (tokens: string[], onGone: (gone: string[]) => Promise<unknown>) => Promise<ViewTokenRecord[]>;
+export type ReadRecords = (
+  tokens: string[],
+  onGone: (gone: string[]) => Promise<unknown>,
+) => Promise<ViewTokenRecord[]>;
 
 /** Pages of one issue-time index. */
-export type IndexPager = (index: string, limit: number, cursor: string | undefined, prune: (gone: string[]) => Promise<unknown>) => Promise<TokenPage | undefined>;
+export type IndexPager = (
+  index: string,
+  limit: number,
+  cursor: string | undefined,
+  prune: (gone: string[]) => Promise<unknown>,
+) => Promise<TokenPage | undefined>;
 
 /** Reads of a page at most (each after pruning tokens whose record Redis expired by itself). */
 const PAGE_READS = 8;
@@ -53,14 +61,25 @@ export function createIndexPager(redis: RedisClient, read: ReadRecords): IndexPa
     let records: ViewTokenRecord[] = [];
     for (let reads = 0; reads < PAGE_READS; reads += 1) {
       // One more than asked says whether a next page exists.
-      const tokens = (await runPage(index, String(limit + 1), after === undefined ? '' : String(after.issuedAtMs), after?.token ?? '')) as string[];
+      const tokens = (await runPage(
+        index,
+        String(limit + 1),
+        after === undefined ? '' : String(after.issuedAtMs),
+        after?.token ?? '',
+      )) as string[];
       let pruned = false;
-      records = await read(tokens, (gone) => { pruned = true; return prune(gone); });
+      records = await read(tokens, (gone) => {
+        pruned = true;
+        return prune(gone);
+      });
       if (!pruned) break;
     }
     const items = records.slice(0, limit);
     const last = items.at(-1);
-    return { items, ...(records.length > limit && last !== undefined ? { nextCursor: `${last.issuedAtMs}.${last.token}` } : {}) };
+    return {
+      items,
+      ...(records.length > limit && last !== undefined ? { nextCursor: `${last.issuedAtMs}.${last.token}` } : {}),
+    };
   };
 }
 

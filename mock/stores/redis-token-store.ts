@@ -156,17 +156,34 @@ export interface RedisTokenStoreOptions {
  * meets it.
  * @example createRedisTokenStore({ redis: new Redis(url), prefix: 'vtm:', keepMs: 3 * 86_400_000 })
  */
-export function createRedisTokenStore({ redis, prefix, keepMs, maxRecords = DEFAULT_MAX_VIEW_TOKENS }: RedisTokenStoreOptions): TokenStore {
+export function createRedisTokenStore({
+  redis,
+  prefix,
+  keepMs,
+  maxRecords = DEFAULT_MAX_VIEW_TOKENS,
+}: RedisTokenStoreOptions): TokenStore {
   const runTouch = defineScript(redis, TOUCH_SCRIPT, 2);
   const runInsert = defineScript(redis, INSERT_SCRIPT, 4);
   const runDelete = defineScript(redis, DELETE_SCRIPT, 4);
   const runReclaim = defineKeyedScript(redis, RECLAIM_SCRIPT);
   const runPrune = defineKeyedScript(redis, PRUNE_SCRIPT);
-  const { base, viewTokenPrefix: recordPrefix, sessionIndexPrefix: sessionPrefix, viewToken: key, sessionIndex, activity, issued } = createRedisKeys(prefix);
+  const {
+    base,
+    viewTokenPrefix: recordPrefix,
+    sessionIndexPrefix: sessionPrefix,
+    viewToken: key,
+    sessionIndex,
+    activity,
+    issued,
+  } = createRedisKeys(prefix);
   const indexOf = (raw: string): string => sessionIndex((JSON.parse(raw) as ViewTokenRecord).session);
-  const parse = (raw: string | null): ViewTokenRecord | undefined => (raw === null ? undefined : (JSON.parse(raw) as ViewTokenRecord));
+  const parse = (raw: string | null): ViewTokenRecord | undefined =>
+    raw === null ? undefined : (JSON.parse(raw) as ViewTokenRecord);
   /** The records of the tokens, in their order; tokens whose record is gone are left out (and handed to `onGone`). */
-  const readAll = async (tokens: string[], onGone: (gone: string[]) => Promise<unknown>): Promise<ViewTokenRecord[]> => {
+  const readAll = async (
+    tokens: string[],
+    onGone: (gone: string[]) => Promise<unknown>,
+  ): Promise<ViewTokenRecord[]> => {
     const out: ViewTokenRecord[] = [];
     for (let i = 0; i < tokens.length; i += LIST_CHUNK) {
       const chunk = tokens.slice(i, i + LIST_CHUNK);
@@ -184,15 +201,34 @@ export function createRedisTokenStore({ redis, prefix, keepMs, maxRecords = DEFA
   const pruneFrom = (index: string) => (gone: string[]) => runPrune([index, ...gone.map(key)], gone);
   const store: TokenStore = {
     async insert(record) {
-      const inserted = await runInsert(key(record.token), activity, sessionIndex(record.session), issued,
-        JSON.stringify(record), String(keepMs), String(lastActiveMs(record)), String(record.issuedAtMs), record.token, String(maxRecords));
+      const inserted = await runInsert(
+        key(record.token),
+        activity,
+        sessionIndex(record.session),
+        issued,
+        JSON.stringify(record),
+        String(keepMs),
+        String(lastActiveMs(record)),
+        String(record.issuedAtMs),
+        record.token,
+        String(maxRecords),
+      );
       if (inserted === -1) throw new StoreFullError(maxRecords);
-      if (inserted !== 0 && inserted !== 1) throw new StoreReplyError('the View Token store\'s insert', inserted);
+      if (inserted !== 0 && inserted !== 1) throw new StoreReplyError("the View Token store's insert", inserted);
       return inserted === 1;
     },
-    async find(token) { return parse(await redis.get(key(token))); },
+    async find(token) {
+      return parse(await redis.get(key(token)));
+    },
     async touch(token, usedAtMs, activeAfterMs) {
-      const answer = (await runTouch(key(token), activity, String(usedAtMs), String(keepMs), token, String(activeAfterMs))) as ['used' | 'inactive', string] | null;
+      const answer = (await runTouch(
+        key(token),
+        activity,
+        String(usedAtMs),
+        String(keepMs),
+        token,
+        String(activeAfterMs),
+      )) as ['used' | 'inactive', string] | null;
       if (answer === null) return { kind: 'unknown' };
       const [kind, raw] = answer;
       return { kind, record: JSON.parse(raw) as ViewTokenRecord };
@@ -202,7 +238,14 @@ export function createRedisTokenStore({ redis, prefix, keepMs, maxRecords = DEFA
         // The record names its session index, which the script must declare: read it, then delete
         // if the record still names it (-1: it changed in between, read again).
         const raw = await redis.get(key(token));
-        const deleted = await runDelete(key(token), activity, raw === null ? sessionIndex('') : indexOf(raw), issued, token, sessionPrefix);
+        const deleted = await runDelete(
+          key(token),
+          activity,
+          raw === null ? sessionIndex('') : indexOf(raw),
+          issued,
+          token,
+          sessionPrefix,
+        );
         if (deleted !== -1) return deleted === 1;
       }
     },
@@ -227,11 +270,17 @@ export function createRedisTokenStore({ redis, prefix, keepMs, maxRecords = DEFA
         if (!indexes.includes(index)) indexes.push(index);
         return String(indexes.indexOf(index) + 1);
       });
-      return (await runReclaim([activity, issued, ...stale.map(key), ...indexes], [String(lastActiveBeforeMs), String(stale.length), ...stale, ...at, sessionPrefix])) as number;
+      return (await runReclaim(
+        [activity, issued, ...stale.map(key), ...indexes],
+        [String(lastActiveBeforeMs), String(stale.length), ...stale, ...at, sessionPrefix],
+      )) as number;
     },
     async clear() {
       // One pass over both families and the activity index (a pattern per family would scan the keyspace twice).
-      const ours = (await scanKeys(redis, keysStartingWith(`${base}vt`))).filter((found) => found.startsWith(recordPrefix) || found.startsWith(sessionPrefix) || found === activity || found === issued);
+      const ours = (await scanKeys(redis, keysStartingWith(`${base}vt`))).filter(
+        (found) =>
+          found.startsWith(recordPrefix) || found.startsWith(sessionPrefix) || found === activity || found === issued,
+      );
       for (let i = 0; i < ours.length; i += LIST_CHUNK) await redis.del(...ours.slice(i, i + LIST_CHUNK));
     },
   };

@@ -38,11 +38,20 @@ export class SnapshotStoppedError extends Error {
  * the snapshot's size in bytes.
  * @example const bytes = await writeSnapshot('state.json', content, () => closing);
  */
-export async function writeSnapshot(file: string, content: SnapshotContent, stopped: () => boolean = () => false): Promise<number> {
+export async function writeSnapshot(
+  file: string,
+  content: SnapshotContent,
+  stopped: () => boolean = () => false,
+): Promise<number> {
   let bytes = 0;
   await writeAtomically(file, async (handle) => {
     const out = createStepWriter(handle, stopped);
-    const header: SnapshotHeader = { format: STATE_FORMAT, version: STATE_VERSION, generation: content.generation, savedAt: new Date().toISOString() };
+    const header: SnapshotHeader = {
+      format: STATE_FORMAT,
+      version: STATE_VERSION,
+      generation: content.generation,
+      savedAt: new Date().toISOString(),
+    };
     await out.line(JSON.stringify(header));
     let records = 0;
     const put = async (record: StateRecord): Promise<void> => {
@@ -52,7 +61,7 @@ export async function writeSnapshot(file: string, content: SnapshotContent, stop
     for (const [session, state] of content.clocks) await put({ k: 'clock', session, ...state });
     for (const accessToken of content.accessTokens) await put({ k: 'access-token', ...accessToken });
     for (const rule of content.rules) await put({ k: 'rule', ...rule });
-    for (let from: number | undefined = 0; from !== undefined; ) {
+    for (let from: number | undefined = 0; from !== undefined;) {
       const page = content.tokens.scan(from, SCAN_BATCH);
       for (const token of page.records) await put({ k: 'token', ...token });
       from = page.next;
@@ -65,7 +74,10 @@ export async function writeSnapshot(file: string, content: SnapshotContent, stop
 }
 
 /** Gathers lines and writes them a step at a time; `line` resolves at once unless a step's write is due. */
-function createStepWriter(handle: FileHandle, stopped: () => boolean): { line(text: string): Promise<void>; end(): Promise<number> } {
+function createStepWriter(
+  handle: FileHandle,
+  stopped: () => boolean,
+): { line(text: string): Promise<void>; end(): Promise<number> } {
   let parts: string[] = [];
   let gathered = 0;
   let written = 0;
@@ -75,7 +87,8 @@ function createStepWriter(handle: FileHandle, stopped: () => boolean): { line(te
     const buffer = Buffer.from(parts.join(''));
     parts = [];
     gathered = 0;
-    for (let offset = 0; offset < buffer.length; ) offset += (await handle.write(buffer, offset, buffer.length - offset)).bytesWritten;
+    for (let offset = 0; offset < buffer.length;)
+      offset += (await handle.write(buffer, offset, buffer.length - offset)).bytesWritten;
     written += buffer.length;
     // The next step after the requests that came meanwhile (the check phase follows the poll phase's I/O).
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -87,7 +87,10 @@ export const tempFileOf = (file: string): string => `${file}.${randomBytes(8).to
  * `write` that throws) removes the temp file and leaves the file as it was.
  * @example await writeAtomically('state.json', (handle) => handle.writeFile('{}\n'));
  */
-export async function writeAtomically(file: string, content: string | ((handle: FileHandle) => Promise<void>)): Promise<void> {
+export async function writeAtomically(
+  file: string,
+  content: string | ((handle: FileHandle) => Promise<void>),
+): Promise<void> {
   const temp = tempFileOf(file);
   const handle = await open(temp, EXCLUSIVE, 0o600);
   try {

@@ -23,12 +23,19 @@ export function* readLines(file: string): Generator<FileLine> {
     // of ~180 MB a million tokens, and joining at every chunk copied it ~180 times (quadratic).
     let pending: Buffer[] = [];
     let number = 0;
-    for (let read = readSync(fd, chunk, 0, CHUNK_BYTES, null); read > 0; read = readSync(fd, chunk, 0, CHUNK_BYTES, null)) {
+    for (
+      let read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      read > 0;
+      read = readSync(fd, chunk, 0, CHUNK_BYTES, null)
+    ) {
       const bytes = chunk.subarray(0, read);
       let start = 0;
       for (let end = bytes.indexOf(NEWLINE, start); end >= 0; end = bytes.indexOf(NEWLINE, start)) {
         number += 1;
-        const text = pending.length === 0 ? bytes.toString('utf8', start, end) : Buffer.concat([...pending, bytes.subarray(start, end)]).toString('utf8');
+        const text =
+          pending.length === 0
+            ? bytes.toString('utf8', start, end)
+            : Buffer.concat([...pending, bytes.subarray(start, end)]).toString('utf8');
         pending = [];
         yield { text, number, terminated: true };
         start = end + 1;
@@ -36,7 +43,8 @@ export function* readLines(file: string): Generator<FileLine> {
       // Copied: the chunk buffer is read into again.
       if (start < read) pending.push(Buffer.from(bytes.subarray(start)));
     }
-    if (pending.length > 0) yield { text: Buffer.concat(pending).toString('utf8'), number: number + 1, terminated: false };
+    if (pending.length > 0)
+      yield { text: Buffer.concat(pending).toString('utf8'), number: number + 1, terminated: false };
   } finally {
     closeSync(fd);
   }

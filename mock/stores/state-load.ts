@@ -47,10 +47,14 @@ function listStateFiles(file: string): { logs: { generation: number; file: strin
   } catch {
     return { logs: [], temps: [] };
   }
-  const logs = names.flatMap((name) => {
-    const generation = log.exec(name)?.[1];
-    return generation === undefined ? [] : [{ generation: Number(generation), file: path.join(path.dirname(file), name) }];
-  }).sort((a, b) => a.generation - b.generation);
+  const logs = names
+    .flatMap((name) => {
+      const generation = log.exec(name)?.[1];
+      return generation === undefined
+        ? []
+        : [{ generation: Number(generation), file: path.join(path.dirname(file), name) }];
+    })
+    .sort((a, b) => a.generation - b.generation);
   return { logs, temps: names.filter((name) => temp.test(name)).map((name) => path.join(path.dirname(file), name)) };
 }
 
@@ -64,11 +68,26 @@ function listStateFiles(file: string): { logs: { generation: number; file: strin
 export async function loadState(file: string, store: MemoryTokenStore): Promise<LoadedState> {
   const listed = listStateFiles(file);
   const target: ReplayTarget = { tokens: store, clocks: new Map(), rules: new Map(), accessTokens: new Map() };
-  const loaded: LoadedState = { version: undefined, generation: FIRST_GENERATION, logs: [], snapshotBytes: 0, clocks: new Map(), rules: [], accessTokens: [], notices: [], leftovers: [...listed.temps] };
-  const refuse = (where: string, problem: string): ConfigError => new ConfigError(`--state-file ${file}: ${where}${problem}; the file was left as it is: fix or move it`);
+  const loaded: LoadedState = {
+    version: undefined,
+    generation: FIRST_GENERATION,
+    logs: [],
+    snapshotBytes: 0,
+    clocks: new Map(),
+    rules: [],
+    accessTokens: [],
+    notices: [],
+    leftovers: [...listed.temps],
+  };
+  const refuse = (where: string, problem: string): ConfigError =>
+    new ConfigError(`--state-file ${file}: ${where}${problem}; the file was left as it is: fix or move it`);
   if (!existsSync(file)) {
     const [first] = listed.logs;
-    if (first !== undefined) throw refuse('', `missing, but its change log ${first.file} is there (a snapshot was moved or deleted?); put the file back, or move the logs away to start empty`);
+    if (first !== undefined)
+      throw refuse(
+        '',
+        `missing, but its change log ${first.file} is there (a snapshot was moved or deleted?); put the file back, or move the logs away to start empty`,
+      );
     return loaded;
   }
   loaded.snapshotBytes = await loadSnapshot(file, target, loaded, refuse);
@@ -76,11 +95,20 @@ export async function loadState(file: string, store: MemoryTokenStore): Promise<
   loaded.leftovers.push(...listed.logs.filter((log) => log.generation < loaded.generation).map((log) => log.file));
   for (const [index, log] of logs.entries()) {
     const expected = loaded.generation + index;
-    if (log.generation !== expected) throw refuse('', `its change log ${logFileOf(file, expected)} is missing before ${log.file}; the changes it held are lost: move the later logs away to start from the snapshot`);
+    if (log.generation !== expected)
+      throw refuse(
+        '',
+        `its change log ${logFileOf(file, expected)} is missing before ${log.file}; the changes it held are lost: move the later logs away to start from the snapshot`,
+      );
     loaded.logs.push({ ...log, bytes: await replayLog(log.file, log.generation, target, loaded.notices, refuse) });
   }
   await checkCaps(target, store, (problem) => refuse('', problem));
-  return { ...loaded, clocks: target.clocks, rules: [...target.rules.values()], accessTokens: [...target.accessTokens.values()] };
+  return {
+    ...loaded,
+    clocks: target.clocks,
+    rules: [...target.rules.values()],
+    accessTokens: [...target.accessTokens.values()],
+  };
 }
 
 type Refuse = (where: string, problem: string) => ConfigError;
@@ -96,7 +124,13 @@ async function loadSnapshot(file: string, target: ReplayTarget, loaded: LoadedSt
   }
 }
 
-async function readSnapshot(file: string, lines: Generator<FileLine>, target: ReplayTarget, loaded: LoadedState, refuse: Refuse): Promise<number> {
+async function readSnapshot(
+  file: string,
+  lines: Generator<FileLine>,
+  target: ReplayTarget,
+  loaded: LoadedState,
+  refuse: Refuse,
+): Promise<number> {
   const first = lines.next();
   let firstValue: unknown;
   try {
@@ -121,10 +155,15 @@ async function readSnapshot(file: string, lines: Generator<FileLine>, target: Re
   for (const line of lines) {
     bytes += Buffer.byteLength(line.text) + 1;
     const where = (value: unknown): string => `line ${line.number} (${describeRecord(value)}): `;
-    if (!line.terminated) throw refuse(where(undefined), 'cut short (no end of line): not a snapshot this mock wrote whole');
+    if (!line.terminated)
+      throw refuse(where(undefined), 'cut short (no end of line): not a snapshot this mock wrote whole');
     const value = parseLine(line.text, () => refuse(`line ${line.number}: `, 'not valid JSON'));
     if ((value as { k?: unknown }).k === 'end') {
-      if ((value as { records?: unknown }).records !== records) throw refuse(where(value), `says ${String((value as { records?: unknown }).records)} records, but ${records} came before it`);
+      if ((value as { records?: unknown }).records !== records)
+        throw refuse(
+          where(value),
+          `says ${String((value as { records?: unknown }).records)} records, but ${records} came before it`,
+        );
       if (!lines.next().done) throw refuse(`line ${line.number + 1}: `, 'more lines after the end record');
       return bytes;
     }
@@ -150,19 +189,32 @@ function parseLine(text: string, refuse: () => ConfigError): unknown {
   }
 }
 
-async function replay(value: unknown, target: ReplayTarget, where: (value: unknown) => string, refuse: Refuse): Promise<void> {
+async function replay(
+  value: unknown,
+  target: ReplayTarget,
+  where: (value: unknown) => string,
+  refuse: Refuse,
+): Promise<void> {
   const record = toStateRecord(value);
   if (typeof record === 'string') throw refuse(where(value), record);
   await applyRecord(target, record);
 }
 
 /** Replays one change log; returns its size in bytes. A torn last line is left out with a notice. */
-async function replayLog(file: string, generation: number, target: ReplayTarget, notices: string[], refuse: Refuse): Promise<number> {
+async function replayLog(
+  file: string,
+  generation: number,
+  target: ReplayTarget,
+  notices: string[],
+  refuse: Refuse,
+): Promise<number> {
   let bytes = 0;
   for (const line of readLines(file)) {
     bytes += Buffer.byteLength(line.text) + (line.terminated ? 1 : 0);
     if (!line.terminated) {
-      notices.push(`${file}: left out its torn last line (${Buffer.byteLength(line.text)} bytes, line ${line.number}): a write cut short by a kill or crash`);
+      notices.push(
+        `${file}: left out its torn last line (${Buffer.byteLength(line.text)} bytes, line ${line.number}): a write cut short by a kill or crash`,
+      );
       break;
     }
     const where = (value: unknown): string => `${file} line ${line.number} (${describeRecord(value)}): `;
@@ -178,15 +230,31 @@ async function replayLog(file: string, generation: number, target: ReplayTarget,
 }
 
 /** The caps the admin API holds to: rules per session, sessions holding rules, sessions with clocks, View Tokens held. */
-async function checkCaps(target: ReplayTarget, store: MemoryTokenStore, refuse: (problem: string) => ConfigError): Promise<void> {
+async function checkCaps(
+  target: ReplayTarget,
+  store: MemoryTokenStore,
+  refuse: (problem: string) => ConfigError,
+): Promise<void> {
   const perSession = new Map<string, number>();
   for (const rule of target.rules.values()) perSession.set(rule.session, (perSession.get(rule.session) ?? 0) + 1);
   for (const [session, count] of perSession) {
-    if (count > MAX_RULES_PER_SESSION) throw refuse(`session ${JSON.stringify(session)} holds ${count} rules; a session holds at most ${MAX_RULES_PER_SESSION} (as POST /__admin/scenarios allows): delete some`);
+    if (count > MAX_RULES_PER_SESSION)
+      throw refuse(
+        `session ${JSON.stringify(session)} holds ${count} rules; a session holds at most ${MAX_RULES_PER_SESSION} (as POST /__admin/scenarios allows): delete some`,
+      );
   }
-  if (perSession.size > MAX_RULE_SESSIONS) throw refuse(`${perSession.size} sessions hold rules; at most ${MAX_RULE_SESSIONS} may (as POST /__admin/scenarios allows): delete some sessions' rules`);
+  if (perSession.size > MAX_RULE_SESSIONS)
+    throw refuse(
+      `${perSession.size} sessions hold rules; at most ${MAX_RULE_SESSIONS} may (as POST /__admin/scenarios allows): delete some sessions' rules`,
+    );
   const sessionClocks = target.clocks.size - (target.clocks.has(DEPLOYMENT) ? 1 : 0);
-  if (sessionClocks > MAX_SESSION_CLOCKS) throw refuse(`${sessionClocks} sessions have a clock of their own; at most ${MAX_SESSION_CLOCKS} may (as the clock endpoints allow): forget some (clock-forgotten records)`);
+  if (sessionClocks > MAX_SESSION_CLOCKS)
+    throw refuse(
+      `${sessionClocks} sessions have a clock of their own; at most ${MAX_SESSION_CLOCKS} may (as the clock endpoints allow): forget some (clock-forgotten records)`,
+    );
   const held = await store.count();
-  if (held > store.maxRecords) throw refuse(`holds ${held} View Tokens, more than --max-view-tokens ${store.maxRecords}: give --max-view-tokens ${held} or more`);
+  if (held > store.maxRecords)
+    throw refuse(
+      `holds ${held} View Tokens, more than --max-view-tokens ${store.maxRecords}: give --max-view-tokens ${held} or more`,
+    );
 }

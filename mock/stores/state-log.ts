@@ -30,7 +30,8 @@ export interface StateLogOptions {
 }
 
 /** A new file only (an existing file or symlink is an error, never written through), appended to, owner-only. */
-const NEW_LOG = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0);
+const NEW_LOG =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0);
 
 /**
  * Creates the change log of one generation, its header written and its directory entry synced. Each
@@ -66,27 +67,35 @@ export async function createStateLog(file: string, generation: number, options: 
   };
   const sync = (): void => {
     if (syncing !== undefined) return void (syncAgain = true);
-    syncing = handle.datasync().catch(fail).finally(() => {
-      syncing = undefined;
-      if (syncAgain && !broken) {
-        syncAgain = false;
-        sync();
-      }
-    });
+    syncing = handle
+      .datasync()
+      .catch(fail)
+      .finally(() => {
+        syncing = undefined;
+        if (syncAgain && !broken) {
+          syncAgain = false;
+          sync();
+        }
+      });
   };
   const drain = async (): Promise<void> => {
     while (pending.length > 0 && !broken) {
       const text = `${pending.join('\n')}\n`;
       pending = [];
       await writeAll(handle, text);
-      if ((await handle.stat()).nlink === 0) throw Object.assign(new Error(`${file} was removed while in use`), { code: 'ENOENT' });
+      if ((await handle.stat()).nlink === 0)
+        throw Object.assign(new Error(`${file} was removed while in use`), { code: 'ENOENT' });
       sync();
     }
   };
   const write = (): Promise<void> => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    writing ??= drain().catch(fail).finally(() => { writing = undefined; });
+    writing ??= drain()
+      .catch(fail)
+      .finally(() => {
+        writing = undefined;
+      });
     return writing;
   };
   const flush = async (): Promise<void> => {
@@ -98,9 +107,15 @@ export async function createStateLog(file: string, generation: number, options: 
   return {
     file,
     generation,
-    get bytes() { return bytes; },
-    get records() { return records; },
-    get broken() { return broken; },
+    get bytes() {
+      return bytes;
+    },
+    get records() {
+      return records;
+    },
+    get broken() {
+      return broken;
+    },
     append(line) {
       records += 1;
       bytes += line.length + 1;
@@ -121,5 +136,6 @@ export async function createStateLog(file: string, generation: number, options: 
 
 async function writeAll(handle: FileHandle, text: string): Promise<void> {
   const buffer = Buffer.from(text);
-  for (let offset = 0; offset < buffer.length; ) offset += (await handle.write(buffer, offset, buffer.length - offset)).bytesWritten;
+  for (let offset = 0; offset < buffer.length;)
+    offset += (await handle.write(buffer, offset, buffer.length - offset)).bytesWritten;
 }

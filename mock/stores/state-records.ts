@@ -49,39 +49,62 @@ interface KindRules<K extends RecordKind> {
   apply(target: ReplayTarget, record: Extract<StateRecord, { k: K }>): void | Promise<unknown>;
 }
 
-const OBJECT_TYPES: readonly ObjectType[] = ['file', 'integration', 'comparison', 'scene', 'submodel', 'clashDetection', 'moduleData', 'childFile'];
+const OBJECT_TYPES: readonly ObjectType[] = [
+  'file',
+  'integration',
+  'comparison',
+  'scene',
+  'submodel',
+  'clashDetection',
+  'moduleData',
+  'childFile',
+];
 const RULE_ID = /^r[1-9]\d{0,14}$/;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A time the mock's clock can show (1970 to 9999): anything else would fail every answer that dates it. */
-const isTime = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && isMockTimeInRange(value);
+const isTime = (value: unknown): boolean =>
+  typeof value === 'number' && Number.isInteger(value) && isMockTimeInRange(value);
 const isInt64 = (value: unknown): boolean => typeof value === 'string' && parseInt64(value).kind === 'ok';
 const isViewToken = (value: unknown): boolean => typeof value === 'string' && VIEW_TOKEN_FORMAT.test(value);
 const TOKEN_FORMAT = '"token" must be 32 lowercase hex characters, as the mock issues them';
-const checkSession = (value: unknown): string | undefined => (typeof value !== 'string' ? '"session" must be a string' : checkSessionLength(value));
+const checkSession = (value: unknown): string | undefined =>
+  typeof value !== 'string' ? '"session" must be a string' : checkSessionLength(value);
 
 function checkViewToken(value: Record<string, unknown>): string | undefined {
   if (typeof value.token !== 'string' || value.token === '') return '"token" must be a non-empty string';
-  if (!OBJECT_TYPES.includes(value.objectType as ObjectType)) return `"objectType" must be one of ${OBJECT_TYPES.join(', ')}`;
+  if (!OBJECT_TYPES.includes(value.objectType as ObjectType))
+    return `"objectType" must be one of ${OBJECT_TYPES.join(', ')}`;
   if (!isInt64(value.objectId)) return '"objectId" must be an int64 string';
   if (value.integrateId !== undefined && !isInt64(value.integrateId)) return '"integrateId" must be an int64 string';
-  if (typeof value.session !== 'string' || typeof value.name !== 'string') return '"session" and "name" must be strings';
+  if (typeof value.session !== 'string' || typeof value.name !== 'string')
+    return '"session" and "name" must be strings';
   if (value.extension !== undefined && typeof value.extension !== 'string') return '"extension" must be a string';
-  if (!isTime(value.issuedAtMs) || (value.lastUsedAtMs !== null && !isTime(value.lastUsedAtMs))) return '"issuedAtMs"/"lastUsedAtMs" must be times from 1970 to 9999 in ms';
+  if (!isTime(value.issuedAtMs) || (value.lastUsedAtMs !== null && !isTime(value.lastUsedAtMs)))
+    return '"issuedAtMs"/"lastUsedAtMs" must be times from 1970 to 9999 in ms';
   if (!Number.isSafeInteger(value.uses) || (value.uses as number) < 0) return '"uses" must be a non-negative integer';
   return checkSession(value.session) ?? (isViewToken(value.token) ? undefined : TOKEN_FORMAT);
 }
 
 function checkRuleRecord(value: Record<string, unknown>): string | undefined {
-  if (typeof value.id !== 'string' || !RULE_ID.test(value.id)) return '"id" must be r and a positive integer (r1, r2, …), as the mock names rules';
+  if (typeof value.id !== 'string' || !RULE_ID.test(value.id))
+    return '"id" must be r and a positive integer (r1, r2, …), as the mock names rules';
   const session = checkSession(value.session);
   if (session !== undefined) return session;
   if (!isObject(value.when) || !isObject(value.then)) return '"when" and "then" must be objects';
-  if (value.remaining !== null && (!Number.isSafeInteger(value.remaining) || (value.remaining as number) < 1)) return '"remaining" must be a positive integer or null';
+  if (value.remaining !== null && (!Number.isSafeInteger(value.remaining) || (value.remaining as number) < 1))
+    return '"remaining" must be a positive integer or null';
   // The admin API's and the config's own check: a switch no operation accepts is refused here too.
-  const checked = checkRule({ when: value.when, then: value.then, ...(value.remaining === null ? {} : { times: value.remaining }) });
+  const checked = checkRule({
+    when: value.when,
+    then: value.then,
+    ...(value.remaining === null ? {} : { times: value.remaining }),
+  });
   if (checked.kind === 'ok') return undefined;
-  const allowed = Object.keys(value.then).flatMap((key) => (checked.allowed?.[key] === undefined ? [] : [`${key} ${checked.allowed[key].join(', ')}`]));
+  const allowed = Object.keys(value.then).flatMap((key) =>
+    checked.allowed?.[key] === undefined ? [] : [`${key} ${checked.allowed[key].join(', ')}`],
+  );
   return allowed.length === 0 ? checked.detail : `${checked.detail}; allowed: ${allowed.join('; ')}`;
 }
 
@@ -91,7 +114,9 @@ function checkClock(value: Record<string, unknown>): string | undefined {
     if (session !== undefined) return session;
   }
   const valid = Number.isInteger(value.offsetMs) && (value.frozenAtMs === null || isTime(value.frozenAtMs));
-  return valid ? undefined : '"clock" must be {session?, offsetMs, frozenAtMs}, with offsetMs an integer and frozenAtMs null or a time from 1970 to 9999 in ms';
+  return valid
+    ? undefined
+    : '"clock" must be {session?, offsetMs, frozenAtMs}, with offsetMs an integer and frozenAtMs null or a time from 1970 to 9999 in ms';
 }
 
 const withoutKind = <T extends { k: string }>(record: T): Omit<T, 'k'> => {
@@ -105,7 +130,18 @@ const withoutKind = <T extends { k: string }>(record: T): Omit<T, 'k'> => {
  */
 export const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
   token: {
-    fields: ['token', 'objectType', 'objectId', 'integrateId', 'session', 'extension', 'name', 'issuedAtMs', 'lastUsedAtMs', 'uses'],
+    fields: [
+      'token',
+      'objectType',
+      'objectId',
+      'integrateId',
+      'session',
+      'extension',
+      'name',
+      'issuedAtMs',
+      'lastUsedAtMs',
+      'uses',
+    ],
     check: checkViewToken,
     apply: (target, record) => target.tokens.put(withoutKind(record)),
   },
@@ -127,38 +163,58 @@ export const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
     // No session: the deployment's clock (as files before session clocks wrote it).
     fields: ['session', 'offsetMs', 'frozenAtMs'],
     check: checkClock,
-    apply: (target, record) => { target.clocks.set(record.session ?? '', { offsetMs: record.offsetMs, frozenAtMs: record.frozenAtMs }); },
+    apply: (target, record) => {
+      target.clocks.set(record.session ?? '', { offsetMs: record.offsetMs, frozenAtMs: record.frozenAtMs });
+    },
   },
   'clock-forgotten': {
     fields: ['session'],
     check: (value) => checkSession(value.session),
-    apply: (target, record) => { target.clocks.delete(record.session); },
+    apply: (target, record) => {
+      target.clocks.delete(record.session);
+    },
   },
   'clocks-cleared': { fields: [], check: () => undefined, apply: (target) => target.clocks.clear() },
   rule: {
     fields: ['id', 'session', 'when', 'then', 'remaining'],
     check: checkRuleRecord,
-    apply: (target, record) => { target.rules.set(record.id, withoutKind(record)); },
+    apply: (target, record) => {
+      target.rules.set(record.id, withoutKind(record));
+    },
   },
   'rule-deleted': {
     fields: ['id'],
-    check: (value) => (typeof value.id === 'string' && RULE_ID.test(value.id) ? undefined : '"id" must be r and a positive integer (r1, r2, …)'),
-    apply: (target, record) => { target.rules.delete(record.id); },
+    check: (value) =>
+      typeof value.id === 'string' && RULE_ID.test(value.id)
+        ? undefined
+        : '"id" must be r and a positive integer (r1, r2, …)',
+    apply: (target, record) => {
+      target.rules.delete(record.id);
+    },
   },
   'rules-cleared': {
     fields: ['session'],
     check: (value) => (value.session === undefined ? undefined : checkSession(value.session)),
     apply(target, record) {
-      for (const [id, rule] of target.rules) if (record.session === undefined || rule.session === record.session) target.rules.delete(id);
+      for (const [id, rule] of target.rules)
+        if (record.session === undefined || rule.session === record.session) target.rules.delete(id);
     },
   },
   'access-token': {
     fields: ['token', 'appKey', 'expiresAtMs'],
     check(value) {
-      if (typeof value.token !== 'string' || value.token === '' || typeof value.appKey !== 'string' || value.appKey === '') return '"token" and "appKey" must be non-empty strings';
+      if (
+        typeof value.token !== 'string' ||
+        value.token === '' ||
+        typeof value.appKey !== 'string' ||
+        value.appKey === ''
+      )
+        return '"token" and "appKey" must be non-empty strings';
       return isTime(value.expiresAtMs) ? undefined : '"expiresAtMs" must be a time from 1970 to 9999 in ms';
     },
-    apply: (target, record) => { target.accessTokens.set(record.token, withoutKind(record)); },
+    apply: (target, record) => {
+      target.accessTokens.set(record.token, withoutKind(record));
+    },
   },
   'access-tokens-cleared': { fields: [], check: () => undefined, apply: (target) => target.accessTokens.clear() },
 };
@@ -172,9 +228,11 @@ const KINDS = Object.keys(RECORD_KINDS) as RecordKind[];
 export function toStateRecord(value: unknown): StateRecord | string {
   if (!isObject(value)) return 'not a JSON object';
   const kind = RECORD_KINDS[value.k as RecordKind] as KindRules<RecordKind> | undefined;
-  if (typeof value.k !== 'string' || kind === undefined || !Object.hasOwn(RECORD_KINDS, value.k)) return `"k" must be one of ${KINDS.join(', ')}`;
+  if (typeof value.k !== 'string' || kind === undefined || !Object.hasOwn(RECORD_KINDS, value.k))
+    return `"k" must be one of ${KINDS.join(', ')}`;
   const extra = Object.keys(value).find((key) => key !== 'k' && !kind.fields.includes(key));
-  if (extra !== undefined) return `"${extra}" is not a field of a ${value.k} record (use ${kind.fields.join(', ') || 'none'})`;
+  if (extra !== undefined)
+    return `"${extra}" is not a field of a ${value.k} record (use ${kind.fields.join(', ') || 'none'})`;
   return kind.check(value) ?? (value as StateRecord);
 }
 
@@ -190,9 +248,16 @@ export function applyRecord(target: ReplayTarget, record: StateRecord): void | P
  */
 export function describeRecord(value: unknown): string {
   if (!isObject(value) || typeof value.k !== 'string') return 'a record';
-  const token = typeof value.token === 'string' ? (value.token.length > 12 ? `${value.token.slice(0, 8)}…` : value.token) : undefined;
-  if (value.k === 'rule' || value.k === 'rule-deleted') return `${value.k} ${String(value.id)}${typeof value.session === 'string' ? ` (session ${JSON.stringify(value.session)})` : ''}`;
+  const token =
+    typeof value.token === 'string'
+      ? value.token.length > 12
+        ? `${value.token.slice(0, 8)}…`
+        : value.token
+      : undefined;
+  if (value.k === 'rule' || value.k === 'rule-deleted')
+    return `${value.k} ${String(value.id)}${typeof value.session === 'string' ? ` (session ${JSON.stringify(value.session)})` : ''}`;
   if (value.k === 'access-token') return `access-token of appKey ${JSON.stringify(value.appKey)}`;
-  if (value.k === 'clock' || value.k === 'clock-forgotten') return `${value.k} of session ${JSON.stringify(typeof value.session === 'string' ? value.session : '')}`;
+  if (value.k === 'clock' || value.k === 'clock-forgotten')
+    return `${value.k} of session ${JSON.stringify(typeof value.session === 'string' ? value.session : '')}`;
   return token === undefined ? `${value.k} record` : `${value.k} ${token}`;
 }

@@ -33,23 +33,31 @@ export interface LogHeader {
   generation: number;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isGeneration = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= FIRST_GENERATION;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isGeneration = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= FIRST_GENERATION;
 
 /** What a parsed first line of `--state-file` is: a version-2 header, a version-1 document, or a string saying what is wrong. */
 export function toStateKind(value: unknown): { version: 2; header: SnapshotHeader } | { version: 1 } | string {
-  if (!isObject(value) || value.format !== STATE_FORMAT) return `not a view-token-mock state file (no "format": "${STATE_FORMAT}")`;
+  if (!isObject(value) || value.format !== STATE_FORMAT)
+    return `not a view-token-mock state file (no "format": "${STATE_FORMAT}")`;
   if (value.version === 1) return { version: 1 };
-  if (value.version !== STATE_VERSION) return `state version ${String(value.version)} is not supported (this mock reads versions 1 and ${STATE_VERSION})`;
+  if (value.version !== STATE_VERSION)
+    return `state version ${String(value.version)} is not supported (this mock reads versions 1 and ${STATE_VERSION})`;
   if (!isGeneration(value.generation)) return `the header's "generation" must be an integer from ${FIRST_GENERATION}`;
   return { version: 2, header: value as unknown as SnapshotHeader };
 }
 
 /** Checks a change log's first line against the generation its name gives. */
 export function checkLogHeader(value: unknown, generation: number): string | undefined {
-  if (!isObject(value) || value.format !== LOG_FORMAT) return `not a view-token-mock change log (no "format": "${LOG_FORMAT}")`;
-  if (value.version !== STATE_VERSION) return `change log version ${String(value.version)} is not supported (this mock reads version ${STATE_VERSION})`;
-  return value.generation === generation ? undefined : `its header says generation ${String(value.generation)}, its name ${generation}`;
+  if (!isObject(value) || value.format !== LOG_FORMAT)
+    return `not a view-token-mock change log (no "format": "${LOG_FORMAT}")`;
+  if (value.version !== STATE_VERSION)
+    return `change log version ${String(value.version)} is not supported (this mock reads version ${STATE_VERSION})`;
+  return value.generation === generation
+    ? undefined
+    : `its header says generation ${String(value.generation)}, its name ${generation}`;
 }
 
 /**
@@ -58,7 +66,11 @@ export function checkLogHeader(value: unknown, generation: number): string | und
  * never exist twice (a parsed copy and a record) on the heap, so the load's garbage stays small.
  */
 export function fromVersion1(value: Record<string, unknown>): Iterable<{ record: unknown; where: string }> | string {
-  const lists = [['accessTokens', 'access-token'], ['rules', 'rule'], ['viewTokens', 'token']] as const;
+  const lists = [
+    ['accessTokens', 'access-token'],
+    ['rules', 'rule'],
+    ['viewTokens', 'token'],
+  ] as const;
   for (const [name] of lists) if (!Array.isArray(value[name])) return `"${name}" must be an array`;
   return (function* items() {
     yield { record: isObject(value.clock) ? { k: 'clock', ...value.clock } : value.clock, where: 'clock' };

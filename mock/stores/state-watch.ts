@@ -17,23 +17,27 @@ export type RecordChange = (record: StateRecord) => void;
 export function watchTokenStore(store: TokenStore, record: RecordChange): TokenStore {
   return {
     ...store,
-    insert: (token) => store.insert(token).then((added) => {
-      if (added) record({ k: 'token', ...token });
-      return added;
-    }),
-    touch: (token, usedAtMs, activeAfterMs) => store.touch(token, usedAtMs, activeAfterMs).then((touched) => {
-      if (touched.kind === 'used') record({ k: 'token', ...touched.record });
-      return touched;
-    }),
-    delete: (token) => store.delete(token).then((deleted) => {
-      if (deleted) record({ k: 'token-deleted', token });
-      return deleted;
-    }),
+    insert: (token) =>
+      store.insert(token).then((added) => {
+        if (added) record({ k: 'token', ...token });
+        return added;
+      }),
+    touch: (token, usedAtMs, activeAfterMs) =>
+      store.touch(token, usedAtMs, activeAfterMs).then((touched) => {
+        if (touched.kind === 'used') record({ k: 'token', ...touched.record });
+        return touched;
+      }),
+    delete: (token) =>
+      store.delete(token).then((deleted) => {
+        if (deleted) record({ k: 'token-deleted', token });
+        return deleted;
+      }),
     clear: () => store.clear().then(() => record({ k: 'tokens-cleared' })),
-    reclaim: (beforeMs) => store.reclaim(beforeMs).then((removed) => {
-      if (removed > 0) record({ k: 'tokens-reclaimed', beforeMs });
-      return removed;
-    }),
+    reclaim: (beforeMs) =>
+      store.reclaim(beforeMs).then((removed) => {
+        if (removed > 0) record({ k: 'tokens-reclaimed', beforeMs });
+        return removed;
+      }),
   };
 }
 
@@ -41,10 +45,16 @@ export function watchTokenStore(store: TokenStore, record: RecordChange): TokenS
 export function watchClockStore(store: ClockStore, record: RecordChange): ClockStore {
   return {
     ...store,
-    write: (session, expected, next) => store.write(session, expected, next).then((written) => {
-      if (written === 'written') record(next === null ? { k: 'clock-forgotten', session } : { k: 'clock', session, offsetMs: next.offsetMs, frozenAtMs: next.frozenAtMs });
-      return written;
-    }),
+    write: (session, expected, next) =>
+      store.write(session, expected, next).then((written) => {
+        if (written === 'written')
+          record(
+            next === null
+              ? { k: 'clock-forgotten', session }
+              : { k: 'clock', session, offsetMs: next.offsetMs, frozenAtMs: next.frozenAtMs },
+          );
+        return written;
+      }),
     clear: () => store.clear().then(() => record({ k: 'clocks-cleared' })),
   };
 }
@@ -53,27 +63,33 @@ export function watchClockStore(store: ClockStore, record: RecordChange): ClockS
 export function watchRuleStore(store: RuleStore, record: RecordChange): RuleStore {
   return {
     ...store,
-    add: (rule) => store.add(rule).then((added) => {
-      record({ k: 'rule', ...added });
-      return added;
-    }),
-    remove: (id) => store.remove(id).then((removed) => {
-      if (removed) record({ k: 'rule-deleted', id });
-      return removed;
-    }),
-    clear: (session) => store.clear(session).then((count) => {
-      if (session === undefined) record({ k: 'rules-cleared' });
-      else if (count > 0) record({ k: 'rules-cleared', session });
-      return count;
-    }),
-    use: (id) => store.use(id).then((used) => {
-      // A rule without a count does not change; one used up is gone from the store.
-      if (used !== undefined && used.remaining !== null) record(used.remaining > 0 ? { k: 'rule', ...used } : { k: 'rule-deleted', id });
-      return used;
-    }),
-    seed: (rules) => store.seed(rules).then(async () => {
-      for (const rule of await store.list('')) record({ k: 'rule', ...rule });
-    }),
+    add: (rule) =>
+      store.add(rule).then((added) => {
+        record({ k: 'rule', ...added });
+        return added;
+      }),
+    remove: (id) =>
+      store.remove(id).then((removed) => {
+        if (removed) record({ k: 'rule-deleted', id });
+        return removed;
+      }),
+    clear: (session) =>
+      store.clear(session).then((count) => {
+        if (session === undefined) record({ k: 'rules-cleared' });
+        else if (count > 0) record({ k: 'rules-cleared', session });
+        return count;
+      }),
+    use: (id) =>
+      store.use(id).then((used) => {
+        // A rule without a count does not change; one used up is gone from the store.
+        if (used !== undefined && used.remaining !== null)
+          record(used.remaining > 0 ? { k: 'rule', ...used } : { k: 'rule-deleted', id });
+        return used;
+      }),
+    seed: (rules) =>
+      store.seed(rules).then(async () => {
+        for (const rule of await store.list('')) record({ k: 'rule', ...rule });
+      }),
   };
 }
 
@@ -81,11 +97,12 @@ export function watchRuleStore(store: RuleStore, record: RecordChange): RuleStor
 export function watchAccessTokenStore(store: AccessTokenStore, record: RecordChange): AccessTokenStore {
   return {
     ...store,
-    grant: (candidate, nowMs) => store.grant(candidate, nowMs).then((granted) => {
-      // The candidate itself comes back when it became the application's token.
-      if (granted === candidate) record({ k: 'access-token', ...granted });
-      return granted;
-    }),
+    grant: (candidate, nowMs) =>
+      store.grant(candidate, nowMs).then((granted) => {
+        // The candidate itself comes back when it became the application's token.
+        if (granted === candidate) record({ k: 'access-token', ...granted });
+        return granted;
+      }),
     clear: () => store.clear().then(() => record({ k: 'access-tokens-cleared' })),
   };
 }

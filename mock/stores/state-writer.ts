@@ -69,13 +69,14 @@ export function createStateWriter(options: StateWriterOptions): StateWriter {
     if (reason !== failing) events.failed(error);
     failing = reason;
   };
-  const openLog = (generation: number): Promise<StateLog> => createStateLog(logFileOf(file, generation), generation, {
-    flushMs: STATE_LOG_FLUSH_MS,
-    onError(error) {
-      fail(error);
-      request(retryMs);
-    },
-  });
+  const openLog = (generation: number): Promise<StateLog> =>
+    createStateLog(logFileOf(file, generation), generation, {
+      flushMs: STATE_LOG_FLUSH_MS,
+      onError(error) {
+        fail(error);
+        request(retryMs);
+      },
+    });
   const logBytes = (): number => olderLogs.reduce((sum, older) => sum + older.bytes, 0) + (log?.bytes ?? 0);
 
   const compact = async (stopped: () => boolean): Promise<void> => {
@@ -97,20 +98,25 @@ export function createStateWriter(options: StateWriterOptions): StateWriter {
   const run = (): void => {
     timer = undefined;
     wantedAfterMs = undefined;
-    running = compact(() => closing).then(() => {
-      retryMs = RETRY_MIN_MS;
-      if (failing === undefined || log?.broken !== false) return;
-      failing = undefined;
-      events.recovered();
-    }, (error: unknown) => {
-      if (error instanceof SnapshotStoppedError) return;
-      fail(error);
-      retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
-      request(retryMs);
-    }).finally(() => {
-      running = undefined;
-      if (wantedAfterMs !== undefined && !closing) request(wantedAfterMs);
-    });
+    running = compact(() => closing)
+      .then(
+        () => {
+          retryMs = RETRY_MIN_MS;
+          if (failing === undefined || log?.broken !== false) return;
+          failing = undefined;
+          events.recovered();
+        },
+        (error: unknown) => {
+          if (error instanceof SnapshotStoppedError) return;
+          fail(error);
+          retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
+          request(retryMs);
+        },
+      )
+      .finally(() => {
+        running = undefined;
+        if (wantedAfterMs !== undefined && !closing) request(wantedAfterMs);
+      });
   };
   /** A compaction in `afterMs`, or after the one in progress. */
   const request = (afterMs: number): void => {
@@ -132,7 +138,8 @@ export function createStateWriter(options: StateWriterOptions): StateWriter {
     record(record) {
       if (log === undefined || closing) return;
       log.append(JSON.stringify(record));
-      if (running === undefined && timer === undefined && logBytes() > Math.max(COMPACT_AFTER_BYTES, snapshotBytes)) request(0);
+      if (running === undefined && timer === undefined && logBytes() > Math.max(COMPACT_AFTER_BYTES, snapshotBytes))
+        request(0);
     },
     async flush() {
       if (closing || log === undefined) return;

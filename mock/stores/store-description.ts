@@ -9,9 +9,13 @@ export type StoreDescription = components['schemas']['StoreDescription'];
  */
 export function describeStore(store: StoreDescription): string {
   switch (store.kind) {
-    case 'memory': return 'memory (this process only; gone when it stops)';
-    case 'state-file': return `memory, kept in the state file ${store.stateFile ?? ''} and its change logs`;
-    case 'redis-single': return `Redis, single (prefix ${JSON.stringify(store.redisPrefix ?? '')}: keys {${store.redisPrefix ?? ''}}…)`;
-    case 'redis-cluster': return `Redis Cluster (prefix ${JSON.stringify(store.redisPrefix ?? '')}: keys {${store.redisPrefix ?? ''}}…, one slot)`;
+    case 'memory':
+      return 'memory (this process only; gone when it stops)';
+    case 'state-file':
+      return `memory, kept in the state file ${store.stateFile ?? ''} and its change logs`;
+    case 'redis-single':
+      return `Redis, single (prefix ${JSON.stringify(store.redisPrefix ?? '')}: keys {${store.redisPrefix ?? ''}}…)`;
+    case 'redis-cluster':
+      return `Redis Cluster (prefix ${JSON.stringify(store.redisPrefix ?? '')}: keys {${store.redisPrefix ?? ''}}…, one slot)`;
   }
 }

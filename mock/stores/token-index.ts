@@ -48,7 +48,13 @@ export function createTokenIndex(initialCapacity: number): TokenIndex {
     for (let entry = entries[position * 2] as number; entry !== 0; entry = entries[position * 2] as number) {
       if (entries[position * 2 + 1] === parsedHash) {
         const at = (entry - 1) * WORDS;
-        if (words[at] === parsed[0] && words[at + 1] === parsed[1] && words[at + 2] === parsed[2] && words[at + 3] === parsed[3]) return position;
+        if (
+          words[at] === parsed[0] &&
+          words[at + 1] === parsed[1] &&
+          words[at + 2] === parsed[2] &&
+          words[at + 3] === parsed[3]
+        )
+          return position;
       }
       position = (position + 1) & mask;
     }
@@ -147,10 +153,38 @@ const HEX_DIGITS = Uint8Array.from('0123456789abcdef', (digit) => digit.charCode
 function toHex(a: number, b: number, c: number, d: number): string {
   const x = (word: number, shift: number): number => HEX_DIGITS[(word >>> shift) & 15] as number;
   return String.fromCharCode(
-    x(a, 28), x(a, 24), x(a, 20), x(a, 16), x(a, 12), x(a, 8), x(a, 4), x(a, 0),
-    x(b, 28), x(b, 24), x(b, 20), x(b, 16), x(b, 12), x(b, 8), x(b, 4), x(b, 0),
-    x(c, 28), x(c, 24), x(c, 20), x(c, 16), x(c, 12), x(c, 8), x(c, 4), x(c, 0),
-    x(d, 28), x(d, 24), x(d, 20), x(d, 16), x(d, 12), x(d, 8), x(d, 4), x(d, 0),
+    x(a, 28),
+    x(a, 24),
+    x(a, 20),
+    x(a, 16),
+    x(a, 12),
+    x(a, 8),
+    x(a, 4),
+    x(a, 0),
+    x(b, 28),
+    x(b, 24),
+    x(b, 20),
+    x(b, 16),
+    x(b, 12),
+    x(b, 8),
+    x(b, 4),
+    x(b, 0),
+    x(c, 28),
+    x(c, 24),
+    x(c, 20),
+    x(c, 16),
+    x(c, 12),
+    x(c, 8),
+    x(c, 4),
+    x(c, 0),
+    x(d, 28),
+    x(d, 24),
+    x(d, 20),
+    x(d, 16),
+    x(d, 12),
+    x(d, 8),
+    x(d, 4),
+    x(d, 0),
   );
 }
 

@@ -18,7 +18,10 @@ export type ViewerFileAnswer =
 
 type Served = readonly [contentType: string, body: string];
 
-const nothingToDo = (file: string): Served => [JAVASCRIPT, `/* view-token-mock's viewer SDK stand-in: ${file} has nothing to do here (Application.js holds the stand-in). */\n`];
+const nothingToDo = (file: string): Served => [
+  JAVASCRIPT,
+  `/* view-token-mock's viewer SDK stand-in: ${file} has nothing to do here (Application.js holds the stand-in). */\n`,
+];
 const standIn: Served = [JAVASCRIPT, STAND_IN_SOURCES.standIn];
 const LANGUAGES = ['zh_CN.js', 'en_GB.js', 'sv_SE.js'];
 
@@ -68,10 +71,15 @@ const PLACE_OF = {
  * them), or what is missing, with `path` (as requested) in the message.
  * @example lookUpViewerFile('getViewerSdkFileUnderApi', { version: 'Bimface@3.6.36-standin', file: 'Application.js' }, path) // { kind: 'file', contentType: 'application/javascript; charset=utf-8', body: '/* view-token-mock: …' }
  */
-export function lookUpViewerFile(operationId: StaticOperationId, params: Readonly<Record<string, string>>, path: string): ViewerFileAnswer {
+export function lookUpViewerFile(
+  operationId: StaticOperationId,
+  params: Readonly<Record<string, string>>,
+  path: string,
+): ViewerFileAnswer {
   const { prefix, under } = PLACE_OF[operationId];
   if (operationId === 'getViewerSdkLoader') {
-    if (`${prefix}${params.file ?? ''}` === LOADER_PATH) return { kind: 'file', contentType: JAVASCRIPT, body: STAND_IN_SOURCES.loader };
+    if (`${prefix}${params.file ?? ''}` === LOADER_PATH)
+      return { kind: 'file', contentType: JAVASCRIPT, body: STAND_IN_SOURCES.loader };
     return missing(path, 'one loader file', 'It is', [LOADER_PATH], LOADER_PATH);
   }
   const folder = params.version ?? '';
@@ -80,17 +88,37 @@ export function lookUpViewerFile(operationId: StaticOperationId, params: Readonl
   const files = Object.hasOwn(FOLDERS, folder) ? FOLDERS[folder] : undefined;
   if (files === undefined) {
     // `Bimface@3.6.36` (a page's config.version) means the 3D folder; a typo, the nearest name.
-    const family = folder.includes('@') ? Object.keys(FOLDERS).find((name) => name.startsWith(folder.slice(0, folder.indexOf('@') + 1))) : undefined;
+    const family = folder.includes('@')
+      ? Object.keys(FOLDERS).find((name) => name.startsWith(folder.slice(0, folder.indexOf('@') + 1)))
+      : undefined;
     const nearest = family ?? findNearestName(folder, Object.keys(FOLDERS));
-    return missing(path, `no folder "${folder}"`, 'Its folders (the jsSDKVersion values of /inside/databag) are', Object.keys(FOLDERS).map((name) => `${prefix}${name}/`), nearest === undefined ? undefined : `${prefix}${nearest}/${file}`);
+    return missing(
+      path,
+      `no folder "${folder}"`,
+      'Its folders (the jsSDKVersion values of /inside/databag) are',
+      Object.keys(FOLDERS).map((name) => `${prefix}${name}/`),
+      nearest === undefined ? undefined : `${prefix}${nearest}/${file}`,
+    );
   }
   const served = Object.hasOwn(files, file) ? files[file] : undefined;
   if (served !== undefined) return { kind: 'file', contentType: served[0], body: served[1] };
   const nearest = findNearestName(file, Object.keys(files));
-  return missing(path, `no file "${file}" in ${folder}`, 'That folder has', Object.keys(files), nearest === undefined ? undefined : `${prefix}${folder}/${nearest}`);
+  return missing(
+    path,
+    `no file "${file}" in ${folder}`,
+    'That folder has',
+    Object.keys(files),
+    nearest === undefined ? undefined : `${prefix}${folder}/${nearest}`,
+  );
 }
 
-function missing(path: string, reason: string, label: string, known: readonly string[], nearest: string | undefined): ViewerFileAnswer {
+function missing(
+  path: string,
+  reason: string,
+  label: string,
+  known: readonly string[],
+  nearest: string | undefined,
+): ViewerFileAnswer {
   const hint = nearest === undefined ? '' : ` Did you mean ${nearest}?`;
   const message = `404 Not Found: ${path}\nview-token-mock's viewer SDK stand-in has ${reason}. ${label}: ${known.join(', ')}.${hint}\n`;
   return nearest === undefined ? { kind: 'missing', message } : { kind: 'missing', message, nearest };

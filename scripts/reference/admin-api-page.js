@@ -11,40 +11,63 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 function resolve(spec, value) {
   let current = value;
   for (let hops = 0; current && current.$ref && hops < 16; hops += 1) {
-    current = current.$ref.slice(2).split('/').reduce((node, key) => node?.[key], spec);
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((node, key) => node?.[key], spec);
   }
   return current;
 }
 
 function adminOperations(spec) {
-  return Object.entries(spec.paths).filter(([route]) => route.startsWith('/__admin')).flatMap(([route, item]) => METHODS.filter((method) => item[method])
-    .map((method) => ({ route, method, operation: item[method], shared: item.parameters ?? [] })));
+  return Object.entries(spec.paths)
+    .filter(([route]) => route.startsWith('/__admin'))
+    .flatMap(([route, item]) =>
+      METHODS.filter((method) => item[method]).map((method) => ({
+        route,
+        method,
+        operation: item[method],
+        shared: item.parameters ?? [],
+      })),
+    );
 }
 
 function security(operation, spec) {
   const needs = operation.security ?? spec.security ?? [];
   if (needs.length === 0) return 'Never needs the admin token.';
-  return needs.some((requirement) => Object.keys(requirement).length === 0) ? 'Needs `Authorization: Bearer <token>` when the mock runs with `--admin-token`.' : 'Always needs credentials.';
+  return needs.some((requirement) => Object.keys(requirement).length === 0)
+    ? 'Needs `Authorization: Bearer <token>` when the mock runs with `--admin-token`.'
+    : 'Always needs credentials.';
 }
 
 function parameterTable(spec, parameters) {
-  const rows = parameters.map((parameter) => resolve(spec, parameter)).map((parameter) => [
-    code(parameter.name), parameter.in, typeText(parameter.schema), parameter.required ? 'yes' : '', [notes(parameter), notes(parameter.schema)].filter(Boolean).join(' '),
-  ]);
+  const rows = parameters
+    .map((parameter) => resolve(spec, parameter))
+    .map((parameter) => [
+      code(parameter.name),
+      parameter.in,
+      typeText(parameter.schema),
+      parameter.required ? 'yes' : '',
+      [notes(parameter), notes(parameter.schema)].filter(Boolean).join(' '),
+    ]);
   return table(['Parameter', 'In', 'Type', 'Required', 'Description'], rows);
 }
 
 function bodyPart(spec, requestBody) {
   const body = resolve(spec, requestBody);
   return Object.entries(body.content ?? {}).flatMap(([mediaType, { schema }]) => [
-    `**Body** (${code(mediaType)}${body.required ? ', required' : ''}): ${schemaBlock(schema)}`, '',
+    `**Body** (${code(mediaType)}${body.required ? ', required' : ''}): ${schemaBlock(schema)}`,
+    '',
   ]);
 }
 
 function answerRows(spec, responses) {
   return Object.entries(responses).map(([status, given]) => {
     const response = resolve(spec, given);
-    const bodies = Object.entries(response.content ?? {}).map(([mediaType, { schema }]) => `${code(mediaType)} ${typeText(schema)}${schema && !schema.$ref && schema.properties ? ' (fields below)' : ''}`);
+    const bodies = Object.entries(response.content ?? {}).map(
+      ([mediaType, { schema }]) =>
+        `${code(mediaType)} ${typeText(schema)}${schema && !schema.$ref && schema.properties ? ' (fields below)' : ''}`,
+    );
     const headers = Object.keys(response.headers ?? {}).map((name) => `header ${code(name)}`);
     return [code(status), response.description ?? '', [...bodies, ...headers].join('; ')];
   });
@@ -52,9 +75,11 @@ function answerRows(spec, responses) {
 
 /** Inline answer bodies with fields (a list page, a count) get their table under the answers. */
 function inlineAnswerBodies(spec, responses) {
-  return Object.entries(responses).flatMap(([status, given]) => Object.entries(resolve(spec, given).content ?? {})
-    .filter(([, { schema }]) => schema && !schema.$ref && schema.properties)
-    .flatMap(([mediaType, { schema }]) => [`**${status} body** (${code(mediaType)}): ${schemaBlock(schema)}`, '']));
+  return Object.entries(responses).flatMap(([status, given]) =>
+    Object.entries(resolve(spec, given).content ?? {})
+      .filter(([, { schema }]) => schema && !schema.$ref && schema.properties)
+      .flatMap(([mediaType, { schema }]) => [`**${status} body** (${code(mediaType)}): ${schemaBlock(schema)}`, '']),
+  );
 }
 
 function operationSection(spec, { route, method, operation, shared }) {
@@ -83,14 +108,19 @@ function namedSchemas(spec, operations) {
     seen.push(ref);
     pending.push(...collectRefs(resolve(spec, { $ref: ref })));
   }
-  return seen.filter((ref) => ref.startsWith('#/components/schemas/')).map((ref) => [refName(ref), resolve(spec, { $ref: ref })]);
+  return seen
+    .filter((ref) => ref.startsWith('#/components/schemas/'))
+    .map((ref) => [refName(ref), resolve(spec, { $ref: ref })]);
 }
 
 /** The spec's own words on the admin API: its tag, and the paragraph of the spec's description on `/__admin`. */
 function introduction(spec) {
   const tag = spec.tags.find((entry) => entry.name === 'admin');
   const paragraph = spec.info.description.split(/\n\s*\n/).find((text) => text.trim().startsWith('`/__admin`'));
-  if (!tag || !paragraph) throw new Error('spec/mock.openapi.yaml: no "admin" tag or no paragraph of info.description starting with `/__admin`');
+  if (!tag || !paragraph)
+    throw new Error(
+      'spec/mock.openapi.yaml: no "admin" tag or no paragraph of info.description starting with `/__admin`',
+    );
   return [tag.description.trim(), '', paragraph.trim().replace(/\s*\n\s*/g, ' '), '', `Errors: ${link('Problem')}.`];
 }
 
@@ -106,7 +136,14 @@ function adminApiPage(root) {
     '',
     ...introduction(spec),
     '',
-    table(['Operation', 'Method and path', 'What it does'], operations.map(({ route, method, operation }) => [code(operation.operationId), code(`${method.toUpperCase()} ${route}`), operation.summary ?? ''])),
+    table(
+      ['Operation', 'Method and path', 'What it does'],
+      operations.map(({ route, method, operation }) => [
+        code(operation.operationId),
+        code(`${method.toUpperCase()} ${route}`),
+        operation.summary ?? '',
+      ]),
+    ),
     '',
     '## Operations',
     '',

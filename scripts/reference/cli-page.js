@@ -6,7 +6,10 @@ function servePart(root) {
   const { SERVE_FLAGS, toEnvName } = require(path.join(root, 'dist/mock/cli/serve-options.js'));
   const { catalogHelp } = require(path.join(root, 'dist/mock/cli/catalog-command.js'));
   const rows = Object.entries(SERVE_FLAGS).map(([name, flag]) => [
-    code(`--${name}${flag.type === 'string' ? ' <value>' : ''}`), code(toEnvName(name)), 'default' in flag ? code(flag.default) : '', flag.help,
+    code(`--${name}${flag.type === 'string' ? ' <value>' : ''}`),
+    code(toEnvName(name)),
+    'default' in flag ? code(flag.default) : '',
+    flag.help,
   ]);
   return [
     '## `view-token-mock`',
@@ -40,7 +43,12 @@ function contractsPart(root) {
     ...groups.flatMap((group) => [
       `${group}:`,
       '',
-      table(['Flag', 'What it does'], Object.entries(CONTRACT_FLAGS).filter(([, flag]) => flag.group === group).map(([name, flag]) => [code(toFlagUsage(name, flag.value)), flag.help])),
+      table(
+        ['Flag', 'What it does'],
+        Object.entries(CONTRACT_FLAGS)
+          .filter(([, flag]) => flag.group === group)
+          .map(([name, flag]) => [code(toFlagUsage(name, flag.value)), flag.help]),
+      ),
       '',
     ]),
     'Exit codes: 0 conformant, 1 a check failed, 2 usage error or target unreachable.',
@@ -50,7 +58,9 @@ function contractsPart(root) {
 /** The page's text. */
 function cliPage(root) {
   return [
-    banner('`mock/cli/serve-options.ts` (SERVE_FLAGS), `mock/cli/catalog-command.ts` and `contracts/options.ts` (CONTRACT_FLAGS), the tables `--help` prints'),
+    banner(
+      '`mock/cli/serve-options.ts` (SERVE_FLAGS), `mock/cli/catalog-command.ts` and `contracts/options.ts` (CONTRACT_FLAGS), the tables `--help` prints',
+    ),
     '',
     '# Command line',
     '',

@@ -8,7 +8,12 @@ const { banner, code, schemaBlock, table, typeText, notes } = require('./markdow
 function configPage(root) {
   const schema = JSON.parse(readFileSync(path.join(root, 'view-token-mock.config.schema.json'), 'utf8'));
   const required = new Set(schema.required ?? []);
-  const fields = Object.entries(schema.properties).map(([name, field]) => [code(name), typeText(field), required.has(name) ? 'yes' : '', notes(field)]);
+  const fields = Object.entries(schema.properties).map(([name, field]) => [
+    code(name),
+    typeText(field),
+    required.has(name) ? 'yes' : '',
+    notes(field),
+  ]);
   return [
     banner('`view-token-mock.config.schema.json`'),
     '',
@@ -23,7 +28,12 @@ function configPage(root) {
     ...(schema.additionalProperties === false ? ['Other fields are refused.', ''] : []),
     '## Definitions',
     '',
-    ...Object.entries(schema.definitions ?? {}).flatMap(([name, definition]) => [`### ${name}`, '', schemaBlock(definition), '']),
+    ...Object.entries(schema.definitions ?? {}).flatMap(([name, definition]) => [
+      `### ${name}`,
+      '',
+      schemaBlock(definition),
+      '',
+    ]),
   ].join('\n');
 }
 

@@ -9,8 +9,19 @@ function harnessChecksPage(root) {
   const { toChecksTable } = require(path.join(root, 'dist/contracts/checks-table.js'));
   const { CHECKS } = require(path.join(root, 'dist/contracts/checks.js'));
   // With no ids given, a check that needs one says which flag enables it.
-  const noIds = { ids: {}, checks: 'all', excludeChecks: [], accessToken: 'x', target: new URL('http://127.0.0.1:4010'), timeoutMs: 1 };
-  const needs = CHECKS.map((check) => [code(check.name), check.summary, check.skipReason?.(noIds) ?? 'nothing beyond --base-url and --access-token']);
+  const noIds = {
+    ids: {},
+    checks: 'all',
+    excludeChecks: [],
+    accessToken: 'x',
+    target: new URL('http://127.0.0.1:4010'),
+    timeoutMs: 1,
+  };
+  const needs = CHECKS.map((check) => [
+    code(check.name),
+    check.summary,
+    check.skipReason?.(noIds) ?? 'nothing beyond --base-url and --access-token',
+  ]);
   return [
     banner('the check definitions (`contracts/checks/*.ts`, `contracts/checks.ts`)'),
     '',

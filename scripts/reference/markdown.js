@@ -3,18 +3,30 @@
 
 /** A Markdown table cell: one line, `|` escaped, `<` `>` outside code spans as entities (else read as HTML). */
 function cell(text) {
-  return String(text ?? '').replace(/\s*\n\s*/g, ' ').split('`')
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;'))).join('`').replace(/\|/g, '\\|');
+  return String(text ?? '')
+    .replace(/\s*\n\s*/g, ' ')
+    .split('`')
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .join('`')
+    .replace(/\|/g, '\\|');
 }
 
 function table(header, rows) {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ].join('\n');
 }
 
 const code = (value) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 
 /** GitHub's heading anchor for a heading that is a plain name. */
-const anchor = (name) => name.toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+const anchor = (name) =>
+  name
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, '')
+    .replace(/ /g, '-');
 const refName = (ref) => ref.split('/').pop();
 const link = (name) => `[${name}](#${anchor(name)})`;
 
@@ -27,12 +39,15 @@ function typeText(schema) {
   if (alternatives) return alternatives.map(typeText).join(' or ');
   const base = schema.allOf ? schema.allOf.map(typeText) : [];
   const types = [].concat(schema.type ?? (schema.properties || schema.additionalProperties ? 'object' : []));
-  const words = types.map((type) => {
-    if (type === 'array') return `array of ${typeText(schema.items)}`;
-    if (type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object') return `object: any key → ${typeText(schema.additionalProperties)}`;
-    if (type === 'object' && base.length > 0) return schema.properties ? 'with the fields below' : '';
-    return schema.format ? `${type} (${schema.format})` : type;
-  }).filter(Boolean);
+  const words = types
+    .map((type) => {
+      if (type === 'array') return `array of ${typeText(schema.items)}`;
+      if (type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object')
+        return `object: any key → ${typeText(schema.additionalProperties)}`;
+      if (type === 'object' && base.length > 0) return schema.properties ? 'with the fields below' : '';
+      return schema.format ? `${type} (${schema.format})` : type;
+    })
+    .filter(Boolean);
   const text = [base.join(' and '), words.join(' or ')].filter(Boolean).join(', ');
   return `${text || 'any'}${schema.nullable ? ' or null' : ''}`;
 }
@@ -44,9 +59,11 @@ function constraints(schema) {
   if (schema.default !== undefined) said.push(`default ${code(schema.default)}`);
   if (schema.minimum !== undefined) said.push(`at least ${schema.minimum}`);
   if (schema.maximum !== undefined) said.push(`at most ${schema.maximum}`);
-  if (schema.minLength !== undefined) said.push(`at least ${schema.minLength} character${schema.minLength === 1 ? '' : 's'}`);
+  if (schema.minLength !== undefined)
+    said.push(`at least ${schema.minLength} character${schema.minLength === 1 ? '' : 's'}`);
   if (schema.maxLength !== undefined) said.push(`at most ${schema.maxLength} characters`);
-  if (schema.minProperties !== undefined) said.push(`at least ${schema.minProperties} field${schema.minProperties === 1 ? '' : 's'}`);
+  if (schema.minProperties !== undefined)
+    said.push(`at least ${schema.minProperties} field${schema.minProperties === 1 ? '' : 's'}`);
   if (schema.pattern !== undefined) said.push(`matches ${code(schema.pattern)}`);
   if (schema.example !== undefined) said.push(`e.g. ${code(schema.example)}`);
   return said;
@@ -54,7 +71,8 @@ function constraints(schema) {
 
 /** One sentence of a schema's description and its constraints. */
 function notes(schema) {
-  const description = schema && typeof schema === 'object' && typeof schema.description === 'string' ? schema.description.trim() : '';
+  const description =
+    schema && typeof schema === 'object' && typeof schema.description === 'string' ? schema.description.trim() : '';
   const limits = constraints(schema);
   return [description, limits.length > 0 ? `(${limits.join('; ')})` : ''].filter(Boolean).join(' ');
 }
@@ -65,7 +83,11 @@ function fieldRows(schema, prefix = '') {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).flatMap(([name, field]) => {
     const path = `${prefix}${name}`;
-    const nested = isInlineObject(field) ? fieldRows(field, `${path}.`) : isInlineObject(field.items) ? fieldRows(field.items, `${path}[].`) : [];
+    const nested = isInlineObject(field)
+      ? fieldRows(field, `${path}.`)
+      : isInlineObject(field.items)
+        ? fieldRows(field.items, `${path}[].`)
+        : [];
     return [[code(path), typeText(field), required.has(name) ? 'yes' : '', notes(field)], ...nested];
   });
 }
@@ -90,7 +112,9 @@ function collectRefs(value, found = []) {
   if (Array.isArray(value)) for (const item of value) collectRefs(item, found);
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key === '$ref' && typeof item === 'string') { if (!found.includes(item)) found.push(item); } else collectRefs(item, found);
+      if (key === '$ref' && typeof item === 'string') {
+        if (!found.includes(item)) found.push(item);
+      } else collectRefs(item, found);
     }
   }
   return found;

@@ -55,11 +55,20 @@ beforeAll(async () => {
   // evil.test resolves to the mock's loopback address: a DNS rebinding attack's second answer.
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--host-resolver-rules=MAP evil.test 127.0.0.1'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--host-resolver-rules=MAP evil.test 127.0.0.1',
+    ],
   });
   mock = await createMockServer({ seed: 3, logLevel: 'silent' });
   mockUrl = await mock.listen(0, '127.0.0.1');
-  attacker = createServer((_req, res) => res.setHeader('Content-Type', 'text/html').end('<!doctype html><title>hostile</title>'));
+  attacker = createServer((_req, res) =>
+    res.setHeader('Content-Type', 'text/html').end('<!doctype html><title>hostile</title>'),
+  );
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
   attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
 });
@@ -86,9 +95,12 @@ test('a page on another port of 127.0.0.1 can neither read the View Tokens nor r
   await page.goto(`${attackerUrl}/`);
   const results = await page.evaluate(`(${ATTACKS})(${JSON.stringify(mockUrl)})`);
   expect(results).toEqual({
-    readTokens: 'blocked: TypeError', readHealth: 'blocked: TypeError',
+    readTokens: 'blocked: TypeError',
+    readHealth: 'blocked: TypeError',
     // An opaque answer tells the page nothing; the mock refused these (the state below is unchanged).
-    resetTextPlain: 'opaque', resetBodiless: 'opaque', addRule: 'opaque',
+    resetTextPlain: 'opaque',
+    resetBodiless: 'opaque',
+    addRule: 'opaque',
     moveClock: 'blocked: TypeError',
   });
   await expectNothingChanged(token);
@@ -99,8 +111,9 @@ test('a page on another port cannot reach the admin API through capitalised or t
   const token = await issueAToken();
   const page = await browser.newPage();
   await page.goto(`${attackerUrl}/`);
-  const results = await page.evaluate(`(${SPELLED_ATTACKS})(${JSON.stringify(mockUrl)})`) as Record<string, string>;
-  const notFound = (method: string, path: string, hint: string): string => `404 ${JSON.stringify({ code: 'route.not.found', data: null, message: `No route ${method} ${path}; did you mean ${hint}?` })}`;
+  const results = (await page.evaluate(`(${SPELLED_ATTACKS})(${JSON.stringify(mockUrl)})`)) as Record<string, string>;
+  const notFound = (method: string, path: string, hint: string): string =>
+    `404 ${JSON.stringify({ code: 'route.not.found', data: null, message: `No route ${method} ${path}; did you mean ${hint}?` })}`;
   expect(results).toEqual({
     // Capitalised: no admin route at all, a 404 in the service envelope (readable: it holds nothing).
     readTokensUpper: notFound('GET', '/__ADMIN/view-tokens', 'GET /__admin/view-tokens'),
@@ -127,19 +140,28 @@ test('a DNS-rebound page (evil.test resolving to 127.0.0.1, same origin as far a
   // the script the attacker's first answer planted runs there as page.evaluate does).
   await page.goto(`${evilOrigin}/attack`);
   const results = await page.evaluate(`(${ATTACKS})(${JSON.stringify(evilOrigin)})`);
-  const refused = (detail: string): string => `403 ${JSON.stringify({ type: 'urn:view-token-mock:problem:forbidden', title: 'The admin API does not answer this host or origin', status: 403, detail })}`;
+  const refused = (detail: string): string =>
+    `403 ${JSON.stringify({ type: 'urn:view-token-mock:problem:forbidden', title: 'The admin API does not answer this host or origin', status: 403, detail })}`;
   const hostDetail = `Host "evil.test:${port}" may not reach the admin API: use a loopback name, the bound host, or start the mock with --allowed-hosts evil.test.`;
   expect(results).toEqual({
-    readTokens: refused(hostDetail), readHealth: refused(hostDetail),
-    resetTextPlain: 'basic', resetBodiless: 'basic', addRule: 'basic', moveClock: refused(hostDetail),
+    readTokens: refused(hostDetail),
+    readHealth: refused(hostDetail),
+    resetTextPlain: 'basic',
+    resetBodiless: 'basic',
+    addRule: 'basic',
+    moveClock: refused(hostDetail),
   });
   await expectNothingChanged(token);
   // The service routes stay open to any host.
-  expect(await page.evaluate(`fetch('/view/token?fileId=8', { headers: { Authorization: 'Bearer at' } }).then((r) => r.status)`)).toBe(200);
+  expect(
+    await page.evaluate(
+      `fetch('/view/token?fileId=8', { headers: { Authorization: 'Bearer at' } }).then((r) => r.status)`,
+    ),
+  ).toBe(200);
   await page.close();
 });
 
-test('the mock\'s own dashboard still reads and changes the admin API same-origin', async () => {
+test("the mock's own dashboard still reads and changes the admin API same-origin", async () => {
   await issueAToken();
   const page = await browser.newPage();
   await page.goto(`${mockUrl}/__admin/ui`);

@@ -68,13 +68,18 @@ describe('a QA tester with the dashboard and the try page', () => {
     expect(await issueOnTryPage(tryPage, 'file', '1001')).toMatch(/^200 GET \/view\/token\?fileId=1001/);
     const fileToken = await tryPage.inputValue('#view-token');
     expect(fileToken).toMatch(/^[0-9a-f]{32}$/);
-    expect(await issueOnTryPage(tryPage, 'childFile', '1002')).toContain('/data/v2/integrations/2001/files/1002/viewToken');
+    expect(await issueOnTryPage(tryPage, 'childFile', '1002')).toContain(
+      '/data/v2/integrations/2001/files/1002/viewToken',
+    );
 
     await dashboard.locator('#tokens-body tr', { hasText: fileToken }).waitFor();
     await dashboard.waitForFunction(() => document.querySelectorAll('#tokens-body tr').length === 2);
-    expect(await column(dashboard, 'tokens-body', 'Object')).toEqual(expect.arrayContaining(['file 1001', 'childFile 1002 (integration 2001)']));
+    expect(await column(dashboard, 'tokens-body', 'Object')).toEqual(
+      expect.arrayContaining(['file 1001', 'childFile 1002 (integration 2001)']),
+    );
     expect(await column(dashboard, 'tokens-body', 'State')).toEqual(['valid', 'valid']);
-    for (const countdown of await column(dashboard, 'tokens-body', 'Expires in')) expect(countdown).toMatch(/^(12:00:00|11:59:\d\d)$/);
+    for (const countdown of await column(dashboard, 'tokens-body', 'Expires in'))
+      expect(countdown).toMatch(/^(12:00:00|11:59:\d\d)$/);
   });
 
   test('opening the model on the try page shows its metadata and counts as a use', async () => {
@@ -83,13 +88,19 @@ describe('a QA tester with the dashboard and the try page', () => {
     const result = (await tryPage.locator('#open-result').textContent()) ?? '';
     expect(result).toMatch(/^200 GET \/inside\/databag\?viewToken=[0-9a-f]{32}/);
     expect(result).toMatch(/renderType(bimView|drawingView)/);
-    await dashboard.waitForFunction(() => [...document.querySelectorAll('#tokens-body td[data-label="Last use"]')].some((cell) => cell.textContent !== '—'));
+    await dashboard.waitForFunction(() =>
+      [...document.querySelectorAll('#tokens-body td[data-label="Last use"]')].some((cell) => cell.textContent !== '—'),
+    );
   });
 
   test('the keyboard advances the clock 12 h and every token shows expired; the viewer then gets 401', async () => {
     await dashboard.focus('#clock-advance-12h');
     await dashboard.keyboard.press('Enter');
-    await dashboard.waitForFunction(() => [...document.querySelectorAll('#tokens-body td[data-label="State"]')].every((cell) => cell.textContent === 'expired'));
+    await dashboard.waitForFunction(() =>
+      [...document.querySelectorAll('#tokens-body td[data-label="State"]')].every(
+        (cell) => cell.textContent === 'expired',
+      ),
+    );
     expect(await column(dashboard, 'tokens-body', 'Expires in')).toEqual(['expired', 'expired']);
     expect(await dashboard.textContent('#clock-offset')).toMatch(/^\+12(\.\d+)? h from real time$/);
 
@@ -120,29 +131,43 @@ describe('a QA tester with the dashboard and the try page', () => {
     const statuses = await column(dashboard, 'journal-body', 'Status');
     const operations = await column(dashboard, 'journal-body', 'Operation');
     expect(statuses.slice(0, 5)).toEqual(['200', '403', '401', '200', '200']);
-    expect(operations.slice(0, 5)).toEqual(['getViewToken', 'getViewToken', 'getViewerData', 'getViewerData', 'getChildFileViewTokenByGet']);
+    expect(operations.slice(0, 5)).toEqual([
+      'getViewToken',
+      'getViewToken',
+      'getViewerData',
+      'getViewerData',
+      'getChildFileViewTokenByGet',
+    ]);
     expect((await column(dashboard, 'journal-body', 'Outcome'))[1]).toMatch(/r\d+/);
     expect(await dashboard.getAttribute('#journal-body tr:nth-child(2) .status', 'class')).toBe('status s4xx');
   });
 
   test('hostile input from a request shows as text in the journal, never as markup', async () => {
     const hostile = '<img src=x onerror="document.title=\'pwned\'">';
-    await fetch(`${baseUrl}/view/token?fileId=5`, { headers: { Authorization: 'Bearer t', 'X-Mock-Session': hostile } });
+    await fetch(`${baseUrl}/view/token?fileId=5`, {
+      headers: { Authorization: 'Bearer t', 'X-Mock-Session': hostile },
+    });
     await dashboard.locator('#journal-body td[data-label="Session"]', { hasText: hostile }).waitFor();
     expect(await dashboard.locator('#journal-body img, #tokens-body img').count()).toBe(0);
     expect(await dashboard.title()).toBe('view-token-mock dashboard');
   });
 
   test('the session filter narrows tokens and journal to one X-Mock-Session', async () => {
-    await fetch(`${baseUrl}/view/token?fileId=77`, { headers: { Authorization: 'Bearer t', 'X-Mock-Session': 'tester-b' } });
+    await fetch(`${baseUrl}/view/token?fileId=77`, {
+      headers: { Authorization: 'Bearer t', 'X-Mock-Session': 'tester-b' },
+    });
     await dashboard.fill('#session-filter', 'tester-b');
-    await dashboard.waitForFunction(() => document.querySelectorAll('#tokens-body tr').length === 1 && document.querySelectorAll('#journal-body tr').length === 1);
+    await dashboard.waitForFunction(
+      () =>
+        document.querySelectorAll('#tokens-body tr').length === 1 &&
+        document.querySelectorAll('#journal-body tr').length === 1,
+    );
     expect(await column(dashboard, 'tokens-body', 'Object')).toEqual(['file 77']);
     expect(await column(dashboard, 'journal-body', 'Session')).toEqual(['tester-b']);
     await dashboard.fill('#session-filter', '');
   });
 
-  test('the catalog lists each operation\'s outcomes with a copy button for each curl line', async () => {
+  test("the catalog lists each operation's outcomes with a copy button for each curl line", async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     const first = dashboard.locator('#catalog-list details').first();
     await first.locator('summary').click();
@@ -174,8 +199,13 @@ describe('a QA tester with the dashboard and the try page', () => {
     await dashboard.fill('#rule-session', '');
   });
 
-  test('under a session filter, Clear rules says how many it removes, asks once, and clears that session\'s rules only', async () => {
-    const addRule = (session: string) => fetch(`${baseUrl}/__admin/scenarios`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Mock-Session': session }, body: JSON.stringify({ then: { code: 503 } }) });
+  test("under a session filter, Clear rules says how many it removes, asks once, and clears that session's rules only", async () => {
+    const addRule = (session: string) =>
+      fetch(`${baseUrl}/__admin/scenarios`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Mock-Session': session },
+        body: JSON.stringify({ then: { code: 503 } }),
+      });
     await addRule('tester-x');
     await addRule('tester-x');
     await addRule('tester-y');
@@ -195,14 +225,28 @@ describe('a QA tester with the dashboard and the try page', () => {
   });
 
   test('Revoke and Remove on one row ask once, naming the token or rule, and act only when accepted', async () => {
-    const issued = (await (await fetch(`${baseUrl}/view/token?fileId=4242`, { headers: { Authorization: 'Bearer x' } })).json()) as { data: string };
-    const rule = (await (await fetch(`${baseUrl}/__admin/scenarios`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ then: { code: 503 } }) })).json()) as { id: string };
+    const issued = (await (
+      await fetch(`${baseUrl}/view/token?fileId=4242`, { headers: { Authorization: 'Bearer x' } })
+    ).json()) as { data: string };
+    const rule = (await (
+      await fetch(`${baseUrl}/__admin/scenarios`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ then: { code: 503 } }),
+      })
+    ).json()) as { id: string };
     const revoke = dashboard.getByRole('button', { name: `Revoke View Token ${issued.data}` });
     const remove = dashboard.getByRole('button', { name: `Remove rule ${rule.id}` });
     await revoke.waitFor();
     await remove.waitFor();
-    const tokenCount = async () => ((await (await fetch(`${baseUrl}/__admin/view-tokens`)).json()) as { viewTokens: { token: string }[] }).viewTokens.filter((record) => record.token === issued.data).length;
-    const ruleCount = async () => ((await (await fetch(`${baseUrl}/__admin/scenarios`)).json()) as { rules: { id: string }[] }).rules.filter((listed) => listed.id === rule.id).length;
+    const tokenCount = async () =>
+      (
+        (await (await fetch(`${baseUrl}/__admin/view-tokens`)).json()) as { viewTokens: { token: string }[] }
+      ).viewTokens.filter((record) => record.token === issued.data).length;
+    const ruleCount = async () =>
+      ((await (await fetch(`${baseUrl}/__admin/scenarios`)).json()) as { rules: { id: string }[] }).rules.filter(
+        (listed) => listed.id === rule.id,
+      ).length;
 
     const dismissed = answerNextDialog(dashboard, false);
     await revoke.click();
@@ -223,41 +267,81 @@ describe('a QA tester with the dashboard and the try page', () => {
     expect([await tokenCount(), await ruleCount()]).toEqual([0, 0]);
   });
 
-  test('under a session filter, the clock panel shows and moves that session\'s clock, and Reset resets that session only after saying what it removes', async () => {
-    await fetch(`${baseUrl}/view/token?fileId=61`, { headers: { Authorization: 'Bearer t', 'X-Mock-Session': 'tester-z' } });
+  test("under a session filter, the clock panel shows and moves that session's clock, and Reset resets that session only after saying what it removes", async () => {
+    await fetch(`${baseUrl}/view/token?fileId=61`, {
+      headers: { Authorization: 'Bearer t', 'X-Mock-Session': 'tester-z' },
+    });
     await dashboard.fill('#session-filter', 'tester-z');
-    await dashboard.locator('#clock-session', { hasText: 'session "tester-z": follows the deployment\'s clock' }).waitFor();
-    const clockOf = async (session: string) => (await (await fetch(`${baseUrl}/__admin/clock?session=${session}`)).json()) as { offsetMs: number; ownClock: boolean };
+    await dashboard
+      .locator('#clock-session', { hasText: 'session "tester-z": follows the deployment\'s clock' })
+      .waitFor();
+    const clockOf = async (session: string) =>
+      (await (await fetch(`${baseUrl}/__admin/clock?session=${session}`)).json()) as {
+        offsetMs: number;
+        ownClock: boolean;
+      };
     // An earlier test moved the deployment's clock on 12 h: the session starts from there.
     const deployment = (await clockOf('')).offsetMs;
     await dashboard.click('#clock-advance-1h');
     await dashboard.locator('#clock-session', { hasText: 'session "tester-z": its own clock' }).waitFor();
-    expect(await dashboard.textContent('#clock-offset')).toBe(`+${(deployment + 3_600_000) / 3_600_000} h from real time`);
+    expect(await dashboard.textContent('#clock-offset')).toBe(
+      `+${(deployment + 3_600_000) / 3_600_000} h from real time`,
+    );
     expect(await clockOf('tester-z')).toMatchObject({ offsetMs: deployment + 3_600_000, ownClock: true });
     expect(await clockOf('')).toMatchObject({ offsetMs: deployment, ownClock: false });
     expect(await dashboard.textContent('#reset-all')).toBe('Reset session "tester-z"');
     const asked = answerNextDialog(dashboard, true);
     await dashboard.click('#reset-all');
-    expect(await asked).toBe('Reset session "tester-z": remove its 1 View Token, 0 rules and 1 journal entry, and put its clock back on the deployment\'s?');
-    await dashboard.locator('#clock-session', { hasText: 'session "tester-z": follows the deployment\'s clock' }).waitFor();
+    expect(await asked).toBe(
+      'Reset session "tester-z": remove its 1 View Token, 0 rules and 1 journal entry, and put its clock back on the deployment\'s?',
+    );
+    await dashboard
+      .locator('#clock-session', { hasText: 'session "tester-z": follows the deployment\'s clock' })
+      .waitFor();
     expect(await clockOf('tester-z')).toMatchObject({ ownClock: false });
-    const tokens = (await (await fetch(`${baseUrl}/__admin/view-tokens`)).json()) as { viewTokens: { session: string }[] };
+    const tokens = (await (await fetch(`${baseUrl}/__admin/view-tokens`)).json()) as {
+      viewTokens: { session: string }[];
+    };
     expect(tokens.viewTokens.some((token) => token.session === 'tester-z')).toBe(false);
     expect(tokens.viewTokens.length).toBeGreaterThan(0);
     await dashboard.fill('#session-filter', '');
     expect(await dashboard.textContent('#reset-all')).toBe('Reset everything');
   });
 
-  test('every session showing, each token counts down on its own session\'s clock: a session moved 12 h on shows its token expired, the others valid', async () => {
-    const issue = async (session: string) => ((await (await fetch(`${baseUrl}/view/token?fileId=88`, { headers: { Authorization: 'Bearer t', 'X-Mock-Session': session } })).json()) as { data: string }).data;
+  test("every session showing, each token counts down on its own session's clock: a session moved 12 h on shows its token expired, the others valid", async () => {
+    const issue = async (session: string) =>
+      (
+        (await (
+          await fetch(`${baseUrl}/view/token?fileId=88`, {
+            headers: { Authorization: 'Bearer t', 'X-Mock-Session': session },
+          })
+        ).json()) as { data: string }
+      ).data;
     const moved = await issue('tester-w');
     const still = await issue('tester-v');
-    await fetch(`${baseUrl}/__admin/clock/advance?session=tester-w`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ by: '12h' }) });
-    const stateOf = (token: string) => dashboard.locator('#tokens-body tr', { hasText: token }).locator('td[data-label="State"]');
-    await dashboard.waitForFunction((token) => [...document.querySelectorAll('#tokens-body tr')].some((row) => row.textContent?.includes(token) && row.querySelector('td[data-label="State"]')?.textContent === 'expired'), moved);
+    await fetch(`${baseUrl}/__admin/clock/advance?session=tester-w`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ by: '12h' }),
+    });
+    const stateOf = (token: string) =>
+      dashboard.locator('#tokens-body tr', { hasText: token }).locator('td[data-label="State"]');
+    await dashboard.waitForFunction(
+      (token) =>
+        [...document.querySelectorAll('#tokens-body tr')].some(
+          (row) =>
+            row.textContent?.includes(token) && row.querySelector('td[data-label="State"]')?.textContent === 'expired',
+        ),
+      moved,
+    );
     expect(await stateOf(moved).textContent()).toBe('expired');
     expect(await stateOf(still).textContent()).toBe('valid');
-    expect(await dashboard.locator('#tokens-body tr', { hasText: still }).locator('td[data-label="Expires in"]').textContent()).toMatch(/^1[12]:\d\d:\d\d$/);
+    expect(
+      await dashboard
+        .locator('#tokens-body tr', { hasText: still })
+        .locator('td[data-label="Expires in"]')
+        .textContent(),
+    ).toMatch(/^1[12]:\d\d:\d\d$/);
   });
 
   test('a request that matched no route shows in the journal as unmatched, with the route it was probably meant for', async () => {
@@ -266,30 +350,41 @@ describe('a QA tester with the dashboard and the try page', () => {
     await row.waitFor();
     expect(await row.locator('td[data-label="Operation"]').textContent()).toBe('unmatched');
     expect(await row.locator('td[data-label="Status"]').textContent()).toBe('404');
-    expect(await row.locator('td[data-label="Outcome"]').textContent()).toBe('unmatched: did you mean GET /view/token?');
+    expect(await row.locator('td[data-label="Outcome"]').textContent()).toBe(
+      'unmatched: did you mean GET /view/token?',
+    );
   });
 
   test('dates in the tables show the year', async () => {
-    for (const [body, label] of [['journal-body', 'Time'], ['tokens-body', 'Issued'], ['tokens-body', 'Expires at']] as const) {
+    for (const [body, label] of [
+      ['journal-body', 'Time'],
+      ['tokens-body', 'Issued'],
+      ['tokens-body', 'Expires at'],
+    ] as const) {
       const cells = await column(dashboard, body, label);
       expect(cells.length).toBeGreaterThan(0);
       for (const text of cells) expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     }
   });
 
-  test('a refused clock value shows the mock\'s refusal in the status banner, and no uncaught error', async () => {
+  test("a refused clock value shows the mock's refusal in the status banner, and no uncaught error", async () => {
     const errorsBefore = pageErrors.flat().length;
     await dashboard.fill('#clock-advance-by', 'forever');
     await dashboard.click('#clock-advance-form button[type=submit]');
     await dashboard.locator('#status[data-tone="error"]').waitFor();
-    expect(await dashboard.textContent('#status')).toBe('The mock refused: "by" must be a duration such as "12h", "PT12H" or milliseconds; got "forever".');
+    expect(await dashboard.textContent('#status')).toBe(
+      'The mock refused: "by" must be a duration such as "12h", "PT12H" or milliseconds; got "forever".',
+    );
     // A rejection left unhandled would be logged a moment later: give it the time to show.
     await dashboard.waitForTimeout(300);
     expect(pageErrors.flat().slice(errorsBefore)).toEqual([]);
     await dashboard.fill('#clock-advance-by', '');
   });
 
-  test.each([[1280, 800], [390, 844]])('the "Advance by" placeholder fits its input at %i px wide', async (width, height) => {
+  test.each([
+    [1280, 800],
+    [390, 844],
+  ])('the "Advance by" placeholder fits its input at %i px wide', async (width, height) => {
     await dashboard.setViewportSize({ width, height });
     const fits = await dashboard.evaluate(() => {
       const input = document.getElementById('clock-advance-by') as HTMLInputElement;

@@ -31,15 +31,27 @@ function servePages(): Promise<string> {
     const file = path.join(PAGES, path.basename(url.pathname));
     const mock = url.searchParams.get('mock') ?? '';
     if (!file.endsWith('.html') || !/^http:\/\/127\.0\.0\.1:\d+$/.test(mock)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(readFileSync(file, 'utf8').replaceAll('{{mock}}', mock));
+    res
+      .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+      .end(readFileSync(file, 'utf8').replaceAll('{{mock}}', mock));
   });
-  return new Promise((resolve) => site.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(site.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    site.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(site.address() as AddressInfo).port}`)),
+  );
 }
 
 beforeAll(async () => {
   const config = path.join(scratch, 'drawing.config.json');
-  writeFileSync(config, JSON.stringify({ objects: { fileId: { [DRAWING_ID]: { name: 'Level 1 - Floor Plan.dwg', extension: 'dwg' } } } }));
-  [bare, withDrawing, siteOrigin, browser] = await Promise.all([startCli(['--port', '0']), startCli(['--port', '0', '--config', config]), servePages(), launchChromium()]);
+  writeFileSync(
+    config,
+    JSON.stringify({ objects: { fileId: { [DRAWING_ID]: { name: 'Level 1 - Floor Plan.dwg', extension: 'dwg' } } } }),
+  );
+  [bare, withDrawing, siteOrigin, browser] = await Promise.all([
+    startCli(['--port', '0']),
+    startCli(['--port', '0', '--config', config]),
+    servePages(),
+    launchChromium(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -50,16 +62,27 @@ afterAll(async () => {
 
 /** A View Token as a back end gets it (any bearer is accepted by a bare mock). */
 async function viewToken(mock: RunningCli, query: string): Promise<string> {
-  const res = await fetch(`${mock.baseUrl}/view/token?${query}`, { headers: { Authorization: 'Bearer back-end-token' } });
+  const res = await fetch(`${mock.baseUrl}/view/token?${query}`, {
+    headers: { Authorization: 'Bearer back-end-token' },
+  });
   return ((await res.json()) as { data: string }).data;
 }
 
 async function advanceClock(mock: RunningCli, by: string): Promise<void> {
-  const res = await fetch(`${mock.baseUrl}/__admin/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ by }) });
+  const res = await fetch(`${mock.baseUrl}/__admin/clock/advance`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ by }),
+  });
   expect(res.status).toBe(200);
 }
 
-async function openPage(name: string, mock: RunningCli, token: string, extra = ''): Promise<{ page: Page; errors: string[]; firstError: Promise<string> }> {
+async function openPage(
+  name: string,
+  mock: RunningCli,
+  token: string,
+  extra = '',
+): Promise<{ page: Page; errors: string[]; firstError: Promise<string> }> {
   const page = await browser.newPage({ viewport: { width: 900, height: 640 } });
   page.setDefaultTimeout(15_000);
   const errors = collectPageErrors(page);
@@ -77,7 +100,11 @@ test('a 3D page (WebApplication3D, viewer listener after addView) runs on a bare
   await log(page).getByText('ViewAdded; bottom toolbars: 1').waitFor();
   expect(await log(page).innerText()).toBe('loader success: 3DView model-10001.rvt\nViewAdded; bottom toolbars: 1');
   const lines = await caption(page);
-  expect(lines.slice(0, 3)).toEqual(["view-token-mock's viewer stand-in, not the platform's viewer", 'model-10001.rvt', 'file 10001 · bimView · Bimface@3.6.36-standin']);
+  expect(lines.slice(0, 3)).toEqual([
+    "view-token-mock's viewer stand-in, not the platform's viewer",
+    'model-10001.rvt',
+    'file 10001 · bimView · Bimface@3.6.36-standin',
+  ]);
   expect(lines[3]).toMatch(/^View Token expires in 1[12]:\d\d:\d\d \(unless used again\)$/);
   expect(await page.locator('polygon.vtm-standin-component').count()).toBe(3);
   await page.waitForFunction((first) => document.querySelector('.vtm-standin-expiry')?.textContent !== first, lines[3]);
@@ -86,11 +113,11 @@ test('a 3D page (WebApplication3D, viewer listener after addView) runs on a bare
   await page.close();
 });
 
-test('the page\'s loads are uses of the token on the mock: the loader\'s and the viewer\'s /inside/databag, each sliding the expiry', async () => {
+test("the page's loads are uses of the token on the mock: the loader's and the viewer's /inside/databag, each sliding the expiry", async () => {
   const token = await viewToken(bare, 'fileId=10003');
   const { page, errors } = await openPage('app-3d.html', bare, token);
   await log(page).getByText('ViewAdded').waitFor();
-  const record = await (await fetch(`${bare.baseUrl}/__admin/view-tokens/${token}`)).json() as { uses: number };
+  const record = (await (await fetch(`${bare.baseUrl}/__admin/view-tokens/${token}`)).json()) as { uses: number };
   expect(record.uses).toBe(2);
   expect(errors).toEqual([]);
   await page.close();
@@ -106,9 +133,13 @@ test('app-level listeners (page type B): ViewLoading and ViewAdded, then a click
   await page.click('.vtm-standin-scene', { position: { x: 10, y: 400 } });
   await log(page).getByText('ComponentsSelectionChanged nothing').waitFor();
   expect((await log(page).innerText()).split('\n')).toEqual([
-    'loader success: 3DView', 'ViewLoading 100%', 'ViewAdded',
-    'MouseClicked 1002 at z 3000', 'ComponentsSelectionChanged 1002 selected: 1002',
-    'MouseClicked empty space', 'ComponentsSelectionChanged nothing selected: ',
+    'loader success: 3DView',
+    'ViewLoading 100%',
+    'ViewAdded',
+    'MouseClicked 1002 at z 3000',
+    'ComponentsSelectionChanged 1002 selected: 1002',
+    'MouseClicked empty space',
+    'ComponentsSelectionChanged nothing selected: ',
   ]);
   expect(errors).toEqual([]);
   await page.close();
@@ -128,7 +159,9 @@ test('a bare Viewer3D (page type D): config without new, isolation, colours, cam
   const { page, errors } = await openPage('viewer-3d.html', bare, token);
   await log(page).getByText('ViewAdded').waitFor();
   await log(page).getByText('Rendered').waitFor();
-  expect(await log(page).innerText()).toBe('ViewAdded; camera z 30000; isolated 1002,1003; coloured 1002,1003; drawables 1\nRendered');
+  expect(await log(page).innerText()).toBe(
+    'ViewAdded; camera z 30000; isolated 1002,1003; coloured 1002,1003; drawables 1\nRendered',
+  );
   expect(await page.locator('polygon[data-element-id="1001"]').getAttribute('fill-opacity')).toBe('0.25');
   expect(await page.locator('polygon[data-element-id="1002"]').getAttribute('fill')).toBe('rgba(255, 120, 60, 0.9)');
   expect(await page.locator('.vtm-standin-drawables').innerText()).toBe('Drawables: custom item item-1 "Parking P1"');
@@ -141,31 +174,55 @@ test('a drawing page (page type E, forced drawing view): the loader takes the dr
   const token = await viewToken(bare, 'fileId=10006');
   const { page, errors } = await openPage('drawing.html', bare, token);
   await log(page).getByText('frames:').waitFor();
-  expect(await log(page).innerText()).toBe('loader success: model-10006.rvt\nLoaded; toolbar bf-toolbar bf-toolbar-bottom\nframes: model-10006.rvt');
+  expect(await log(page).innerText()).toBe(
+    'loader success: model-10006.rvt\nLoaded; toolbar bf-toolbar bf-toolbar-bottom\nframes: model-10006.rvt',
+  );
   await page.click('polygon[data-element-id="2002"]');
   await log(page).getByText('selected 2002').waitFor();
   // What the page asked the mock for, in order: the loader's use, the drawing bundle (the documented list), the viewer's use.
-  const asked = await page.evaluate((mock) => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.startsWith(mock)).map((name) => name.slice(mock.length)), bare.baseUrl);
+  const asked = await page.evaluate(
+    (mock) =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.startsWith(mock))
+        .map((name) => name.slice(mock.length)),
+    bare.baseUrl,
+  );
   const folder = '/api/Glodon/Drawing@1.6.34-standin';
-  expect(asked).toEqual(['/api/BimfaceSDKLoader/BimfaceSDKLoader@latest-release.js', `/inside/databag?viewToken=${token}`, `${folder}/bimface.index.js`, `${folder}/zh_CN.js`,
-    `${folder}/Application.js`, `${folder}/Drawing.css`, `${folder}/bimface.bufferfly.js`, `${folder}/Drawing.js`, `/inside/databag?viewToken=${token}`]);
+  expect(asked).toEqual([
+    '/api/BimfaceSDKLoader/BimfaceSDKLoader@latest-release.js',
+    `/inside/databag?viewToken=${token}`,
+    `${folder}/bimface.index.js`,
+    `${folder}/zh_CN.js`,
+    `${folder}/Application.js`,
+    `${folder}/Drawing.css`,
+    `${folder}/bimface.bufferfly.js`,
+    `${folder}/Drawing.js`,
+    `/inside/databag?viewToken=${token}`,
+  ]);
   expect(errors).toEqual([]);
   await page.close();
 });
 
-test('with a config naming a drawing, the sample\'s drawing branch opens it: drawingView, Loaded, the plan and its name', async () => {
+test("with a config naming a drawing, the sample's drawing branch opens it: drawingView, Loaded, the plan and its name", async () => {
   const token = await viewToken(withDrawing, `fileId=${DRAWING_ID}`);
   const { page, errors } = await openPage('app-3d.html', withDrawing, token);
   await log(page).getByText('Loaded; bottom toolbars: 1').waitFor();
-  expect(await log(page).innerText()).toBe('loader success: drawingView Level 1 - Floor Plan.dwg\nLoaded; bottom toolbars: 1');
-  expect((await caption(page)).slice(1, 3)).toEqual(['Level 1 - Floor Plan.dwg', 'file 20002 · drawingView · Drawing@1.6.34-standin']);
+  expect(await log(page).innerText()).toBe(
+    'loader success: drawingView Level 1 - Floor Plan.dwg\nLoaded; bottom toolbars: 1',
+  );
+  expect((await caption(page)).slice(1, 3)).toEqual([
+    'Level 1 - Floor Plan.dwg',
+    'file 20002 · drawingView · Drawing@1.6.34-standin',
+  ]);
   expect(await page.locator('polygon.vtm-standin-component').count()).toBe(3);
   await screenshot(page, 'viewer-drawing-app');
   expect(errors).toEqual([]);
   await page.close();
 });
 
-test('a token that expired before the page loads: the loader\'s failure callback gets the refusal', async () => {
+test("a token that expired before the page loads: the loader's failure callback gets the refusal", async () => {
   const token = await viewToken(withDrawing, 'fileId=10007');
   await advanceClock(withDrawing, '12h');
   const { page, errors } = await openPage('app-3d.html', withDrawing, token);
@@ -182,8 +239,13 @@ test('a token that expires while the page is open: addView fires Error with the 
   await advanceClock(bare, '12h');
   await page.click('#open');
   await log(page).getByText('Error').waitFor();
-  expect(await log(page).innerText()).toBe('loader success: 3DView\nError 401 authentication.failed: View token has expired.');
-  expect((await caption(page)).slice(1)).toEqual(['The model could not be opened', '401 authentication.failed: View token has expired.']);
+  expect(await log(page).innerText()).toBe(
+    'loader success: 3DView\nError 401 authentication.failed: View token has expired.',
+  );
+  expect((await caption(page)).slice(1)).toEqual([
+    'The model could not be opened',
+    '401 authentication.failed: View token has expired.',
+  ]);
   await screenshot(page, 'viewer-expired-token');
   expect(errors).toEqual([]);
   await page.close();
@@ -195,6 +257,8 @@ test('a page calling a method the stand-in lacks gets a loud error naming it', a
   await log(page).getByText('ViewAdded').waitFor();
   expect(await firstError).toMatch(/^view-token-mock's viewer SDK stand-in lacks Viewer3D\.getModel\(\)/);
   expect(errors).toHaveLength(1);
-  expect(errors[0]).toMatch(/^view-token-mock's viewer SDK stand-in lacks Viewer3D\.getModel\(\)\. It has: addEventListener, addModel, .*\. See docs\/guides\/front-end-viewer\.md\.$/);
+  expect(errors[0]).toMatch(
+    /^view-token-mock's viewer SDK stand-in lacks Viewer3D\.getModel\(\)\. It has: addEventListener, addModel, .*\. See docs\/guides\/front-end-viewer\.md\.$/,
+  );
   await page.close();
 });

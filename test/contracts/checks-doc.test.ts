@@ -12,17 +12,29 @@ test('the contract guide lists every check with its sentence exactly as the chec
   const end = guide.indexOf(CHECKS_TABLE_END);
   expect([begin > 0, end > begin]).toEqual([true, true]);
   expect(guide.slice(begin + CHECKS_TABLE_BEGIN.length, end).trim()).toBe(toChecksTable());
-  expect(toChecksTable().split('\n').slice(2).map((row) => /^\| `(\w+)` /.exec(row)?.[1])).toEqual(CHECKS.map((check) => check.name));
+  expect(
+    toChecksTable()
+      .split('\n')
+      .slice(2)
+      .map((row) => /^\| `(\w+)` /.exec(row)?.[1]),
+  ).toEqual(CHECKS.map((check) => check.name));
 });
 
 test('the table escapes what Markdown would misread: a pipe, and < > outside code spans', () => {
-  const table = toChecksTable([{ ...CHECKS[0], name: 'x', detail: 'a | b `<kept>` <tag>', source: '<VIEW_TOKEN>' } as (typeof CHECKS)[number]]);
+  const table = toChecksTable([
+    { ...CHECKS[0], name: 'x', detail: 'a | b `<kept>` <tag>', source: '<VIEW_TOKEN>' } as (typeof CHECKS)[number],
+  ]);
   expect(table.split('\n')[2]).toBe('| `x` | a \\| b `<kept>` &lt;tag&gt; | "&lt;VIEW_TOKEN&gt;" |');
 });
 
 test('every check cites a sentence of the interface document (its quoted words, kept in checks/sentences.ts)', () => {
   const sentences = Object.values(SENTENCE);
-  expect(CHECKS.filter((check) => check.name !== 'response_headers_conformance' && !sentences.some((sentence) => check.source.includes(sentence))).map((check) => check.name)).toEqual([]);
+  expect(
+    CHECKS.filter(
+      (check) =>
+        check.name !== 'response_headers_conformance' && !sentences.some((sentence) => check.source.includes(sentence)),
+    ).map((check) => check.name),
+  ).toEqual([]);
 });
 
 test('the CI recipe installs the package, then runs the harness from it with npx -p (and names the tarball form)', () => {

@@ -10,9 +10,23 @@ const ORIGIN = 'http://implementation.test';
 /** Answers come from nock in this process: the default --timeout, so a busy machine never turns a slow answer into a failure. */
 function anOptions(extra: string[] = []): ContractOptions {
   const command = parseContractArgs([
-    '--base-url', ORIGIN, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid, '--scene-id', FAKE_IDS.valid,
-    '--integrate-id', FAKE_IDS.integrateId, '--child-file-id', FAKE_IDS.childFileId,
-    '--missing-id', FAKE_IDS.missing, '--forbidden-file-id', FAKE_IDS.forbidden, ...extra,
+    '--base-url',
+    ORIGIN,
+    '--access-token',
+    FAKE_TOKEN,
+    '--file-id',
+    FAKE_IDS.valid,
+    '--scene-id',
+    FAKE_IDS.valid,
+    '--integrate-id',
+    FAKE_IDS.integrateId,
+    '--child-file-id',
+    FAKE_IDS.childFileId,
+    '--missing-id',
+    FAKE_IDS.missing,
+    '--forbidden-file-id',
+    FAKE_IDS.forbidden,
+    ...extra,
   ]);
   if (command.kind !== 'run') throw new Error('fixture');
   return command.options;
@@ -22,10 +36,13 @@ function anOptions(extra: string[] = []): ContractOptions {
 function serve(deviation: Deviation): void {
   const fake = createFake(deviation);
   for (const method of ['GET', 'POST'] as const) {
-    nock(ORIGIN).persist().intercept(/.*/, method).reply(function reply(_uri, body) {
-      const answer = fake.answer(fromNock(method, this.req.path, this.req.headers, body));
-      return [answer.status, answer.body, answer.headers];
-    });
+    nock(ORIGIN)
+      .persist()
+      .intercept(/.*/, method)
+      .reply(function reply(_uri, body) {
+        const answer = fake.answer(fromNock(method, this.req.path, this.req.headers, body));
+        return [answer.status, answer.body, answer.headers];
+      });
   }
 }
 
@@ -46,72 +63,238 @@ afterAll(() => {
 test('the conformant fake passes every check (so each failure below comes from its one deviation)', async () => {
   serve('none');
   const report = await runContracts(anOptions());
-  expect(report.results.map((result) => [result.name, result.status])).toEqual(report.results.map((result) => [result.name, 'pass']));
+  expect(report.results.map((result) => [result.name, result.status])).toEqual(
+    report.results.map((result) => [result.name, 'pass']),
+  );
 });
 
 const ACCEPTED = 'status 200: the request was accepted without valid credentials';
 const NOT_JSON = 'the body is not JSON (Unexpected token \'o\', "token=token"... is not valid JSON)';
 const UNDOCUMENTED_GET = 'status 410 is not documented (200, 401, 403, 404)';
-const FORBIDDEN_NOT_401 = 'status 403, not 401: 403 says the caller was recognised and lacks permission, not that its credentials are missing or wrong';
+const FORBIDDEN_NOT_401 =
+  'status 403, not 401: 403 says the caller was recognised and lacks permission, not that its credentials are missing or wrong';
 
 // deviation, the check it must fail, its violations as [probe, reason] (first, how many), every check that fails
 test.each<[Deviation, string, [string, string], number, string[]]>([
   // Accepting any bearer token also accepts near-misses, a View Token, and (nock resolves `/view/./token`) an aliased route with an unknown token.
-  ['accepts-any-token', 'ignored_auth', ['GET with an unknown bearer token', ACCEPTED], 2, ['ignored_auth', 'credential_exact_match', 'view_token_not_access_token', 'auth_on_aliased_routes', 'unauthorized_is_401']],
+  [
+    'accepts-any-token',
+    'ignored_auth',
+    ['GET with an unknown bearer token', ACCEPTED],
+    2,
+    [
+      'ignored_auth',
+      'credential_exact_match',
+      'view_token_not_access_token',
+      'auth_on_aliased_routes',
+      'unauthorized_is_401',
+    ],
+  ],
   // `endsWith(' ' + token)` also accepts "Bearer x <token>".
-  ['accepts-token-under-any-scheme', 'ignored_auth', ['GET with the Access Token under the Basic scheme', ACCEPTED], 4, ['ignored_auth', 'credential_exact_match', 'unauthorized_is_401']],
-  ['accepts-bare-token', 'ignored_auth', ['GET with the Access Token without a scheme', ACCEPTED], 2, ['ignored_auth', 'unauthorized_is_401']],
-  ['accepts-empty-bearer', 'ignored_auth', ['GET with "Bearer" and no token', ACCEPTED], 2, ['ignored_auth', 'unauthorized_is_401']],
-  ['accepts-basic', 'ignored_auth', ['GET with the Access Token under the Basic scheme', ACCEPTED], 4, ['ignored_auth', 'unauthorized_is_401']],
-  ['accepts-no-auth', 'ignored_auth', ['GET with no Authorization header', ACCEPTED], 14,
-    ['ignored_auth', 'credential_exact_match', 'credential_in_header_only', 'view_token_not_access_token', 'auth_on_aliased_routes', 'unauthorized_is_401']],
-  ['refuses-auth-with-403', 'unauthorized_is_401', ['GET with no Authorization header', FORBIDDEN_NOT_401], 28, ['unauthorized_is_401']],
-  ['accepts-underflow', 'negative_data_rejection', ['fileId=int64 underflow', 'status 200: invalid input was accepted'], 1, ['negative_data_rejection']],
-  ['refuses-zero-and-negative-ids', 'int64_boundaries_accepted', ['compareId=-9223372036854775808', 'status 400 is not documented: a valid int64 id was refused as malformed'], 27,
-    ['int64_boundaries_accepted', 'status_code_conformance']],
-  ['crashes-on-max-id', 'int64_boundaries_accepted', ['compareId=9223372036854775807', 'status 500: a server error for a valid int64 id'], 9,
-    ['int64_boundaries_accepted', 'not_a_server_error', 'status_code_conformance']],
-  ['refuses-min-path-id', 'int64_boundaries_accepted', ['integrateId=-9223372036854775808 in the path', 'status 400 is not documented: a valid int64 id was refused as malformed'], 2,
-    ['int64_boundaries_accepted', 'status_code_conformance']],
-  ['same-token-for-every-object', 'view_token_object_scoped', ['issue integrateId', 'the View Token for integrateId=22 is the one issued for fileId=11'], 14, ['view_token_object_scoped']],
-  ['same-token-for-file-and-scene', 'view_token_object_scoped', ['issue sceneId', 'the View Token for sceneId=11 is the one issued for fileId=11'], 2, ['view_token_object_scoped']],
+  [
+    'accepts-token-under-any-scheme',
+    'ignored_auth',
+    ['GET with the Access Token under the Basic scheme', ACCEPTED],
+    4,
+    ['ignored_auth', 'credential_exact_match', 'unauthorized_is_401'],
+  ],
+  [
+    'accepts-bare-token',
+    'ignored_auth',
+    ['GET with the Access Token without a scheme', ACCEPTED],
+    2,
+    ['ignored_auth', 'unauthorized_is_401'],
+  ],
+  [
+    'accepts-empty-bearer',
+    'ignored_auth',
+    ['GET with "Bearer" and no token', ACCEPTED],
+    2,
+    ['ignored_auth', 'unauthorized_is_401'],
+  ],
+  [
+    'accepts-basic',
+    'ignored_auth',
+    ['GET with the Access Token under the Basic scheme', ACCEPTED],
+    4,
+    ['ignored_auth', 'unauthorized_is_401'],
+  ],
+  [
+    'accepts-no-auth',
+    'ignored_auth',
+    ['GET with no Authorization header', ACCEPTED],
+    14,
+    [
+      'ignored_auth',
+      'credential_exact_match',
+      'credential_in_header_only',
+      'view_token_not_access_token',
+      'auth_on_aliased_routes',
+      'unauthorized_is_401',
+    ],
+  ],
+  [
+    'refuses-auth-with-403',
+    'unauthorized_is_401',
+    ['GET with no Authorization header', FORBIDDEN_NOT_401],
+    28,
+    ['unauthorized_is_401'],
+  ],
+  [
+    'accepts-underflow',
+    'negative_data_rejection',
+    ['fileId=int64 underflow', 'status 200: invalid input was accepted'],
+    1,
+    ['negative_data_rejection'],
+  ],
+  [
+    'refuses-zero-and-negative-ids',
+    'int64_boundaries_accepted',
+    ['compareId=-9223372036854775808', 'status 400 is not documented: a valid int64 id was refused as malformed'],
+    27,
+    ['int64_boundaries_accepted', 'status_code_conformance'],
+  ],
+  [
+    'crashes-on-max-id',
+    'int64_boundaries_accepted',
+    ['compareId=9223372036854775807', 'status 500: a server error for a valid int64 id'],
+    9,
+    ['int64_boundaries_accepted', 'not_a_server_error', 'status_code_conformance'],
+  ],
+  [
+    'refuses-min-path-id',
+    'int64_boundaries_accepted',
+    [
+      'integrateId=-9223372036854775808 in the path',
+      'status 400 is not documented: a valid int64 id was refused as malformed',
+    ],
+    2,
+    ['int64_boundaries_accepted', 'status_code_conformance'],
+  ],
+  [
+    'same-token-for-every-object',
+    'view_token_object_scoped',
+    ['issue integrateId', 'the View Token for integrateId=22 is the one issued for fileId=11'],
+    14,
+    ['view_token_object_scoped'],
+  ],
+  [
+    'same-token-for-file-and-scene',
+    'view_token_object_scoped',
+    ['issue sceneId', 'the View Token for sceneId=11 is the one issued for fileId=11'],
+    2,
+    ['view_token_object_scoped'],
+  ],
   ['wrong-success-code', 'success_envelope', ['issue fileId', 'code is "ok", not "success"'], 5, ['success_envelope']],
   ['non-empty-message', 'success_envelope', ['issue fileId', 'message is "done", not ""'], 5, ['success_envelope']],
-  ['data-not-string', 'response_schema_conformance', ['issue fileId', 'body/data must be string'], 16, ['response_schema_conformance', 'success_envelope', 'view_tokens_usable']],
-  ['body-not-json', 'response_schema_conformance', ['issue fileId', NOT_JSON], 16, ['response_schema_conformance', 'success_envelope', 'view_tokens_usable']],
-  ['no-content-type', 'content_type_conformance', ['issue fileId', 'no Content-Type header'], 16, ['content_type_conformance']],
-  ['bad-content-type', 'content_type_conformance', ['issue fileId', 'Content-Type "json please" is not a media type'], 16, ['content_type_conformance']],
-  ['second-token-empty', 'view_tokens_usable', ['issue fileId again', 'status 200, data ""'], 1, ['success_envelope', 'view_tokens_usable']],
-  ['missing-answers-200', 'missing_object_not_found', ['missing compareId', 'status 200'], 9, ['missing_object_not_found']],
-  ['missing-integration-answers-400', 'missing_object_not_found', ['missing integrateId', 'status 400'], 2, ['missing_object_not_found', 'status_code_conformance']],
-  ['forbidden-answers-404', 'forbidden_object_rejected', ['forbidden fileId', 'status 404'], 2, ['forbidden_object_rejected']],
-  ['accepts-malformed-id', 'negative_data_rejection', ['fileId=abc', 'status 200: invalid input was accepted'], 8, ['negative_data_rejection', 'lenient_id_rejection']],
+  [
+    'data-not-string',
+    'response_schema_conformance',
+    ['issue fileId', 'body/data must be string'],
+    16,
+    ['response_schema_conformance', 'success_envelope', 'view_tokens_usable'],
+  ],
+  [
+    'body-not-json',
+    'response_schema_conformance',
+    ['issue fileId', NOT_JSON],
+    16,
+    ['response_schema_conformance', 'success_envelope', 'view_tokens_usable'],
+  ],
+  [
+    'no-content-type',
+    'content_type_conformance',
+    ['issue fileId', 'no Content-Type header'],
+    16,
+    ['content_type_conformance'],
+  ],
+  [
+    'bad-content-type',
+    'content_type_conformance',
+    ['issue fileId', 'Content-Type "json please" is not a media type'],
+    16,
+    ['content_type_conformance'],
+  ],
+  [
+    'second-token-empty',
+    'view_tokens_usable',
+    ['issue fileId again', 'status 200, data ""'],
+    1,
+    ['success_envelope', 'view_tokens_usable'],
+  ],
+  [
+    'missing-answers-200',
+    'missing_object_not_found',
+    ['missing compareId', 'status 200'],
+    9,
+    ['missing_object_not_found'],
+  ],
+  [
+    'missing-integration-answers-400',
+    'missing_object_not_found',
+    ['missing integrateId', 'status 400'],
+    2,
+    ['missing_object_not_found', 'status_code_conformance'],
+  ],
+  [
+    'forbidden-answers-404',
+    'forbidden_object_rejected',
+    ['forbidden fileId', 'status 404'],
+    2,
+    ['forbidden_object_rejected'],
+  ],
+  [
+    'accepts-malformed-id',
+    'negative_data_rejection',
+    ['fileId=abc', 'status 200: invalid input was accepted'],
+    8,
+    ['negative_data_rejection', 'lenient_id_rejection'],
+  ],
   ['crashes-on-overflow', 'not_a_server_error', ['fileId=int64 overflow', 'status 500'], 3, ['not_a_server_error']],
-  ['missing-answers-410', 'status_code_conformance', ['missing compareId', UNDOCUMENTED_GET], 9, ['missing_object_not_found', 'status_code_conformance']],
-])('an implementation that %s fails %s, and the suite fails', async (deviation, check, [probe, reason], count, failing) => {
-  serve(deviation);
-  const report = await runContracts(anOptions());
-  const result = report.results.find((candidate) => candidate.name === check);
-  expect(result?.status).toBe('fail');
-  expect(result?.violations).toHaveLength(count);
-  expect([result?.violations[0]?.result.probe.id, result?.violations[0]?.reason]).toEqual([probe, reason]);
-  expect(report.results.filter((candidate) => candidate.status === 'fail').map((candidate) => candidate.name)).toEqual(failing);
-  expect(report.totals.fail).toBe(failing.length);
-});
-
-test.each<Deviation>(['post-answers-201', 'post-201-with-envelope', 'errors-of-any-media-type', 'html-401', 'empty-401', 'extra-envelope-fields', 'text-plain-success'])(
-  'an implementation that differs only where the document allows (%s) passes',
-  async (deviation) => {
+  [
+    'missing-answers-410',
+    'status_code_conformance',
+    ['missing compareId', UNDOCUMENTED_GET],
+    9,
+    ['missing_object_not_found', 'status_code_conformance'],
+  ],
+])(
+  'an implementation that %s fails %s, and the suite fails',
+  async (deviation, check, [probe, reason], count, failing) => {
     serve(deviation);
     const report = await runContracts(anOptions());
-    expect(report.results.filter((result) => result.status !== 'pass').map((result) => result.name)).toEqual([]);
+    const result = report.results.find((candidate) => candidate.name === check);
+    expect(result?.status).toBe('fail');
+    expect(result?.violations).toHaveLength(count);
+    expect([result?.violations[0]?.result.probe.id, result?.violations[0]?.reason]).toEqual([probe, reason]);
+    expect(
+      report.results.filter((candidate) => candidate.status === 'fail').map((candidate) => candidate.name),
+    ).toEqual(failing);
+    expect(report.totals.fail).toBe(failing.length);
   },
 );
+
+test.each<Deviation>([
+  'post-answers-201',
+  'post-201-with-envelope',
+  'errors-of-any-media-type',
+  'html-401',
+  'empty-401',
+  'extra-envelope-fields',
+  'text-plain-success',
+])('an implementation that differs only where the document allows (%s) passes', async (deviation) => {
+  serve(deviation);
+  const report = await runContracts(anOptions());
+  expect(report.results.filter((result) => result.status !== 'pass').map((result) => result.name)).toEqual([]);
+});
 
 test("a child file's View Token may be its file's: GET ?fileId=N and the POST for file N of an integration sharing one token pass", async () => {
   serve('child-file-token-is-its-file-token');
   const report = await runContracts(anOptions(['--child-file-id', FAKE_IDS.valid]));
-  expect(report.results.find((result) => result.name === 'view_token_object_scoped')).toMatchObject({ status: 'pass', note: '16 answers judged' });
+  expect(report.results.find((result) => result.name === 'view_token_object_scoped')).toMatchObject({
+    status: 'pass',
+    note: '16 answers judged',
+  });
   expect(report.totals.fail).toBe(0);
 });
 
@@ -134,12 +317,28 @@ test('a check whose ids were not given is skipped and names the flag that enable
 test.each<[Deviation, string[]]>([
   ['none', []],
   ['accepts-token-under-any-scheme', ['ignored_auth', 'credential_exact_match', 'unauthorized_is_401']],
-])('in-process, a Node request listener given as the target (no port) is checked like a URL: %s fails %j', async (deviation, failing) => {
-  const command = parseContractArgs(['--base-url', ORIGIN, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid, '--integrate-id', FAKE_IDS.integrateId, '--child-file-id', FAKE_IDS.childFileId]);
-  if (command.kind !== 'run') throw new Error('fixture');
-  nock.enableNetConnect((host) => host.startsWith('127.0.0.1:')); // the harness's own ephemeral server
-  const report = await runContracts({ ...command.options, target: fakeListener(deviation) }).finally(() => nock.disableNetConnect());
-  expect(report.baseUrl).toMatch(/^in-process \(http:\/\/127\.0\.0\.1:\d+\)$/);
-  expect(report.results.filter((result) => result.status === 'fail').map((result) => result.name)).toEqual(failing);
-  expect(report.requests).toBeGreaterThan(50);
-});
+])(
+  'in-process, a Node request listener given as the target (no port) is checked like a URL: %s fails %j',
+  async (deviation, failing) => {
+    const command = parseContractArgs([
+      '--base-url',
+      ORIGIN,
+      '--access-token',
+      FAKE_TOKEN,
+      '--file-id',
+      FAKE_IDS.valid,
+      '--integrate-id',
+      FAKE_IDS.integrateId,
+      '--child-file-id',
+      FAKE_IDS.childFileId,
+    ]);
+    if (command.kind !== 'run') throw new Error('fixture');
+    nock.enableNetConnect((host) => host.startsWith('127.0.0.1:')); // the harness's own ephemeral server
+    const report = await runContracts({ ...command.options, target: fakeListener(deviation) }).finally(() =>
+      nock.disableNetConnect(),
+    );
+    expect(report.baseUrl).toMatch(/^in-process \(http:\/\/127\.0\.0\.1:\d+\)$/);
+    expect(report.results.filter((result) => result.status === 'fail').map((result) => result.name)).toEqual(failing);
+    expect(report.requests).toBeGreaterThan(50);
+  },
+);

@@ -7,13 +7,27 @@ import { FAKE_IDS, FAKE_TOKEN, fakeListener } from '../support/fake-implementati
 type Fault = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 const FAULTS: [string, Fault, string][] = [
-  ['resets every connection', (req) => req.socket.resetAndDestroy(), 'the connection was reset before a complete answer'],
-  ['closes in the middle of the body', (_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
-    res.write('{"code":"succ');
-    setTimeout(() => res.socket?.destroy(), 20);
-  }, 'the connection closed in the middle of the response body'],
-  ['answers invalid JSON', (_req, res) => { res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":"success",'); }, 'not a JSON object'],
+  [
+    'resets every connection',
+    (req) => req.socket.resetAndDestroy(),
+    'the connection was reset before a complete answer',
+  ],
+  [
+    'closes in the middle of the body',
+    (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+      res.write('{"code":"succ');
+      setTimeout(() => res.socket?.destroy(), 20);
+    },
+    'the connection closed in the middle of the response body',
+  ],
+  [
+    'answers invalid JSON',
+    (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":"success",');
+    },
+    'not a JSON object',
+  ],
   ['hangs past --timeout', () => undefined, 'no complete answer within 300 ms (--timeout)'],
 ];
 
@@ -28,31 +42,68 @@ async function withServer(fault: Fault, run: (baseUrl: string) => Promise<void>)
   }
 }
 
-test.each(FAULTS)('a target that %s gives failed checks with a clear reason, never a hang or a crash', async (_label, fault, reason) => {
-  await withServer(fault, async (baseUrl) => {
-    const command = parseContractArgs(['--base-url', baseUrl, '--access-token', 't', '--file-id', '1', '--timeout', '300', '--checks', 'success_envelope,not_a_server_error']);
-    if (command.kind !== 'run') throw new Error('fixture');
-    const report = await runContracts(command.options);
-    const envelope = report.results.find((result) => result.name === 'success_envelope');
-    expect(envelope?.status).toBe('fail');
-    expect(envelope?.violations.map((violation) => violation.reason)).toContainEqual(expect.stringContaining(reason));
-  });
-});
+test.each(FAULTS)(
+  'a target that %s gives failed checks with a clear reason, never a hang or a crash',
+  async (_label, fault, reason) => {
+    await withServer(fault, async (baseUrl) => {
+      const command = parseContractArgs([
+        '--base-url',
+        baseUrl,
+        '--access-token',
+        't',
+        '--file-id',
+        '1',
+        '--timeout',
+        '300',
+        '--checks',
+        'success_envelope,not_a_server_error',
+      ]);
+      if (command.kind !== 'run') throw new Error('fixture');
+      const report = await runContracts(command.options);
+      const envelope = report.results.find((result) => result.name === 'success_envelope');
+      expect(envelope?.status).toBe('fail');
+      expect(envelope?.violations.map((violation) => violation.reason)).toContainEqual(expect.stringContaining(reason));
+    });
+  },
+);
 
 test('a request that never answers fails, within --timeout, every check that judges it: a target silent on refused credentials fails ignored_auth and the checks of every answer', async () => {
   const conformant = fakeListener('none');
-  const silentOnRefusals: Fault = (req, res) => { if (req.headers.authorization === `Bearer ${FAKE_TOKEN}`) conformant(req, res); };
+  const silentOnRefusals: Fault = (req, res) => {
+    if (req.headers.authorization === `Bearer ${FAKE_TOKEN}`) conformant(req, res);
+  };
   await withServer(silentOnRefusals, async (baseUrl) => {
-    const command = parseContractArgs(['--base-url', baseUrl, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid, '--timeout', '300']);
+    const command = parseContractArgs([
+      '--base-url',
+      baseUrl,
+      '--access-token',
+      FAKE_TOKEN,
+      '--file-id',
+      FAKE_IDS.valid,
+      '--timeout',
+      '300',
+    ]);
     if (command.kind !== 'run') throw new Error('fixture');
     const report = await runContracts(command.options);
     const auth = report.results.find((result) => result.name === 'ignored_auth');
     expect(auth?.status).toBe('fail');
-    expect(new Set(auth?.violations.map((violation) => violation.reason))).toEqual(new Set(['no complete answer within 300 ms (--timeout)']));
+    expect(new Set(auth?.violations.map((violation) => violation.reason))).toEqual(
+      new Set(['no complete answer within 300 ms (--timeout)']),
+    );
     expect(auth?.violations).toHaveLength(7);
     expect(report.results.filter((result) => result.status === 'fail').map((result) => result.name)).toEqual([
-      'response_schema_conformance', 'content_type_conformance', 'response_headers_conformance', 'ignored_auth', 'credential_exact_match', 'credential_in_header_only',
-      'view_token_not_access_token', 'auth_on_aliased_routes', 'unauthorized_is_401', 'refusal_claims_no_success', 'not_a_server_error', 'status_code_conformance',
+      'response_schema_conformance',
+      'content_type_conformance',
+      'response_headers_conformance',
+      'ignored_auth',
+      'credential_exact_match',
+      'credential_in_header_only',
+      'view_token_not_access_token',
+      'auth_on_aliased_routes',
+      'unauthorized_is_401',
+      'refusal_claims_no_success',
+      'not_a_server_error',
+      'status_code_conformance',
     ]);
   });
 });
@@ -71,10 +122,23 @@ test('a server that drops a kept-alive connection when another request comes on 
     conformant(req, res);
   };
   await withServer(dropsReused, async (baseUrl) => {
-    const command = parseContractArgs(['--base-url', baseUrl, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid, '--timeout', '2000']);
+    const command = parseContractArgs([
+      '--base-url',
+      baseUrl,
+      '--access-token',
+      FAKE_TOKEN,
+      '--file-id',
+      FAKE_IDS.valid,
+      '--timeout',
+      '2000',
+    ]);
     if (command.kind !== 'run') throw new Error('fixture');
     const report = await runContracts(command.options);
-    expect(report.results.filter((result) => result.status === 'fail').map((result) => [result.name, result.violations[0]?.reason])).toEqual([]);
+    expect(
+      report.results
+        .filter((result) => result.status === 'fail')
+        .map((result) => [result.name, result.violations[0]?.reason]),
+    ).toEqual([]);
     expect(dropped).toBeGreaterThan(10);
   });
 });

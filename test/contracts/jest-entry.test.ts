@@ -12,13 +12,30 @@ interface JestJson {
 /** Jest as a provider runs it, on the fixture suite only (its own process, so its failures stay there). */
 function runJest(): Promise<JestJson> {
   const config = {
-    rootDir: ROOT, roots: [FIXTURE], testMatch: ['**/*.contract.ts'], testEnvironment: 'node',
-    transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
+    rootDir: ROOT,
+    roots: [FIXTURE],
+    testMatch: ['**/*.contract.ts'],
+    testEnvironment: 'node',
+    transform: {
+      '^.+\\.ts$': [
+        '@swc/jest',
+        { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+      ],
+    },
   };
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--config', JSON.stringify(config), '--json', '--ci'], { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
-      try { resolve(JSON.parse(stdout) as JestJson); } catch { reject(new Error(`jest gave no JSON (${error?.message ?? ''}): ${stderr}`)); }
-    });
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--config', JSON.stringify(config), '--json', '--ci'],
+      { cwd: ROOT, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        try {
+          resolve(JSON.parse(stdout) as JestJson);
+        } catch {
+          reject(new Error(`jest gave no JSON (${error?.message ?? ''}): ${stderr}`));
+        }
+      },
+    );
   });
 }
 
@@ -49,11 +66,17 @@ test('describeContracts registers one Jest test per check: a deviant fails exact
     ['status_code_conformance', 'passed'],
   ]);
   expect(result.numFailedTests).toBe(3);
-  expect(tests.find((test) => test.title.startsWith('missing_object_not_found'))?.title).toBe('missing_object_not_found (add --missing-id N (an id that names no object))');
+  expect(tests.find((test) => test.title.startsWith('missing_object_not_found'))?.title).toBe(
+    'missing_object_not_found (add --missing-id N (an id that names no object))',
+  );
   const message = tests.find((test) => test.title.startsWith('ignored_auth'))?.failureMessages[0] ?? '';
-  expect(message).toContain('ContractViolationError: 2 violation(s) of "Both operations require the header Authorization with the value Bearer followed by the application Access Token, <ACCESS_TOKEN>.", in 1 finding(s):\n'
-    + '1. 2 requests on GET /view/token\n'
-    + '   fails ignored_auth: status 200: the request was accepted without valid credentials\n');
-  expect(message).toContain('   tried: the Access Token under the Basic scheme; the Access Token under the Token scheme\n');
+  expect(message).toContain(
+    'ContractViolationError: 2 violation(s) of "Both operations require the header Authorization with the value Bearer followed by the application Access Token, <ACCESS_TOKEN>.", in 1 finding(s):\n' +
+      '1. 2 requests on GET /view/token\n' +
+      '   fails ignored_auth: status 200: the request was accepted without valid credentials\n',
+  );
+  expect(message).toContain(
+    '   tried: the Access Token under the Basic scheme; the Access Token under the Token scheme\n',
+  );
   expect(message).toContain('   e.g. GET with the Access Token under the Basic scheme: GET http://127.0.0.1:');
 }, 90_000);

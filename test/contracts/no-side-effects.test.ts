@@ -18,13 +18,22 @@ test("importing and running the harness leaves the caller's expect, its toSatisf
   // Loaded here, after the provider's matcher: importing it must change nothing either.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const harness = require('../../contracts/index') as typeof Harness;
-  const report = await harness.runContracts(harness.toContractOptions({
-    target: fakeListener('none'), accessToken: FAKE_TOKEN, ids: { fileId: FAKE_IDS.valid, integrateId: FAKE_IDS.integrateId, childFileId: FAKE_IDS.childFileId },
-  }));
-  expect(report.results.find((result) => result.name === 'response_schema_conformance')).toMatchObject({ status: 'pass', note: expect.stringMatching(/^\d+ answers judged$/) });
+  const report = await harness.runContracts(
+    harness.toContractOptions({
+      target: fakeListener('none'),
+      accessToken: FAKE_TOKEN,
+      ids: { fileId: FAKE_IDS.valid, integrateId: FAKE_IDS.integrateId, childFileId: FAKE_IDS.childFileId },
+    }),
+  );
+  expect(report.results.find((result) => result.name === 'response_schema_conformance')).toMatchObject({
+    status: 'pass',
+    note: expect.stringMatching(/^\d+ answers judged$/),
+  });
 
   (expect('provider response') as unknown as { toSatisfyApiSpec(): void }).toSatisfyApiSpec();
-  expect(() => (expect('another response') as unknown as { toSatisfyApiSpec(): void }).toSatisfyApiSpec()).toThrow("the provider's own toSatisfyApiSpec");
+  expect(() => (expect('another response') as unknown as { toSatisfyApiSpec(): void }).toSatisfyApiSpec()).toThrow(
+    "the provider's own toSatisfyApiSpec",
+  );
   expect(calls).toEqual(['provider response', 'another response']);
   expect((globalThis as { expect?: unknown }).expect).toBe(expectBefore);
   expect(Object.getOwnPropertyNames(globalThis).filter((name) => !globalsBefore.includes(name))).toEqual([]);

@@ -18,7 +18,13 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-reports-'));
 let report: RunReport;
 
 beforeAll(async () => {
-  report = await runContracts(toContractOptions({ target: fakeListener('accepts-bare-token'), accessToken: FAKE_TOKEN, ids: { fileId: FAKE_IDS.valid, integrateId: FAKE_IDS.integrateId, childFileId: FAKE_IDS.childFileId } }));
+  report = await runContracts(
+    toContractOptions({
+      target: fakeListener('accepts-bare-token'),
+      accessToken: FAKE_TOKEN,
+      ids: { fileId: FAKE_IDS.valid, integrateId: FAKE_IDS.integrateId, childFileId: FAKE_IDS.childFileId },
+    }),
+  );
 });
 afterAll(() => {
   resetFake();
@@ -29,11 +35,19 @@ test('JUnit: each check is a testcase with its own time; a failing one carries e
   const xml = toJUnitReport(report);
   const cases = [...xml.matchAll(/<testcase classname="view-token-contracts" name="(\w+)" time="(\d+\.\d{3})">/g)];
   expect(cases.map(([, name]) => name)).toEqual(report.results.map((result) => result.name));
-  for (const [, name, time] of cases) expect(time).toBe(((report.results.find((result) => result.name === name)?.durationMs ?? Number.NaN) / 1000).toFixed(3));
-  expect(report.results.filter((result) => result.status === 'pass').every((result) => result.durationMs > 0)).toBe(true);
-  const failing = /<testcase classname="view-token-contracts" name="ignored_auth"[^>]*>([\s\S]*?)<\/testcase>/.exec(xml)?.[1] ?? '';
+  for (const [, name, time] of cases)
+    expect(time).toBe(
+      ((report.results.find((result) => result.name === name)?.durationMs ?? Number.NaN) / 1000).toFixed(3),
+    );
+  expect(report.results.filter((result) => result.status === 'pass').every((result) => result.durationMs > 0)).toBe(
+    true,
+  );
+  const failing =
+    /<testcase classname="view-token-contracts" name="ignored_auth"[^>]*>([\s\S]*?)<\/testcase>/.exec(xml)?.[1] ?? '';
   const systemOut = /<system-out>([\s\S]*)<\/system-out>/.exec(failing)?.[1] ?? '';
-  expect(systemOut).toMatch(/^### GET with the Access Token without a scheme\n&gt; GET http:\/\/127\.0\.0\.1:\d+\/view\/token\?fileId=11\n&gt; Authorization: &lt;redacted&gt;\n&lt; 200\n/);
+  expect(systemOut).toMatch(
+    /^### GET with the Access Token without a scheme\n&gt; GET http:\/\/127\.0\.0\.1:\d+\/view\/token\?fileId=11\n&gt; Authorization: &lt;redacted&gt;\n&lt; 200\n/,
+  );
   expect(systemOut).toContain('### POST with the Access Token without a scheme');
   expect(systemOut).toContain('{&quot;code&quot;:&quot;success&quot;');
   expect(systemOut).not.toContain(FAKE_TOKEN);
@@ -41,38 +55,71 @@ test('JUnit: each check is a testcase with its own time; a failing one carries e
 });
 
 test('JSON: the report satisfies its documented schema (contracts/report.schema.json), violations included, Authorization reduced to its scheme', () => {
-  const json = JSON.parse(toJsonReport(report)) as { checks: { name: string; violations: { request: { headers: Record<string, string> } }[] }[] };
+  const json = JSON.parse(toJsonReport(report)) as {
+    checks: { name: string; violations: { request: { headers: Record<string, string> } }[] }[];
+  };
   const validate = new Ajv2020({ strict: true }).compile(JSON.parse(readFileSync(REPORT_SCHEMA, 'utf8')) as object);
   const valid = validate(json);
   expect(validate.errors ?? []).toEqual([]);
   expect(valid).toBe(true);
   const auth = json.checks.find((check) => check.name === 'ignored_auth');
-  expect(auth?.violations.map((violation) => violation.request.headers.Authorization)).toEqual(['<redacted>', '<redacted>']);
+  expect(auth?.violations.map((violation) => violation.request.headers.Authorization)).toEqual([
+    '<redacted>',
+    '<redacted>',
+  ]);
   expect(JSON.stringify(json)).not.toContain(FAKE_TOKEN);
 });
 
 /** A server that counts requests, so a test can show the CLI sent none. */
 async function withCountingServer(run: (baseUrl: string, requests: () => number) => Promise<void>): Promise<void> {
   let count = 0;
-  const server = http.createServer((_req, res) => { count += 1; res.end(); });
+  const server = http.createServer((_req, res) => {
+    count += 1;
+    res.end();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try { await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () => count); } finally {
+  try {
+    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () => count);
+  } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
 }
 
 test.each([
-  ['--junit', 'no-such-folder/contracts.xml', /^view-token-contracts: --junit .*no-such-folder\/contracts\.xml: cannot write it \(no folder .*no-such-folder\)$/],
-  ['--json', 'no-such-folder/contracts.json', /^view-token-contracts: --json .*: cannot write it \(no folder .*no-such-folder\)$/],
+  [
+    '--junit',
+    'no-such-folder/contracts.xml',
+    /^view-token-contracts: --junit .*no-such-folder\/contracts\.xml: cannot write it \(no folder .*no-such-folder\)$/,
+  ],
+  [
+    '--json',
+    'no-such-folder/contracts.json',
+    /^view-token-contracts: --json .*: cannot write it \(no folder .*no-such-folder\)$/,
+  ],
   ['--junit', '.', /^view-token-contracts: --junit .*: is a directory, not a file$/],
   ['--json', '', /^view-token-contracts: --json: a file path is required$/],
 ])('%s %j is exit 2 with one line, before any request', async (flag, file, message) => {
   await withCountingServer(async (baseUrl, requests) => {
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, [CONTRACTS_CLI, '--base-url', baseUrl, '--access-token', 't', '--file-id', '1', flag, file === '' ? '' : path.join(scratch, file)], { encoding: 'utf8' }, (error, _stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr });
-      });
+      execFile(
+        process.execPath,
+        [
+          CONTRACTS_CLI,
+          '--base-url',
+          baseUrl,
+          '--access-token',
+          't',
+          '--file-id',
+          '1',
+          flag,
+          file === '' ? '' : path.join(scratch, file),
+        ],
+        { encoding: 'utf8' },
+        (error, _stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr });
+        },
+      );
     });
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toMatch(message);

@@ -9,7 +9,11 @@ const PAGES = [...findDocPages(ROOT), 'contracts/README.md'];
 /** Where a link of `file` leads, relative to the root, and its anchor ('' when none). */
 function resolve(file: string, target: string): { page: string; anchor: string } {
   const [where = '', anchor = ''] = target.split('#');
-  return { page: where === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURIComponent(where))), anchor };
+  return {
+    page:
+      where === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURIComponent(where))),
+    anchor,
+  };
 }
 
 test('every relative link and image in README.md, contracts/README.md and docs/**/*.md leads to a file of the repository', () => {
@@ -22,7 +26,7 @@ test('every relative link and image in README.md, contracts/README.md and docs/*
   expect(broken).toEqual([]);
 });
 
-test('every #anchor of a link to a Markdown page names one of that page\'s headings', () => {
+test("every #anchor of a link to a Markdown page names one of that page's headings", () => {
   const broken = PAGES.flatMap((file) => relativeLinks(ROOT, file))
     .filter(({ file, target }) => {
       const { page, anchor } = resolve(file, target);
@@ -34,6 +38,7 @@ test('every #anchor of a link to a Markdown page names one of that page\'s headi
 });
 
 test('the link reader finds links and images outside code, and the anchors GitHub gives headings', () => {
-  expect(headingAnchors('# A page\n## `npm run bench`\n## Sliding expiry\n```sh\n# not a heading\n```\n## Sliding expiry\n'))
-    .toEqual(new Set(['a-page', 'npm-run-bench', 'sliding-expiry', 'sliding-expiry-1']));
+  expect(
+    headingAnchors('# A page\n## `npm run bench`\n## Sliding expiry\n```sh\n# not a heading\n```\n## Sliding expiry\n'),
+  ).toEqual(new Set(['a-page', 'npm-run-bench', 'sliding-expiry', 'sliding-expiry-1']));
 });

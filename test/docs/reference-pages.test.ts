@@ -25,7 +25,12 @@ const pages = generateReferencePages();
 const page = (name: string): string => pages[`docs/reference/${name}`] ?? '';
 
 test('every page under docs/reference/ is what the sources give today (else: npm run docs:reference)', () => {
-  expect(Object.keys(pages)).toEqual(['docs/reference/cli.md', 'docs/reference/admin-api.md', 'docs/reference/config.md', 'docs/reference/harness-checks.md']);
+  expect(Object.keys(pages)).toEqual([
+    'docs/reference/cli.md',
+    'docs/reference/admin-api.md',
+    'docs/reference/config.md',
+    'docs/reference/harness-checks.md',
+  ]);
   expect(findStalePages(pages)).toEqual([]);
 });
 
@@ -35,7 +40,11 @@ test('a page that differs from its sources, or is missing, is named as stale; a 
     mkdirSync(path.join(root, 'docs/reference'), { recursive: true });
     writeFileSync(path.join(root, 'docs/reference/cli.md'), page('cli.md'));
     writeFileSync(path.join(root, 'docs/reference/config.md'), `${page('config.md')}edited by hand\n`);
-    expect(findStalePages(pages, root)).toEqual(['docs/reference/admin-api.md', 'docs/reference/config.md', 'docs/reference/harness-checks.md']);
+    expect(findStalePages(pages, root)).toEqual([
+      'docs/reference/admin-api.md',
+      'docs/reference/config.md',
+      'docs/reference/harness-checks.md',
+    ]);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -43,7 +52,9 @@ test('a page that differs from its sources, or is missing, is named as stale; a 
 
 test('the CLI page lists every serve flag with its environment variable and default, and every harness flag the parser accepts', () => {
   const cli = page('cli.md');
-  expect(cli).toContain('| `--view-token-ttl <value>` | `VIEW_TOKEN_MOCK_VIEW_TOKEN_TTL` | `12h` | View Token validity (12h, 90m, PT12H, ms) |');
+  expect(cli).toContain(
+    '| `--view-token-ttl <value>` | `VIEW_TOKEN_MOCK_VIEW_TOKEN_TTL` | `12h` | View Token validity (12h, 90m, PT12H, ms) |',
+  );
   expect(Object.keys(SERVE_FLAGS).filter((flag) => !cli.includes(`| \`--${flag}`))).toEqual([]);
   expect(Object.keys(CONTRACT_FLAGS).filter((flag) => !cli.includes(`| \`--${flag}`))).toEqual([]);
   expect(cli).toContain('| `--forbidden-file-id N` | a file of another application (403 checks) |');
@@ -58,30 +69,52 @@ test('the harness parser and its --help read the same flag table: each flag in t
       expect(() => parseContractArgs([...required, `--${flag}`, flag === 'timeout' ? '5' : '1'])).not.toThrow();
     }
   }
-  expect(() => parseContractArgs([...required, '--file-ids', '1'])).toThrow("Unknown option '--file-ids'; did you mean --file-id? (see --help)");
+  expect(() => parseContractArgs([...required, '--file-ids', '1'])).toThrow(
+    "Unknown option '--file-ids'; did you mean --file-id? (see --help)",
+  );
 });
 
 test('the admin API page has a section for every operation under /__admin in spec/mock.openapi.yaml, with its parameters and answers', () => {
-  const spec = parse(readFileSync(path.join(ROOT, 'spec/mock.openapi.yaml'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-  const admin = Object.entries(spec.paths).filter(([route]) => route.startsWith('/__admin'))
-    .flatMap(([route, item]) => Object.entries(item).filter(([, operation]) => operation.operationId).map(([method]) => `### ${method.toUpperCase()} ${route}`));
-  const sections = page('admin-api.md').split('\n').filter((line) => /^### (GET|PUT|POST|DELETE|PATCH) /.test(line));
+  const spec = parse(readFileSync(path.join(ROOT, 'spec/mock.openapi.yaml'), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  const admin = Object.entries(spec.paths)
+    .filter(([route]) => route.startsWith('/__admin'))
+    .flatMap(([route, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => operation.operationId)
+        .map(([method]) => `### ${method.toUpperCase()} ${route}`),
+    );
+  const sections = page('admin-api.md')
+    .split('\n')
+    .filter((line) => /^### (GET|PUT|POST|DELETE|PATCH) /.test(line));
   expect(sections).toEqual(admin);
   expect(admin.length).toBeGreaterThanOrEqual(21);
-  expect(page('admin-api.md')).toContain('| `by` | string or integer | yes | "12h", "90m", "1d", an ISO 8601 duration ("PT12H") or milliseconds. |');
-  expect(page('admin-api.md')).toContain('| `415` | A state-changing request whose body is not application/json. | `application/problem+json` [Problem](#problem) |');
+  expect(page('admin-api.md')).toContain(
+    '| `by` | string or integer | yes | "12h", "90m", "1d", an ISO 8601 duration ("PT12H") or milliseconds. |',
+  );
+  expect(page('admin-api.md')).toContain(
+    '| `415` | A state-changing request whose body is not application/json. | `application/problem+json` [Problem](#problem) |',
+  );
 });
 
 test('the config page describes every top-level field and every definition of the config schema', () => {
-  const schema = JSON.parse(readFileSync(path.join(ROOT, 'view-token-mock.config.schema.json'), 'utf8')) as { properties: object; definitions: object };
+  const schema = JSON.parse(readFileSync(path.join(ROOT, 'view-token-mock.config.schema.json'), 'utf8')) as {
+    properties: object;
+    definitions: object;
+  };
   const config = page('config.md');
   expect(Object.keys(schema.properties).filter((field) => !config.includes(`| \`${field}\` |`))).toEqual([]);
   expect(Object.keys(schema.definitions).filter((name) => !config.includes(`\n### ${name}\n`))).toEqual([]);
 });
 
-test('the harness checks page holds the contract guide\'s table of checks, made from the same definitions', () => {
+test("the harness checks page holds the contract guide's table of checks, made from the same definitions", () => {
   const guide = readFileSync(path.join(ROOT, 'docs/guides/contract-testing.md'), 'utf8');
-  const table = page('harness-checks.md').split('\n').filter((line) => line.startsWith('| `')).slice(0, 21).join('\n');
+  const table = page('harness-checks.md')
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .slice(0, 21)
+    .join('\n');
   expect(guide).toContain(table);
   expect(page('harness-checks.md')).toContain('| `forbidden_object_rejected` |');
 });
@@ -91,7 +124,10 @@ test.each([
   [{ type: 'string', format: 'date-time', nullable: true }, 'string (date-time) or null'],
   [{ $ref: '#/components/schemas/JournalEntry' }, '[JournalEntry](#journalentry)'],
   [{ type: 'array', items: { $ref: '#/definitions/id' } }, 'array of [id](#id)'],
-  [{ type: 'object', additionalProperties: { $ref: '#/definitions/knownObject' } }, 'object: any key → [knownObject](#knownobject)'],
+  [
+    { type: 'object', additionalProperties: { $ref: '#/definitions/knownObject' } },
+    'object: any key → [knownObject](#knownobject)',
+  ],
   [{ type: 'string', enum: ['a', 'b'] }, 'one of `a`, `b`'],
   [{ oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] }, 'string or integer'],
   [{}, 'any'],
@@ -100,13 +136,30 @@ test.each([
 });
 
 test('a schema with fields becomes a table, inline objects in arrays expanded, constraints in words, a closed object says so', () => {
-  expect(markdown.schemaBlock({
-    type: 'object', required: ['name'], additionalProperties: false, description: 'A thing.',
-    properties: { name: { type: 'string', minLength: 1 }, parts: { type: 'array', items: { type: 'object', properties: { size: { type: 'integer', default: 3 } } } } },
-  })).toBe([
-    'object. A thing.', '', '| Field | Type | Required | Description |', '|---|---|---|---|',
-    '| `name` | string | yes | (at least 1 character) |', '| `parts` | array of object |  |  |', '| `parts[].size` | integer |  | (default `3`) |', '', 'Other fields are refused.',
-  ].join('\n'));
+  expect(
+    markdown.schemaBlock({
+      type: 'object',
+      required: ['name'],
+      additionalProperties: false,
+      description: 'A thing.',
+      properties: {
+        name: { type: 'string', minLength: 1 },
+        parts: { type: 'array', items: { type: 'object', properties: { size: { type: 'integer', default: 3 } } } },
+      },
+    }),
+  ).toBe(
+    [
+      'object. A thing.',
+      '',
+      '| Field | Type | Required | Description |',
+      '|---|---|---|---|',
+      '| `name` | string | yes | (at least 1 character) |',
+      '| `parts` | array of object |  |  |',
+      '| `parts[].size` | integer |  | (default `3`) |',
+      '',
+      'Other fields are refused.',
+    ].join('\n'),
+  );
 });
 
 test('table cells keep to one line and escape what Markdown would misread: a pipe, and < > outside code spans', () => {

@@ -14,7 +14,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** Preloaded into the CLI: at exit, writes every file require() compiled and how each bundle was compiled. */
 function aLoadRecorder(out: string): string {
   const file = path.join(scratch, `record-${path.basename(out)}.js`);
-  writeFileSync(file, `
+  writeFileSync(
+    file,
+    `
 const Module = require('node:module');
 const { writeFileSync } = require('node:fs');
 const compiledFiles = [];
@@ -25,18 +27,26 @@ process.once('exit', () => {
   const bundles = Object.fromEntries(['main.js', 'express.js'].map((name) => [name, codeCacheState(${JSON.stringify(BUNDLE)} + '/' + name) ?? 'not loaded']));
   writeFileSync(${JSON.stringify(out)}, JSON.stringify({ compiledFiles, bundles }));
 });
-`);
+`,
+  );
   return file;
 }
 
 test('the built CLI runs from its two bundles and their code cache: require() compiles only the loader, no package', async () => {
   const out = path.join(scratch, 'loaded.json');
-  const cli = await startCli(['--port', '0', '--log-level', 'silent'], { NODE_OPTIONS: `--require ${aLoadRecorder(out)}` });
-  expect((await fetch(`${cli.baseUrl}/view/token?fileId=1`, { headers: { Authorization: 'Bearer x' } })).status).toBe(200);
+  const cli = await startCli(['--port', '0', '--log-level', 'silent'], {
+    NODE_OPTIONS: `--require ${aLoadRecorder(out)}`,
+  });
+  expect((await fetch(`${cli.baseUrl}/view/token?fileId=1`, { headers: { Authorization: 'Bearer x' } })).status).toBe(
+    200,
+  );
   // The admin API is Express: its bundle is loaded too by now.
   expect((await fetch(`${cli.baseUrl}/__admin/health`)).status).toBe(200);
   expect(await cli.stop('SIGTERM')).toBe(0);
-  const { compiledFiles, bundles } = JSON.parse(readFileSync(out, 'utf8')) as { compiledFiles: string[]; bundles: Record<string, string> };
+  const { compiledFiles, bundles } = JSON.parse(readFileSync(out, 'utf8')) as {
+    compiledFiles: string[];
+    bundles: Record<string, string>;
+  };
   expect(compiledFiles.map((file) => path.relative(DIST, file))).toEqual(['cli.js', path.join('cli', 'code-cache.js')]);
   // Written by the build's training start with this Node; another Node (or V8 flags) would reject it.
   expect(bundles).toEqual({ 'main.js': 'used', 'express.js': 'used' });
@@ -49,9 +59,14 @@ test('the build leaves a code cache next to each bundle', () => {
 test('prism-http is loaded by --proxy and --validate-responses only: the start that asks for them compiles its validator', async () => {
   for (const flags of [['--proxy', 'http://127.0.0.1:9'], ['--validate-responses']]) {
     const out = path.join(scratch, `loaded-${flags[0]}.json`);
-    const cli = await startCli(['--port', '0', '--log-level', 'silent', ...flags], { NODE_OPTIONS: `--require ${aLoadRecorder(out)}` });
+    const cli = await startCli(['--port', '0', '--log-level', 'silent', ...flags], {
+      NODE_OPTIONS: `--require ${aLoadRecorder(out)}`,
+    });
     expect(await cli.stop('SIGTERM')).toBe(0);
     const { compiledFiles } = JSON.parse(readFileSync(out, 'utf8')) as { compiledFiles: string[] };
-    expect([flags[0], compiledFiles.some((file) => file.includes(path.join('@stoplight', 'prism-http', 'dist', 'validator')))]).toEqual([flags[0], true]);
+    expect([
+      flags[0],
+      compiledFiles.some((file) => file.includes(path.join('@stoplight', 'prism-http', 'dist', 'validator'))),
+    ]).toEqual([flags[0], true]);
   }
 });

@@ -12,28 +12,40 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 afterEach(killStartedClis);
 
-type Seen = { kind: 'error'; code: string | undefined; message: string } | { kind: 'response'; status: number; body: string; headers: http.IncomingHttpHeaders };
+type Seen =
+  | { kind: 'error'; code: string | undefined; message: string }
+  | { kind: 'response'; status: number; body: string; headers: http.IncomingHttpHeaders };
 
 function get(url: string, headers: Record<string, string>): Promise<Seen> {
   return new Promise((resolve) => {
     const req = http.get(url, { headers, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { body += chunk; });
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
       res.on('end', () => resolve({ kind: 'response', status: res.statusCode ?? 0, body, headers: res.headers }));
     });
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ kind: 'error', code: error.code, message: error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ kind: 'error', code: error.code, message: error.message }),
+    );
   });
 }
 
 const AUTH = { Authorization: 'Bearer x' };
 
 test('fault=connection-reset: the client sees the connection reset', async () => {
-  expect(await get(`${baseUrl}/view/token?fileId=1`, { ...AUTH, Prefer: 'fault=connection-reset' })).toMatchObject({ kind: 'error', code: 'ECONNRESET' });
+  expect(await get(`${baseUrl}/view/token?fileId=1`, { ...AUTH, Prefer: 'fault=connection-reset' })).toMatchObject({
+    kind: 'error',
+    code: 'ECONNRESET',
+  });
 });
 
 test('fault=empty-response: the client sees the socket close with no reply', async () => {
-  expect(await get(`${baseUrl}/view/token?fileId=1&__fault=empty-response`, AUTH)).toMatchObject({ kind: 'error', message: 'socket hang up' });
+  expect(await get(`${baseUrl}/view/token?fileId=1&__fault=empty-response`, AUTH)).toMatchObject({
+    kind: 'error',
+    message: 'socket hang up',
+  });
 });
 
 test('fault=malformed-json: the client gets a 200 whose JSON does not parse', async () => {
@@ -48,7 +60,7 @@ test.each([
   ['EMPTY_RESPONSE', 'empty-response', { message: 'socket hang up' }],
   ['RANDOM_DATA_THEN_CLOSE', 'random-data-then-close', { code: 'HPE_INVALID_CONSTANT' }],
   ['random-data-then-close', 'random-data-then-close', { code: 'HPE_INVALID_CONSTANT' }],
-])('WireMock\'s fault name %s works as fault=%s', async (name, _fault, seen) => {
+])("WireMock's fault name %s works as fault=%s", async (name, _fault, seen) => {
   expect(await get(`${baseUrl}/view/token?fileId=1&__fault=${name}`, AUTH)).toMatchObject({ kind: 'error', ...seen });
 });
 
@@ -60,7 +72,8 @@ test('MALFORMED_RESPONSE_CHUNK is the malformed-json fault: a 200 whose body bre
 
 test('a fault rule for one fileId resets the connection once, then the real answer returns', async () => {
   const created = await fetch(`${baseUrl}/__admin/scenarios`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ when: { param: 'fileId', equals: '77' }, then: { fault: 'connection-reset' }, times: 1 }),
   });
   expect(created.status).toBe(201);

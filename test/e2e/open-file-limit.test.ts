@@ -15,18 +15,26 @@ afterEach(() => {
 
 /** Opens `count` connections that send nothing (idle: never used), resolving once each is connected or closed. */
 async function openIdle(port: number, count: number): Promise<void> {
-  await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    sockets.push(socket);
-    socket.once('connect', () => resolve());
-    socket.once('error', () => resolve());
-    socket.once('close', () => resolve());
-  })));
+  await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<void>((resolve) => {
+          const socket = connect(port, '127.0.0.1');
+          sockets.push(socket);
+          socket.once('connect', () => resolve());
+          socket.once('error', () => resolve());
+          socket.once('close', () => resolve());
+        }),
+    ),
+  );
 }
 
 test('under ulimit -n 1024 the cap is 960 by default, and /__admin/health answers with 1,100 idle connections open', async () => {
   const mock = await startCli(['--port', '0'], {}, { ulimitFiles: 1024 });
-  expect(mock.output()).toContain('  connections: at most 960 (open-file limit: 1024 open files (/proc/self/limits) − 64 held back = 960)\n');
+  expect(mock.output()).toContain(
+    '  connections: at most 960 (open-file limit: 1024 open files (/proc/self/limits) − 64 held back = 960)\n',
+  );
   await openIdle(Number(new URL(mock.baseUrl).port), 1_100);
   const health = await fetch(`${mock.baseUrl}/__admin/health`, { signal: AbortSignal.timeout(20_000) });
   expect(health.status).toBe(200);
@@ -37,10 +45,16 @@ test('under ulimit -n 1024 the cap is 960 by default, and /__admin/health answer
 
 test('a --max-connections above what the open-file limit allows starts with a warning naming the limit', async () => {
   const mock = await startCli(['--port', '0', '--max-connections', '5000'], {}, { ulimitFiles: 1024 });
-  const warning = mock.output().split('\n').map((line) => (line.startsWith('{') ? JSON.parse(line) as { level: number; msg: string } : undefined)).find((line) => line?.level === 40);
-  expect(warning?.msg).toBe('--max-connections 5000 is more than this process\'s open-file limit allows: 1024 open files (/proc/self/limits) − 64 held back = 960. '
-    + 'Past about 960 connections accept() fails (EMFILE) and even /__admin/health stops answering; raise the limit (ulimit -n) or give --max-connections 960 or less.');
-  expect(mock.output()).toContain('  connections: at most 5000 (--max-connections, above the open-file limit\'s 960)\n');
+  const warning = mock
+    .output()
+    .split('\n')
+    .map((line) => (line.startsWith('{') ? (JSON.parse(line) as { level: number; msg: string }) : undefined))
+    .find((line) => line?.level === 40);
+  expect(warning?.msg).toBe(
+    "--max-connections 5000 is more than this process's open-file limit allows: 1024 open files (/proc/self/limits) − 64 held back = 960. " +
+      'Past about 960 connections accept() fails (EMFILE) and even /__admin/health stops answering; raise the limit (ulimit -n) or give --max-connections 960 or less.',
+  );
+  expect(mock.output()).toContain("  connections: at most 5000 (--max-connections, above the open-file limit's 960)\n");
 }, 30_000);
 
 test('a --max-connections within the limit starts without a warning', async () => {

@@ -7,7 +7,9 @@ import { killStartedClis, startCli } from '../support/spawn-cli';
 jest.setTimeout(60_000);
 afterEach(killStartedClis);
 const open: Socket[] = [];
-afterEach(() => { for (const socket of open.splice(0)) socket.destroy(); });
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.destroy();
+});
 
 function aSocket(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -22,7 +24,9 @@ async function rawRequest(port: number, path: string): Promise<string> {
   const socket = await aSocket(port);
   return new Promise((resolve) => {
     let text = '';
-    socket.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
     socket.on('close', () => resolve(text));
     socket.end(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
   });
@@ -31,7 +35,10 @@ async function rawRequest(port: number, path: string): Promise<string> {
 /** Id of the newest journal entry: how many requests the mock has handled so far. */
 async function handledSoFar(port: number): Promise<number> {
   const answer = await rawRequest(port, '/__admin/requests?limit=1');
-  return (JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { requests: Array<{ id: number }> }).requests[0]?.id ?? 0;
+  return (
+    (JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { requests: Array<{ id: number }> }).requests[0]?.id ??
+    0
+  );
 }
 
 test('20 clients pipelining 40,000 requests each and reading nothing: health on a new connection answers after a few thousand of them, not after the lot', async () => {

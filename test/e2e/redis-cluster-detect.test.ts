@@ -14,7 +14,9 @@ let cluster: RedisServer;
 const started: MockServer[] = [];
 const PREFIXES = ['alpha:', 'bravo:', 'charlie:', 'delta:', 'echo:', 'foxtrot:'];
 
-beforeAll(async () => { cluster = await startRedisCluster(); }, 60_000);
+beforeAll(async () => {
+  cluster = await startRedisCluster();
+}, 60_000);
 afterAll(async () => {
   await Promise.all(started.map((mock) => mock.close()));
   await cluster.stop();
@@ -42,7 +44,9 @@ test('mocks whose prefixes live on other nodes than the --redis-url one issue an
     started.push(mock);
     const issued = await request(mock.app).get('/view/token?fileId=5').set('Authorization', 'Bearer cluster');
     expect(issued.status).toBe(200);
-    expect((await request(mock.app).get(`/inside/databag?viewToken=${(issued.body as { data: string }).data}`)).status).toBe(200);
+    expect(
+      (await request(mock.app).get(`/inside/databag?viewToken=${(issued.body as { data: string }).data}`)).status,
+    ).toBe(200);
     expect((await request(mock.app).post('/__admin/reset').set('Content-Type', 'application/json')).status).toBe(204);
   }
 });

@@ -18,11 +18,25 @@ beforeAll(async () => {
   redis = await startTestRedis();
   dir = mkdtempSync(path.join(tmpdir(), 'vtm-shared-state-'));
   const config = path.join(dir, 'config.json');
-  writeFileSync(config, JSON.stringify({
-    applications: [{ appKey: 'qa', appSecret: 'qa-secret', accessTokens: ['qa-pre-issued'] }],
-    rules: [{ when: { param: 'fileId', equals: '404000' }, then: { scenario: 'not-found' } }],
-  }));
-  const args = ['--port', '0', '--store', 'redis', '--redis-url', redis.url, '--config', config, '--log-level', 'silent'];
+  writeFileSync(
+    config,
+    JSON.stringify({
+      applications: [{ appKey: 'qa', appSecret: 'qa-secret', accessTokens: ['qa-pre-issued'] }],
+      rules: [{ when: { param: 'fileId', equals: '404000' }, then: { scenario: 'not-found' } }],
+    }),
+  );
+  const args = [
+    '--port',
+    '0',
+    '--store',
+    'redis',
+    '--redis-url',
+    redis.url,
+    '--config',
+    config,
+    '--log-level',
+    'silent',
+  ];
   [a, b] = await Promise.all([startCli(args), startCli(args)]);
 }, 60_000);
 afterAll(async () => {
@@ -33,7 +47,12 @@ afterAll(async () => {
 
 const issue = (cli: RunningCli, fileId: string, headers: Record<string, string> = {}) =>
   fetch(`${cli.baseUrl}/view/token?fileId=${fileId}`, { headers: { ...AUTH, ...headers } });
-const rulesOf = async (cli: RunningCli) => ((await (await fetch(`${cli.baseUrl}/__admin/scenarios`)).json()) as { rules: { id: string; then: object; remaining: number | null }[] }).rules;
+const rulesOf = async (cli: RunningCli) =>
+  (
+    (await (await fetch(`${cli.baseUrl}/__admin/scenarios`)).json()) as {
+      rules: { id: string; then: object; remaining: number | null }[];
+    }
+  ).rules;
 
 test('both processes started with one config: its rule is stored once and applies on both', async () => {
   expect(await rulesOf(a)).toEqual([expect.objectContaining({ id: 'r1', then: { scenario: 'not-found' } })]);
@@ -44,18 +63,26 @@ test('both processes started with one config: its rule is stored once and applie
 
 test('a rule set through B applies on A, and its times are counted across both: 12 requests at once, exactly 3 forced', async () => {
   const created = await fetch(`${b.baseUrl}/__admin/scenarios`, {
-    method: 'POST', headers: JSON_BODY, body: JSON.stringify({ when: { param: 'fileId', equals: '555' }, then: { code: 403 }, times: 3 }),
+    method: 'POST',
+    headers: JSON_BODY,
+    body: JSON.stringify({ when: { param: 'fileId', equals: '555' }, then: { code: 403 }, times: 3 }),
   });
   expect(created.status).toBe(201);
-  const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => issue(i % 2 === 0 ? a : b, '555').then((res) => res.status)));
+  const statuses = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => issue(i % 2 === 0 ? a : b, '555').then((res) => res.status)),
+  );
   expect(statuses.filter((status) => status === 403)).toHaveLength(3);
   expect(statuses.filter((status) => status === 200)).toHaveLength(9);
   expect((await rulesOf(a)).map((rule) => rule.id)).toEqual(['r1']);
 });
 
-test('a session\'s rule set through A is seen and removed through B, and never touches another session', async () => {
+test("a session's rule set through A is seen and removed through B, and never touches another session", async () => {
   const session = { 'X-Mock-Session': 'tester-1' };
-  const created = await fetch(`${a.baseUrl}/__admin/scenarios`, { method: 'POST', headers: { ...JSON_BODY, ...session }, body: JSON.stringify({ then: { scenario: 'unavailable' } }) });
+  const created = await fetch(`${a.baseUrl}/__admin/scenarios`, {
+    method: 'POST',
+    headers: { ...JSON_BODY, ...session },
+    body: JSON.stringify({ then: { scenario: 'unavailable' } }),
+  });
   const { id } = (await created.json()) as { id: string };
   expect((await issue(b, '1', session)).status).toBe(503);
   expect((await issue(b, '1', { 'X-Mock-Session': 'tester-2' })).status).toBe(200);
@@ -63,8 +90,11 @@ test('a session\'s rule set through A is seen and removed through B, and never t
   expect((await issue(a, '1', session)).status).toBe(200);
 });
 
-const grant = (cli: RunningCli) => fetch(`${cli.baseUrl}/oauth2/token`, { method: 'POST', headers: { Authorization: `Basic ${btoa('qa:qa-secret')}` } })
-  .then(async (res) => ((await res.json()) as { data: { token: string } }).data.token);
+const grant = (cli: RunningCli) =>
+  fetch(`${cli.baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${btoa('qa:qa-secret')}` },
+  }).then(async (res) => ((await res.json()) as { data: { token: string } }).data.token);
 
 test('an Access Token granted through A is the one B grants too, and B accepts it', async () => {
   const fromA = await grant(a);
@@ -78,18 +108,30 @@ test('the journal is shared: requests sent to A and to B are listed and counted 
   await issue(a, '11', session);
   await issue(b, '12', session);
   await issue(a, '13', session);
-  const count = await fetch(`${b.baseUrl}/__admin/requests/count`, { method: 'POST', headers: { ...JSON_BODY, ...session }, body: JSON.stringify({ operationId: 'getViewToken' }) });
+  const count = await fetch(`${b.baseUrl}/__admin/requests/count`, {
+    method: 'POST',
+    headers: { ...JSON_BODY, ...session },
+    body: JSON.stringify({ operationId: 'getViewToken' }),
+  });
   expect(await count.json()).toEqual({ count: 3 });
-  const listed = (await (await fetch(`${a.baseUrl}/__admin/requests?session=journal-check`)).json()) as { requests: { query: { fileId: string } }[] };
+  const listed = (await (await fetch(`${a.baseUrl}/__admin/requests?session=journal-check`)).json()) as {
+    requests: { query: { fileId: string } }[];
+  };
   expect(listed.requests.map((entry) => entry.query.fileId)).toEqual(['13', '12', '11']);
 });
 
 test('a reset through A clears rules, grants and the journal for B too, and the configured rule comes back once', async () => {
   const granted = await grant(b);
-  await fetch(`${b.baseUrl}/__admin/scenarios`, { method: 'POST', headers: JSON_BODY, body: JSON.stringify({ then: { code: 503 } }) });
+  await fetch(`${b.baseUrl}/__admin/scenarios`, {
+    method: 'POST',
+    headers: JSON_BODY,
+    body: JSON.stringify({ then: { code: 503 } }),
+  });
   expect((await fetch(`${a.baseUrl}/__admin/reset`, { method: 'POST' })).status).toBeLessThan(300);
   expect((await rulesOf(b)).map((rule) => rule.then)).toEqual([{ scenario: 'not-found' }]);
-  expect(((await (await fetch(`${b.baseUrl}/__admin/requests`)).json()) as { requests: unknown[] }).requests).toEqual([]);
+  expect(((await (await fetch(`${b.baseUrl}/__admin/requests`)).json()) as { requests: unknown[] }).requests).toEqual(
+    [],
+  );
   expect((await issue(b, '1')).status).toBe(200);
   expect((await issue(b, '1', { Authorization: `Bearer ${granted}` })).status).toBe(401);
 });

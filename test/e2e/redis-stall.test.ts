@@ -15,7 +15,13 @@ let mock: MockServer;
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  mock = await createMockServer({ logLevel: 'silent', store: 'redis', redisUrl: redis.url, redisPrefix: 'stall:', redisTimeoutMs: 200 });
+  mock = await createMockServer({
+    logLevel: 'silent',
+    store: 'redis',
+    redisUrl: redis.url,
+    redisPrefix: 'stall:',
+    redisTimeoutMs: 200,
+  });
 });
 afterAll(async () => {
   redis.signal('SIGCONT');
@@ -24,12 +30,16 @@ afterAll(async () => {
 });
 
 test('a stalled Redis gives 503 on service, admin and health routes instead of a hang, and the mock recovers when Redis wakes', async () => {
-  const token = ((await request(mock.app).get('/view/token?fileId=1').set(AUTH).expect(200)).body as { data: string }).data;
+  const token = ((await request(mock.app).get('/view/token?fileId=1').set(AUTH).expect(200)).body as { data: string })
+    .data;
   redis.signal('SIGSTOP');
   try {
     const issued = await request(mock.app).get('/view/token?fileId=2').set(AUTH);
-    expect({ status: issued.status, body: issued.body as unknown, retryAfter: issued.headers['retry-after'] })
-      .toEqual({ status: 503, body: { code: 'system.error', data: null, message: 'The mock\'s store is unavailable; retry shortly.' }, retryAfter: expect.any(String) });
+    expect({ status: issued.status, body: issued.body as unknown, retryAfter: issued.headers['retry-after'] }).toEqual({
+      status: 503,
+      body: { code: 'system.error', data: null, message: "The mock's store is unavailable; retry shortly." },
+      retryAfter: expect.any(String),
+    });
     const used = await request(mock.app).get(`/inside/databag?viewToken=${token}`);
     expect(used.status).toBe(503);
     const admin = await request(mock.app).get('/__admin/view-tokens');

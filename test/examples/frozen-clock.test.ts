@@ -12,11 +12,20 @@ describe('with MSW (createHandlers)', () => {
   const { handlers, clock, tokens, reset } = createHandlers({ baseUrl: 'https://api.example.test' });
   const server = setupServer(...handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  beforeEach(async () => { await clock.set('2026-03-01T08:00:00Z', { frozen: true }); });
-  afterEach(async () => { await reset(); });
+  beforeEach(async () => {
+    await clock.set('2026-03-01T08:00:00Z', { frozen: true });
+  });
+  afterEach(async () => {
+    await reset();
+  });
   afterAll(() => server.close());
 
-  const issue = async () => ((await (await fetch('https://api.example.test/view/token?fileId=1', { headers: AUTH })).json()) as { data: string }).data;
+  const issue = async () =>
+    (
+      (await (await fetch('https://api.example.test/view/token?fileId=1', { headers: AUTH })).json()) as {
+        data: string;
+      }
+    ).data;
   const use = (token: string) => fetch(`https://api.example.test/inside/databag?viewToken=${token}`);
 
   test('a fresh View Token is valid at 12 h − 1 ms and expired at 12 h', async () => {
@@ -49,7 +58,8 @@ describe('with a server (createMockServer)', () => {
     const url = await mock.listen(0, '127.0.0.1');
     try {
       await mock.clock.set('2026-03-01T08:00:00Z', { frozen: true });
-      const token = ((await (await fetch(`${url}/view/token?fileId=1`, { headers: AUTH })).json()) as { data: string }).data;
+      const token = ((await (await fetch(`${url}/view/token?fileId=1`, { headers: AUTH })).json()) as { data: string })
+        .data;
       await mock.clock.advance(TWELVE_HOURS - 1);
       expect((await fetch(`${url}/inside/databag?viewToken=${token}`)).status).toBe(200);
       // That use slid the expiry to 24 h − 1 ms: 12 h after it, it has just expired.

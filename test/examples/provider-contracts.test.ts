@@ -7,7 +7,11 @@ import { createMockServer } from '../../mock/index';
 const ID_TYPES = ['fileId', 'integrateId', 'compareId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId'];
 const provider = createMockServer({
   logLevel: 'silent',
-  config: { missing: Object.fromEntries(ID_TYPES.map((name) => [name, ['404404']])), forbidden: { fileId: ['403403'] }, applications: [{ appKey: 'ci', appSecret: 'secret', accessTokens: ['ci-token'] }] },
+  config: {
+    missing: Object.fromEntries(ID_TYPES.map((name) => [name, ['404404']])),
+    forbidden: { fileId: ['403403'] },
+    applications: [{ appKey: 'ci', appSecret: 'secret', accessTokens: ['ci-token'] }],
+  },
 });
 afterAll(async () => (await provider).close());
 
@@ -21,7 +25,9 @@ describeContracts({
 // Opt-in, for the provider's own response tests: jest-openapi's toSatisfyApiSpec bound to the View Token contract.
 test("a provider's own response test holds an answer to the View Token contract with toSatisfyApiSpec", async () => {
   useViewTokenSpec();
-  const response = await request((await provider).app).get('/view/token?fileId=1001').set('Authorization', 'Bearer ci-token');
+  const response = await request((await provider).app)
+    .get('/view/token?fileId=1001')
+    .set('Authorization', 'Bearer ci-token');
   expect(response.status).toBe(200);
   expect(response).toSatisfyApiSpec();
 });

@@ -29,7 +29,15 @@ let browser: Browser;
 
 beforeAll(async () => {
   for (const name of ['app', 'viewer-app']) {
-    buildSync({ entryPoints: [path.join(__dirname, `browser/${name}.ts`)], outfile: path.join(site, `${name}.js`), bundle: true, format: 'esm', target: 'es2022', platform: 'browser', logLevel: 'error' });
+    buildSync({
+      entryPoints: [path.join(__dirname, `browser/${name}.ts`)],
+      outfile: path.join(site, `${name}.js`),
+      bundle: true,
+      format: 'esm',
+      target: 'es2022',
+      platform: 'browser',
+      logLevel: 'error',
+    });
   }
   copyFileSync(path.join(ROOT, 'node_modules/msw/lib/mockServiceWorker.js'), path.join(site, 'mockServiceWorker.js'));
   server = createServer((req, res) => {

@@ -11,16 +11,22 @@ export interface ModelInfo {
 export function createTokenClient(options: { baseUrl: string; accessToken: string; fileId: string }) {
   let viewToken: string | undefined;
   const fetchViewToken = async (): Promise<string> => {
-    const res = await fetch(`${options.baseUrl}/view/token?fileId=${options.fileId}`, { headers: { Authorization: `Bearer ${options.accessToken}` } });
+    const res = await fetch(`${options.baseUrl}/view/token?fileId=${options.fileId}`, {
+      headers: { Authorization: `Bearer ${options.accessToken}` },
+    });
     const body = (await res.json()) as { code: string; data: string; message: string };
-    if (res.status !== 200 || body.code !== 'success') throw new Error(`view token refused: ${res.status} ${body.message}`);
+    if (res.status !== 200 || body.code !== 'success')
+      throw new Error(`view token refused: ${res.status} ${body.message}`);
     return body.data;
   };
   const load = (token: string) => fetch(`${options.baseUrl}/inside/databag?viewToken=${token}`);
   return {
     tokenRequests: 0,
     async openModel(): Promise<ModelInfo> {
-      if (viewToken === undefined) { viewToken = await fetchViewToken(); this.tokenRequests += 1; }
+      if (viewToken === undefined) {
+        viewToken = await fetchViewToken();
+        this.tokenRequests += 1;
+      }
       let res = await load(viewToken);
       if (res.status === 401) {
         viewToken = await fetchViewToken();

@@ -10,7 +10,10 @@ const { handlers, core } = createHandlers({ baseUrl: BASE, seed: 5 });
 const server = setupServer(...handlers);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(async () => { server.resetHandlers(); await core.reset(); });
+afterEach(async () => {
+  server.resetHandlers();
+  await core.reset();
+});
 afterAll(() => server.close());
 
 test.each([
@@ -28,10 +31,20 @@ test.each([
   expect(await served.text()).toBe(fromServer.text);
 });
 
-test('a miss is the server\'s text/plain 404, journaled as unmatched with its whole path', async () => {
+test("a miss is the server's text/plain 404, journaled as unmatched with its whole path", async () => {
   const res = await fetch(`${BASE}/api/Glodon/Bimface@3.6.36-standin/bimface.foxfly.js`);
   expect(res.status).toBe(404);
   expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-  expect(await res.text()).toMatch(/^404 Not Found: \/bimface\/api\/Glodon\/Bimface@3\.6\.36-standin\/bimface\.foxfly\.js\nview-token-mock's viewer SDK stand-in has no file "bimface\.foxfly\.js"/);
-  expect(await core.journal.list({})).toMatchObject([{ method: 'GET', path: '/bimface/api/Glodon/Bimface@3.6.36-standin/bimface.foxfly.js', operationId: '', status: 404, outcome: 'unmatched' }]);
+  expect(await res.text()).toMatch(
+    /^404 Not Found: \/bimface\/api\/Glodon\/Bimface@3\.6\.36-standin\/bimface\.foxfly\.js\nview-token-mock's viewer SDK stand-in has no file "bimface\.foxfly\.js"/,
+  );
+  expect(await core.journal.list({})).toMatchObject([
+    {
+      method: 'GET',
+      path: '/bimface/api/Glodon/Bimface@3.6.36-standin/bimface.foxfly.js',
+      operationId: '',
+      status: 404,
+      outcome: 'unmatched',
+    },
+  ]);
 });

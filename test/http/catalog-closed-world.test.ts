@@ -17,14 +17,18 @@ const CONFIG = {
       { id: '900000000000000002', name: 'Tower - Level-3.dwg', extension: 'dwg', owner: 'app-a' },
       { id: '900000000000000003', name: 'Annex - MEP.ifc', extension: 'ifc', owner: 'app-b' },
     ],
-    integrations: [{ id: '800000000000000001', name: 'Tower integrated', owner: 'app-a', fileIds: ['900000000000000001'] }],
+    integrations: [
+      { id: '800000000000000001', name: 'Tower integrated', owner: 'app-a', fileIds: ['900000000000000001'] },
+    ],
     scenes: [{ id: '700000000000000001', name: 'Lobby scene', owner: 'app-b' }],
   },
 };
 
 async function aClosedWorld() {
   const mock = await aMock({ config: CONFIG });
-  const tokenOf = async (app: typeof A) => (await request(mock.app).post('/oauth2/token').set('Authorization', basic(app.appKey, app.appSecret))).body.data.token as string;
+  const tokenOf = async (app: typeof A) =>
+    (await request(mock.app).post('/oauth2/token').set('Authorization', basic(app.appKey, app.appSecret))).body.data
+      .token as string;
   return { mock, tokenA: await tokenOf(A), tokenB: await tokenOf(B) };
 }
 
@@ -36,7 +40,9 @@ test.each([
   ['an unlisted comparison', 'compareId=1', 'a', 404, 'comparison.not.found'],
 ])('closed world: %s → %d %s', async (_label, query, who, status, code) => {
   const { mock, tokenA, tokenB } = await aClosedWorld();
-  const res = await request(mock.app).get(`/view/token?${query}`).set('Authorization', `Bearer ${who === 'a' ? tokenA : tokenB}`);
+  const res = await request(mock.app)
+    .get(`/view/token?${query}`)
+    .set('Authorization', `Bearer ${who === 'a' ? tokenA : tokenB}`);
   expect(res.status).toBe(status);
   expect(res).toSatisfyApiSpec();
   expect(res.body.code).toBe(code);
@@ -44,9 +50,13 @@ test.each([
 
 test('a child file must belong to the integration: listed → 200, another file → 404 file.not.found', async () => {
   const { mock, tokenA } = await aClosedWorld();
-  const member = await request(mock.app).post('/data/v2/integrations/800000000000000001/files/900000000000000001/viewToken').set('Authorization', `Bearer ${tokenA}`);
+  const member = await request(mock.app)
+    .post('/data/v2/integrations/800000000000000001/files/900000000000000001/viewToken')
+    .set('Authorization', `Bearer ${tokenA}`);
   expect(member.status).toBe(200);
-  const stranger = await request(mock.app).post('/data/v2/integrations/800000000000000001/files/900000000000000002/viewToken').set('Authorization', `Bearer ${tokenA}`);
+  const stranger = await request(mock.app)
+    .post('/data/v2/integrations/800000000000000001/files/900000000000000002/viewToken')
+    .set('Authorization', `Bearer ${tokenA}`);
   expect(stranger.status).toBe(404);
   expect(stranger.body.code).toBe('file.not.found');
 });
@@ -54,13 +64,20 @@ test('a child file must belong to the integration: listed → 200, another file 
 test('the viewer metadata comes from the catalog: a dwg opens in the drawing view, an rvt in the BIM view', async () => {
   const { mock, tokenA } = await aClosedWorld();
   const metadata = async (fileId: string) => {
-    const token = (await request(mock.app).get(`/view/token?fileId=${fileId}`).set('Authorization', `Bearer ${tokenA}`)).body.data as string;
+    const token = (await request(mock.app).get(`/view/token?fileId=${fileId}`).set('Authorization', `Bearer ${tokenA}`))
+      .body.data as string;
     const res = await request(mock.app).get(`/inside/databag?viewToken=${token}`);
     expect(res).toSatisfyApiSpec();
     return res.body.data as { renderType: string; name: string };
   };
-  expect(await metadata('900000000000000002')).toMatchObject({ renderType: 'drawingView', name: 'Tower - Level-3.dwg' });
-  expect(await metadata('900000000000000001')).toMatchObject({ renderType: 'bimView', name: 'Tower - Architecture.rvt' });
+  expect(await metadata('900000000000000002')).toMatchObject({
+    renderType: 'drawingView',
+    name: 'Tower - Level-3.dwg',
+  });
+  expect(await metadata('900000000000000001')).toMatchObject({
+    renderType: 'bimView',
+    name: 'Tower - Architecture.rvt',
+  });
 });
 
 test('the same seed gives the same catalog, another seed another one, and the result is a valid config', () => {
@@ -89,7 +106,10 @@ test.each([
   [{ catalog: { files: [] } }, /needs "applications"/],
   [{ applications: [A], catalog: { files: [{ id: '1', name: 'x', owner: 'nobody' }] } }, /"owner" must be the appKey/],
   [{ applications: [A], catalog: { files: [{ id: 'x1', name: 'x', owner: 'app-a' }] } }, /not an int64 id/],
-  [{ applications: [A], catalog: { integrations: [{ id: '2', name: 'i', owner: 'app-a', fileIds: ['3'] }] } }, /3 is not one of the catalog's files/],
+  [
+    { applications: [A], catalog: { integrations: [{ id: '2', name: 'i', owner: 'app-a', fileIds: ['3'] }] } },
+    /3 is not one of the catalog's files/,
+  ],
 ])('a bad catalog is refused with a message naming the field (%#)', (config, message) => {
   expect(() => toMockConfig(config)).toThrow(message);
 });

@@ -32,36 +32,56 @@ async function rawRequest(path: string): Promise<string> {
   const socket = await aSocket();
   return new Promise((resolve) => {
     let text = '';
-    socket.on('data', (chunk) => { text += chunk.toString(); });
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+    });
     socket.on('close', () => resolve(text));
     socket.end(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
   });
 }
 
 /** Whether the mock closes the socket within 5 s (a bound, not a measurement). */
-const closed = (socket: Socket): Promise<boolean> => new Promise((resolve) => {
-  if (socket.destroyed) return resolve(true);
-  const timer = setTimeout(() => resolve(false), 5_000);
-  socket.once('close', () => { clearTimeout(timer); resolve(true); });
-  socket.resume();
-});
+const closed = (socket: Socket): Promise<boolean> =>
+  new Promise((resolve) => {
+    if (socket.destroyed) return resolve(true);
+    const timer = setTimeout(() => resolve(false), 5_000);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+    socket.resume();
+  });
 
 test('at the connection cap, idle sockets are closed (oldest first, a tenth of the cap) and health still answers', async () => {
   const idle = await Promise.all(Array.from({ length: CAP }, aSocket));
   const answer = await rawRequest('/__admin/health');
   expect(answer).toMatch(/^HTTP\/1.1 200 OK/);
   expect(await Promise.all([closed(idle[0] as Socket), closed(idle[1] as Socket)])).toEqual([true, true]);
-  expect(idle.map((socket) => socket.destroyed || socket.readableEnded)).toEqual([true, true, ...Array.from({ length: CAP - 2 }, () => false)]);
+  expect(idle.map((socket) => socket.destroyed || socket.readableEnded)).toEqual([
+    true,
+    true,
+    ...Array.from({ length: CAP - 2 }, () => false),
+  ]);
 });
 
 test('at the cap with no idle socket, a new connection gets a 503 that says why, and is closed', async () => {
   const busy = await Promise.all(Array.from({ length: CAP }, aSocket));
   // Each holds a request in flight for 20 s (Prefer: delay), so none is idle.
-  for (const socket of busy) socket.write('GET /view/token?fileId=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer a\r\nPrefer: delay=20000\r\n\r\n');
-  for (let i = 0; i < 100 && (await mock.core.journal.count({})) < CAP; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const socket of busy)
+    socket.write(
+      'GET /view/token?fileId=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer a\r\nPrefer: delay=20000\r\n\r\n',
+    );
+  for (let i = 0; i < 100 && (await mock.core.journal.count({})) < CAP; i += 1)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const answer = await rawRequest('/__admin/health');
-  const body = JSON.stringify({ code: 'system.error', data: null, message: `The mock has ${CAP} open connections, the most it accepts (--max-connections), and none is idle; retry shortly.` });
-  expect(answer).toBe(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`);
+  const body = JSON.stringify({
+    code: 'system.error',
+    data: null,
+    message: `The mock has ${CAP} open connections, the most it accepts (--max-connections), and none is idle; retry shortly.`,
+  });
+  expect(answer).toBe(
+    `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`,
+  );
 });
 
 test('pipelining clients that never read stop being read: the requests handled level off far below those sent; health answers', async () => {

@@ -11,14 +11,21 @@ test.each([
   ['/__admin/ui/assets/dashboard.css', 'text/css', '@media'],
   ['/__admin/ui/assets/favicon.svg', 'image/svg+xml', '<svg'],
 ])('GET %s serves the built %s with a strict CSP', async (path, type, content) => {
-  const res = await request((await aMock()).app).get(path).buffer(true).parse((response, done) => {
-    let text = '';
-    response.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-    response.on('end', () => done(null, text));
-  });
+  const res = await request((await aMock()).app)
+    .get(path)
+    .buffer(true)
+    .parse((response, done) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      response.on('end', () => done(null, text));
+    });
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe(`${type}; charset=utf-8`);
-  expect(res.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+  expect(res.headers['content-security-policy']).toBe(
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  );
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.body as string).toContain(content);
   if (type === 'text/html') expect(res).toSatisfyApiSpec();
@@ -26,17 +33,26 @@ test.each([
 
 test('an asset the dashboard does not have is a 404 problem, and no file outside the assets can be named', async () => {
   const { app } = await aMock();
-  for (const path of ['/__admin/ui/assets/index.ts', '/__admin/ui/assets/..%2F..%2Fpackage.json', '/__admin/ui/assets/constructor']) {
+  for (const path of [
+    '/__admin/ui/assets/index.ts',
+    '/__admin/ui/assets/..%2F..%2Fpackage.json',
+    '/__admin/ui/assets/constructor',
+  ]) {
     const res = await request(app).get(path);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
   }
 });
 
-test('the dashboard\'s path is exact: /__admin/ui/ is a 404 problem naming /__admin/ui', async () => {
+test("the dashboard's path is exact: /__admin/ui/ is a 404 problem naming /__admin/ui", async () => {
   const res = await request((await aMock()).app).get('/__admin/ui/');
   expect(res.status).toBe(404);
-  expect(res.body).toEqual({ type: 'urn:view-token-mock:problem:not-found', title: 'No such item', status: 404, detail: 'No route GET /__admin/ui/; did you mean GET /__admin/ui?' });
+  expect(res.body).toEqual({
+    type: 'urn:view-token-mock:problem:not-found',
+    title: 'No such item',
+    status: 404,
+    detail: 'No route GET /__admin/ui/; did you mean GET /__admin/ui?',
+  });
 });
 
 test('with --admin-token the pages load without it (they hold no data) while the admin API asks for it', async () => {

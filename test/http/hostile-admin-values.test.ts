@@ -4,7 +4,10 @@ import { aMock, useMockSpec } from '../support/mock-app';
 
 // Findings of the property tests (test/property), kept as plain examples.
 let mock: MockServer;
-beforeAll(async () => { useMockSpec(); mock = await aMock(); });
+beforeAll(async () => {
+  useMockSpec();
+  mock = await aMock();
+});
 afterAll(() => mock.close());
 afterEach(() => mock.reset());
 
@@ -40,16 +43,19 @@ test('malformed JSON where a body is needed is a 400 problem', async () => {
 test.each([
   ['an admin item', '/__admin/view-tokens/%ZZ', 404, 'application/problem+json', 'Problem'],
   ['a service id', '/data/v2/integrations/%ZZ/files/1/viewToken', 400, 'application/json', 'ErrorEnvelope'],
-])('a path with invalid percent-encoding in %s answers %s with a message that says so', async (_label, path, status, type, schema) => {
-  const res = await request(mock.app).get(path).set('Authorization', 'Bearer x');
-  expect(res.status).toBe(status);
-  expect(res.type).toBe(type);
-  expect(JSON.stringify(res.body)).toContain('percent-encoding');
-  // jest-openapi cannot match such a path to an operation (it decodes it); the body is held to the schema.
-  expect(res.body).toSatisfySchemaInApiSpec(schema);
-});
+])(
+  'a path with invalid percent-encoding in %s answers %s with a message that says so',
+  async (_label, path, status, type, schema) => {
+    const res = await request(mock.app).get(path).set('Authorization', 'Bearer x');
+    expect(res.status).toBe(status);
+    expect(res.type).toBe(type);
+    expect(JSON.stringify(res.body)).toContain('percent-encoding');
+    // jest-openapi cannot match such a path to an operation (it decodes it); the body is held to the schema.
+    expect(res.body).toSatisfySchemaInApiSpec(schema);
+  },
+);
 
-test('a plain OPTIONS names the route\'s methods in Allow (204), the same as its 405s', async () => {
+test("a plain OPTIONS names the route's methods in Allow (204), the same as its 405s", async () => {
   const res = await request(mock.app).options('/view/token');
   expect(res.status).toBe(204);
   expect(res.headers.allow).toBe('GET, OPTIONS');

@@ -6,10 +6,17 @@ import { createHandlers } from '../../mock/msw';
 // answered as the server answers it; without one, only our operations are ours and everything else
 // (an app's other calls, near-misses of our paths included) goes on untouched.
 const APP_API = 'https://app.example.test';
-const answeredByApp = http.all(`${APP_API}/*`, ({ request }) => HttpResponse.json({ app: new URL(request.url).pathname }));
+const answeredByApp = http.all(`${APP_API}/*`, ({ request }) =>
+  HttpResponse.json({ app: new URL(request.url).pathname }),
+);
 
 test.each([
-  ['/View/Token?fileId=1'], ['/view/token/?fileId=1'], ['/view//token?fileId=1'], ['/view/%74oken?fileId=1'], ['/__admin/health'], ['/users/42'],
+  ['/View/Token?fileId=1'],
+  ['/view/token/?fileId=1'],
+  ['/view//token?fileId=1'],
+  ['/view/%74oken?fileId=1'],
+  ['/__admin/health'],
+  ['/users/42'],
 ])('without a base URL, %s is not ours: it passes to the next handler untouched', async (path) => {
   const { handlers, core } = createHandlers({ seed: 1 });
   const server = setupServer(...handlers, answeredByApp);
@@ -31,33 +38,47 @@ test('without a base URL our operations are answered on any origin', async () =>
   try {
     const res = await fetch(`${APP_API}/view/token?fileId=1`, { headers: { Authorization: 'Bearer x' } });
     expect(res.status).toBe(200);
-    expect((await res.json() as { code: string }).code).toBe('success');
+    expect(((await res.json()) as { code: string }).code).toBe('success');
   } finally {
     server.close();
   }
 });
 
-test('with a base URL, a near-miss is the server\'s 404 naming the route, journaled as unmatched; a wrong method the 405 with Allow', async () => {
+test("with a base URL, a near-miss is the server's 404 naming the route, journaled as unmatched; a wrong method the 405 with Allow", async () => {
   const { handlers, core } = createHandlers({ seed: 1, baseUrl: 'https://bim.example.test/api' });
   const server = setupServer(...handlers);
   server.listen({ onUnhandledRequest: 'error' });
   try {
-    const missed = await fetch('https://bim.example.test/api/View/Token?fileId=1', { headers: { Authorization: 'Bearer x' } });
+    const missed = await fetch('https://bim.example.test/api/View/Token?fileId=1', {
+      headers: { Authorization: 'Bearer x' },
+    });
     expect(missed.status).toBe(404);
-    expect(await missed.json()).toEqual({ code: 'route.not.found', data: null, message: 'No route GET /api/View/Token; did you mean GET /api/view/token?' });
+    expect(await missed.json()).toEqual({
+      code: 'route.not.found',
+      data: null,
+      message: 'No route GET /api/View/Token; did you mean GET /api/view/token?',
+    });
     const head = await fetch('https://bim.example.test/api/view/token?fileId=1', { method: 'HEAD' });
     expect([head.status, head.headers.get('allow')]).toEqual([405, 'GET, OPTIONS']);
     const options = await fetch('https://bim.example.test/api/view/token', { method: 'OPTIONS' });
     expect([options.status, options.headers.get('allow')]).toEqual([204, 'GET, OPTIONS']);
     const adminMiss = await fetch('https://bim.example.test/__admin/helth');
     expect(adminMiss.status).toBe(404);
-    expect(await adminMiss.json()).toEqual({ type: 'urn:view-token-mock:problem:not-found', title: 'No such item', status: 404, detail: 'No route GET /__admin/helth; did you mean GET /__admin/health?' });
+    expect(await adminMiss.json()).toEqual({
+      type: 'urn:view-token-mock:problem:not-found',
+      title: 'No such item',
+      status: 404,
+      detail: 'No route GET /__admin/helth; did you mean GET /__admin/health?',
+    });
     const journal = await core.journal.list({ unmatched: true, limit: 10 });
     expect(journal.map((entry) => [entry.method, entry.path, entry.status, entry.outcome])).toEqual([
       ['HEAD', '/api/view/token', 405, 'unmatched'],
       ['GET', '/api/View/Token', 404, 'unmatched: did you mean GET /api/view/token?'],
     ]);
-    expect((await fetch('https://bim.example.test/api/view/token?fileId=1', { headers: { Authorization: 'Bearer x' } })).status).toBe(200);
+    expect(
+      (await fetch('https://bim.example.test/api/view/token?fileId=1', { headers: { Authorization: 'Bearer x' } }))
+        .status,
+    ).toBe(200);
   } finally {
     server.close();
   }
@@ -68,20 +89,28 @@ test('with a base URL the validators compiled from the spec answer as on the ser
   const server = setupServer(...handlers);
   server.listen({ onUnhandledRequest: 'error' });
   try {
-    const res = await fetch('https://bim.example.test/data/v2/integrations/9223372036854775808/files/1/viewToken', { headers: { Authorization: 'Bearer x' } });
+    const res = await fetch('https://bim.example.test/data/v2/integrations/9223372036854775808/files/1/viewToken', {
+      headers: { Authorization: 'Bearer x' },
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'parameter.invalid', data: null, message: 'Invalid parameter integrateId: 9223372036854775808 is out of the int64 range.' });
+    expect(await res.json()).toEqual({
+      code: 'parameter.invalid',
+      data: null,
+      message: 'Invalid parameter integrateId: 9223372036854775808 is out of the int64 range.',
+    });
   } finally {
     server.close();
   }
 });
 
-test('?__proto__=1 is refused as an unknown switch and journaled with it, as on the server (not taken for the query object\'s prototype and dropped)', async () => {
+test("?__proto__=1 is refused as an unknown switch and journaled with it, as on the server (not taken for the query object's prototype and dropped)", async () => {
   const { handlers, core } = createHandlers({ seed: 1 });
   const server = setupServer(...handlers);
   server.listen({ onUnhandledRequest: 'error' });
   try {
-    expect((await fetch(`${APP_API}/view/token?fileId=1&__proto__=1`, { headers: { Authorization: 'Bearer x' } })).status).toBe(422);
+    expect(
+      (await fetch(`${APP_API}/view/token?fileId=1&__proto__=1`, { headers: { Authorization: 'Bearer x' } })).status,
+    ).toBe(422);
     const [entry] = await core.journal.list({ limit: 1 });
     expect(JSON.stringify(entry?.query)).toBe('{"fileId":"1","__proto__":"1"}');
   } finally {

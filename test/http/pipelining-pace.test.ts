@@ -20,7 +20,9 @@ const tick = (): void => {
 };
 
 beforeAll(() => setImmediate(tick));
-afterAll(() => { ticking = false; });
+afterAll(() => {
+  ticking = false;
+});
 afterEach(async () => {
   for (const socket of open.splice(0)) socket.destroy();
   await new Promise((resolve) => server.close(resolve));
@@ -39,13 +41,19 @@ async function aPacedServer(options: { perTurn?: number; maxWaiting?: number } =
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     turns.push(turn);
     unsent += 1;
-    res.once('finish', () => { unsent -= 1; });
+    res.once('finish', () => {
+      unsent -= 1;
+    });
     let body = '';
-    req.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
     req.on('end', () => res.end(`${req.url?.slice(1)} ${body}`));
   };
   server = createServer(pacePipelining(listener, options));
-  server.on('connection', (socket: Socket) => { serverSide = socket; });
+  server.on('connection', (socket: Socket) => {
+    serverSide = socket;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 }
@@ -60,7 +68,8 @@ function aSocket(): Promise<Socket> {
 }
 
 const get = (n: number): string => `GET /${n} HTTP/1.1\r\nHost: x\r\n\r\n`;
-const post = (n: number, body: string): string => `POST /${n} HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+const post = (n: number, body: string): string =>
+  `POST /${n} HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
 
 /** Reads answers off `socket` until `count` have come, or it closes; their bodies in order. */
 function answers(socket: Socket, count: number): Promise<string[]> {
@@ -81,7 +90,9 @@ function answers(socket: Socket, count: number): Promise<string[]> {
   });
 }
 
-const perTurnCounts = (turns: number[]): number[] => [...turns.reduce((counts, at) => counts.set(at, (counts.get(at) ?? 0) + 1), new Map<number, number>()).values()];
+const perTurnCounts = (turns: number[]): number[] => [
+  ...turns.reduce((counts, at) => counts.set(at, (counts.get(at) ?? 0) + 1), new Map<number, number>()).values(),
+];
 
 test('a pipelined batch of 200 is answered whole and in order, at most 8 handled per turn of the event loop', async () => {
   await aPacedServer();
@@ -98,7 +109,10 @@ test('pipelined requests with bodies keep their bodies, including a body still a
   await aPacedServer({ perTurn: 2 });
   const socket = await aSocket();
   const read = answers(socket, 21);
-  socket.write(Array.from({ length: 20 }, (_, n) => post(n, `body-${n}`)).join('') + `POST /20 HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nfirst`);
+  socket.write(
+    Array.from({ length: 20 }, (_, n) => post(n, `body-${n}`)).join('') +
+      `POST /20 HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nfirst`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 100));
   socket.write('-half');
   expect(await read).toEqual([...Array.from({ length: 20 }, (_, n) => `${n} body-${n}`), '20 first-half']);
@@ -142,7 +156,10 @@ test('a connection has at most perTurn requests in progress; the next waits for 
   const slow = (req: IncomingMessage, res: ServerResponse): void => {
     inProgress += 1;
     most = Math.max(most, inProgress);
-    setTimeout(() => { inProgress -= 1; res.end(`${req.url?.slice(1)} `); }, 30);
+    setTimeout(() => {
+      inProgress -= 1;
+      res.end(`${req.url?.slice(1)} `);
+    }, 30);
   };
   server = createServer(pacePipelining(slow, { perTurn: 2 }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -8,11 +8,21 @@ beforeAll(useMockSpec);
 /** The catalog's curl lines use these credentials; this mock accepts them. */
 const CONFIG = { applications: [{ appKey: 'my-app', appSecret: 's3cret', accessTokens: ['demo-access-token'] }] };
 
-interface Outcome { prefer: string | null; status: number | null; curl: string }
-interface Operation { operationId: string; documentedStatuses: number[]; outcomes: Outcome[] }
+interface Outcome {
+  prefer: string | null;
+  status: number | null;
+  curl: string;
+}
+interface Operation {
+  operationId: string;
+  documentedStatuses: number[];
+  outcomes: Outcome[];
+}
 
 async function catalogOf(mock: MockServer, host?: string): Promise<Operation[]> {
-  const res = await request(mock.app).get('/__admin/scenarios/catalog').set(host ? { Host: host } : {});
+  const res = await request(mock.app)
+    .get('/__admin/scenarios/catalog')
+    .set(host ? { Host: host } : {});
   expect(res).toSatisfyApiSpec();
   return res.body.operations as Operation[];
 }
@@ -20,7 +30,8 @@ async function catalogOf(mock: MockServer, host?: string): Promise<Operation[]> 
 test('every outcome in the scenario catalog, run as its curl line says, gives the promised status and satisfies the spec', async () => {
   const mock = await aMock({ config: CONFIG });
   const operations = await catalogOf(mock);
-  const live = (await request(mock.app).get('/view/token?fileId=1').set('Authorization', 'Bearer demo-access-token')).body.data as string;
+  const live = (await request(mock.app).get('/view/token?fileId=1').set('Authorization', 'Bearer demo-access-token'))
+    .body.data as string;
   let ran = 0;
   for (const operation of operations) {
     for (const outcome of operation.outcomes) {
@@ -33,7 +44,11 @@ test('every outcome in the scenario catalog, run as its curl line says, gives th
       const seen = [operation.operationId, outcome.prefer, res.status];
       expect(seen).toEqual([operation.operationId, outcome.prefer, outcome.status]);
       expect(res).toSatisfyApiSpec();
-      if (outcome.status !== 422) expect([operation.operationId, res.headers['preference-applied']]).toEqual([operation.operationId, prefer ?? undefined]);
+      if (outcome.status !== 422)
+        expect([operation.operationId, res.headers['preference-applied']]).toEqual([
+          operation.operationId,
+          prefer ?? undefined,
+        ]);
       ran += 1;
     }
   }
@@ -46,7 +61,8 @@ test('catalog curl lines point where the request came in (its Host) under the --
   const operations = await catalogOf(mock, 'mock.example:8080');
   const getViewToken = operations.find((operation) => operation.operationId === 'getViewToken');
   expect(getViewToken?.outcomes[0]?.curl).toContain("'http://mock.example:8080/api/view/token?fileId=10001'");
-  for (const operation of operations) for (const outcome of operation.outcomes) expect(outcome.curl).toContain('http://mock.example:8080/api/');
+  for (const operation of operations)
+    for (const outcome of operation.outcomes) expect(outcome.curl).toContain('http://mock.example:8080/api/');
 });
 
 test('the X-Mock-Session header narrows the token list and the journal count to that session', async () => {
@@ -59,7 +75,8 @@ test('the X-Mock-Session header narrows the token list and the journal count to 
   expect(tokens).toSatisfyApiSpec();
   expect(tokens.body.viewTokens.map((token: { session: string }) => token.session)).toEqual(['b', 'b']);
   expect((await request(mock.app).get('/__admin/view-tokens')).body.viewTokens).toHaveLength(3);
-  const count = (headers: Record<string, string>, body: object) => request(mock.app).post('/__admin/requests/count').set(headers).send(body);
+  const count = (headers: Record<string, string>, body: object) =>
+    request(mock.app).post('/__admin/requests/count').set(headers).send(body);
   expect((await count({ 'X-Mock-Session': 'a' }, { path: '/view/token' })).body).toEqual({ count: 1 });
   expect((await count({ 'X-Mock-Session': 'a' }, { path: '/view/token', session: 'b' })).body).toEqual({ count: 2 });
   expect((await count({}, { path: '/view/token' })).body).toEqual({ count: 3 });

@@ -11,14 +11,23 @@ async function send(via: Via, method: string, url: string, headers: Record<strin
   const mock = await aMock({ seed: 4 });
   if (via === 'express app') {
     const res = await request(mock.app)[method.toLowerCase() as 'get'](url).set(headers);
-    return { mock, res: { status: res.status, body: res.body as unknown, headers: res.headers as Record<string, string> }, raw: res };
+    return {
+      mock,
+      res: { status: res.status, body: res.body as unknown, headers: res.headers as Record<string, string> },
+      raw: res,
+    };
   }
   const baseUrl = await mock.listen(0);
   try {
     const res = await fetch(`${baseUrl}${url}`, { method, headers });
     const text = await res.text();
     // The static host's refusals are text/plain (a browser loading a script would block JSON); the rest is JSON.
-    const body = text === '' ? {} : res.headers.get('content-type')?.startsWith('text/plain') ? text : JSON.parse(text) as unknown;
+    const body =
+      text === ''
+        ? {}
+        : res.headers.get('content-type')?.startsWith('text/plain')
+          ? text
+          : (JSON.parse(text) as unknown);
     return { mock, res: { status: res.status, body, headers: Object.fromEntries(res.headers) }, raw: undefined };
   } finally {
     await mock.close();
@@ -30,23 +39,84 @@ const NOT_JOURNALED = null;
 
 test.each<[string, string, number, string | null, unknown]>([
   ['GET', '/view/token?fileId=1', 200, 'getViewToken', { code: 'success', data: TOKEN, message: '' }],
-  ['POST', '/data/v2/integrations/2/files/3/viewToken', 200, 'getChildFileViewToken', { code: 'success', data: TOKEN, message: '' }],
-  ['GET', '/data/v2/integrations/2/files/3/viewToken', 200, 'getChildFileViewTokenByGet', { code: 'success', data: TOKEN, message: '' }],
-  ['GET', '/inside/databag?viewToken=x', 401, 'getViewerData', { code: 'authentication.failed', data: null, message: 'View token was not recognized.' }],
-  ['POST', '/oauth2/token', 401, 'issueAccessToken', { code: 'authentication.failed', data: null, message: 'Invalid basic authentication token. Expected "Authorization: Basic base64(appKey:appSecret)".' }],
+  [
+    'POST',
+    '/data/v2/integrations/2/files/3/viewToken',
+    200,
+    'getChildFileViewToken',
+    { code: 'success', data: TOKEN, message: '' },
+  ],
+  [
+    'GET',
+    '/data/v2/integrations/2/files/3/viewToken',
+    200,
+    'getChildFileViewTokenByGet',
+    { code: 'success', data: TOKEN, message: '' },
+  ],
+  [
+    'GET',
+    '/inside/databag?viewToken=x',
+    401,
+    'getViewerData',
+    { code: 'authentication.failed', data: null, message: 'View token was not recognized.' },
+  ],
+  [
+    'POST',
+    '/oauth2/token',
+    401,
+    'issueAccessToken',
+    {
+      code: 'authentication.failed',
+      data: null,
+      message: 'Invalid basic authentication token. Expected "Authorization: Basic base64(appKey:appSecret)".',
+    },
+  ],
   ['GET', '/api/view/token?fileId=1', 404, '', 'No route GET /api/view/token.'],
-  ['GET', '/view/token/?fileId=1', 404, '', { code: 'route.not.found', data: null, message: 'No route GET /view/token/; did you mean GET /view/token?' }],
-  ['GET', '/View/Token?fileId=1', 404, '', { code: 'route.not.found', data: null, message: 'No route GET /View/Token; did you mean GET /view/token?' }],
+  [
+    'GET',
+    '/view/token/?fileId=1',
+    404,
+    '',
+    { code: 'route.not.found', data: null, message: 'No route GET /view/token/; did you mean GET /view/token?' },
+  ],
+  [
+    'GET',
+    '/View/Token?fileId=1',
+    404,
+    '',
+    { code: 'route.not.found', data: null, message: 'No route GET /View/Token; did you mean GET /view/token?' },
+  ],
   ['HEAD', '/view/token?fileId=1', 405, '', {}],
-  ['GET', '/data/v2/integrations/%E0%A4%A/files/3/viewToken', 400, 'getChildFileViewTokenByGet', { code: 'parameter.invalid', data: null, message: 'Invalid parameter integrateId: is not valid percent-encoding.' }],
-  ['GET', '/__admin/health', 200, NOT_JOURNALED, { status: 'ok', version: expect.any(String), now: '2026-01-01T00:00:00.000Z', viewTokens: 0, store: { kind: 'memory' } }],
-])('through the listener, %s %s answers %i and is journaled as service operation %j ("": matched no route; null: not journaled, not a service request)', async (method, url, status, operationId, body) => {
-  const { mock, res } = await send('listener', method, url, BEARER);
-  expect({ status: res.status, body: res.body }).toEqual({ status, body });
-  const journal = await mock.core.journal.list({});
-  expect(journal.map((entry) => entry.operationId)).toEqual(operationId === NOT_JOURNALED ? [] : [operationId]);
-  expect(await mock.core.store.count()).toBe(status === 200 && operationId !== NOT_JOURNALED ? 1 : 0);
-});
+  [
+    'GET',
+    '/data/v2/integrations/%E0%A4%A/files/3/viewToken',
+    400,
+    'getChildFileViewTokenByGet',
+    { code: 'parameter.invalid', data: null, message: 'Invalid parameter integrateId: is not valid percent-encoding.' },
+  ],
+  [
+    'GET',
+    '/__admin/health',
+    200,
+    NOT_JOURNALED,
+    {
+      status: 'ok',
+      version: expect.any(String),
+      now: '2026-01-01T00:00:00.000Z',
+      viewTokens: 0,
+      store: { kind: 'memory' },
+    },
+  ],
+])(
+  'through the listener, %s %s answers %i and is journaled as service operation %j ("": matched no route; null: not journaled, not a service request)',
+  async (method, url, status, operationId, body) => {
+    const { mock, res } = await send('listener', method, url, BEARER);
+    expect({ status: res.status, body: res.body }).toEqual({ status, body });
+    const journal = await mock.core.journal.list({});
+    expect(journal.map((entry) => entry.operationId)).toEqual(operationId === NOT_JOURNALED ? [] : [operationId]);
+    expect(await mock.core.store.count()).toBe(status === 200 && operationId !== NOT_JOURNALED ? 1 : 0);
+  },
+);
 
 test.each<[Via, string, string, string]>([
   ['express app', 'GET', '/view/token/?fileId=1', 'No route GET /view/token/; did you mean GET /view/token?'],
@@ -55,16 +125,29 @@ test.each<[Via, string, string, string]>([
   ['listener', 'GET', '/View/Token?fileId=1', 'No route GET /View/Token; did you mean GET /view/token?'],
   ['express app', 'GET', '/view/tokens?fileId=1', 'No route GET /view/tokens; did you mean GET /view/token?'],
   ['listener', 'POST', '/oauth2/token/', 'No route POST /oauth2/token/; did you mean POST /oauth2/token?'],
-  ['listener', 'GET', '/data/v2/integrations/2/files/3/viewtoken', 'No route GET /data/v2/integrations/2/files/3/viewtoken; did you mean GET /data/v2/integrations/{integrateId}/files/{fileId}/viewToken?'],
-  ['express app', 'GET', '/inside/databags?viewToken=x', 'No route GET /inside/databags; did you mean GET /inside/databag?'],
+  [
+    'listener',
+    'GET',
+    '/data/v2/integrations/2/files/3/viewtoken',
+    'No route GET /data/v2/integrations/2/files/3/viewtoken; did you mean GET /data/v2/integrations/{integrateId}/files/{fileId}/viewToken?',
+  ],
+  [
+    'express app',
+    'GET',
+    '/inside/databags?viewToken=x',
+    'No route GET /inside/databags; did you mean GET /inside/databag?',
+  ],
   ['listener', 'GET', '/something/else', 'No route GET /something/else.'],
-])('routing is strict (%s): %s %s is a 404 naming the nearest route, and no token is issued', async (via, method, url, message) => {
-  // No spec check: a path no operation has cannot be documented.
-  const { mock, res } = await send(via, method, url, BEARER);
-  expect(res.status).toBe(404);
-  expect(res.body).toEqual({ code: 'route.not.found', data: null, message });
-  expect(await mock.core.store.count()).toBe(0);
-});
+])(
+  'routing is strict (%s): %s %s is a 404 naming the nearest route, and no token is issued',
+  async (via, method, url, message) => {
+    // No spec check: a path no operation has cannot be documented.
+    const { mock, res } = await send(via, method, url, BEARER);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: 'route.not.found', data: null, message });
+    expect(await mock.core.store.count()).toBe(0);
+  },
+);
 
 test.each<[Via, string]>([
   ['express app', '/view/token?fileId=1'],
@@ -80,18 +163,49 @@ test.each<[Via, string]>([
 
 test('an unmatched request is journaled as unmatched with its hint, and listed by GET /__admin/requests/unmatched', async () => {
   const mock = await aMock();
-  await request(mock.app).get('/view/tokens?fileId=1&__code=403').set({ ...BEARER, 'X-Mock-Session': 'qa-1' });
+  await request(mock.app)
+    .get('/view/tokens?fileId=1&__code=403')
+    .set({ ...BEARER, 'X-Mock-Session': 'qa-1' });
   await request(mock.app).head('/view/token?fileId=1').set(BEARER);
   await request(mock.app).get('/view/token?fileId=2').set(BEARER);
   const unmatched = await request(mock.app).get('/__admin/requests/unmatched');
   expect(unmatched.status).toBe(200);
   expect(unmatched).toSatisfyApiSpec();
-  expect(unmatched.body).toEqual({ capacity: 1000, requests: [
-    { id: 2, at: expect.any(String), method: 'HEAD', path: '/view/token', query: { fileId: '1' }, session: '', operationId: '', hasAuthorization: true, status: 405, outcome: 'unmatched' },
-    { id: 1, at: expect.any(String), method: 'GET', path: '/view/tokens', query: { fileId: '1' }, session: 'qa-1', operationId: '', hasAuthorization: true, status: 404, outcome: 'unmatched: did you mean GET /view/token?' },
-  ] });
+  expect(unmatched.body).toEqual({
+    capacity: 1000,
+    requests: [
+      {
+        id: 2,
+        at: expect.any(String),
+        method: 'HEAD',
+        path: '/view/token',
+        query: { fileId: '1' },
+        session: '',
+        operationId: '',
+        hasAuthorization: true,
+        status: 405,
+        outcome: 'unmatched',
+      },
+      {
+        id: 1,
+        at: expect.any(String),
+        method: 'GET',
+        path: '/view/tokens',
+        query: { fileId: '1' },
+        session: 'qa-1',
+        operationId: '',
+        hasAuthorization: true,
+        status: 404,
+        outcome: 'unmatched: did you mean GET /view/token?',
+      },
+    ],
+  });
   const all = await request(mock.app).get('/__admin/requests');
-  expect(all.body.requests.map((entry: { operationId: string }) => entry.operationId)).toEqual(['getViewToken', '', '']);
+  expect(all.body.requests.map((entry: { operationId: string }) => entry.operationId)).toEqual([
+    'getViewToken',
+    '',
+    '',
+  ]);
 });
 
 test('the unmatched journal keeps the whole path, long segments included; only a View Token or granted Access Token in it is shortened', async () => {
@@ -101,14 +215,19 @@ test('the unmatched journal keeps the whole path, long segments included; only a
   const accessToken = 'cn-01234567-89ab-cdef-0123-456789abcdef';
   await request(mock.app).get(`/files/${longSegment}/${viewToken}/${accessToken}/x`).set(BEARER);
   const unmatched = await request(mock.app).get('/__admin/requests/unmatched');
-  expect(unmatched.body.requests.map((entry: { path: string }) => entry.path)).toEqual([`/files/${longSegment}/012345…/cn-012…/x`]);
+  expect(unmatched.body.requests.map((entry: { path: string }) => entry.path)).toEqual([
+    `/files/${longSegment}/012345…/cn-012…/x`,
+  ]);
 });
 
 test('an admin path that matches nothing is a 404 problem naming the nearest admin route, not journaled', async () => {
   const mock = await aMock();
   const res = await request(mock.app).get('/__admin/helth');
   expect(res.status).toBe(404);
-  expect(res.body).toMatchObject({ status: 404, detail: 'No route GET /__admin/helth; did you mean GET /__admin/health?' });
+  expect(res.body).toMatchObject({
+    status: 404,
+    detail: 'No route GET /__admin/helth; did you mean GET /__admin/health?',
+  });
   expect((await request(mock.app).get('/__admin/requests/unmatched')).body.requests).toEqual([]);
 });
 
@@ -123,8 +242,14 @@ test.each([
   ['/view/token?fileid=1', 'Invalid parameter fileid: not a parameter of this route; did you mean fileId?'],
   ['/view/token?FileId=1', 'Invalid parameter FileId: not a parameter of this route; did you mean fileId?'],
   ['/view/token?sceneid=1', 'Invalid parameter sceneid: not a parameter of this route; did you mean sceneId?'],
-  ['/view/token?colour=1', 'Invalid parameter id: none given; give exactly one of compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId.'],
-  ['/inside/databag?viewtoken=abc', 'Invalid parameter viewtoken: not a parameter of this route; did you mean viewToken?'],
+  [
+    '/view/token?colour=1',
+    'Invalid parameter id: none given; give exactly one of compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId.',
+  ],
+  [
+    '/inside/databag?viewtoken=abc',
+    'Invalid parameter viewtoken: not a parameter of this route; did you mean viewToken?',
+  ],
 ])('GET %s is a 400 naming the parameter it was probably meant to be', async (url, message) => {
   const { app } = await aMock();
   const res = await request(app).get(url).set(BEARER);
@@ -152,10 +277,14 @@ test('an absolute-form request line is routed by its path, to the same operation
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1');
       let text = '';
-      socket.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
       socket.on('end', () => resolve(text));
       socket.on('error', reject);
-      socket.end(`GET http://127.0.0.1:${port}/view/token?fileId=1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer x\r\nConnection: close\r\n\r\n`);
+      socket.end(
+        `GET http://127.0.0.1:${port}/view/token?fileId=1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer x\r\nConnection: close\r\n\r\n`,
+      );
     });
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(await mock.core.journal.count({ operationId: 'getViewToken', path: '/view/token', status: 200 })).toBe(1);

@@ -13,7 +13,12 @@ let mock: MockServer;
 let lines: Record<string, unknown>[];
 beforeEach(async () => {
   lines = [];
-  const sink = new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>); done(); } });
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
   mock = await aMock({ logger: pino({ level: 'warn' }, sink) });
 });
 afterEach(() => mock.close());
@@ -21,9 +26,21 @@ afterEach(() => mock.close());
 const CLASSES = [StoreFullError, StoreUnavailableError, StoreReplyError];
 
 test('the three store errors are distinct classes, none a subclass of another, each named after itself', () => {
-  const errors = [new StoreFullError(2), new StoreUnavailableError('Redis is unavailable for the View Token store\'s find: Connection is closed.'), new StoreReplyError('the View Token store\'s find', 'WRONGTYPE')];
-  expect(errors.map((error) => CLASSES.filter((type) => error instanceof type).map((type) => type.name))).toEqual([['StoreFullError'], ['StoreUnavailableError'], ['StoreReplyError']]);
-  expect(errors.map((error) => [error.name, error instanceof Error])).toEqual([['StoreFullError', true], ['StoreUnavailableError', true], ['StoreReplyError', true]]);
+  const errors = [
+    new StoreFullError(2),
+    new StoreUnavailableError("Redis is unavailable for the View Token store's find: Connection is closed."),
+    new StoreReplyError("the View Token store's find", 'WRONGTYPE'),
+  ];
+  expect(errors.map((error) => CLASSES.filter((type) => error instanceof type).map((type) => type.name))).toEqual([
+    ['StoreFullError'],
+    ['StoreUnavailableError'],
+    ['StoreReplyError'],
+  ]);
+  expect(errors.map((error) => [error.name, error instanceof Error])).toEqual([
+    ['StoreFullError', true],
+    ['StoreUnavailableError', true],
+    ['StoreReplyError', true],
+  ]);
 });
 
 /** Makes every call of the store's `method` fail with the error. */
@@ -32,27 +49,89 @@ function failStore(method: 'find' | 'touch' | 'page', error: Error): void {
 }
 
 test.each([
-  ['full', new StoreFullError(2), 503, undefined, 'The mock holds 2 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.', 40],
-  ['unavailable', new StoreUnavailableError('Redis is unavailable for the View Token store\'s find: Connection is closed.'), 503, '1', 'The mock\'s store is unavailable; retry shortly.', 40],
-  ['answering something unexpected', new StoreReplyError('the View Token store\'s find', 'WRONGTYPE Operation against a key holding the wrong kind of value'), 500, undefined, 'The mock\'s store answered something unexpected; see the mock\'s log.', 50],
-])('a store %s: the service answers its own status and message, and the log says what failed and where', async (_name, error, status, retryAfter, message, level) => {
-  // A use reads the token first (its session names the clock it is judged on), then touches it.
-  failStore('find', error);
-  failStore('touch', error);
-  const res = await request(mock.app).get('/inside/databag?viewToken=0123456789abcdef0123456789abcdef');
-  expect(res).toSatisfyApiSpec();
-  expect([res.status, res.headers['retry-after'], res.body]).toEqual([status, retryAfter, { code: 'system.error', data: null, message }]);
-  const received = error instanceof StoreReplyError ? { received: 'WRONGTYPE Operation against a key holding the wrong kind of value' } : {};
-  expect(lines.map(({ level: logged, msg, error: name, path, received: got }) => ({ level: logged, msg, error: name, path, ...(got === undefined ? {} : { received: got }) })))
-    .toEqual([{ level, msg: error.message, error: error.name, path: '/inside/databag', ...received }]);
-});
+  [
+    'full',
+    new StoreFullError(2),
+    503,
+    undefined,
+    'The mock holds 2 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.',
+    40,
+  ],
+  [
+    'unavailable',
+    new StoreUnavailableError("Redis is unavailable for the View Token store's find: Connection is closed."),
+    503,
+    '1',
+    "The mock's store is unavailable; retry shortly.",
+    40,
+  ],
+  [
+    'answering something unexpected',
+    new StoreReplyError(
+      "the View Token store's find",
+      'WRONGTYPE Operation against a key holding the wrong kind of value',
+    ),
+    500,
+    undefined,
+    "The mock's store answered something unexpected; see the mock's log.",
+    50,
+  ],
+])(
+  'a store %s: the service answers its own status and message, and the log says what failed and where',
+  async (_name, error, status, retryAfter, message, level) => {
+    // A use reads the token first (its session names the clock it is judged on), then touches it.
+    failStore('find', error);
+    failStore('touch', error);
+    const res = await request(mock.app).get('/inside/databag?viewToken=0123456789abcdef0123456789abcdef');
+    expect(res).toSatisfyApiSpec();
+    expect([res.status, res.headers['retry-after'], res.body]).toEqual([
+      status,
+      retryAfter,
+      { code: 'system.error', data: null, message },
+    ]);
+    const received =
+      error instanceof StoreReplyError
+        ? { received: 'WRONGTYPE Operation against a key holding the wrong kind of value' }
+        : {};
+    expect(
+      lines.map(({ level: logged, msg, error: name, path, received: got }) => ({
+        level: logged,
+        msg,
+        error: name,
+        path,
+        ...(got === undefined ? {} : { received: got }),
+      })),
+    ).toEqual([{ level, msg: error.message, error: error.name, path: '/inside/databag', ...received }]);
+  },
+);
 
 test.each([
   ['full', new StoreFullError(2), 503, 'urn:view-token-mock:problem:store-full', undefined],
-  ['unavailable', new StoreUnavailableError('Redis is unavailable for the View Token store\'s page: Command timed out'), 503, 'urn:view-token-mock:problem:unavailable', '1'],
-  ['answering something unexpected', new StoreReplyError('the View Token store\'s page', 'WRONGTYPE'), 500, 'urn:view-token-mock:problem:server-error', undefined],
-])('a store %s on an admin list: problem+json of its own type, its message as the detail', async (_name, error, status, type, retryAfter) => {
-  failStore('page', error);
-  const res = await request(mock.app).get('/__admin/view-tokens');
-  expect([res.status, res.headers['content-type'], res.headers['retry-after'], res.body.type, res.body.detail]).toEqual([status, 'application/problem+json; charset=utf-8', retryAfter, type, error.message]);
-});
+  [
+    'unavailable',
+    new StoreUnavailableError("Redis is unavailable for the View Token store's page: Command timed out"),
+    503,
+    'urn:view-token-mock:problem:unavailable',
+    '1',
+  ],
+  [
+    'answering something unexpected',
+    new StoreReplyError("the View Token store's page", 'WRONGTYPE'),
+    500,
+    'urn:view-token-mock:problem:server-error',
+    undefined,
+  ],
+])(
+  'a store %s on an admin list: problem+json of its own type, its message as the detail',
+  async (_name, error, status, type, retryAfter) => {
+    failStore('page', error);
+    const res = await request(mock.app).get('/__admin/view-tokens');
+    expect([
+      res.status,
+      res.headers['content-type'],
+      res.headers['retry-after'],
+      res.body.type,
+      res.body.detail,
+    ]).toEqual([status, 'application/problem+json; charset=utf-8', retryAfter, type, error.message]);
+  },
+);

@@ -7,10 +7,13 @@ let mock: MockServer;
 
 beforeAll(useMockSpec);
 beforeEach(async () => {
-  mock = await aMock({ config: { missing: { fileId: ['404'], integrateId: ['40400'] }, forbidden: { fileId: ['403'], sceneId: ['4030'] } } });
+  mock = await aMock({
+    config: { missing: { fileId: ['404'], integrateId: ['40400'] }, forbidden: { fileId: ['403'], sceneId: ['4030'] } },
+  });
 });
 
-const getToken = (query: string, headers: Record<string, string> = BEARER) => request(mock.app).get(`/view/token?${query}`).set(headers);
+const getToken = (query: string, headers: Record<string, string> = BEARER) =>
+  request(mock.app).get(`/view/token?${query}`).set(headers);
 
 test.each(['fileId', 'integrateId', 'compareId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId'])(
   'GET /view/token?%s=… issues a 32-hex View Token in the success envelope',
@@ -67,12 +70,15 @@ test.each([
   expect(res.body).toEqual({ code, data: null, message: expect.any(String) });
 });
 
-test.each([['fileId=403'], ['sceneId=4030']])('GET /view/token?%s of a forbidden object → 403 permission.denied', async (query) => {
-  const res = await getToken(query);
-  expect(res.status).toBe(403);
-  expect(res).toSatisfyApiSpec();
-  expect(res.body.code).toBe('permission.denied');
-});
+test.each([['fileId=403'], ['sceneId=4030']])(
+  'GET /view/token?%s of a forbidden object → 403 permission.denied',
+  async (query) => {
+    const res = await getToken(query);
+    expect(res.status).toBe(403);
+    expect(res).toSatisfyApiSpec();
+    expect(res.body.code).toBe('permission.denied');
+  },
+);
 
 test.each([
   ['no Authorization', {}],
@@ -98,14 +104,17 @@ test('authentication is checked before the parameters', async () => {
   expect(res.status).toBe(401);
 });
 
-test.each(['post', 'get'] as const)('%s on the child-file route issues a token for the file within the integration', async (method) => {
-  const res = await request(mock.app)[method]('/data/v2/integrations/5/files/6/viewToken').set(BEARER);
-  expect(res.status).toBe(200);
-  expect(res).toSatisfyApiSpec();
-  expect(res.body.data).toMatch(/^[0-9a-f]{32}$/);
-  const record = await request(mock.app).get(`/__admin/view-tokens/${res.body.data}`);
-  expect(record.body).toMatchObject({ objectType: 'childFile', objectId: '6', integrateId: '5' });
-});
+test.each(['post', 'get'] as const)(
+  '%s on the child-file route issues a token for the file within the integration',
+  async (method) => {
+    const res = await request(mock.app)[method]('/data/v2/integrations/5/files/6/viewToken').set(BEARER);
+    expect(res.status).toBe(200);
+    expect(res).toSatisfyApiSpec();
+    expect(res.body.data).toMatch(/^[0-9a-f]{32}$/);
+    const record = await request(mock.app).get(`/__admin/view-tokens/${res.body.data}`);
+    expect(record.body).toMatchObject({ objectType: 'childFile', objectId: '6', integrateId: '5' });
+  },
+);
 
 test.each([
   ['40400/files/6', 404, 'integration.not.found'],
@@ -124,7 +133,11 @@ test.each([
 test('an unknown route is a 404 envelope and a wrong method a 405 with Allow', async () => {
   const unknown = await request(mock.app).get('/view/tokens').set(BEARER);
   expect(unknown.status).toBe(404);
-  expect(unknown.body).toEqual({ code: 'route.not.found', data: null, message: expect.stringContaining('/view/tokens') });
+  expect(unknown.body).toEqual({
+    code: 'route.not.found',
+    data: null,
+    message: expect.stringContaining('/view/tokens'),
+  });
   const wrong = await request(mock.app).delete('/view/token').set(BEARER);
   expect(wrong.status).toBe(405);
   expect(wrong.headers.allow).toBe('GET, OPTIONS');
@@ -132,7 +145,8 @@ test('an unknown route is a 404 envelope and a wrong method a 405 with Allow', a
 });
 
 test('a CORS preflight from another origin is answered with the headers a browser needs', async () => {
-  const res = await request(mock.app).options('/view/token')
+  const res = await request(mock.app)
+    .options('/view/token')
     .set('Origin', 'http://localhost:5173')
     .set('Access-Control-Request-Method', 'GET')
     .set('Access-Control-Request-Headers', 'authorization, x-mock-session');

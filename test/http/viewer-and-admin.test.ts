@@ -6,7 +6,9 @@ const HOUR = 3_600_000;
 let mock: MockServer;
 
 beforeAll(useMockSpec);
-beforeEach(async () => { mock = await aMock(); });
+beforeEach(async () => {
+  mock = await aMock();
+});
 
 async function issueToken(query = 'fileId=1'): Promise<string> {
   const res = await request(mock.app).get(`/view/token?${query}`).set(BEARER);
@@ -21,7 +23,12 @@ test('the viewer data request is a use: it answers model metadata and slides the
   const res = await useToken(token);
   expect(res.status).toBe(200);
   expect(res).toSatisfyApiSpec();
-  expect(res.body.data).toMatchObject({ renderType: 'bimView', objectType: 'file', objectId: '77', jsSDKVersion: expect.any(String) });
+  expect(res.body.data).toMatchObject({
+    renderType: 'bimView',
+    objectType: 'file',
+    objectId: '77',
+    jsSDKVersion: expect.any(String),
+  });
   expect(res.headers['x-view-token-expires-at']).toBe(new Date(T0 + 23 * HOUR).toISOString());
   await advance('11h');
   expect((await useToken(token)).status).toBe(200);
@@ -31,7 +38,13 @@ test('advancing the clock 12 hours expires an unused token: the viewer gets 401 
   const token = await issueToken();
   const clock = await advance('12h');
   expect(clock).toSatisfyApiSpec();
-  expect(clock.body).toEqual({ now: new Date(T0 + 12 * HOUR).toISOString(), frozen: false, offsetMs: 12 * HOUR, session: '', ownClock: false });
+  expect(clock.body).toEqual({
+    now: new Date(T0 + 12 * HOUR).toISOString(),
+    frozen: false,
+    offsetMs: 12 * HOUR,
+    session: '',
+    ownClock: false,
+  });
   const res = await useToken(token);
   expect(res.status).toBe(401);
   expect(res).toSatisfyApiSpec();
@@ -54,7 +67,12 @@ test('reading a token through the admin API does not count as a use', async () =
   await advance('11h');
   const read = await request(mock.app).get(`/__admin/view-tokens/${token}`);
   expect(read).toSatisfyApiSpec();
-  expect(read.body).toMatchObject({ uses: 0, lastUsedAt: null, state: 'valid', expiresAt: new Date(T0 + 12 * HOUR).toISOString() });
+  expect(read.body).toMatchObject({
+    uses: 0,
+    lastUsedAt: null,
+    state: 'valid',
+    expiresAt: new Date(T0 + 12 * HOUR).toISOString(),
+  });
   await advance('1h');
   expect((await useToken(token)).status).toBe(401);
   const after = await request(mock.app).get(`/__admin/view-tokens/${token}`);
@@ -62,7 +80,8 @@ test('reading a token through the admin API does not count as a use', async () =
 });
 
 test('the admin API lists tokens by session and revokes one', async () => {
-  const mine = (await request(mock.app).get('/view/token?fileId=1').set(BEARER).set('X-Mock-Session', 'worker-1')).body.data as string;
+  const mine = (await request(mock.app).get('/view/token?fileId=1').set(BEARER).set('X-Mock-Session', 'worker-1')).body
+    .data as string;
   await issueToken('sceneId=2');
   const all = await request(mock.app).get('/__admin/view-tokens');
   expect(all).toSatisfyApiSpec();
@@ -87,7 +106,13 @@ test('the clock can be set and frozen, read, and put back to real time', async (
   expect((await request(mock.app).get('/__admin/clock')).body.now).toBe('2030-05-01T10:00:00.000Z');
   const reset = await request(mock.app).post('/__admin/clock/reset');
   expect(reset).toSatisfyApiSpec();
-  expect(reset.body).toEqual({ now: new Date(T0).toISOString(), frozen: false, offsetMs: 0, session: '', ownClock: false });
+  expect(reset.body).toEqual({
+    now: new Date(T0).toISOString(),
+    frozen: false,
+    offsetMs: 0,
+    session: '',
+    ownClock: false,
+  });
 });
 
 test.each([
@@ -98,7 +123,8 @@ test.each([
   ['set', { frozen: 'yes' }],
   ['set', {}],
 ])('a bad clock %s body %j is a 400 problem that says what is expected', async (operation, body) => {
-  const res = operation === 'advance' ? await advance(body as never) : await request(mock.app).put('/__admin/clock').send(body);
+  const res =
+    operation === 'advance' ? await advance(body as never) : await request(mock.app).put('/__admin/clock').send(body);
   expect(res.status).toBe(400);
   expect(res).toSatisfyApiSpec();
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -106,7 +132,10 @@ test.each([
 });
 
 test('malformed JSON on the admin API is a 400 problem, not a 500', async () => {
-  const res = await request(mock.app).post('/__admin/clock/advance').set('Content-Type', 'application/json').send('{"by":');
+  const res = await request(mock.app)
+    .post('/__admin/clock/advance')
+    .set('Content-Type', 'application/json')
+    .send('{"by":');
   expect(res.status).toBe(400);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
 });
@@ -119,7 +148,12 @@ test('reset forgets tokens and puts the clock back; health counts tokens', async
   expect(reset.status).toBe(204);
   const health = await request(mock.app).get('/__admin/health');
   expect(health).toSatisfyApiSpec();
-  expect(health.body).toMatchObject({ status: 'ok', viewTokens: 0, now: new Date(T0).toISOString(), store: { kind: 'memory' } });
+  expect(health.body).toMatchObject({
+    status: 'ok',
+    viewTokens: 0,
+    now: new Date(T0).toISOString(),
+    store: { kind: 'memory' },
+  });
 });
 
 test('--admin-token guards the admin API (health stays open) and is compared exactly', async () => {
@@ -127,7 +161,11 @@ test('--admin-token guards the admin API (health stays open) and is compared exa
   const refused = await request(guarded.app).get('/__admin/view-tokens');
   expect(refused.status).toBe(401);
   expect(refused).toSatisfyApiSpec();
-  expect((await request(guarded.app).get('/__admin/view-tokens').set('Authorization', 'Bearer s3cre')).status).toBe(401);
-  expect((await request(guarded.app).get('/__admin/view-tokens').set('Authorization', 'Bearer s3cret')).status).toBe(200);
+  expect((await request(guarded.app).get('/__admin/view-tokens').set('Authorization', 'Bearer s3cre')).status).toBe(
+    401,
+  );
+  expect((await request(guarded.app).get('/__admin/view-tokens').set('Authorization', 'Bearer s3cret')).status).toBe(
+    200,
+  );
   expect((await request(guarded.app).get('/__admin/health')).status).toBe(200);
 });

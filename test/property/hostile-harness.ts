@@ -19,11 +19,19 @@ export type ExchangeCheck = (exchange: Exchange, context: StepContext) => void;
 
 export interface Harness {
   /** Sends a scenario's requests (each checked), then `after`; the mock is reset whatever happens. */
-  run(scenario: Scenario, check: ExchangeCheck, after?: (mock: MockKind, baseUrl: string) => Promise<void>): Promise<void>;
+  run(
+    scenario: Scenario,
+    check: ExchangeCheck,
+    after?: (mock: MockKind, baseUrl: string) => Promise<void>,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
-interface RunningMock { server: MockServer; baseUrl: string; errors: string[] }
+interface RunningMock {
+  server: MockServer;
+  baseUrl: string;
+  errors: string[];
+}
 
 const FALLBACK_TOKEN = '0123456789abcdef0123456789abcdef';
 
@@ -36,7 +44,9 @@ export async function createHarness(): Promise<Harness> {
       config: {
         missing: { fileId: ['404'], integrateId: ['40400'] },
         forbidden: { fileId: ['403'] },
-        applications: [{ appKey: CREDENTIALS.appKey, appSecret: CREDENTIALS.appSecret, accessTokens: [CREDENTIALS.preIssued] }],
+        applications: [
+          { appKey: CREDENTIALS.appKey, appSecret: CREDENTIALS.appSecret, accessTokens: [CREDENTIALS.preIssued] },
+        ],
       },
     }),
   };
@@ -50,7 +60,12 @@ export async function createHarness(): Promise<Harness> {
           if (needsToken(step)) issued ??= await issueToken(mock.baseUrl, scenario.mock);
           const exchange = await send(mock.baseUrl, withToken(step, issued ?? FALLBACK_TOKEN));
           check(exchange, context);
-          if (exchange.status === 201 && step.method === 'POST' && /^\/__admin\/scenarios\/?$/.test(toPathname(step.target))) context.rulesMayForce = true;
+          if (
+            exchange.status === 201 &&
+            step.method === 'POST' &&
+            /^\/__admin\/scenarios\/?$/.test(toPathname(step.target))
+          )
+            context.rulesMayForce = true;
         }
         await after?.(scenario.mock, mock.baseUrl);
       } finally {
@@ -66,7 +81,13 @@ export async function createHarness(): Promise<Harness> {
 
 async function start(options: Parameters<typeof aMock>[0]): Promise<RunningMock> {
   const errors: string[] = [];
-  const sink = new Writable({ write(chunk: Buffer, _encoding, done) { errors.push(chunk.toString()); if (errors.length > 20) errors.shift(); done(); } });
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      errors.push(chunk.toString());
+      if (errors.length > 20) errors.shift();
+      done();
+    },
+  });
   const server = await aMock({ ...options, logger: pino({ level: 'warn' }, sink) });
   return { server, baseUrl: await server.listen(0), errors };
 }
@@ -80,7 +101,12 @@ function withToken(request: HostileRequest, token: string): HostileRequest {
 /** A View Token the mock really issued (a bricked mock cannot: then a well-formed unknown one). */
 async function issueToken(baseUrl: string, mock: MockKind): Promise<string | undefined> {
   const accessToken = mock === 'open' ? CREDENTIALS.accessToken : CREDENTIALS.preIssued;
-  const exchange = await send(baseUrl, { method: 'GET', target: '/view/token?fileId=1', headers: { Authorization: `Bearer ${accessToken}` }, aim: 'getViewToken' });
+  const exchange = await send(baseUrl, {
+    method: 'GET',
+    target: '/view/token?fileId=1',
+    headers: { Authorization: `Bearer ${accessToken}` },
+    aim: 'getViewToken',
+  });
   const data = (parseJson(exchange.text) as { data?: unknown } | undefined)?.data;
   return typeof data === 'string' ? data : undefined;
 }

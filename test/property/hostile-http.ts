@@ -29,29 +29,59 @@ export function send(baseUrl: string, request: HostileRequest): Promise<Exchange
       settled = true;
       resolve({ request, ...exchange });
     };
-    const outgoing = httpRequest({ host: hostname, port, method: request.method, path: request.target, headers, agent: false }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => finish({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      incoming.on('error', (error) => finish({ headers: incoming.headers, text: '', error: `${error.message} after status ${incoming.statusCode ?? '?'}` }));
-    });
-    outgoing.setTimeout(ANSWER_TIMEOUT_MS, () => outgoing.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)));
-    outgoing.on('error', (error: NodeJS.ErrnoException) => finish({ headers: {}, text: '', error: error.code ?? error.message }));
+    const outgoing = httpRequest(
+      { host: hostname, port, method: request.method, path: request.target, headers, agent: false },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () =>
+          finish({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        incoming.on('error', (error) =>
+          finish({
+            headers: incoming.headers,
+            text: '',
+            error: `${error.message} after status ${incoming.statusCode ?? '?'}`,
+          }),
+        );
+      },
+    );
+    outgoing.setTimeout(ANSWER_TIMEOUT_MS, () =>
+      outgoing.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)),
+    );
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ headers: {}, text: '', error: error.code ?? error.message }),
+    );
     outgoing.end(body);
   });
 }
 
 /** The superagent-shaped object jest-openapi's `toSatisfyApiSpec()` reads (status, body, text, req). */
-export function toApiSpecResponse(exchange: Exchange, path: string): { status: number; body: unknown; text: string; req: { method: string; path: string } } {
+export function toApiSpecResponse(
+  exchange: Exchange,
+  path: string,
+): { status: number; body: unknown; text: string; req: { method: string; path: string } } {
   const type = String(exchange.headers['content-type'] ?? '');
   let body: unknown = {};
   if (/json/.test(type)) {
-    try { body = JSON.parse(exchange.text); } catch { body = {}; }
+    try {
+      body = JSON.parse(exchange.text);
+    } catch {
+      body = {};
+    }
   }
   return { status: exchange.status ?? 0, body, text: exchange.text, req: { method: exchange.request.method, path } };
 }
 
 /** Parses a JSON answer; undefined when it is not JSON. */
 export function parseJson(text: string): unknown {
-  try { return JSON.parse(text); } catch { return undefined; }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

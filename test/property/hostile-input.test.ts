@@ -6,7 +6,15 @@ import { createHarness } from './hostile-harness';
 import type { Exchange } from './hostile-http';
 import { parseJson, send, toApiSpecResponse } from './hostile-http';
 import { hostileScenario } from './hostile-requests';
-import { SPEC_ROUTES, isLimitAnswer, isSessionCapAnswer, isStaticPath, operationOf, toCanonicalPath, toPathname } from './spec-routes';
+import {
+  SPEC_ROUTES,
+  isLimitAnswer,
+  isSessionCapAnswer,
+  isStaticPath,
+  operationOf,
+  toCanonicalPath,
+  toPathname,
+} from './spec-routes';
 import { PROPERTY_SEED, REPLAYING_ONE, announceSeed, propertyParameters } from '../support/property-seed';
 
 // Every property runs the same scenarios (one seed per run of this file: new inputs each time,
@@ -30,7 +38,9 @@ const TEST_TIMEOUT_MS = PROPERTY_LIMIT_MS + 60_000;
 
 let harness: Harness;
 const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown): void => { unhandled.push(reason); };
+const onUnhandled = (reason: unknown): void => {
+  unhandled.push(reason);
+};
 const tried = new Map<string, { scenarios: number; requests: number; specChecked?: number }>();
 
 beforeAll(async () => {
@@ -43,24 +53,43 @@ beforeAll(async () => {
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
   await harness.close();
-  const lines = [...tried].map(([name, count]) => `  ${name}: ${count.scenarios} scenarios, ${count.requests} requests${count.specChecked === undefined ? '' : ` (${count.specChecked} held to the spec)`}`);
-  console.info(`hostile-input property runs (seed ${PROPERTY_SEED}; numRuns ${NUM_RUNS}, spec ${SPEC_NUM_RUNS}; counts include shrinking):\n${lines.join('\n')}`);
+  const lines = [...tried].map(
+    ([name, count]) =>
+      `  ${name}: ${count.scenarios} scenarios, ${count.requests} requests${count.specChecked === undefined ? '' : ` (${count.specChecked} held to the spec)`}`,
+  );
+  console.info(
+    `hostile-input property runs (seed ${PROPERTY_SEED}; numRuns ${NUM_RUNS}, spec ${SPEC_NUM_RUNS}; counts include shrinking):\n${lines.join('\n')}`,
+  );
 });
 
 /** Runs the scenarios with one check per exchange (and an optional check after each scenario), counting what was tried. */
-async function holds(name: string, check: ExchangeCheck, options: { after?: Parameters<Harness['run']>[2]; numRuns?: number } = {}): Promise<void> {
+async function holds(
+  name: string,
+  check: ExchangeCheck,
+  options: { after?: Parameters<Harness['run']>[2]; numRuns?: number } = {},
+): Promise<void> {
   const count = { scenarios: 0, requests: 0 };
   tried.set(name, count);
-  await fc.assert(fc.asyncProperty(hostileScenario, async (scenario) => {
-    count.scenarios += 1;
-    await harness.run(scenario, (exchange, context) => {
-      count.requests += 1;
-      check(exchange, context);
-    }, options.after);
-  }), propertyParameters(THIS_FILE, {
-    numRuns: options.numRuns ?? NUM_RUNS,
-    plugins: [fc.timeout(SCENARIO_BUDGET_MS), fc.interruptAfterTimeLimit(PROPERTY_LIMIT_MS, { failOnInterrupt: true })],
-  }));
+  await fc.assert(
+    fc.asyncProperty(hostileScenario, async (scenario) => {
+      count.scenarios += 1;
+      await harness.run(
+        scenario,
+        (exchange, context) => {
+          count.requests += 1;
+          check(exchange, context);
+        },
+        options.after,
+      );
+    }),
+    propertyParameters(THIS_FILE, {
+      numRuns: options.numRuns ?? NUM_RUNS,
+      plugins: [
+        fc.timeout(SCENARIO_BUDGET_MS),
+        fc.interruptAfterTimeLimit(PROPERTY_LIMIT_MS, { failOnInterrupt: true }),
+      ],
+    }),
+  );
 }
 
 const fails = (message: string | undefined): void => {
@@ -80,46 +109,81 @@ test('every route and unknown paths are generated: each spec operation is routed
   expect(routed.get('unknown route or method')).toBeGreaterThan(NUM_RUNS / 10);
 });
 
-test('1. no 5xx (and no broken connection) unless the request forced one with Prefer/__ switches, a rule, or a fault', async () => {
-  await holds('no unforced 5xx', (exchange, context) => fails(unforcedFailure(exchange, context)));
-}, TEST_TIMEOUT_MS);
+test(
+  '1. no 5xx (and no broken connection) unless the request forced one with Prefer/__ switches, a rule, or a fault',
+  async () => {
+    await holds('no unforced 5xx', (exchange, context) => fails(unforcedFailure(exchange, context)));
+  },
+  TEST_TIMEOUT_MS,
+);
 
-test('2. the process keeps answering: GET /__admin/health is 200 "ok" after every scenario, and nothing is left unhandled', async () => {
-  await holds('health after each scenario', () => undefined, {
-    after: async (_mock, baseUrl) => {
-      const health = await send(baseUrl, { method: 'GET', target: '/__admin/health', headers: {}, aim: 'getHealth' });
-      const ok = health.status === 200 && (parseJson(health.text) as { status?: unknown } | undefined)?.status === 'ok';
-      fails(ok ? undefined : describeFailure('the mock no longer answers health 200 "ok" after the scenario above', health));
-      expect(unhandled).toEqual([]);
-    },
-  });
-}, TEST_TIMEOUT_MS);
+test(
+  '2. the process keeps answering: GET /__admin/health is 200 "ok" after every scenario, and nothing is left unhandled',
+  async () => {
+    await holds('health after each scenario', () => undefined, {
+      after: async (_mock, baseUrl) => {
+        const health = await send(baseUrl, { method: 'GET', target: '/__admin/health', headers: {}, aim: 'getHealth' });
+        const ok =
+          health.status === 200 && (parseJson(health.text) as { status?: unknown } | undefined)?.status === 'ok';
+        fails(
+          ok
+            ? undefined
+            : describeFailure('the mock no longer answers health 200 "ok" after the scenario above', health),
+        );
+        expect(unhandled).toEqual([]);
+      },
+    });
+  },
+  TEST_TIMEOUT_MS,
+);
 
-test('3. service routes answer the {code, data, message} JSON envelope, admin routes JSON or problem+json, HTML never reflects input', async () => {
-  await holds('answer shapes', (exchange, context) => fails(misshapenAnswer(exchange, context)));
-}, TEST_TIMEOUT_MS);
+test(
+  '3. service routes answer the {code, data, message} JSON envelope, admin routes JSON or problem+json, HTML never reflects input',
+  async () => {
+    await holds('answer shapes', (exchange, context) => fails(misshapenAnswer(exchange, context)));
+  },
+  TEST_TIMEOUT_MS,
+);
 
-test('4. every answer satisfies spec/mock.openapi.yaml: an operation\'s answers its documented responses, other errors the envelope or problem schema', async () => {
-  const checked = { operation: 0, schema: 0 };
-  await holds('spec conformance', (exchange) => {
-    const verdict = specVerdict(exchange);
-    if (verdict === undefined) return;
-    checked[verdict.kind] += 1;
-    try {
-      if (verdict.kind === 'operation') expect(toApiSpecResponse(exchange, verdict.path)).toSatisfyApiSpec();
-      else expect(parseJson(exchange.text)).toSatisfySchemaInApiSpec(verdict.schema);
-    } catch (error) {
-      throw new Error(describeFailure(`${verdict.kind === 'operation' ? verdict.operationId : `an answer outside any operation (${verdict.schema})`} does not satisfy the spec:\n${(error as Error).message}`, exchange), { cause: error });
-    }
-  }, { numRuns: SPEC_NUM_RUNS });
-  tried.set('spec conformance', { ...(tried.get('spec conformance') ?? { scenarios: 0, requests: 0 }), specChecked: checked.operation + checked.schema });
-  // How much was checked (a replay of one counterexample runs once: nothing to count).
-  if (REPLAYING_ONE) return;
-  expect(checked.operation).toBeGreaterThan(SPEC_NUM_RUNS / 2);
-  expect(checked.schema).toBeGreaterThan(SPEC_NUM_RUNS / 10);
-}, TEST_TIMEOUT_MS);
+test(
+  "4. every answer satisfies spec/mock.openapi.yaml: an operation's answers its documented responses, other errors the envelope or problem schema",
+  async () => {
+    const checked = { operation: 0, schema: 0 };
+    await holds(
+      'spec conformance',
+      (exchange) => {
+        const verdict = specVerdict(exchange);
+        if (verdict === undefined) return;
+        checked[verdict.kind] += 1;
+        try {
+          if (verdict.kind === 'operation') expect(toApiSpecResponse(exchange, verdict.path)).toSatisfyApiSpec();
+          else expect(parseJson(exchange.text)).toSatisfySchemaInApiSpec(verdict.schema);
+        } catch (error) {
+          throw new Error(
+            describeFailure(
+              `${verdict.kind === 'operation' ? verdict.operationId : `an answer outside any operation (${verdict.schema})`} does not satisfy the spec:\n${(error as Error).message}`,
+              exchange,
+            ),
+            { cause: error },
+          );
+        }
+      },
+      { numRuns: SPEC_NUM_RUNS },
+    );
+    tried.set('spec conformance', {
+      ...(tried.get('spec conformance') ?? { scenarios: 0, requests: 0 }),
+      specChecked: checked.operation + checked.schema,
+    });
+    // How much was checked (a replay of one counterexample runs once: nothing to count).
+    if (REPLAYING_ONE) return;
+    expect(checked.operation).toBeGreaterThan(SPEC_NUM_RUNS / 2);
+    expect(checked.schema).toBeGreaterThan(SPEC_NUM_RUNS / 10);
+  },
+  TEST_TIMEOUT_MS,
+);
 
-type SpecVerdict = { kind: 'operation'; operationId: string; path: string } | { kind: 'schema'; schema: 'ErrorEnvelope' | 'Problem' };
+type SpecVerdict =
+  { kind: 'operation'; operationId: string; path: string } | { kind: 'schema'; schema: 'ErrorEnvelope' | 'Problem' };
 
 /**
  * How the spec judges an answer. An operation's answer: jest-openapi's `toSatisfyApiSpec()`
@@ -131,13 +195,24 @@ type SpecVerdict = { kind: 'operation'; operationId: string; path: string } | { 
 function specVerdict(exchange: Exchange): SpecVerdict | undefined {
   const { request } = exchange;
   const status = exchange.status ?? 0;
-  const brokenOnPurpose = status === 200 && parseJson(exchange.text) === undefined && (forcesFault(request) || exchange.headers['x-mock-rule'] !== undefined);
+  const brokenOnPurpose =
+    status === 200 &&
+    parseJson(exchange.text) === undefined &&
+    (forcesFault(request) || exchange.headers['x-mock-rule'] !== undefined);
   if (exchange.error !== undefined || request.method === 'HEAD' || brokenOnPurpose) return undefined;
   const route = operationOf(request.method, toPathname(request.target));
-  const globalAnswer = isLimitAnswer(status, request.target) || isSessionCapAnswer(status, request.headers['X-Mock-Session']);
-  if (route !== undefined && !globalAnswer) return { kind: 'operation', operationId: route.operationId, path: toCanonicalPath(route) };
+  const globalAnswer =
+    isLimitAnswer(status, request.target) || isSessionCapAnswer(status, request.headers['X-Mock-Session']);
+  if (route !== undefined && !globalAnswer)
+    return { kind: 'operation', operationId: route.operationId, path: toCanonicalPath(route) };
   if (status < 400) return undefined;
   // Refusals on the static host beyond its operations (a deeper path, an empty version, another method): text/plain, no schema to judge.
-  if (isStaticPath(toPathname(request.target)) && String(exchange.headers['content-type']).startsWith('text/plain')) return undefined;
-  return { kind: 'schema', schema: String(exchange.headers['content-type']).startsWith('application/problem+json') ? 'Problem' : 'ErrorEnvelope' };
+  if (isStaticPath(toPathname(request.target)) && String(exchange.headers['content-type']).startsWith('text/plain'))
+    return undefined;
+  return {
+    kind: 'schema',
+    schema: String(exchange.headers['content-type']).startsWith('application/problem+json')
+      ? 'Problem'
+      : 'ErrorEnvelope',
+  };
 }

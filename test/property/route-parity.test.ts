@@ -17,20 +17,36 @@ import { isAdminPath } from './spec-routes';
 // fast-check picks the seed and prints it; ROUTE_PARITY_SEED=<seed> replays a run.
 jest.setTimeout(60_000);
 
-const SEED = process.env.ROUTE_PARITY_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.ROUTE_PARITY_SEED);
+const SEED =
+  process.env.ROUTE_PARITY_SEED === undefined
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number(process.env.ROUTE_PARITY_SEED);
 const NUM_RUNS = 200;
 
 /** Paths the spec has (concrete), and a few it does not. */
 const PATHS = [
-  '/view/token?fileId=1', '/data/v2/integrations/2/files/3/viewToken', '/inside/databag?viewToken=0123456789abcdef0123456789abcdef',
-  '/oauth2/token', '/__admin/health', '/__admin/view-tokens?session=a', '/__admin/view-tokens/abc', '/__admin/clock',
-  '/__admin/scenarios/catalog', '/__admin/requests/unmatched', '/__admin/ui', '/__admin/ui/assets/favicon.svg', '/__admin', '/__adminx', '/elsewhere',
+  '/view/token?fileId=1',
+  '/data/v2/integrations/2/files/3/viewToken',
+  '/inside/databag?viewToken=0123456789abcdef0123456789abcdef',
+  '/oauth2/token',
+  '/__admin/health',
+  '/__admin/view-tokens?session=a',
+  '/__admin/view-tokens/abc',
+  '/__admin/clock',
+  '/__admin/scenarios/catalog',
+  '/__admin/requests/unmatched',
+  '/__admin/ui',
+  '/__admin/ui/assets/favicon.svg',
+  '/__admin',
+  '/__adminx',
+  '/elsewhere',
 ];
 const METHODS = ['GET', 'GET', 'GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'];
 
 /** One way of spelling a path that a lenient router would take for it. */
 type Variant = (path: string, at: number) => string;
-const at = (path: string, index: number): number => index % Math.max(1, path.indexOf('?') < 0 ? path.length : path.indexOf('?'));
+const at = (path: string, index: number): number =>
+  index % Math.max(1, path.indexOf('?') < 0 ? path.length : path.indexOf('?'));
 const VARIANTS: Record<string, Variant> = {
   'as is': (path) => path,
   'letter case': (path, index) => {
@@ -70,7 +86,10 @@ const aRequest = fc.record({
   absoluteForm: fc.boolean(),
 });
 
-interface Classified { status: number; kind: string }
+interface Classified {
+  status: number;
+  kind: string;
+}
 
 /** What a client can tell an answer by: its status and, for errors, the envelope's code or the problem's type. */
 function classify(status: number, contentType: string, body: string): Classified {
@@ -79,7 +98,9 @@ function classify(status: number, contentType: string, body: string): Classified
     try {
       const parsed = JSON.parse(body) as { code?: string; type?: string };
       kind = parsed.type ?? parsed.code ?? kind;
-    } catch { /* not JSON: its content type stands */ }
+    } catch {
+      /* not JSON: its content type stands */
+    }
   }
   return { status, kind };
 }
@@ -98,7 +119,9 @@ function sendRaw(port: number, method: string, target: string): Promise<Classifi
       const type = /\r\ncontent-type: ([^\r]*)/i.exec(head)?.[1] ?? '';
       resolve(classify(status, type, method === 'HEAD' ? '' : body));
     });
-    socket.end(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer parity\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    socket.end(
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer parity\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
   });
 }
 
@@ -120,7 +143,11 @@ beforeAll(async () => {
   // MSW answers for the listener's own origin; what it leaves (the admin API) reaches the listener.
   const handlers = createHandlers({ core: msw.core, baseUrl: `http://127.0.0.1:${listenerPort}` }).handlers;
   mswServer = setupServer(...handlers);
-  mswServer.listen({ onUnhandledRequest: ({ method, url }) => { passedThrough.push(`${method} ${new URL(url).pathname}`); } });
+  mswServer.listen({
+    onUnhandledRequest: ({ method, url }) => {
+      passedThrough.push(`${method} ${new URL(url).pathname}`);
+    },
+  });
 });
 
 afterAll(async () => {
@@ -132,24 +159,39 @@ afterAll(async () => {
 test('the listener, the Express app and the MSW handlers classify every spelling of every path alike', async () => {
   console.info(`route parity: seed ${SEED} (replay with ROUTE_PARITY_SEED=${SEED}), ${NUM_RUNS} runs`);
   const seen = new Map<string, number>();
-  await fc.assert(fc.asyncProperty(aRequest, async ({ method, path, variants, absoluteForm }) => {
-    const spelled = variants.reduce((current, [name, index]) => (VARIANTS[name] as Variant)(current, index), path);
-    const raw = absoluteForm ? `http://127.0.0.1:${listenerPort}${spelled}` : spelled;
-    const listener = await sendRaw(listenerPort, method, raw);
-    const app = await sendRaw(expressPort, method, raw);
-    expect({ request: `${method} ${raw}`, app }).toEqual({ request: `${method} ${raw}`, app: listener });
-    // What fetch puts on the wire for that spelling, to the listener and through MSW.
-    const wire = new URL(`http://127.0.0.1:${listenerPort}${spelled}`);
-    const onWire = await sendRaw(listenerPort, method, `${wire.pathname}${wire.search}`);
-    const before = passedThrough.length;
-    const response = await fetch(wire, { method, headers: { Authorization: 'Bearer parity' } });
-    const viaMsw = classify(response.status, response.headers.get('content-type') ?? '', method === 'HEAD' ? '' : await response.text());
-    expect({ request: `${method} ${wire.pathname}${wire.search} (MSW)`, viaMsw }).toEqual({ request: `${method} ${wire.pathname}${wire.search} (MSW)`, viaMsw: onWire });
-    // MSW leaves only the admin API and the dashboard to the network, and never their 404s or 405s.
-    if (passedThrough.length > before) expect({ passedThrough: passedThrough.at(-1), admin: isAdminPath(wire.pathname), unmatched: [404, 405].includes(onWire.status) }).toEqual({ passedThrough: passedThrough.at(-1), admin: true, unmatched: false });
-    const label = `${listener.status}`;
-    seen.set(label, (seen.get(label) ?? 0) + 1);
-  }), { seed: SEED, numRuns: NUM_RUNS });
+  await fc.assert(
+    fc.asyncProperty(aRequest, async ({ method, path, variants, absoluteForm }) => {
+      const spelled = variants.reduce((current, [name, index]) => (VARIANTS[name] as Variant)(current, index), path);
+      const raw = absoluteForm ? `http://127.0.0.1:${listenerPort}${spelled}` : spelled;
+      const listener = await sendRaw(listenerPort, method, raw);
+      const app = await sendRaw(expressPort, method, raw);
+      expect({ request: `${method} ${raw}`, app }).toEqual({ request: `${method} ${raw}`, app: listener });
+      // What fetch puts on the wire for that spelling, to the listener and through MSW.
+      const wire = new URL(`http://127.0.0.1:${listenerPort}${spelled}`);
+      const onWire = await sendRaw(listenerPort, method, `${wire.pathname}${wire.search}`);
+      const before = passedThrough.length;
+      const response = await fetch(wire, { method, headers: { Authorization: 'Bearer parity' } });
+      const viaMsw = classify(
+        response.status,
+        response.headers.get('content-type') ?? '',
+        method === 'HEAD' ? '' : await response.text(),
+      );
+      expect({ request: `${method} ${wire.pathname}${wire.search} (MSW)`, viaMsw }).toEqual({
+        request: `${method} ${wire.pathname}${wire.search} (MSW)`,
+        viaMsw: onWire,
+      });
+      // MSW leaves only the admin API and the dashboard to the network, and never their 404s or 405s.
+      if (passedThrough.length > before)
+        expect({
+          passedThrough: passedThrough.at(-1),
+          admin: isAdminPath(wire.pathname),
+          unmatched: [404, 405].includes(onWire.status),
+        }).toEqual({ passedThrough: passedThrough.at(-1), admin: true, unmatched: false });
+      const label = `${listener.status}`;
+      seen.set(label, (seen.get(label) ?? 0) + 1);
+    }),
+    { seed: SEED, numRuns: NUM_RUNS },
+  );
   // The runs reached matched operations, 404s and 405s alike.
   expect([...seen.keys()].filter((status) => ['404', '405'].includes(status)).sort()).toEqual(['404', '405']);
   expect([...seen.keys()].some((status) => status.startsWith('2'))).toBe(true);

@@ -19,18 +19,31 @@ export interface SpecRoute {
   takesBody: boolean;
 }
 
-interface ParameterObject { name: string; in: string }
+interface ParameterObject {
+  name: string;
+  in: string;
+}
 type Reference = { $ref: string };
-interface OperationObject { operationId: string; parameters?: (ParameterObject | Reference)[]; requestBody?: unknown; 'x-area'?: string }
+interface OperationObject {
+  operationId: string;
+  parameters?: (ParameterObject | Reference)[];
+  requestBody?: unknown;
+  'x-area'?: string;
+}
 type PathItem = Record<string, OperationObject | (ParameterObject | Reference)[]>;
-interface SpecDocument { paths: Record<string, PathItem>; components: { parameters: Record<string, ParameterObject> } }
+interface SpecDocument {
+  paths: Record<string, PathItem>;
+  components: { parameters: Record<string, ParameterObject> };
+}
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 function loadSpecRoutes(): SpecRoute[] {
   const spec = parse(readFileSync(MOCK_SPEC, 'utf8')) as SpecDocument;
   const resolve = (parameter: ParameterObject | Reference): ParameterObject =>
-    '$ref' in parameter ? (spec.components.parameters[parameter.$ref.split('/').pop() ?? ''] as ParameterObject) : parameter;
+    '$ref' in parameter
+      ? (spec.components.parameters[parameter.$ref.split('/').pop() ?? ''] as ParameterObject)
+      : parameter;
   const routes: SpecRoute[] = [];
   for (const [template, item] of Object.entries(spec.paths)) {
     const shared = ((item.parameters ?? []) as (ParameterObject | Reference)[]).map(resolve);
@@ -86,7 +99,9 @@ export function toQueryString(target: string): string {
  * for methods the spec has no operation for (HEAD, OPTIONS, 405s).
  */
 export function operationOf(method: string, pathname: string): SpecRoute | undefined {
-  const candidates = SPEC_ROUTES.filter((route) => route.method === method && patterns.get(route.template)?.test(pathname));
+  const candidates = SPEC_ROUTES.filter(
+    (route) => route.method === method && patterns.get(route.template)?.test(pathname),
+  );
   return candidates.find((route) => route.pathParams.length === 0) ?? candidates[0];
 }
 
@@ -101,7 +116,9 @@ const firstSegment = (path: string): string => path.split('/')[1] ?? '';
  * path, every path under them is the static host's, matched or not (the mock's area rule, stated
  * here from the spec alone).
  */
-const STATIC_SEGMENTS = new Set(SPEC_ROUTES.filter((route) => route.static).map((route) => firstSegment(route.template)));
+const STATIC_SEGMENTS = new Set(
+  SPEC_ROUTES.filter((route) => route.static).map((route) => firstSegment(route.template)),
+);
 for (const route of SPEC_ROUTES) if (!route.static) STATIC_SEGMENTS.delete(firstSegment(route.template));
 
 /** Whether an answer there is the static host's: a file, or a text/plain refusal (any depth, any method). */
@@ -124,7 +141,12 @@ export function toCanonicalPath(route: SpecRoute): string {
  * before any routing (so no operation lists them): URL over 8 KiB → 414, more than 100 query
  * parameters → 400, headers over 16 KiB → 431, a body over 100 KB → 413, too slow → 408.
  */
-export const SPEC_LIMITS = { urlBytes: 8 * 1024, queryParameters: 100, bodyBytes: 100 * 1024, headerBytes: 16 * 1024 } as const;
+export const SPEC_LIMITS = {
+  urlBytes: 8 * 1024,
+  queryParameters: 100,
+  bodyBytes: 100 * 1024,
+  headerBytes: 16 * 1024,
+} as const;
 
 const LIMIT_STATUSES = new Set([408, 413, 414, 431]);
 
@@ -144,5 +166,9 @@ export function isLimitAnswer(status: number, target: string): boolean {
  * over 128 characters (after UTF-8 decoding; the header goes on the wire as latin1 bytes) → 400.
  */
 export function isSessionCapAnswer(status: number, session: string | undefined): boolean {
-  return status === 400 && session !== undefined && checkSessionLength(Buffer.from(session, 'latin1').toString('utf8')) !== undefined;
+  return (
+    status === 400 &&
+    session !== undefined &&
+    checkSessionLength(Buffer.from(session, 'latin1').toString('utf8')) !== undefined
+  );
 }

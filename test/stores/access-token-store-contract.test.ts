@@ -7,11 +7,19 @@ import { useTestRedis } from '../support/redis-server';
 const testRedis = useTestRedis();
 const DAY = 86_400_000;
 
-const aRecord = (token: string, appKey = 'app', expiresAtMs = 7 * DAY): AccessTokenRecord => ({ token, appKey, expiresAtMs });
+const aRecord = (token: string, appKey = 'app', expiresAtMs = 7 * DAY): AccessTokenRecord => ({
+  token,
+  appKey,
+  expiresAtMs,
+});
 
 describe.each([
   ['memory', (): AccessTokenStore => createMemoryAccessTokenStore()],
-  ['redis', (): AccessTokenStore => createRedisAccessTokenStore({ redis: testRedis.client(), prefix: testRedis.prefix(), keepMs: 8 * DAY })],
+  [
+    'redis',
+    (): AccessTokenStore =>
+      createRedisAccessTokenStore({ redis: testRedis.client(), prefix: testRedis.prefix(), keepMs: 8 * DAY }),
+  ],
 ])('the %s Access Token store', (_name, create) => {
   test('a grant stores the candidate; while it is valid the same record is granted again, after it a new one', async () => {
     const store = create();

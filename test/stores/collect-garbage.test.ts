@@ -11,7 +11,7 @@ test('collectGarbage frees what nothing holds, at once', async () => {
   expect(ref.deref()).toBeUndefined();
 });
 
-test('collectGarbage leaves no gc function behind in the mock\'s own context', () => {
+test("collectGarbage leaves no gc function behind in the mock's own context", () => {
   collectGarbage();
   expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
 });

@@ -13,7 +13,9 @@ const JSON_BODY = { 'Content-Type': 'application/json' };
 const HOUR = 3_600_000;
 let server: RedisServer;
 
-beforeAll(async () => { server = await startRedisServer(); });
+beforeAll(async () => {
+  server = await startRedisServer();
+});
 afterAll(() => server.stop());
 
 async function run(mock: MockServer): Promise<{ answers: unknown[]; journal: unknown[] }> {
@@ -24,7 +26,12 @@ async function run(mock: MockServer): Promise<{ answers: unknown[]; journal: unk
   const send = async (test: request.Test): Promise<request.Response> => {
     sent.push(test);
     const res = await test;
-    answers.push({ status: res.status, body: res.body as unknown, expiresAt: res.headers['x-view-token-expires-at'], auth: res.headers['www-authenticate'] });
+    answers.push({
+      status: res.status,
+      body: res.body as unknown,
+      expiresAt: res.headers['x-view-token-expires-at'],
+      auth: res.headers['www-authenticate'],
+    });
     return res;
   };
   const first = await send(app.get('/view/token?fileId=9223372036854775807').set(AUTH));
@@ -39,17 +46,27 @@ async function run(mock: MockServer): Promise<{ answers: unknown[]; journal: unk
   await send(app.get('/inside/databag?viewtoken=x'));
   await app.post('/__admin/clock/advance').set(JSON_BODY).send({ by: HOUR }).expect(200);
   await send(app.get('/view/token?sceneId=0').set(AUTH));
-  const journal = ((await app.get('/__admin/requests')).body as { requests: { id: number }[] }).requests.map(({ id: _id, ...entry }) => entry);
+  const journal = ((await app.get('/__admin/requests')).body as { requests: { id: number }[] }).requests.map(
+    ({ id: _id, ...entry }) => entry,
+  );
   return { answers, journal };
 }
 
 test('seeded, the same requests get the same answers and journal on Redis (one trip) as in memory (step by step)', async () => {
   const memory = await createMockServer({ logLevel: 'silent', seed: 7 });
-  const redis = await createMockServer({ logLevel: 'silent', seed: 7, store: 'redis', redisUrl: server.url, redisPrefix: 'same:' });
+  const redis = await createMockServer({
+    logLevel: 'silent',
+    seed: 7,
+    store: 'redis',
+    redisUrl: server.url,
+    redisPrefix: 'same:',
+  });
   try {
     const [inMemory, onRedis] = [await run(memory), await run(redis)];
     expect(onRedis).toEqual(inMemory);
-    expect(inMemory.journal.map((entry) => (entry as { status: number }).status)).toEqual([404, 400, 401, 401, 200, 401, 400, 200, 200]);
+    expect(inMemory.journal.map((entry) => (entry as { status: number }).status)).toEqual([
+      404, 400, 401, 401, 200, 401, 400, 200, 200,
+    ]);
   } finally {
     await Promise.all([memory.close(), redis.close()]);
   }

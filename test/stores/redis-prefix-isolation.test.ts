@@ -22,8 +22,20 @@ test.each([
   });
   const cleared = stores(`${base}${clearedSuffix}`);
   const kept = stores(`${base}${keptSuffix}`);
-  for (const [deployment, token] of [[cleared, 'a'.repeat(32)], [kept, 'b'.repeat(32)]] as const) {
-    await deployment.viewTokens.insert({ token, objectType: 'file', objectId: '1' as never, session: 'qa', name: 'a.rvt', issuedAtMs: 1, lastUsedAtMs: null, uses: 0 });
+  for (const [deployment, token] of [
+    [cleared, 'a'.repeat(32)],
+    [kept, 'b'.repeat(32)],
+  ] as const) {
+    await deployment.viewTokens.insert({
+      token,
+      objectType: 'file',
+      objectId: '1' as never,
+      session: 'qa',
+      name: 'a.rvt',
+      issuedAtMs: 1,
+      lastUsedAtMs: null,
+      uses: 0,
+    });
     await deployment.accessTokens.restore([{ token: `cn-${token}`, appKey: 'app', expiresAtMs: DAY }]);
   }
   await cleared.viewTokens.clear();

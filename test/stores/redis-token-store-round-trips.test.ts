@@ -20,7 +20,16 @@ const T0 = Date.parse('2026-01-01T00:00:00Z');
 /** A mock time the test moves by hand; `nowOf` is how a use reads its token's session's clock. */
 function aClock() {
   let now = T0;
-  return { now: () => now, nowOf: async (_session: string) => now, advance: (byMs: number) => { now += byMs; }, set: (atMs: number) => { now = atMs; } };
+  return {
+    now: () => now,
+    nowOf: async (_session: string) => now,
+    advance: (byMs: number) => {
+      now += byMs;
+    },
+    set: (atMs: number) => {
+      now = atMs;
+    },
+  };
 }
 const FIELDS = { objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: 'qa' } as const;
 
@@ -36,7 +45,8 @@ beforeAll(async () => {
   monitor = await new Redis(server.url, { lazyConnect: true }).monitor();
   const info = String(await connection.client('INFO'));
   address = /\baddr=(\S+)/.exec(info)?.[1] ?? '';
-  if (address === '') throw new Error(`CLIENT INFO names no addr (the count could not tell the store's commands): ${info}`);
+  if (address === '')
+    throw new Error(`CLIENT INFO names no addr (the count could not tell the store's commands): ${info}`);
 });
 afterAll(async () => {
   connection.disconnect();
@@ -48,7 +58,9 @@ afterAll(async () => {
 async function commandsSentDuring(action: () => Promise<unknown>, scripts = false): Promise<string[][]> {
   const sent: string[][] = [];
   let ended: () => void = () => undefined;
-  const end = new Promise<void>((resolve) => { ended = resolve; });
+  const end = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
   const onCommand = (_time: string, args: string[], source: string): void => {
     if (source !== address && !(scripts && source === 'lua')) return;
     sent.push(args);
@@ -76,18 +88,23 @@ function aLifecycle(prefix: string): { tokens: ViewTokens; clock: ReturnType<typ
 test.each([
   ['valid', 11 * HOUR],
   ['expired', 12 * HOUR],
-])('a step-by-step use of a stored View Token (%s) sends Redis two commands: GET of its record (its session names the clock), EVALSHA of the touch script', async (kind, elapsedMs) => {
-  const { clock, tokens } = aLifecycle(`count-${kind}:`);
-  const { token } = await tokens.issue(FIELDS, clock.now());
-  // Redis compiles a script the first time it is sent (NOSCRIPT, then EVAL); count the uses after.
-  await tokens.use((await tokens.issue(FIELDS, clock.now())).token, clock.nowOf);
-  clock.advance(elapsedMs);
-  let answer: string | undefined;
-  const sent = await commandsSentDuring(async () => { answer = (await tokens.use(token, clock.nowOf)).kind; });
-  expect(answer).toBe(kind);
-  expect(sent.map(([name]) => name?.toLowerCase())).toEqual(['get', 'evalsha']);
-  expect(sent[1]).toContain(token);
-});
+])(
+  'a step-by-step use of a stored View Token (%s) sends Redis two commands: GET of its record (its session names the clock), EVALSHA of the touch script',
+  async (kind, elapsedMs) => {
+    const { clock, tokens } = aLifecycle(`count-${kind}:`);
+    const { token } = await tokens.issue(FIELDS, clock.now());
+    // Redis compiles a script the first time it is sent (NOSCRIPT, then EVAL); count the uses after.
+    await tokens.use((await tokens.issue(FIELDS, clock.now())).token, clock.nowOf);
+    clock.advance(elapsedMs);
+    let answer: string | undefined;
+    const sent = await commandsSentDuring(async () => {
+      answer = (await tokens.use(token, clock.nowOf)).kind;
+    });
+    expect(answer).toBe(kind);
+    expect(sent.map(([name]) => name?.toLowerCase())).toEqual(['get', 'evalsha']);
+    expect(sent[1]).toContain(token);
+  },
+);
 
 test('an unknown View Token costs one command: the GET that finds no record', async () => {
   const { clock, tokens } = aLifecycle('count-unknown:');
@@ -101,17 +118,25 @@ test('the count sees every command the store sends: a find is one GET, a list of
   const store = createRedisTokenStore({ redis: connection, prefix: 'count-check:', keepMs: 3 * 86_400_000 });
   const { token } = await tokens.issue(FIELDS, clock.now());
   expect((await commandsSentDuring(() => store.find(token))).map(([name]) => name?.toLowerCase())).toEqual(['get']);
-  expect((await commandsSentDuring(() => store.list({}))).map(([name]) => name?.toLowerCase())).toEqual(['zrange', 'mget']);
+  expect((await commandsSentDuring(() => store.list({}))).map(([name]) => name?.toLowerCase())).toEqual([
+    'zrange',
+    'mget',
+  ]);
   await store.page({ limit: 1 }); // Redis compiles the page script on first use
-  expect((await commandsSentDuring(() => store.page({ limit: 1 }), true)).map(([name]) => name?.toLowerCase())).toEqual(['evalsha', 'zrevrange', 'mget']);
+  expect((await commandsSentDuring(() => store.page({ limit: 1 }), true)).map(([name]) => name?.toLowerCase())).toEqual(
+    ['evalsha', 'zrevrange', 'mget'],
+  );
 });
 
-test('listing one session reads that session\'s index and records only, not every token', async () => {
+test("listing one session reads that session's index and records only, not every token", async () => {
   const { clock, tokens } = aLifecycle('count-session:');
-  for (let i = 0; i < 30; i += 1) await tokens.issue({ ...FIELDS, session: ['a', 'b', 'c'][i % 3] as string }, clock.now());
+  for (let i = 0; i < 30; i += 1)
+    await tokens.issue({ ...FIELDS, session: ['a', 'b', 'c'][i % 3] as string }, clock.now());
   const store = createRedisTokenStore({ redis: connection, prefix: 'count-session:', keepMs: 3 * 86_400_000 });
   let listed = 0;
-  const sent = await commandsSentDuring(async () => { listed = (await store.list({ session: 'b' })).length; });
+  const sent = await commandsSentDuring(async () => {
+    listed = (await store.list({ session: 'b' })).length;
+  });
   expect(listed).toBe(10);
   expect(sent.map(([name]) => name?.toLowerCase())).toEqual(['zrange', 'mget']);
   expect(sent[1]).toHaveLength(1 + 10);
@@ -128,30 +153,68 @@ test('a page costs the page, not the store: at 3,000 tokens a page of 2 (first, 
   const first = await store.page({ limit: 2 });
   const cursor = first?.nextCursor as string;
   await store.delete(first?.items[1]?.token as string);
-  for (const query of [{ limit: 2 }, { limit: 2, cursor }, { limit: 2, cursor, session: 'odd' }, { limit: 2, session: 'even' }]) {
+  for (const query of [
+    { limit: 2 },
+    { limit: 2, cursor },
+    { limit: 2, cursor, session: 'odd' },
+    { limit: 2, session: 'even' },
+  ]) {
     let page: Awaited<ReturnType<typeof store.page>>;
-    const sent = await commandsSentDuring(async () => { page = await store.page(query); }, true);
+    const sent = await commandsSentDuring(async () => {
+      page = await store.page(query);
+    }, true);
     expect(page?.items).toHaveLength(2);
     // The records read: one MGET of the page and one more (whether a next page exists).
     expect(sent.filter(([name]) => name?.toLowerCase() === 'mget').map((args) => args.length - 1)).toEqual([3]);
     // Each command a script ran touches the page or one position: nothing reads the whole index.
-    const ranged = sent.filter(([name]) => /^z(rev)?range/i.test(name ?? '')).map((args) => Number(args[3]) - Number(args[2]) + 1);
-    expect([ranged.every((width) => width <= 3), sent.length <= 2 + 2 * Math.ceil(Math.log2(3_000)) + 6]).toEqual([true, true]);
+    const ranged = sent
+      .filter(([name]) => /^z(rev)?range/i.test(name ?? ''))
+      .map((args) => Number(args[3]) - Number(args[2]) + 1);
+    expect([ranged.every((width) => width <= 3), sent.length <= 2 + 2 * Math.ceil(Math.log2(3_000)) + 6]).toEqual([
+      true,
+      true,
+    ]);
   }
 }, 60_000);
 
-test('a journal page costs the page: at 3,000 entries, 5 of one session\'s unmatched ones (first and after a cursor) read 5 entries by number', async () => {
+test("a journal page costs the page: at 3,000 entries, 5 of one session's unmatched ones (first and after a cursor) read 5 entries by number", async () => {
   const journal = createRedisJournal({ redis: connection, prefix: 'count-journal:', capacity: 3_000 });
-  const record = { atMs: T0, method: 'GET', path: '/view/token', query: { fileId: '1' }, hasAuthorization: true, status: 200, outcome: null };
-  for (let i = 1; i <= 3_000; i += 1) await journal.record({ ...record, session: i % 100 === 0 ? 'rare' : 'qa', operationId: i % 100 === 0 ? '' : 'getViewToken' });
+  const record = {
+    atMs: T0,
+    method: 'GET',
+    path: '/view/token',
+    query: { fileId: '1' },
+    hasAuthorization: true,
+    status: 200,
+    outcome: null,
+  };
+  for (let i = 1; i <= 3_000; i += 1)
+    await journal.record({
+      ...record,
+      session: i % 100 === 0 ? 'rare' : 'qa',
+      operationId: i % 100 === 0 ? '' : 'getViewToken',
+    });
   const first = await journal.list({ session: 'rare', unmatched: true, limit: 5 });
-  for (const filter of [{ session: 'rare', unmatched: true, limit: 5 }, { session: 'rare', unmatched: true, limit: 5, before: first.at(-1)?.id as number }, { unmatched: true, limit: 5, before: 1_000 }, { limit: 5, before: 2_000 }]) {
+  for (const filter of [
+    { session: 'rare', unmatched: true, limit: 5 },
+    { session: 'rare', unmatched: true, limit: 5, before: first.at(-1)?.id as number },
+    { unmatched: true, limit: 5, before: 1_000 },
+    { limit: 5, before: 2_000 },
+  ]) {
     let listed: JournalEntry[] = [];
-    const sent = await commandsSentDuring(async () => { listed = await journal.list(filter); }, true);
+    const sent = await commandsSentDuring(async () => {
+      listed = await journal.list(filter);
+    }, true);
     expect(listed).toHaveLength(5);
     const names = sent.map(([name]) => name?.toLowerCase());
     // One script; inside it one ranged read with LIMIT 0 5, then one lookup by number per entry (or none, for all).
-    expect(names.filter((name) => name !== 'evalsha')).toEqual(filter.session === undefined && !filter.unmatched ? ['zrevrangebyscore'] : [expect.stringMatching(/^zrevrangeby(lex|score)$/), ...Array(5).fill('zrangebyscore')]);
-    expect(sent.filter(([name]) => /^zrevrangeby/i.test(name ?? '')).map((args) => args.slice(-3))).toEqual([['LIMIT', '0', '5']]);
+    expect(names.filter((name) => name !== 'evalsha')).toEqual(
+      filter.session === undefined && !filter.unmatched
+        ? ['zrevrangebyscore']
+        : [expect.stringMatching(/^zrevrangeby(lex|score)$/), ...Array(5).fill('zrangebyscore')],
+    );
+    expect(sent.filter(([name]) => /^zrevrangeby/i.test(name ?? '')).map((args) => args.slice(-3))).toEqual([
+      ['LIMIT', '0', '5'],
+    ]);
   }
 }, 60_000);

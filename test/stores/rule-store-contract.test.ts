@@ -5,7 +5,13 @@ import { useTestRedis } from '../support/redis-server';
 
 const testRedis = useTestRedis();
 
-const aRule = (fields: Partial<NewRule> = {}): NewRule => ({ session: '', when: {}, then: { code: '503' }, remaining: null, ...fields });
+const aRule = (fields: Partial<NewRule> = {}): NewRule => ({
+  session: '',
+  when: {},
+  then: { code: '503' },
+  remaining: null,
+  ...fields,
+});
 
 describe.each([
   ['memory', (): RuleStore => createMemoryRuleStore()],
@@ -13,10 +19,15 @@ describe.each([
 ])('the %s rule store', (_name, create) => {
   test('names rules r1, r2, … and lists them in creation order, per session or all', async () => {
     const store = create();
-    const first = await store.add(aRule({ when: { param: 'fileId', equals: '9223372036854775807' }, then: { scenario: 'forbidden' } }));
+    const first = await store.add(
+      aRule({ when: { param: 'fileId', equals: '9223372036854775807' }, then: { scenario: 'forbidden' } }),
+    );
     await store.add(aRule({ session: 'qa' }));
     const third = await store.add(aRule({ remaining: 2 }));
-    expect(first).toEqual({ id: 'r1', ...aRule({ when: { param: 'fileId', equals: '9223372036854775807' }, then: { scenario: 'forbidden' } }) });
+    expect(first).toEqual({
+      id: 'r1',
+      ...aRule({ when: { param: 'fileId', equals: '9223372036854775807' }, then: { scenario: 'forbidden' } }),
+    });
     expect((await store.list()).map((rule) => rule.id)).toEqual(['r1', 'r2', 'r3']);
     expect(await store.list('')).toEqual([first, third]);
     expect((await store.list('qa')).map((rule) => rule.session)).toEqual(['qa']);
@@ -37,7 +48,12 @@ describe.each([
     const store = create();
     const rule = await store.add(aRule({ remaining: 5 }));
     const uses = await Promise.all(Array.from({ length: 20 }, () => store.use(rule.id)));
-    expect(uses.filter((use) => use !== undefined).map((use) => use?.remaining).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      uses
+        .filter((use) => use !== undefined)
+        .map((use) => use?.remaining)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
   });
 
   test('remove and clear report what went; clear of one session keeps the others', async () => {
@@ -66,12 +82,18 @@ describe.each([
 
   test('restore puts saved rules back with their uses left, and new ids continue after them', async () => {
     const store = create();
-    await store.restore([{ id: 'r7', ...aRule({ remaining: 2 }) }, { id: 'r3', ...aRule({ session: 's' }) }]);
-    expect((await store.list()).map((rule) => [rule.id, rule.remaining])).toEqual([['r3', null], ['r7', 2]]);
+    await store.restore([
+      { id: 'r7', ...aRule({ remaining: 2 }) },
+      { id: 'r3', ...aRule({ session: 's' }) },
+    ]);
+    expect((await store.list()).map((rule) => [rule.id, rule.remaining])).toEqual([
+      ['r3', null],
+      ['r7', 2],
+    ]);
     expect((await store.add(aRule())).id).toBe('r8');
   });
 
-  test('tally counts the session\'s rules and the sessions holding any, through adds, last uses, removes, clears, seeds and restores', async () => {
+  test("tally counts the session's rules and the sessions holding any, through adds, last uses, removes, clears, seeds and restores", async () => {
     const store = create();
     expect(await store.tally('a')).toEqual({ inSession: 0, sessions: 0 });
     const once = await store.add(aRule({ session: 'a', remaining: 1 }));
@@ -89,7 +111,10 @@ describe.each([
     expect(await store.tally('')).toEqual({ inSession: 2, sessions: 2 });
     expect(await store.clear('b')).toBe(1);
     expect(await store.tally('b')).toEqual({ inSession: 0, sessions: 1 });
-    await store.restore([{ id: 'r7', ...aRule({ session: 'c' }) }, { id: 'r8', ...aRule({ session: 'c' }) }]);
+    await store.restore([
+      { id: 'r7', ...aRule({ session: 'c' }) },
+      { id: 'r8', ...aRule({ session: 'c' }) },
+    ]);
     expect(await store.tally('c')).toEqual({ inSession: 2, sessions: 1 });
     await store.clear();
     expect(await store.tally('c')).toEqual({ inSession: 0, sessions: 0 });
@@ -112,7 +137,10 @@ test('rules a Redis deployment stored without their counts (an earlier build) ar
 
 test('two Redis rule stores on one prefix are one rule set: a rule added through one is used up through the other', async () => {
   const prefix = testRedis.prefix();
-  const [a, b] = [createRedisRuleStore({ redis: testRedis.client(), prefix }), createRedisRuleStore({ redis: testRedis.client(), prefix })];
+  const [a, b] = [
+    createRedisRuleStore({ redis: testRedis.client(), prefix }),
+    createRedisRuleStore({ redis: testRedis.client(), prefix }),
+  ];
   const rule = await a.add(aRule({ remaining: 1 }));
   expect(await b.list()).toEqual([rule]);
   expect(await b.use(rule.id)).toMatchObject({ remaining: 0 });
@@ -124,7 +152,10 @@ describe.each([
   ['memory', (): RuleStore => createMemoryRuleStore()],
   ['redis', (): RuleStore => createRedisRuleStore({ redis: testRedis.client(), prefix: testRedis.prefix() })],
 ])('pages and versions of the %s rule store', (_name, create) => {
-  const ids = (page: { rules: { id: string }[]; nextCursor?: string } | undefined): [string[], boolean] => [page?.rules.map((rule) => rule.id) ?? [], page?.nextCursor !== undefined];
+  const ids = (page: { rules: { id: string }[]; nextCursor?: string } | undefined): [string[], boolean] => [
+    page?.rules.map((rule) => rule.id) ?? [],
+    page?.nextCursor !== undefined,
+  ];
 
   test('rules page in creation order, of all sessions or one, after a cursor even when its rule went since; a cursor not given is refused', async () => {
     const store = create();
@@ -133,14 +164,27 @@ describe.each([
     expect(ids(first)).toEqual([['r1', 'r2', 'r3'], true]);
     await store.remove('r3');
     await store.remove('r4');
-    expect(ids(await store.page({ limit: 3, cursor: first?.nextCursor as string }))).toEqual([['r5', 'r6', 'r7'], false]);
+    expect(ids(await store.page({ limit: 3, cursor: first?.nextCursor as string }))).toEqual([
+      ['r5', 'r6', 'r7'],
+      false,
+    ]);
     const ofQa = await store.page({ limit: 1, session: 'qa ✓' });
-    expect([ids(ofQa), ids(await store.page({ limit: 5, session: 'qa ✓', cursor: ofQa?.nextCursor as string }))]).toEqual([[['r2'], true], [['r6'], false]]);
-    expect([ids(await store.page({ limit: 0 })), ids(await store.page({ limit: 5, session: 'nobody' }))]).toEqual([[[], false], [[], false]]);
-    for (const cursor of ['', 'r2', '0', '-1', '1.5']) expect([cursor, await store.page({ limit: 1, cursor })]).toEqual([cursor, undefined]);
+    expect([
+      ids(ofQa),
+      ids(await store.page({ limit: 5, session: 'qa ✓', cursor: ofQa?.nextCursor as string })),
+    ]).toEqual([
+      [['r2'], true],
+      [['r6'], false],
+    ]);
+    expect([ids(await store.page({ limit: 0 })), ids(await store.page({ limit: 5, session: 'nobody' }))]).toEqual([
+      [[], false],
+      [[], false],
+    ]);
+    for (const cursor of ['', 'r2', '0', '-1', '1.5'])
+      expect([cursor, await store.page({ limit: 1, cursor })]).toEqual([cursor, undefined]);
   });
 
-  test('a session\'s version changes when a rule of it comes or goes (not when a use is counted), and is gone with its last rule', async () => {
+  test("a session's version changes when a rule of it comes or goes (not when a use is counted), and is gone with its last rule", async () => {
     const store = create();
     expect(await store.version('qa')).toBeUndefined();
     const limited = await store.add(aRule({ session: 'qa', remaining: 2 }));
@@ -155,7 +199,11 @@ describe.each([
     const v3 = await store.version('qa');
     await store.remove(endless.id);
     const versions = [v1, v2, v3];
-    expect([new Set(versions).size, versions.every((version) => typeof version === 'string'), await store.version('qa')]).toEqual([3, true, undefined]);
+    expect([
+      new Set(versions).size,
+      versions.every((version) => typeof version === 'string'),
+      await store.version('qa'),
+    ]).toEqual([3, true, undefined]);
     await store.add(aRule({ session: 'qa' }));
     expect(versions).not.toContain(await store.version('qa'));
     await store.clear('other');
@@ -172,5 +220,9 @@ test('rules a Redis deployment stored before their indexes and versions (0.2) ar
   await store.add(aRule({ session: '' }));
   await redis.del(`{${prefix}}rules:order`, `{${prefix}}rules:by-session`, `{${prefix}}rules:versions`);
   await createRedisRuleStore({ redis, prefix }).seed([aRule()]);
-  expect([(await store.page({ limit: 5 }))?.rules.map((rule) => rule.id), (await store.list('qa')).map((rule) => rule.id), typeof await store.version('qa')]).toEqual([['r1', 'r2'], ['r1'], 'string']);
+  expect([
+    (await store.page({ limit: 5 }))?.rules.map((rule) => rule.id),
+    (await store.list('qa')).map((rule) => rule.id),
+    typeof (await store.version('qa')),
+  ]).toEqual([['r1', 'r2'], ['r1'], 'string']);
 });

@@ -10,13 +10,18 @@ import { readSavedState } from '../support/saved-state';
 // holds: nothing changed during the walk is lost, nothing deleted comes back.
 
 let dir: string;
-beforeEach(() => { dir = mkdtempSync(path.join(tmpdir(), 'vtm-compaction-')); });
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'vtm-compaction-'));
+});
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const issue = async (mock: Awaited<ReturnType<typeof createMockServer>>, n: number, session = '') =>
-  mock.core.viewTokens.issue({ objectType: 'file', objectId: String(n) as Int64, name: `model-${n}.rvt`, session }, await mock.clock.now(session));
+  mock.core.viewTokens.issue(
+    { objectType: 'file', objectId: String(n) as Int64, name: `model-${n}.rvt`, session },
+    await mock.clock.now(session),
+  );
 
-test('a compaction while tokens are issued, used and deleted, rules used up and the clock moved keeps exactly the mock\'s state', async () => {
+test("a compaction while tokens are issued, used and deleted, rules used up and the clock moved keeps exactly the mock's state", async () => {
   const file = path.join(dir, 'state.json');
   const mock = await createMockServer({ stateFile: file, logLevel: 'silent', seed: 7 });
   await mock.scenarios.add({ then: { code: 503 }, times: 1_000 }, 'qa');
@@ -36,7 +41,12 @@ test('a compaction while tokens are issued, used and deleted, rules used up and 
     await mock.core.viewTokens.use(issued[changes * 7] as string, (session) => mock.clock.now(session));
     await mock.core.store.delete(issued[changes * 7 + 1] as string);
     if (changes % 50 === 0) await mock.clock.advance(60_000, changes % 100 === 0 ? '' : 'during');
-    if (changes % 10 === 0) await mock.core.rules.take({ operationId: 'getViewToken', pathParams: {}, query: { fileId: '1' }, headers: {} } as never, 'qa', [200, 401, 403, 404, 503]);
+    if (changes % 10 === 0)
+      await mock.core.rules.take(
+        { operationId: 'getViewToken', pathParams: {}, query: { fileId: '1' }, headers: {} } as never,
+        'qa',
+        [200, 401, 403, 404, 503],
+      );
     await new Promise((resolve) => setImmediate(resolve));
   }
   const tokens = await mock.core.store.list({});
@@ -48,11 +58,20 @@ test('a compaction while tokens are issued, used and deleted, rules used up and 
   const saved = await readSavedState(file);
   expect(saved.version).toBe(2);
   expect(saved.generation).toBe(2);
-  expect(readFileSync(file, 'utf8').split('\n', 1)[0]).toMatch(/^\{"format":"view-token-mock-state","version":2,"generation":2,/);
-  expect(saved.clocks).toEqual(new Map([['', clocks.stateOf('')], ['during', clocks.stateOf('during')]]));
+  expect(readFileSync(file, 'utf8').split('\n', 1)[0]).toMatch(
+    /^\{"format":"view-token-mock-state","version":2,"generation":2,/,
+  );
+  expect(saved.clocks).toEqual(
+    new Map([
+      ['', clocks.stateOf('')],
+      ['during', clocks.stateOf('during')],
+    ]),
+  );
   expect([deployment.ownClock, during.ownClock]).toEqual([false, true]);
   expect(saved.rules).toEqual(rules);
   expect(rules).toEqual([expect.objectContaining({ session: 'qa', remaining: 1_000 - Math.ceil(changes / 10) })]);
   expect(saved.viewTokens.length).toBe(tokens.length);
-  expect(new Map(saved.viewTokens.map((token) => [token.token, token]))).toEqual(new Map(tokens.map((token) => [token.token, token])));
+  expect(new Map(saved.viewTokens.map((token) => [token.token, token]))).toEqual(
+    new Map(tokens.map((token) => [token.token, token])),
+  );
 }, 120_000);

@@ -9,7 +9,9 @@ import { readLines } from '../../mock/stores/state-lines';
 
 const MIB = 1 << 20;
 let dir: string;
-beforeEach(() => { dir = mkdtempSync(path.join(tmpdir(), 'vtm-lines-')); });
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'vtm-lines-'));
+});
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const linesOf = (text: string | Buffer): { text: string; number: number; terminated: boolean }[] => {
@@ -35,15 +37,22 @@ test('an empty file has no lines, and a file ending in its newline has no unterm
 test('a line of 3.5 MiB spanning four reads comes out whole, then the lines after it', () => {
   const long = 'x'.repeat(3.5 * MIB);
   const lines = linesOf(`first\n${long}\nafter\n`);
-  expect(lines.map((line) => [line.number, line.text.length, line.terminated])).toEqual([[1, 5, true], [2, long.length, true], [3, 5, true]]);
+  expect(lines.map((line) => [line.number, line.text.length, line.terminated])).toEqual([
+    [1, 5, true],
+    [2, long.length, true],
+    [3, 5, true],
+  ]);
   expect(lines[1]?.text === long).toBe(true);
 });
 
-test('a line whose newline is the first byte of a read, and one ending exactly at a read\'s end', () => {
+test("a line whose newline is the first byte of a read, and one ending exactly at a read's end", () => {
   const upToRead = 'a'.repeat(MIB - 1);
   expect(linesOf(`${upToRead}\nnext\n`).map((line) => line.text.length)).toEqual([MIB - 1, 4]);
   const pastRead = 'b'.repeat(MIB);
-  expect(linesOf(`${pastRead}\nnext`).map((line) => [line.text.length, line.terminated])).toEqual([[MIB, true], [4, false]]);
+  expect(linesOf(`${pastRead}\nnext`).map((line) => [line.text.length, line.terminated])).toEqual([
+    [MIB, true],
+    [4, false],
+  ]);
 });
 
 test('a character of several UTF-8 bytes cut by a read boundary comes out whole, in a long unterminated last line too', () => {

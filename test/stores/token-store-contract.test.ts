@@ -31,14 +31,25 @@ const stores: [string, () => TokenStore][] = [
 ];
 
 const aRecord = (token: string, fields: Partial<ViewTokenRecord> = {}): ViewTokenRecord => ({
-  token, objectType: 'file', objectId: '9223372036854775807' as ViewTokenRecord['objectId'], session: '', name: 'a.rvt',
-  issuedAtMs: 1_000, lastUsedAtMs: null, uses: 0, ...fields,
+  token,
+  objectType: 'file',
+  objectId: '9223372036854775807' as ViewTokenRecord['objectId'],
+  session: '',
+  name: 'a.rvt',
+  issuedAtMs: 1_000,
+  lastUsedAtMs: null,
+  uses: 0,
+  ...fields,
 });
 
 describe.each(stores)('the %s token store', (_name, create) => {
   test('keeps a record exactly, finds it, and forgets it on delete', async () => {
     const store = create();
-    const record = aRecord('a'.repeat(32), { integrateId: '5' as ViewTokenRecord['objectId'], extension: 'dwg', session: 'qa' });
+    const record = aRecord('a'.repeat(32), {
+      integrateId: '5' as ViewTokenRecord['objectId'],
+      extension: 'dwg',
+      session: 'qa',
+    });
     await store.insert(record);
     expect(await store.find(record.token)).toEqual(record);
     expect(await store.count()).toBe(1);
@@ -72,7 +83,8 @@ describe.each(stores)('the %s token store', (_name, create) => {
   ])('touch of a token %s answers %s', async (_case, kind, fields, activeAfterMs) => {
     const store = create();
     await store.insert(aRecord('t', fields));
-    const expected = kind === 'used' ? { ...aRecord('t', fields), lastUsedAtMs: 6_000, uses: fields.uses + 1 } : aRecord('t', fields);
+    const expected =
+      kind === 'used' ? { ...aRecord('t', fields), lastUsedAtMs: 6_000, uses: fields.uses + 1 } : aRecord('t', fields);
     expect(await store.touch('t', 6_000, activeAfterMs)).toEqual({ kind, record: expected });
     expect(await store.find('t')).toEqual(expected);
   });
@@ -110,18 +122,23 @@ describe.each(stores)('the %s token store', (_name, create) => {
     const inserted: ViewTokenRecord[] = [];
     for (let i = 0; i < 48; i += 1) {
       // Issue times out of insertion order, so the order comes from the store, not from the inserts.
-      const record = aRecord(`t${i}`, { session: ODD_SESSIONS[i % ODD_SESSIONS.length] as string, issuedAtMs: 1_000 + ((i * 37) % 48) });
+      const record = aRecord(`t${i}`, {
+        session: ODD_SESSIONS[i % ODD_SESSIONS.length] as string,
+        issuedAtMs: 1_000 + ((i * 37) % 48),
+      });
       inserted.push(record);
       await store.insert(record);
     }
     for (const session of ODD_SESSIONS) {
-      const expected = inserted.filter((record) => record.session === session).sort((a, b) => b.issuedAtMs - a.issuedAtMs);
+      const expected = inserted
+        .filter((record) => record.session === session)
+        .sort((a, b) => b.issuedAtMs - a.issuedAtMs);
       expect(await store.list({ session })).toEqual(expected);
     }
     expect(await store.list({ session: 'nobody' })).toEqual([]);
   });
 
-  test('delete and reclaim remove a record from its session\'s list, and from no other', async () => {
+  test("delete and reclaim remove a record from its session's list, and from no other", async () => {
     const store = create();
     for (const session of ['qa:1', 'qa:2']) {
       await store.insert(aRecord(`deleted ${session}`, { session, issuedAtMs: 30 * MINUTE }));
@@ -134,7 +151,7 @@ describe.each(stores)('the %s token store', (_name, create) => {
     expect((await store.list({ session: 'qa:2' })).map((r) => r.token)).toEqual(['kept qa:2', 'deleted qa:2']);
   });
 
-  test('clear empties every session\'s list, and a session filled again lists only its new records', async () => {
+  test("clear empties every session's list, and a session filled again lists only its new records", async () => {
     const store = create();
     for (const [i, session] of ODD_SESSIONS.entries()) await store.insert(aRecord(`before${i}`, { session }));
     await store.clear();
@@ -187,7 +204,7 @@ test('records Redis expired by itself (keepMs passed, no reclaim) leave no key b
   expect(await scanKeys(redis, `{${prefix}}*`)).toEqual([]);
 });
 
-test('deleting and reclaiming every record leaves no Redis key behind, whatever the sessions\' names', async () => {
+test("deleting and reclaiming every record leaves no Redis key behind, whatever the sessions' names", async () => {
   // Delete and reclaim find a record's session index from the stored record, insert from the
   // record given: both must name the same key (the listing would hide a miss, so look at Redis).
   const prefix = 'indexes:';
@@ -208,7 +225,8 @@ test('the memory store keeps a token used minute after minute, and reclaims the 
   for (let i = 0; i < 20_000; i += 1) await store.insert(aRecord(`t${i}`, { issuedAtMs: 0 }));
   for (let minute = 0; minute < 100; minute += 1) await store.touch('t5', minute * MINUTE + 1, ANY_TIME);
   const steps: number[] = [];
-  for (let removed = await store.reclaim(50 * MINUTE); removed > 0; removed = await store.reclaim(50 * MINUTE)) steps.push(removed);
+  for (let removed = await store.reclaim(50 * MINUTE); removed > 0; removed = await store.reclaim(50 * MINUTE))
+    steps.push(removed);
   expect(steps.reduce((sum, removed) => sum + removed, 0)).toBe(19_999);
   expect(Math.max(...steps)).toBeLessThanOrEqual(5_000);
   expect((await store.list({})).map((record) => record.token)).toEqual(['t5']);

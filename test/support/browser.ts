@@ -13,7 +13,16 @@ export const TEST_OUTPUT = path.resolve(__dirname, '../../test-output');
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -28,11 +37,13 @@ const PAGE_RESOURCES = new Set(['document', 'script', 'stylesheet', 'image', 'fo
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource: the server responded')) errors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource: the server responded'))
+      errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', (response) => {
-    if (PAGE_RESOURCES.has(response.request().resourceType()) && response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+    if (PAGE_RESOURCES.has(response.request().resourceType()) && response.status() >= 400)
+      errors.push(`${response.status()} ${response.url()}`);
   });
   page.on('requestfailed', (request) => errors.push(`${request.failure()?.errorText ?? 'failed'} ${request.url()}`));
   return errors;

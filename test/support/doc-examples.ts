@@ -11,7 +11,11 @@ const SESSION_LANGUAGES = ['console', 'shell-session', 'sh-session'];
 const CODE_OUTPUT = /\/\/\s*(→|=>)/;
 
 /** Code up to a shown output (or the end of the block), and that output (undefined: none shown). */
-export interface Segment { code: string; shown: string[] | undefined; line: number }
+export interface Segment {
+  code: string;
+  shown: string[] | undefined;
+  line: number;
+}
 
 export interface Example {
   file: string;
@@ -29,8 +33,14 @@ export interface Example {
 
 /** README.md and every Markdown file under docs/, relative to the root, sorted. */
 export function findDocPages(root: string): string[] {
-  const walk = (dir: string): string[] => readdirSync(path.join(root, dir), { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : entry.name.endsWith('.md') ? [path.join(dir, entry.name)] : []));
+  const walk = (dir: string): string[] =>
+    readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? walk(path.join(dir, entry.name))
+        : entry.name.endsWith('.md')
+          ? [path.join(dir, entry.name)]
+          : [],
+    );
   return ['README.md', ...walk('docs').sort()];
 }
 
@@ -61,17 +71,27 @@ function markBefore(lines: string[], fenceIndex: number): string | undefined {
   return undefined;
 }
 
-function toExample(file: string, line: number, language: string, body: string[], mark: string | undefined): Example | undefined {
+function toExample(
+  file: string,
+  line: number,
+  language: string,
+  body: string[],
+  mark: string | undefined,
+): Example | undefined {
   const illustrative = mark !== undefined && /^illustrative\b/.test(mark);
-  const mockFlags = mark?.startsWith('mock:') ? mark.slice('mock:'.length).trim().split(/\s+/).filter(Boolean) : undefined;
+  const mockFlags = mark?.startsWith('mock:')
+    ? mark.slice('mock:'.length).trim().split(/\s+/).filter(Boolean)
+    : undefined;
   const base = { file, line, language, illustrative, mockFlags };
   if (SHELL_LANGUAGES.includes(language)) {
     const segments = toSegments(body, line + 1);
     if (!segments.some((segment) => segment.shown !== undefined) && mockFlags === undefined) return undefined;
     return { ...base, segments, cannotRun: undefined };
   }
-  const showsOutput = SESSION_LANGUAGES.includes(language) ? body.some((text) => text.trim() !== '' && !text.startsWith('$ '))
-    : ['js', 'javascript', 'ts', 'typescript', 'mjs', 'cjs'].includes(language) && body.some((text) => CODE_OUTPUT.test(text));
+  const showsOutput = SESSION_LANGUAGES.includes(language)
+    ? body.some((text) => text.trim() !== '' && !text.startsWith('$ '))
+    : ['js', 'javascript', 'ts', 'typescript', 'mjs', 'cjs'].includes(language) &&
+      body.some((text) => CODE_OUTPUT.test(text));
   if (!showsOutput) return undefined;
   const cannotRun = SESSION_LANGUAGES.includes(language)
     ? `a ${language} block is not run: write it as \`\`\`sh with the output as # lines under each command, or mark it <!-- illustrative -->`
@@ -106,13 +126,15 @@ export function toSegments(body: readonly string[], firstLine: number): Segment[
     code.push(text);
     previousIsCode = text.trim() !== '' && !text.trim().startsWith('#');
   }
-  if (code.some((text) => text.trim() !== '' && !text.trim().startsWith('#'))) segments.push({ code: code.join('\n'), shown: undefined, line: codeLine });
+  if (code.some((text) => text.trim() !== '' && !text.trim().startsWith('#')))
+    segments.push({ code: code.join('\n'), shown: undefined, line: codeLine });
   return segments;
 }
 
 /** What differs from run to run, written alike in shown and actual output. */
 export function normalise(text: string): string {
-  return text.replace(/\r/g, '')
+  return text
+    .replace(/\r/g, '')
     .replace(/cn-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'cn-<uuid>')
     .replace(/\b[0-9a-f]{32}\b/g, '<token>')
     .replace(/\b[0-9a-f]{4,}…/g, '<token>…')
@@ -122,14 +144,18 @@ export function normalise(text: string): string {
     .replace(/\b\d+\.\d+s\b/g, '<seconds>s')
     .replace(/"id":(\d+|"r\d+")/g, '"id":<id>')
     .replace(/\b(127\.0\.0\.1|localhost):\d+/g, '$1:<port>')
-    .split('\n').map((line) => line.trimEnd()).join('\n').replace(/^\n+|\n+$/g, '');
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/^\n+|\n+$/g, '');
 }
 
 /** Shown lines against actual ones (both normalised); a shown `...` line stands for any lines, none included. */
 export function matchesShown(shown: readonly string[], actual: readonly string[]): boolean {
   const [first, ...rest] = shown;
   if (first === undefined) return actual.length === 0;
-  if (first.trim() === '...') return actual.some((_, at) => matchesShown(rest, actual.slice(at))) || matchesShown(rest, []);
+  if (first.trim() === '...')
+    return actual.some((_, at) => matchesShown(rest, actual.slice(at))) || matchesShown(rest, []);
   return actual[0] === first && matchesShown(rest, actual.slice(1));
 }
 

@@ -3,8 +3,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-
-export interface DocLink { file: string; line: number; target: string }
+export interface DocLink {
+  file: string;
+  line: number;
+  target: string;
+}
 
 /** The page's lines with fenced blocks blanked (line numbers kept). */
 function outsideFences(text: string): string[] {
@@ -21,9 +24,12 @@ function outsideFences(text: string): string[] {
 
 /** Every relative link of a page (no scheme, not `mailto:`), as written. */
 export function relativeLinks(root: string, file: string): DocLink[] {
-  return outsideFences(readFileSync(path.join(root, file), 'utf8')).flatMap((line, index) => [...line.replace(/`[^`]*`/g, '').matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
-    .map((match) => match[1] ?? '').filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
-    .map((target) => ({ file, line: index + 1, target })));
+  return outsideFences(readFileSync(path.join(root, file), 'utf8')).flatMap((line, index) =>
+    [...line.replace(/`[^`]*`/g, '').matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
+      .map((match) => match[1] ?? '')
+      .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+      .map((target) => ({ file, line: index + 1, target })),
+  );
 }
 
 /** The anchors a page's headings give on GitHub: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
@@ -33,7 +39,11 @@ export function headingAnchors(text: string): Set<string> {
   for (const line of outsideFences(text)) {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
     if (heading === undefined) continue;
-    const slug = heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-');
+    const slug = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .trim()
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);

@@ -20,7 +20,13 @@ export function json(status: number, body: unknown): FakeAnswer {
 export function format(state: FakeState, status: number, body: unknown, type = 'application/json'): FakeAnswer {
   const text = state.deviation === 'pretty-json' ? `${JSON.stringify(body, null, 2)}\n` : JSON.stringify(body);
   if (state.deviation !== 'extra-headers') return { status, headers: { 'Content-Type': type }, body: text };
-  const extra: Record<string, string> = { 'X-Request-Id': `req-${state.count}`, 'Cache-Control': 'no-store', Vary: 'Authorization', 'Set-Cookie': 'session=abc; HttpOnly', Server: 'fake/1.0' };
+  const extra: Record<string, string> = {
+    'X-Request-Id': `req-${state.count}`,
+    'Cache-Control': 'no-store',
+    Vary: 'Authorization',
+    'Set-Cookie': 'session=abc; HttpOnly',
+    Server: 'fake/1.0',
+  };
   if (status === 401) extra['WWW-Authenticate'] = 'Bearer error="invalid_token"';
   return { status, headers: { 'Content-Type': `${type}; charset=utf-8`, ...extra }, body: text };
 }
@@ -28,8 +34,18 @@ export function format(state: FakeState, status: number, body: unknown, type = '
 /** An error as this fake writes it: its envelope, or RFC 9457 problem+json, or what its deviation puts in it. */
 export function error(state: FakeState, status: number, code: string, message: string): FakeAnswer {
   const { deviation } = state;
-  if (deviation === 'problem-json-errors') return format(state, status, { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail: message }, 'application/problem+json');
-  const body: Record<string, unknown> = { code: deviation === 'refusals-say-success' && status !== 400 ? 'success' : code, data: null, message };
+  if (deviation === 'problem-json-errors')
+    return format(
+      state,
+      status,
+      { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail: message },
+      'application/problem+json',
+    );
+  const body: Record<string, unknown> = {
+    code: deviation === 'refusals-say-success' && status !== 400 ? 'success' : code,
+    data: null,
+    message,
+  };
   if (deviation === 'forbidden-carries-a-token' && status === 403) body.data = mintToken(state, 'refused');
   if (deviation === 'refusal-echoes-issued-token' && status === 401) body.hint = [...state.issued].at(-1) ?? null;
   return format(state, status, body);
@@ -40,23 +56,30 @@ export function unauthorized(state: FakeState, missing: boolean): FakeAnswer {
   if (deviation === 'html-401' || deviation === 'errors-of-any-media-type') return html(401);
   if (deviation === 'empty-401') return { status: 401, headers: {}, body: '' };
   if (deviation === 'refuses-auth-with-403') return error(state, 403, 'denied', 'no');
-  if (deviation === 'refuses-missing-auth-with-400' && missing) return error(state, 400, 'bad', 'Authorization header is required');
+  if (deviation === 'refuses-missing-auth-with-400' && missing)
+    return error(state, 400, 'bad', 'Authorization header is required');
   return error(state, 401, 'unauthorized', 'no');
 }
 
 /** A valid int64 that names no object. */
 export function notFound(state: FakeState): FakeAnswer {
-  if (state.deviation === 'errors-of-any-media-type') return { status: 404, headers: { 'Content-Type': 'application/xml' }, body: '<error>not found</error>' };
+  if (state.deviation === 'errors-of-any-media-type')
+    return { status: 404, headers: { 'Content-Type': 'application/xml' }, body: '<error>not found</error>' };
   return error(state, 404, 'not.found', 'no');
 }
 
 export function forbidden(state: FakeState): FakeAnswer {
-  if (state.deviation === 'errors-of-any-media-type') return { status: 403, headers: {}, body: 'Forbidden: another application owns this file' };
+  if (state.deviation === 'errors-of-any-media-type')
+    return { status: 403, headers: {}, body: 'Forbidden: another application owns this file' };
   return error(state, 403, 'denied', 'no');
 }
 
 function html(status: number): FakeAnswer {
-  return { status, headers: { 'Content-Type': 'text/html' }, body: '<html><body><h1>401 Unauthorized</h1></body></html>' };
+  return {
+    status,
+    headers: { 'Content-Type': 'text/html' },
+    body: '<html><body><h1>401 Unauthorized</h1></body></html>',
+  };
 }
 
 /** The answer issuing a View Token for `object` (`fileId=11`); `fixed`: a token the caller decided. */
@@ -67,13 +90,20 @@ export function success(state: FakeState, post: boolean, object: string, fixed?:
   if (post && deviation === 'post-answers-201') return { status: 201, headers: {}, body: '' };
   const token = fixed ?? (deviation === 'second-token-empty' && again ? '' : mintToken(state, object));
   if (token !== '') state.issued.add(token);
-  const envelope: Record<string, unknown> = { code: deviation === 'wrong-success-code' ? 'ok' : 'success', data: deviation === 'data-not-string' ? 42 : token, message: deviation === 'non-empty-message' ? 'done' : '' };
+  const envelope: Record<string, unknown> = {
+    code: deviation === 'wrong-success-code' ? 'ok' : 'success',
+    data: deviation === 'data-not-string' ? 42 : token,
+    message: deviation === 'non-empty-message' ? 'done' : '',
+  };
   if (deviation === 'extra-envelope-fields') Object.assign(envelope, { traceId: 'abc', timestamp: 1 });
-  if (deviation === 'body-not-json') return { status: 200, headers: { 'Content-Type': 'application/json' }, body: `token=${token}` };
+  if (deviation === 'body-not-json')
+    return { status: 200, headers: { 'Content-Type': 'application/json' }, body: `token=${token}` };
   if (deviation === 'no-content-type') return { status: 200, headers: {}, body: JSON.stringify(envelope) };
-  if (deviation === 'bad-content-type') return { status: 200, headers: { 'Content-Type': 'json please' }, body: JSON.stringify(envelope) };
+  if (deviation === 'bad-content-type')
+    return { status: 200, headers: { 'Content-Type': 'json please' }, body: JSON.stringify(envelope) };
   if (post && deviation === 'post-201-with-envelope') return json(201, envelope);
-  if (deviation === 'text-plain-success') return { status: 200, headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(envelope) };
+  if (deviation === 'text-plain-success')
+    return { status: 200, headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(envelope) };
   return format(state, 200, envelope);
 }
 
@@ -84,15 +114,28 @@ function mintToken(state: FakeState, object: string): string {
   state.count += 1;
   const serial = state.count.toString(16).padStart(27, '0');
   switch (state.deviation) {
-    case 'same-token-for-every-object': return 'f'.repeat(32);
-    case 'view-token-embeds-access-token': return `vt-${FAKE_TOKEN}-${serial}`;
-    case 'view-token-base64-embeds-access-token': return `${base64url(JSON.stringify({ object, at: FAKE_TOKEN }))}.${base64url(serial)}`;
-    case 'view-token-hex-encodes-access-token': return Buffer.from(`${serial}:${FAKE_TOKEN}`).toString('hex');
-    case 'opaque-tokens': return `#vt!${serial}|${object}~`;
-    case 'signed-tokens-naming-the-object': return `${base64url(JSON.stringify({ object }))}.${createHmac('sha256', 'fake-key').update(object).digest('base64url')}`;
-    case 'base64-tokens': return Buffer.concat([Buffer.from([0xfb, 0xff, 0xbf]), createHash('sha256').update(serial).digest().subarray(0, 19)]).toString('base64');
-    case 'stable-token-per-object': return createHash('sha256').update(object).digest('hex').slice(0, 32);
-    case 'ignores-id-parameter-name': return `view-token-for-${object.replace(/^\w+=/, '')}`;
-    default: return `token${serial}`;
+    case 'same-token-for-every-object':
+      return 'f'.repeat(32);
+    case 'view-token-embeds-access-token':
+      return `vt-${FAKE_TOKEN}-${serial}`;
+    case 'view-token-base64-embeds-access-token':
+      return `${base64url(JSON.stringify({ object, at: FAKE_TOKEN }))}.${base64url(serial)}`;
+    case 'view-token-hex-encodes-access-token':
+      return Buffer.from(`${serial}:${FAKE_TOKEN}`).toString('hex');
+    case 'opaque-tokens':
+      return `#vt!${serial}|${object}~`;
+    case 'signed-tokens-naming-the-object':
+      return `${base64url(JSON.stringify({ object }))}.${createHmac('sha256', 'fake-key').update(object).digest('base64url')}`;
+    case 'base64-tokens':
+      return Buffer.concat([
+        Buffer.from([0xfb, 0xff, 0xbf]),
+        createHash('sha256').update(serial).digest().subarray(0, 19),
+      ]).toString('base64');
+    case 'stable-token-per-object':
+      return createHash('sha256').update(object).digest('hex').slice(0, 32);
+    case 'ignores-id-parameter-name':
+      return `view-token-for-${object.replace(/^\w+=/, '')}`;
+    default:
+      return `token${serial}`;
   }
 }

@@ -17,7 +17,8 @@ export const REPLAYING_ONE = PROPERTY_PATH !== undefined && PROPERTY_PATH !== ''
 function readSeed(given: string | undefined): number {
   if (given === undefined || given === '') return (Date.now() ^ (Math.random() * 0x1_0000_0000)) | 0;
   const seed = Number(given);
-  if (!Number.isSafeInteger(seed)) throw new Error(`FC_SEED=${given} is not an integer; use the seed a failure report printed, e.g. FC_SEED=-1234567`);
+  if (!Number.isSafeInteger(seed))
+    throw new Error(`FC_SEED=${given} is not an integer; use the seed a failure report printed, e.g. FC_SEED=-1234567`);
   return seed;
 }
 
@@ -50,7 +51,9 @@ export function propertyParameters<T>(testFile: string, parameters: fc.Parameter
       const only = expect.getState().currentTestName;
       const testFilter = only === undefined ? '' : ` -t ${JSON.stringify(only)}`;
       // The replay command first: Jest shows the report's lines after the failing check's stack as stack.
-      throw new Error(`Replay: FC_SEED=${details.seed}${path} npx jest ${testFile}${testFilter}\n${message ?? 'Property failed'}`);
+      throw new Error(
+        `Replay: FC_SEED=${details.seed}${path} npx jest ${testFile}${testFilter}\n${message ?? 'Property failed'}`,
+      );
     },
   };
 }

@@ -22,37 +22,87 @@ export async function startRedisCluster(): Promise<RedisServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'vtm-redis-cluster-'));
   const children: ChildProcess[] = [];
   const stop = async (): Promise<void> => {
-    await Promise.all(children.map((child) => (child.exitCode !== null ? undefined : new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }))));
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode !== null
+          ? undefined
+          : new Promise((resolve) => {
+              child.once('exit', resolve);
+              child.kill('SIGTERM');
+            }),
+      ),
+    );
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     await Promise.all(ports.map(async (port) => children.push(await launchNode(port, dir))));
-    await run('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes']);
+    await run('redis-cli', [
+      '--cluster',
+      'create',
+      ...ports.map((port) => `127.0.0.1:${port}`),
+      '--cluster-replicas',
+      '0',
+      '--cluster-yes',
+    ]);
     await Promise.all(ports.map(waitUntilClusterOk));
   } catch (error) {
     await stop();
     throw error;
   }
-  const unsupported = (): Promise<void> => Promise.reject(new Error('startRedisCluster: kill and restart are for a single Redis'));
-  return { port: ports[0] as number, url: `redis://127.0.0.1:${ports[0]}`, stop, kill: unsupported, restart: unsupported, signal: () => { throw new Error('startRedisCluster: signal is for a single Redis'); } };
+  const unsupported = (): Promise<void> =>
+    Promise.reject(new Error('startRedisCluster: kill and restart are for a single Redis'));
+  return {
+    port: ports[0] as number,
+    url: `redis://127.0.0.1:${ports[0]}`,
+    stop,
+    kill: unsupported,
+    restart: unsupported,
+    signal: () => {
+      throw new Error('startRedisCluster: signal is for a single Redis');
+    },
+  };
 }
 
 function launchNode(port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir,
-    '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '5000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--cluster-enabled',
+      'yes',
+      '--cluster-config-file',
+      `nodes-${port}.conf`,
+      '--cluster-node-timeout',
+      '5000',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Ready to accept connections')) resolve(child);
     });
-    child.once('exit', (code) => reject(new Error(`redis-server --cluster-enabled on ${port} exited ${code}: ${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`redis-server --cluster-enabled on ${port} exited ${code}: ${output}`)),
+    );
   });
 }
 
 function run(command: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { encoding: 'utf8' }, (error, stdout, stderr) => (error ? reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${stdout}${stderr}`)) : resolve(stdout)));
+    execFile(command, args, { encoding: 'utf8' }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${stdout}${stderr}`)) : resolve(stdout),
+    );
   });
 }
 

@@ -26,7 +26,24 @@ export async function startRedisServer(): Promise<RedisServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'vtm-redis-'));
   let child: ChildProcess | undefined;
   const launch = async (): Promise<void> => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--dir',
+        dir,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     await new Promise<void>((resolve, reject) => {
       let output = '';
       child?.stdout?.on('data', (chunk: Buffer) => {
@@ -46,10 +63,15 @@ export async function startRedisServer(): Promise<RedisServer> {
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
-    stop: async () => { await halt('SIGTERM'); rmSync(dir, { recursive: true, force: true }); },
+    stop: async () => {
+      await halt('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
     kill: () => halt('SIGKILL'),
     restart: launch,
-    signal: (signal) => { child?.kill(signal); },
+    signal: (signal) => {
+      child?.kill(signal);
+    },
   };
 }
 
@@ -58,7 +80,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -16,7 +16,10 @@ export const PAGE_TIMEOUT_MS = 60_000;
 /** `view-token-mock` and `view-token-contracts` on the PATH, as an installed package puts them: this build's bins. */
 function writeBinShims(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  for (const [name, bin] of [['view-token-mock', MOCK_CLI], ['view-token-contracts', path.join(ROOT, 'dist/contracts/cli.js')]] as const) {
+  for (const [name, bin] of [
+    ['view-token-mock', MOCK_CLI],
+    ['view-token-contracts', path.join(ROOT, 'dist/contracts/cli.js')],
+  ] as const) {
     writeFileSync(path.join(dir, name), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
     chmodSync(path.join(dir, name), 0o755);
   }
@@ -35,7 +38,10 @@ function runScript(script: string, cwd: string, env: NodeJS.ProcessEnv, timeoutM
     const child = spawn('bash', ['-c', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let timedOut = false;
-    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    for (const stream of [child.stdout, child.stderr])
+      stream.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
     const timer = setTimeout(() => {
       timedOut = true;
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
@@ -44,7 +50,8 @@ function runScript(script: string, cwd: string, env: NodeJS.ProcessEnv, timeoutM
       clearTimeout(timer);
       const parts = stdout.split(new RegExp(`\\n?${MARKER} (\\d+)\\n`));
       const segments: Ran['segments'] = [];
-      for (let at = 0; at + 1 < parts.length; at += 2) segments.push({ output: parts[at] ?? '', status: Number(parts[at + 1]) });
+      for (let at = 0; at + 1 < parts.length; at += 2)
+        segments.push({ output: parts[at] ?? '', status: Number(parts[at + 1]) });
       resolve({ segments, rest: parts[parts.length - 1] ?? '', timedOut });
     });
   });
@@ -68,11 +75,17 @@ export async function runPageExamples(examples: readonly Example[], timeoutMs = 
     };
     const segments = examples.flatMap((example) => example.segments.map((segment) => ({ example, segment })));
     const lines: string[] = ['exec 2>&1'];
-    for (const { example, segment } of segments) lines.push(pointAt(segment.code, await baseUrlOf(example)), `printf '\\n${MARKER} %d\\n' "$?"`);
+    for (const { example, segment } of segments)
+      lines.push(pointAt(segment.code, await baseUrlOf(example)), `printf '\\n${MARKER} %d\\n' "$?"`);
     writeBinShims(path.join(work, '.bin'));
-    const env = { ...process.env, PATH: `${path.join(work, '.bin')}:${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}` };
+    const env = {
+      ...process.env,
+      PATH: `${path.join(work, '.bin')}:${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+    };
     const ran = await runScript(lines.join('\n'), work, env, timeoutMs);
-    return segments.flatMap(({ example, segment }, index) => judge(example, segment, ran.segments[index], index === ran.segments.length ? { ...ran, timeoutMs } : undefined));
+    return segments.flatMap(({ example, segment }, index) =>
+      judge(example, segment, ran.segments[index], index === ran.segments.length ? { ...ran, timeoutMs } : undefined),
+    );
   } finally {
     await Promise.all(mocks.map((mock) => mock.stop()));
     rmSync(work, { recursive: true, force: true });
@@ -81,20 +94,28 @@ export async function runPageExamples(examples: readonly Example[], timeoutMs = 
 
 const toLines = (text: string): string[] => (text === '' ? [] : text.split('\n'));
 
-function judge(example: Example, segment: Example['segments'][number], result: Ran['segments'][number] | undefined, stoppedHere: (Ran & { timeoutMs: number }) | undefined): string[] {
+function judge(
+  example: Example,
+  segment: Example['segments'][number],
+  result: Ran['segments'][number] | undefined,
+  stoppedHere: (Ran & { timeoutMs: number }) | undefined,
+): string[] {
   const where = `${example.file}:${segment.line}`;
   if (result === undefined) {
     if (stoppedHere === undefined) return [];
-    return [stoppedHere.timedOut
-      ? `${where}: did not end within ${stoppedHere.timeoutMs / 1000} s (a command that keeps running, such as npm start, cannot run: mark the block <!-- illustrative -->)\n${stoppedHere.rest}`
-      : `${where}: the page's shell stopped here (a syntax error?):\n${stoppedHere.rest}`];
+    return [
+      stoppedHere.timedOut
+        ? `${where}: did not end within ${stoppedHere.timeoutMs / 1000} s (a command that keeps running, such as npm start, cannot run: mark the block <!-- illustrative -->)\n${stoppedHere.rest}`
+        : `${where}: the page's shell stopped here (a syntax error?):\n${stoppedHere.rest}`,
+    ];
   }
   const failures: string[] = [];
   if (result.status !== 0) failures.push(`${where}: exited ${result.status}:\n${result.output}`);
   if (segment.shown !== undefined) {
     const shown = normalise(segment.shown.join('\n'));
     const actual = normalise(result.output);
-    if (!matchesShown(toLines(shown), toLines(actual))) failures.push(`${where}: the page shows\n${shown}\nbut the run printed\n${actual}`);
+    if (!matchesShown(toLines(shown), toLines(actual)))
+      failures.push(`${where}: the page shows\n${shown}\nbut the run printed\n${actual}`);
   }
   return failures;
 }

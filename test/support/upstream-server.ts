@@ -5,7 +5,8 @@ import type { Deviation } from './fake-implementation';
 import { answerFake } from './fake-implementation';
 
 /** How a test upstream treats a request: as the fake implementation (with one deviation), or a fault. */
-export type UpstreamBehaviour = { kind: 'fake'; deviation: Deviation } | { kind: 'hang' } | { kind: 'reset' } | { kind: 'garbage' };
+export type UpstreamBehaviour =
+  { kind: 'fake'; deviation: Deviation } | { kind: 'hang' } | { kind: 'reset' } | { kind: 'garbage' };
 
 export interface TestUpstream {
   url: string;
@@ -27,18 +28,27 @@ export async function startUpstream(behaviour: UpstreamBehaviour): Promise<TestU
     if (behaviour.kind === 'hang') return;
     if (behaviour.kind === 'reset') return void req.socket.resetAndDestroy();
     if (behaviour.kind === 'garbage') return void req.socket.end('this is not HTTP\r\n\r\n');
-    const answer = answerFake(behaviour.deviation, req.method ?? 'GET', new URL(req.url ?? '/', 'http://upstream'), req.headers);
+    const answer = answerFake(
+      behaviour.deviation,
+      req.method ?? 'GET',
+      new URL(req.url ?? '/', 'http://upstream'),
+      req.headers,
+    );
     res.writeHead(answer.status, answer.headers).end(answer.body);
   });
-  server.on('connection', (socket) => { sockets.add(socket); socket.once('close', () => sockets.delete(socket)); });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

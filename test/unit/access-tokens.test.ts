@@ -20,16 +20,31 @@ test.each([
   expect(await anOpenRegistry().authenticate(header, 0)).toEqual({ kind: 'rejected', reason });
 });
 
-test.each(['Bearer x', 'bearer x', 'BEARER x', '  Bearer   cn-123  '])('with no applications, %j is accepted', async (header) => {
-  expect(await anOpenRegistry().authenticate(header, 0)).toEqual({ kind: 'accepted', app: null });
-});
+test.each(['Bearer x', 'bearer x', 'BEARER x', '  Bearer   cn-123  '])(
+  'with no applications, %j is accepted',
+  async (header) => {
+    expect(await anOpenRegistry().authenticate(header, 0)).toEqual({ kind: 'accepted', app: null });
+  },
+);
 
 test('with applications, only granted tokens are accepted, the same token while valid, a new one after 7 days', async () => {
   let now = 0;
-  const registry = createAccessTokens({ applications: [{ appKey: 'k', appSecret: 's' }], random: createSeededRandom(1) });
+  const registry = createAccessTokens({
+    applications: [{ appKey: 'k', appSecret: 's' }],
+    random: createSeededRandom(1),
+  });
   expect(await registry.authenticate('Bearer anything', now)).toEqual({ kind: 'rejected', reason: 'unknown' });
-  expect(await registry.grant(basic('k', 'wrong'), now)).toEqual({ kind: 'rejected', reason: 'wrong-secret', appKey: 'k' });
-  expect(await registry.grant(basic('other', 's'), now)).toEqual({ kind: 'rejected', reason: 'unknown-app', appKey: 'other', configured: 1 });
+  expect(await registry.grant(basic('k', 'wrong'), now)).toEqual({
+    kind: 'rejected',
+    reason: 'wrong-secret',
+    appKey: 'k',
+  });
+  expect(await registry.grant(basic('other', 's'), now)).toEqual({
+    kind: 'rejected',
+    reason: 'unknown-app',
+    appKey: 'other',
+    configured: 1,
+  });
   expect(await registry.grant('Basic !!!', now)).toEqual({ kind: 'rejected', reason: 'malformed-basic' });
   const first = await registry.grant(basic('k', 's'), now);
   if (first.kind !== 'issued') throw new Error('grant refused');
@@ -44,9 +59,12 @@ test('with applications, only granted tokens are accepted, the same token while 
   expect(second.kind === 'issued' && second.token).not.toBe(first.token);
 });
 
-test('an application\'s pre-issued access tokens are accepted for it, never expire, and other tokens still are not', async () => {
+test("an application's pre-issued access tokens are accepted for it, never expire, and other tokens still are not", async () => {
   let now = 0;
-  const registry = createAccessTokens({ applications: [{ appKey: 'ci', appSecret: 's', accessTokens: ['ci-token'] }], random: createSeededRandom(1) });
+  const registry = createAccessTokens({
+    applications: [{ appKey: 'ci', appSecret: 's', accessTokens: ['ci-token'] }],
+    random: createSeededRandom(1),
+  });
   expect(await registry.authenticate('Bearer ci-token', now)).toEqual({ kind: 'accepted', app: 'ci' });
   now += 365 * 86_400_000;
   expect(await registry.authenticate('bearer ci-token', now)).toEqual({ kind: 'accepted', app: 'ci' });
@@ -57,16 +75,27 @@ test('with no applications, any non-empty appKey:appSecret is granted a 7-day to
   let now = 0;
   const registry = createAccessTokens({ applications: [], random: createSeededRandom(1) });
   const first = await registry.grant(basic('any-app', 'any-secret'), now);
-  expect(first).toEqual({ kind: 'issued', token: expect.stringMatching(/^cn-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), expiresAtMs: ACCESS_TOKEN_TTL_MS });
+  expect(first).toEqual({
+    kind: 'issued',
+    token: expect.stringMatching(/^cn-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    expiresAtMs: ACCESS_TOKEN_TTL_MS,
+  });
   expect(await registry.grant(basic('any-app', 'another-secret'), now)).toEqual(first);
   const other = await registry.grant(basic('second-app', 'x'), now);
   expect(other.kind === 'issued' && other.token).not.toBe(first.kind === 'issued' && first.token);
-  expect(await registry.authenticate(`Bearer ${first.kind === 'issued' ? first.token : ''}`, now)).toEqual({ kind: 'accepted', app: null });
+  expect(await registry.authenticate(`Bearer ${first.kind === 'issued' ? first.token : ''}`, now)).toEqual({
+    kind: 'accepted',
+    app: null,
+  });
   now += ACCESS_TOKEN_TTL_MS - 1;
   expect(await registry.grant(basic('any-app', 'any-secret'), now)).toEqual(first);
   now += 1;
   const renewed = await registry.grant(basic('any-app', 'any-secret'), now);
-  expect(renewed).toEqual({ kind: 'issued', token: expect.stringMatching(/^cn-/), expiresAtMs: 2 * ACCESS_TOKEN_TTL_MS });
+  expect(renewed).toEqual({
+    kind: 'issued',
+    token: expect.stringMatching(/^cn-/),
+    expiresAtMs: 2 * ACCESS_TOKEN_TTL_MS,
+  });
   expect(renewed.kind === 'issued' && renewed.token).not.toBe(first.kind === 'issued' && first.token);
 });
 
@@ -86,26 +115,58 @@ test('with no applications, a token the mock granted expires after its 7 days; a
   const registry = anOpenRegistry();
   const granted = await registry.grant(basic('any-app', 'any-secret'), 0);
   if (granted.kind !== 'issued') throw new Error('grant refused');
-  expect(await registry.authenticate(`Bearer ${granted.token}`, ACCESS_TOKEN_TTL_MS - 1)).toEqual({ kind: 'accepted', app: null });
-  expect(await registry.authenticate(`Bearer ${granted.token}`, ACCESS_TOKEN_TTL_MS)).toEqual({ kind: 'rejected', reason: 'expired' });
-  expect(await registry.authenticate('Bearer cn-00000000-0000-4000-8000-000000000000', ACCESS_TOKEN_TTL_MS)).toEqual({ kind: 'accepted', app: null });
+  expect(await registry.authenticate(`Bearer ${granted.token}`, ACCESS_TOKEN_TTL_MS - 1)).toEqual({
+    kind: 'accepted',
+    app: null,
+  });
+  expect(await registry.authenticate(`Bearer ${granted.token}`, ACCESS_TOKEN_TTL_MS)).toEqual({
+    kind: 'rejected',
+    reason: 'expired',
+  });
+  expect(await registry.authenticate('Bearer cn-00000000-0000-4000-8000-000000000000', ACCESS_TOKEN_TTL_MS)).toEqual({
+    kind: 'accepted',
+    app: null,
+  });
   expect(await registry.authenticate('Bearer anything', ACCESS_TOKEN_TTL_MS)).toEqual({ kind: 'accepted', app: null });
 });
 
 /** A registry whose authenticate and grant are judged at `clock.nowMs` (the mock time of the request's session, in the core). */
 function atClock<T extends AccessTokens>(inner: T, clock: { nowMs: number }) {
-  return { ...inner, authenticate: (authorization: string | undefined) => inner.authenticate(authorization, clock.nowMs), grant: (authorization: string | undefined) => inner.grant(authorization, clock.nowMs) };
+  return {
+    ...inner,
+    authenticate: (authorization: string | undefined) => inner.authenticate(authorization, clock.nowMs),
+    grant: (authorization: string | undefined) => inner.grant(authorization, clock.nowMs),
+  };
 }
 
 function aClosedRegistry(store = createMemoryAccessTokenStore()) {
-  const clock = { nowMs: 0, set(atMs: number, _frozen: boolean) { clock.nowMs = atMs; } };
-  const registry = atClock(createAccessTokens({ applications: [{ appKey: 'k', appSecret: 's', accessTokens: ['ci-token'] }, { appKey: 'k2', appSecret: 's2' }], random: createSeededRandom(1), store }), clock);
+  const clock = {
+    nowMs: 0,
+    set(atMs: number, _frozen: boolean) {
+      clock.nowMs = atMs;
+    },
+  };
+  const registry = atClock(
+    createAccessTokens({
+      applications: [
+        { appKey: 'k', appSecret: 's', accessTokens: ['ci-token'] },
+        { appKey: 'k2', appSecret: 's2' },
+      ],
+      random: createSeededRandom(1),
+      store,
+    }),
+    clock,
+  );
   return { clock, registry, store };
 }
 
 const anOpenRegistryAtZero = () => atClock(anOpenRegistry(), { nowMs: 0 });
 
-async function grantedToken(registry: ReturnType<typeof aClosedRegistry>['registry'], key = 'k', secret = 's'): Promise<{ token: string; expiresAtMs: number }> {
+async function grantedToken(
+  registry: ReturnType<typeof aClosedRegistry>['registry'],
+  key = 'k',
+  secret = 's',
+): Promise<{ token: string; expiresAtMs: number }> {
   const grant = await registry.grant(basic(key, secret));
   if (grant.kind !== 'issued') throw new Error(`grant refused: ${grant.reason}`);
   return grant;
@@ -128,7 +189,12 @@ test('each application gets its own token, accepted for that application', async
   expect(second.token).not.toBe(first.token);
   expect(await registry.authenticate(`Bearer ${second.token}`)).toEqual({ kind: 'accepted', app: 'k2' });
   expect(await registry.grant(basic('k2', 's'))).toEqual({ kind: 'rejected', reason: 'wrong-secret', appKey: 'k2' });
-  expect(await registry.grant(basic('k3', 's'))).toEqual({ kind: 'rejected', reason: 'unknown-app', appKey: 'k3', configured: 2 });
+  expect(await registry.grant(basic('k3', 's'))).toEqual({
+    kind: 'rejected',
+    reason: 'unknown-app',
+    appKey: 'k3',
+    configured: 2,
+  });
 });
 
 test('the decision without the store: refusals and pre-issued tokens at once, a granted token once this process has seen it valid', async () => {
@@ -140,12 +206,21 @@ test('the decision without the store: refusals and pre-issued tokens at once, a 
   expect(registry.authenticateKnown('Bearer never-granted')).toBeUndefined();
   const { token, expiresAtMs } = await grantedToken(registry);
   const granted = { token, appKey: 'k', expiresAtMs };
-  expect(registry.authenticateKnown(`Bearer ${token}`)).toEqual({ authentication: { kind: 'accepted', app: 'k' }, granted });
+  expect(registry.authenticateKnown(`Bearer ${token}`)).toEqual({
+    authentication: { kind: 'accepted', app: 'k' },
+    granted,
+  });
   clock.set(expiresAtMs - 1, true);
-  expect(registry.authenticateKnown(`bearer ${token}`)).toEqual({ authentication: { kind: 'accepted', app: 'k' }, granted });
+  expect(registry.authenticateKnown(`bearer ${token}`)).toEqual({
+    authentication: { kind: 'accepted', app: 'k' },
+    granted,
+  });
   // Expired or not is no longer decided here: the one-trip store checks it on the session's clock in the same step.
   clock.set(expiresAtMs, true);
-  expect(registry.authenticateKnown(`Bearer ${token}`)).toEqual({ authentication: { kind: 'accepted', app: 'k' }, granted });
+  expect(registry.authenticateKnown(`Bearer ${token}`)).toEqual({
+    authentication: { kind: 'accepted', app: 'k' },
+    granted,
+  });
 });
 
 test('a granted token this process has not seen is looked up once, then known; one gone from the store is forgotten', async () => {
@@ -155,7 +230,10 @@ test('a granted token this process has not seen is looked up once, then known; o
   const { registry } = aClosedRegistry(store);
   expect(registry.authenticateKnown(`Bearer ${token}`)).toBeUndefined();
   expect(await registry.authenticate(`Bearer ${token}`)).toEqual({ kind: 'accepted', app: 'k' });
-  expect(registry.authenticateKnown(`Bearer ${token}`)).toEqual({ authentication: { kind: 'accepted', app: 'k' }, granted: { token, appKey: 'k', expiresAtMs } });
+  expect(registry.authenticateKnown(`Bearer ${token}`)).toEqual({
+    authentication: { kind: 'accepted', app: 'k' },
+    granted: { token, appKey: 'k', expiresAtMs },
+  });
   await store.clear();
   expect(await registry.authenticate(`Bearer ${token}`)).toEqual({ kind: 'rejected', reason: 'unknown' });
   expect(registry.authenticateKnown(`Bearer ${token}`)).toBeUndefined();
@@ -166,7 +244,10 @@ test('in the open world every non-empty bearer token is known at once, and a gra
   expect(registry.authenticateKnown('Bearer anything')).toEqual({ authentication: { kind: 'accepted', app: null } });
   const grant = await registry.grant(basic('app', 'secret'));
   if (grant.kind !== 'issued') throw new Error('grant refused');
-  expect(registry.authenticateKnown(`Bearer ${grant.token}`)).toEqual({ authentication: { kind: 'accepted', app: null }, granted: { token: grant.token, appKey: 'app', expiresAtMs: grant.expiresAtMs } });
+  expect(registry.authenticateKnown(`Bearer ${grant.token}`)).toEqual({
+    authentication: { kind: 'accepted', app: null },
+    granted: { token: grant.token, appKey: 'app', expiresAtMs: grant.expiresAtMs },
+  });
 });
 
 test('records, restore and clear: granted tokens are listed, put back as saved, and forgotten with what this process had seen', async () => {
@@ -183,7 +264,7 @@ test('records, restore and clear: granted tokens are listed, put back as saved, 
   expect(await grantedToken(registry)).toEqual({ kind: 'issued', token, expiresAtMs });
 });
 
-test('the memory store hands out an application\'s token while valid at the given instant, and a new one from its expiry on', async () => {
+test("the memory store hands out an application's token while valid at the given instant, and a new one from its expiry on", async () => {
   const store = createMemoryAccessTokenStore();
   const first = { token: 'a', appKey: 'k', expiresAtMs: 100 };
   expect(await store.grant(first, 0)).toBe(first);
@@ -199,8 +280,14 @@ test('the memory store hands out an application\'s token while valid at the give
 
 test.each([
   [basic('key', 'secret'), { kind: 'credentials', appKey: 'key', appSecret: 'secret' }],
-  [`basic ${Buffer.from('key:secret').toString('base64')}`, { kind: 'credentials', appKey: 'key', appSecret: 'secret' }],
-  [`  BASIC   ${Buffer.from('key:se:cret').toString('base64')}  `, { kind: 'credentials', appKey: 'key', appSecret: 'se:cret' }],
+  [
+    `basic ${Buffer.from('key:secret').toString('base64')}`,
+    { kind: 'credentials', appKey: 'key', appSecret: 'secret' },
+  ],
+  [
+    `  BASIC   ${Buffer.from('key:se:cret').toString('base64')}  `,
+    { kind: 'credentials', appKey: 'key', appSecret: 'se:cret' },
+  ],
   [`Basic ${Buffer.from('k:s').toString('base64')}`, { kind: 'credentials', appKey: 'k', appSecret: 's' }],
   [`Basic ${Buffer.from(':s').toString('base64')}`, { kind: 'rejected', reason: 'malformed-basic' }],
   [`Basic ${Buffer.from('k:').toString('base64')}`, { kind: 'rejected', reason: 'malformed-basic' }],
@@ -237,7 +324,13 @@ test.each([
   ['Bearerci-token', { kind: 'rejected', reason: 'not-bearer' }],
   ['xBearer ci-token', { kind: 'rejected', reason: 'not-bearer' }],
   ['Bearer ci token', { kind: 'rejected', reason: 'unknown' }],
-])('with a pre-issued token, Authorization %j: spaces and tabs around the token are no part of it, Bearer must be the whole first word', async (header, authentication) => {
-  const registry = createAccessTokens({ applications: [{ appKey: 'ci', appSecret: 's', accessTokens: ['ci-token'] }], random: createSeededRandom(1) });
-  expect(await registry.authenticate(header, 0)).toEqual(authentication);
-});
+])(
+  'with a pre-issued token, Authorization %j: spaces and tabs around the token are no part of it, Bearer must be the whole first word',
+  async (header, authentication) => {
+    const registry = createAccessTokens({
+      applications: [{ appKey: 'ci', appSecret: 's', accessTokens: ['ci-token'] }],
+      random: createSeededRandom(1),
+    });
+    expect(await registry.authenticate(header, 0)).toEqual(authentication);
+  },
+);

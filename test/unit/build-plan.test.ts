@@ -2,16 +2,30 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-interface Step { name: string; inputs: (base: string) => string[]; outputs: (base: string) => string[]; salt?: () => string; stale?: (base: string) => string | undefined; before?: (base: string) => void; run: (base: string) => void }
+interface Step {
+  name: string;
+  inputs: (base: string) => string[];
+  outputs: (base: string) => string[];
+  salt?: () => string;
+  stale?: (base: string) => string | undefined;
+  before?: (base: string) => void;
+  run: (base: string) => void;
+}
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { build, buildSteps, planBuild } = require('../../scripts/build.js') as {
   build: (base: string, options: { force?: boolean; steps?: Step[]; log?: (line: string) => void }) => void;
   buildSteps: () => Step[];
-  planBuild: (base: string, steps: Step[], stamps: Record<string, string>) => { step: Step; hash: string; reason: string | undefined }[];
+  planBuild: (
+    base: string,
+    steps: Step[],
+    stamps: Record<string, string>,
+  ) => { step: Step; hash: string; reason: string | undefined }[];
 };
 
 let base: string;
-beforeEach(() => { base = mkdtempSync(path.join(tmpdir(), 'vtm-build-')); });
+beforeEach(() => {
+  base = mkdtempSync(path.join(tmpdir(), 'vtm-build-'));
+});
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 function write(file: string, text = 'x'): void {
@@ -34,17 +48,24 @@ function fakeSteps(runs: string[], fail: Set<string> = new Set()): Step[] {
 }
 
 test('a first build runs every step; a second with nothing changed runs none', () => {
-  write('src/a.txt'); write('src/b.txt');
+  write('src/a.txt');
+  write('src/b.txt');
   const runs: string[] = [];
   const lines: string[] = [];
   build(base, { steps: fakeSteps(runs), log: (line) => lines.push(line) });
   build(base, { steps: fakeSteps(runs), log: (line) => lines.push(line) });
   expect(runs).toEqual(['a', 'b']);
-  expect(lines).toEqual(['build: a (never built)', 'build: b (never built)', 'build: a up to date', 'build: b up to date']);
+  expect(lines).toEqual([
+    'build: a (never built)',
+    'build: b (never built)',
+    'build: a up to date',
+    'build: b up to date',
+  ]);
 });
 
 test('a changed input rebuilds its step only, and a deleted output rebuilds its step although the inputs are unchanged', () => {
-  write('src/a.txt'); write('src/b.txt');
+  write('src/a.txt');
+  write('src/b.txt');
   const runs: string[] = [];
   build(base, { steps: fakeSteps(runs), log: () => undefined });
   write('src/b.txt', 'changed');
@@ -60,7 +81,8 @@ test('a changed input rebuilds its step only, and a deleted output rebuilds its 
 });
 
 test('a step that failed leaves no stamp: the next build runs it again', () => {
-  write('src/a.txt'); write('src/b.txt');
+  write('src/a.txt');
+  write('src/b.txt');
   const runs: string[] = [];
   expect(() => build(base, { steps: fakeSteps(runs, new Set(['b'])), log: () => undefined })).toThrow('b failed');
   write('dist/b.txt');
@@ -68,8 +90,9 @@ test('a step that failed leaves no stamp: the next build runs it again', () => {
   expect(runs).toEqual(['a', 'b', 'b']);
 });
 
-test('a step whose salt changed (the cli step: another Node version\'s V8) runs again, with the same inputs', () => {
-  write('src/a.txt'); write('src/b.txt');
+test("a step whose salt changed (the cli step: another Node version's V8) runs again, with the same inputs", () => {
+  write('src/a.txt');
+  write('src/b.txt');
   const runs: string[] = [];
   let v8 = '11.3';
   const salted = () => fakeSteps(runs).map((step) => (step.name === 'b' ? { ...step, salt: () => `v8 ${v8}` } : step));
@@ -82,7 +105,8 @@ test('a step whose salt changed (the cli step: another Node version\'s V8) runs 
 });
 
 test('--force runs every step', () => {
-  write('src/a.txt'); write('src/b.txt');
+  write('src/a.txt');
+  write('src/b.txt');
   const runs: string[] = [];
   build(base, { steps: fakeSteps(runs), log: () => undefined });
   build(base, { steps: fakeSteps(runs), force: true, log: () => undefined });
@@ -93,26 +117,84 @@ const tscStep = (): Step => buildSteps().find((step) => step.name === 'tsc') as 
 
 /** A skeleton of the project: what the real steps hash and check. */
 function aProjectSkeleton(): void {
-  for (const file of ['mock/core/clock.ts', 'mock/http/dashboard/client/dashboard.ts', 'mock/viewer/client/stand-in.ts', 'mock/viewer/generated/stand-in-files.ts', 'scripts/build-viewer.js', 'mock/http/dashboard/index.html', 'mock/spec-engine/spec-engine.ts', 'contracts/cli.ts',
-    'spec/mock.openapi.yaml', 'spec/view-token.openapi.yaml', 'spec/generated/routes.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json',
-    'scripts/build-msw-esm.js', 'scripts/build-dashboard.js', 'scripts/build-operations.js', 'scripts/build-cli.js']) write(file);
-  for (const file of ['mock/core/clock.js', 'mock/viewer/generated/stand-in-files.js', 'mock/spec-engine/spec-engine.js', 'spec/generated/routes.js', 'contracts/cli.js', 'spec/mock.operations.json', 'spec/view-token.operations.json', 'mock/cli/bundle/main.js', 'mock/cli/bundle/express.js', 'mock/cli/bundle/main.js.v8-cache', 'mock/cli/bundle/express.js.v8-cache', 'mock/msw/index.mjs', 'mock/msw/index.d.mts',
-    ...['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map((file) => `mock/http/dashboard/${file}`)]) write(`dist/${file}`);
+  for (const file of [
+    'mock/core/clock.ts',
+    'mock/http/dashboard/client/dashboard.ts',
+    'mock/viewer/client/stand-in.ts',
+    'mock/viewer/generated/stand-in-files.ts',
+    'scripts/build-viewer.js',
+    'mock/http/dashboard/index.html',
+    'mock/spec-engine/spec-engine.ts',
+    'contracts/cli.ts',
+    'spec/mock.openapi.yaml',
+    'spec/view-token.openapi.yaml',
+    'spec/generated/routes.ts',
+    'tsconfig.json',
+    'tsconfig.build.json',
+    'package-lock.json',
+    'scripts/build-msw-esm.js',
+    'scripts/build-dashboard.js',
+    'scripts/build-operations.js',
+    'scripts/build-cli.js',
+  ])
+    write(file);
+  for (const file of [
+    'mock/core/clock.js',
+    'mock/viewer/generated/stand-in-files.js',
+    'mock/spec-engine/spec-engine.js',
+    'spec/generated/routes.js',
+    'contracts/cli.js',
+    'spec/mock.operations.json',
+    'spec/view-token.operations.json',
+    'mock/cli/bundle/main.js',
+    'mock/cli/bundle/express.js',
+    'mock/cli/bundle/main.js.v8-cache',
+    'mock/cli/bundle/express.js.v8-cache',
+    'mock/msw/index.mjs',
+    'mock/msw/index.d.mts',
+    ...['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map(
+      (file) => `mock/http/dashboard/${file}`,
+    ),
+  ])
+    write(`dist/${file}`);
 }
 
-const stale = (stamps: Record<string, string>) => planBuild(base, buildSteps(), stamps).filter(({ reason }) => reason !== undefined).map(({ step, reason }) => `${step.name}: ${reason}`);
-const stampsNow = () => Object.fromEntries(planBuild(base, buildSteps(), {}).map(({ step, hash }) => [step.name, hash] as [string, string]));
+const stale = (stamps: Record<string, string>) =>
+  planBuild(base, buildSteps(), stamps)
+    .filter(({ reason }) => reason !== undefined)
+    .map(({ step, reason }) => `${step.name}: ${reason}`);
+const stampsNow = () =>
+  Object.fromEntries(planBuild(base, buildSteps(), {}).map(({ step, hash }) => [step.name, hash] as [string, string]));
 
 test.each([
-  ['mock/core/clock.ts', ['viewer: inputs changed', 'tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed']],
+  [
+    'mock/core/clock.ts',
+    ['viewer: inputs changed', 'tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed'],
+  ],
   ['contracts/cli.ts', ['tsc: inputs changed']],
   ['mock/http/dashboard/client/dashboard.ts', ['dashboard: inputs changed']],
   ['mock/viewer/client/stand-in.ts', ['viewer: inputs changed']],
-  ['mock/viewer/generated/stand-in-files.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed']],
-  ['mock/spec-engine/spec-engine.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'operations: inputs changed', 'cli: inputs changed']],
+  [
+    'mock/viewer/generated/stand-in-files.ts',
+    ['tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed'],
+  ],
+  [
+    'mock/spec-engine/spec-engine.ts',
+    ['tsc: inputs changed', 'msw-esm: inputs changed', 'operations: inputs changed', 'cli: inputs changed'],
+  ],
   ['spec/mock.openapi.yaml', ['operations: inputs changed', 'cli: inputs changed']],
   ['spec/generated/routes.ts', ['tsc: inputs changed', 'msw-esm: inputs changed', 'cli: inputs changed']],
-  ['package-lock.json', ['viewer: inputs changed', 'tsc: inputs changed', 'msw-esm: inputs changed', 'dashboard: inputs changed', 'operations: inputs changed', 'cli: inputs changed']],
+  [
+    'package-lock.json',
+    [
+      'viewer: inputs changed',
+      'tsc: inputs changed',
+      'msw-esm: inputs changed',
+      'dashboard: inputs changed',
+      'operations: inputs changed',
+      'cli: inputs changed',
+    ],
+  ],
 ])('the real steps: a change to %s rebuilds %j', (file, expected) => {
   aProjectSkeleton();
   const stamps = stampsNow();
@@ -135,7 +217,9 @@ test('a deleted code cache of the CLI bundle rebuilds the cli step (else every s
   aProjectSkeleton();
   const stamps = stampsNow();
   rmSync(path.join(base, 'dist/mock/cli/bundle/express.js.v8-cache'));
-  expect(stale(stamps)).toEqual([`cli: ${path.join('dist', 'mock', 'cli', 'bundle', 'express.js.v8-cache')} is missing`]);
+  expect(stale(stamps)).toEqual([
+    `cli: ${path.join('dist', 'mock', 'cli', 'bundle', 'express.js.v8-cache')} is missing`,
+  ]);
 });
 
 test('with every compiled file present, the tsbuildinfo is kept (tsc stays incremental)', () => {
@@ -145,9 +229,14 @@ test('with every compiled file present, the tsbuildinfo is kept (tsc stays incre
   expect(existsSync(path.join(base, 'dist/.tsbuildinfo'))).toBe(true);
 });
 
-test('before tsc runs, what it emitted for sources since moved or deleted goes (it would ship); the other steps\' bundles stay', () => {
+test("before tsc runs, what it emitted for sources since moved or deleted goes (it would ship); the other steps' bundles stay", () => {
   aProjectSkeleton();
-  const moved = ['dist/mock/config.js', 'dist/mock/config.d.ts', 'dist/mock/config.js.map', 'dist/contracts/old/runner.js'];
+  const moved = [
+    'dist/mock/config.js',
+    'dist/mock/config.d.ts',
+    'dist/mock/config.js.map',
+    'dist/contracts/old/runner.js',
+  ];
   const stamps = stampsNow();
   for (const file of [...moved, 'dist/mock/core/clock.d.ts']) write(file);
   // A checkout built before the move: nothing else changed, so only this makes tsc run.
@@ -155,7 +244,15 @@ test('before tsc runs, what it emitted for sources since moved or deleted goes (
   const before = listDist();
   tscStep().before?.(base);
   expect(listDist()).toEqual(before.filter((file) => !moved.includes(file)));
-  expect(listDist()).toEqual(expect.arrayContaining(['dist/mock/core/clock.js', 'dist/mock/core/clock.d.ts', 'dist/mock/cli/bundle/main.js', 'dist/mock/http/dashboard/dashboard.js', 'dist/mock/msw/index.mjs']));
+  expect(listDist()).toEqual(
+    expect.arrayContaining([
+      'dist/mock/core/clock.js',
+      'dist/mock/core/clock.d.ts',
+      'dist/mock/cli/bundle/main.js',
+      'dist/mock/http/dashboard/dashboard.js',
+      'dist/mock/msw/index.mjs',
+    ]),
+  );
 });
 
 function listDist(): string[] {

@@ -2,10 +2,12 @@ import type { ClockChange, ClockState } from '../../mock/core/clock';
 import { MOCK_TIME_MAX_MS, REAL_TIME, applyClockChange, isMockTimeInRange, mockTimeOf } from '../../mock/core/clock';
 import { parseDuration } from '../../mock/core/duration';
 
-test('a clock\'s changes: advance follows real time plus its offset, set frozen stands still, advance moves a frozen clock, set running keeps the time, reset is real time', () => {
+test("a clock's changes: advance follows real time plus its offset, set frozen stands still, advance moves a frozen clock, set running keeps the time, reset is real time", () => {
   let real = 1_000;
   let state: ClockState = REAL_TIME;
-  const change = (next: ClockChange) => { state = applyClockChange(state, next, real) ?? state; };
+  const change = (next: ClockChange) => {
+    state = applyClockChange(state, next, real) ?? state;
+  };
   change({ kind: 'advance', byMs: 500 });
   real += 10;
   expect(mockTimeOf(state, real)).toBe(1_510);
@@ -23,15 +25,30 @@ test('a clock\'s changes: advance follows real time plus its offset, set frozen 
 });
 
 test('a change that would put the clock outside 1970..9999 is refused (undefined), exactly at the bounds', () => {
-  expect(applyClockChange(REAL_TIME, { kind: 'set', atMs: MOCK_TIME_MAX_MS }, 0)).toEqual({ offsetMs: MOCK_TIME_MAX_MS, frozenAtMs: null });
+  expect(applyClockChange(REAL_TIME, { kind: 'set', atMs: MOCK_TIME_MAX_MS }, 0)).toEqual({
+    offsetMs: MOCK_TIME_MAX_MS,
+    frozenAtMs: null,
+  });
   expect(applyClockChange(REAL_TIME, { kind: 'set', atMs: MOCK_TIME_MAX_MS + 1 }, 0)).toBeUndefined();
   expect(applyClockChange(REAL_TIME, { kind: 'advance', byMs: -1 }, 0)).toBeUndefined();
-  expect(applyClockChange(REAL_TIME, { kind: 'set', atMs: 0, frozen: true }, 5)).toEqual({ offsetMs: -5, frozenAtMs: 0 });
+  expect(applyClockChange(REAL_TIME, { kind: 'set', atMs: 0, frozen: true }, 5)).toEqual({
+    offsetMs: -5,
+    frozenAtMs: 0,
+  });
 });
 
 test.each([
-  ['12h', 43_200_000], ['90m', 5_400_000], ['1d', 86_400_000], ['250ms', 250], ['30s', 30_000],
-  ['PT12H', 43_200_000], ['P1DT2H', 93_600_000], ['PT1M30S', 90_000], ['1500', 1_500], [1500, 1_500], ['1.5h', 5_400_000],
+  ['12h', 43_200_000],
+  ['90m', 5_400_000],
+  ['1d', 86_400_000],
+  ['250ms', 250],
+  ['30s', 30_000],
+  ['PT12H', 43_200_000],
+  ['P1DT2H', 93_600_000],
+  ['PT1M30S', 90_000],
+  ['1500', 1_500],
+  [1500, 1_500],
+  ['1.5h', 5_400_000],
 ])('duration %j is %d ms', (input, ms) => {
   expect(parseDuration(input)).toEqual({ kind: 'ok', ms });
 });
@@ -73,7 +90,10 @@ test('set frozen stands the clock still at the time set, keeping the offset it h
 });
 
 test('advancing a frozen clock moves both its frozen time and its offset; advancing a running one only the offset', () => {
-  expect(applyClockChange(REAL_TIME, { kind: 'advance', byMs: 250 }, 1_000)).toEqual({ offsetMs: 250, frozenAtMs: null });
+  expect(applyClockChange(REAL_TIME, { kind: 'advance', byMs: 250 }, 1_000)).toEqual({
+    offsetMs: 250,
+    frozenAtMs: null,
+  });
   const frozen = applyClockChange(REAL_TIME, { kind: 'set', atMs: 5_000, frozen: true }, 1_000) as ClockState;
   const advanced = applyClockChange(frozen, { kind: 'advance', byMs: 250 }, 1_000);
   expect(advanced).toEqual({ offsetMs: 4_250, frozenAtMs: 5_250 });
@@ -81,7 +101,9 @@ test('advancing a frozen clock moves both its frozen time and its offset; advanc
 });
 
 test('advancing by a negative amount moves the clock back', () => {
-  expect(mockTimeOf(applyClockChange(REAL_TIME, { kind: 'advance', byMs: -4_000 }, 10_000) as ClockState, 10_000)).toBe(6_000);
+  expect(mockTimeOf(applyClockChange(REAL_TIME, { kind: 'advance', byMs: -4_000 }, 10_000) as ClockState, 10_000)).toBe(
+    6_000,
+  );
 });
 
 test('reset puts a frozen, offset clock back to real time', () => {
@@ -90,8 +112,21 @@ test('reset puts a frozen, offset clock back to real time', () => {
 });
 
 test.each([
-  ['0', 0], [0, 0], ['0ms', 0], ['PT0S', 0], ['P1D', 86_400_000], ['PT1H', 3_600_000], ['PT2M', 120_000], ['PT0.5S', 500],
-  ['P0.5D', 43_200_000], ['1.2345s', 1_235], [1.5, 2], [2.4, 2], ['  12h  ', 43_200_000], ['007', 7], ['P1DT1H1M1S', 90_061_000],
+  ['0', 0],
+  [0, 0],
+  ['0ms', 0],
+  ['PT0S', 0],
+  ['P1D', 86_400_000],
+  ['PT1H', 3_600_000],
+  ['PT2M', 120_000],
+  ['PT0.5S', 500],
+  ['P0.5D', 43_200_000],
+  ['1.2345s', 1_235],
+  [1.5, 2],
+  [2.4, 2],
+  ['  12h  ', 43_200_000],
+  ['007', 7],
+  ['P1DT1H1M1S', 90_061_000],
 ])('duration %j is exactly %d ms (fractions rounded to the millisecond)', (input, ms) => {
   expect(parseDuration(input)).toEqual({ kind: 'ok', ms });
 });
@@ -114,13 +149,33 @@ test.each([
 });
 
 test.each([
-  ['P10D', 864_000_000], ['P0.25D', 21_600_000], ['PT12H', 43_200_000], ['PT1.5H', 5_400_000], ['PT0.25H', 900_000],
-  ['PT90M', 5_400_000], ['PT1.5M', 90_000], ['PT0.25M', 15_000], ['PT45S', 45_000], ['PT0.25S', 250], ['P1DT0.5H', 88_200_000],
-  ['2.25s', 2_250], ['10.5m', 630_000], ['36h', 129_600_000],
-])('ISO 8601 and short durations take several digits and fractions of several digits in every field: %j is %d ms', (input, ms) => {
-  expect(parseDuration(input)).toEqual({ kind: 'ok', ms });
-});
+  ['P10D', 864_000_000],
+  ['P0.25D', 21_600_000],
+  ['PT12H', 43_200_000],
+  ['PT1.5H', 5_400_000],
+  ['PT0.25H', 900_000],
+  ['PT90M', 5_400_000],
+  ['PT1.5M', 90_000],
+  ['PT0.25M', 15_000],
+  ['PT45S', 45_000],
+  ['PT0.25S', 250],
+  ['P1DT0.5H', 88_200_000],
+  ['2.25s', 2_250],
+  ['10.5m', 630_000],
+  ['36h', 129_600_000],
+])(
+  'ISO 8601 and short durations take several digits and fractions of several digits in every field: %j is %d ms',
+  (input, ms) => {
+    expect(parseDuration(input)).toEqual({ kind: 'ok', ms });
+  },
+);
 
-test.each(['PT1.H', 'P.5D', 'PT1.xS', 'P1.DT1H', '1.h', '1.5', 'PT1H30', 'P1DT1H1M1S1'])('a duration with a dangling decimal point or trailing digits is refused: %j', (input) => {
-  expect(parseDuration(input)).toEqual({ kind: 'invalid', reason: `"${input}" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)` });
-});
+test.each(['PT1.H', 'P.5D', 'PT1.xS', 'P1.DT1H', '1.h', '1.5', 'PT1H30', 'P1DT1H1M1S1'])(
+  'a duration with a dangling decimal point or trailing digits is refused: %j',
+  (input) => {
+    expect(parseDuration(input)).toEqual({
+      kind: 'invalid',
+      reason: `"${input}" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)`,
+    });
+  },
+);

@@ -13,15 +13,24 @@ function aBundle(answer: string): string {
   const dir = mkdtempSync(path.join(scratch, `bundle-${count++}-`));
   writeFileSync(path.join(dir, 'neighbour.js'), "module.exports = 'neighbour';");
   const file = path.join(dir, 'bundle.js');
-  writeFileSync(file, `const neighbour = require('./neighbour.js');
+  writeFileSync(
+    file,
+    `const neighbour = require('./neighbour.js');
 const answer = () => '${answer}';
-module.exports = { answer: answer(), neighbour, filename: __filename, dirname: __dirname, self: this === exports };`);
+module.exports = { answer: answer(), neighbour, filename: __filename, dirname: __dirname, self: this === exports };`,
+  );
   return file;
 }
 
 test('a bundle runs as require() would run it: exports, this, __filename, __dirname and a relative require', () => {
   const file = aBundle('one');
-  expect(requireWithCodeCache(file)).toEqual({ answer: 'one', neighbour: 'neighbour', filename: file, dirname: path.dirname(file), self: true });
+  expect(requireWithCodeCache(file)).toEqual({
+    answer: 'one',
+    neighbour: 'neighbour',
+    filename: file,
+    dirname: path.dirname(file),
+    self: true,
+  });
   expect(codeCacheState(file)).toBe('none');
 });
 

@@ -5,12 +5,34 @@ import { ROUTE_TABLE, isServiceOperation } from '../../mock/core/routing/route-t
 import { StoreFullError, StoreUnavailableError } from '../../mock/core/store-errors';
 import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs } from '../../mock/core/token-store';
 
-test('the service routes, as the interface document and the mock\'s spec name them, each with its parameters', () => {
+test("the service routes, as the interface document and the mock's spec name them, each with its parameters", () => {
   const service = ROUTE_TABLE.filter((route) => isServiceOperation(route.operationId));
-  expect(service.map((route) => [route.method, route.path, route.operationId, route.parameters.filter((p) => p.in !== 'header').map((p) => p.name)])).toEqual([
-    ['GET', '/data/v2/integrations/{integrateId}/files/{fileId}/viewToken', 'getChildFileViewTokenByGet', ['integrateId', 'fileId']],
-    ['POST', '/data/v2/integrations/{integrateId}/files/{fileId}/viewToken', 'getChildFileViewToken', ['integrateId', 'fileId']],
-    ['GET', '/view/token', 'getViewToken', ['compareId', 'fileId', 'integrateId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId']],
+  expect(
+    service.map((route) => [
+      route.method,
+      route.path,
+      route.operationId,
+      route.parameters.filter((p) => p.in !== 'header').map((p) => p.name),
+    ]),
+  ).toEqual([
+    [
+      'GET',
+      '/data/v2/integrations/{integrateId}/files/{fileId}/viewToken',
+      'getChildFileViewTokenByGet',
+      ['integrateId', 'fileId'],
+    ],
+    [
+      'POST',
+      '/data/v2/integrations/{integrateId}/files/{fileId}/viewToken',
+      'getChildFileViewToken',
+      ['integrateId', 'fileId'],
+    ],
+    [
+      'GET',
+      '/view/token',
+      'getViewToken',
+      ['compareId', 'fileId', 'integrateId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId'],
+    ],
     ['POST', '/oauth2/token', 'issueAccessToken', []],
     ['GET', '/inside/databag', 'getViewerData', ['viewToken']],
   ]);
@@ -18,10 +40,20 @@ test('the service routes, as the interface document and the mock\'s spec name th
 });
 
 test('the headers the mock reads and writes', () => {
-  expect([EXPIRES_AT_HEADER, SESSION_HEADER, RULE_HEADER]).toEqual(['X-View-Token-Expires-At', 'x-mock-session', 'X-Mock-Rule']);
+  expect([EXPIRES_AT_HEADER, SESSION_HEADER, RULE_HEADER]).toEqual([
+    'X-View-Token-Expires-At',
+    'x-mock-session',
+    'X-Mock-Rule',
+  ]);
 });
 
-test.each([['fileId', true], ['moduleDataId', true], ['viewToken', false], ['toString', false], ['FileId', false]])('%s is an id parameter: %s', (name, is) => {
+test.each([
+  ['fileId', true],
+  ['moduleDataId', true],
+  ['viewToken', false],
+  ['toString', false],
+  ['FileId', false],
+])('%s is an id parameter: %s', (name, is) => {
   expect(isIdParameter(name)).toBe(is);
   if (is) expect(OBJECT_TYPE_OF[name as keyof typeof OBJECT_TYPE_OF]).toBeDefined();
 });
@@ -35,22 +67,36 @@ test.each([
 });
 
 test('a token was last active at its last use, or else at its issue', () => {
-  const record = { token: 't', objectType: 'file', objectId: '1' as never, session: '', name: 'x', issuedAtMs: 10, lastUsedAtMs: null, uses: 0 } as const;
+  const record = {
+    token: 't',
+    objectType: 'file',
+    objectId: '1' as never,
+    session: '',
+    name: 'x',
+    issuedAtMs: 10,
+    lastUsedAtMs: null,
+    uses: 0,
+  } as const;
   expect(lastActiveMs(record)).toBe(10);
   expect(lastActiveMs({ ...record, lastUsedAtMs: 0, uses: 1 })).toBe(0);
   expect(lastActiveMs({ ...record, lastUsedAtMs: 25, uses: 1 })).toBe(25);
 });
 
-test('a full store\'s refusal names the cap and what to do; it is its own error, not an unreachable store', () => {
+test("a full store's refusal names the cap and what to do; it is its own error, not an unreachable store", () => {
   const error = new StoreFullError(5);
   expect(error).toBeInstanceOf(StoreFullError);
   expect(error).not.toBeInstanceOf(StoreUnavailableError);
   expect([error.name, error.maxRecords]).toEqual(['StoreFullError', 5]);
-  expect(error.message).toBe('The mock holds 5 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.');
+  expect(error.message).toBe(
+    'The mock holds 5 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.',
+  );
   expect(new StoreUnavailableError('down').name).toBe('StoreUnavailableError');
   expect(DEFAULT_MAX_VIEW_TOKENS).toBe(2_000_000);
 });
 
 test('a time zone of spaces is no zone name', () => {
-  expect(checkTimeZone('   ')).toEqual({ kind: 'invalid', reason: 'expected an IANA time zone name such as UTC or Asia/Shanghai' });
+  expect(checkTimeZone('   ')).toEqual({
+    kind: 'invalid',
+    reason: 'expected an IANA time zone name such as UTC or Asia/Shanghai',
+  });
 });

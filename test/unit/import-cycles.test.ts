@@ -20,11 +20,13 @@ function importGraph(dir: string): Map<string, string[]> {
 }
 
 function importsOf(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^'"]*?from '(\.[^']+)'/gm)].flatMap(([, specifier]) => {
-    const target = path.resolve(path.dirname(file), specifier ?? '');
-    const found = [`${target}.ts`, path.join(target, 'index.ts')].find((candidate) => existsSync(candidate));
-    return found === undefined ? [] : [path.relative(ROOT, found)];
-  });
+  return [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^'"]*?from '(\.[^']+)'/gm)].flatMap(
+    ([, specifier]) => {
+      const target = path.resolve(path.dirname(file), specifier ?? '');
+      const found = [`${target}.ts`, path.join(target, 'index.ts')].find((candidate) => existsSync(candidate));
+      return found === undefined ? [] : [path.relative(ROOT, found)];
+    },
+  );
 }
 
 /** Every circle the depth-first walk meets, as the files around it. */
@@ -47,6 +49,11 @@ test.each(['mock', 'contracts'])('no import circle in %s/, type-only ones includ
 });
 
 test('the walk finds a circle when there is one', () => {
-  const graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]);
+  const graph = new Map([
+    ['a.ts', ['b.ts']],
+    ['b.ts', ['c.ts']],
+    ['c.ts', ['a.ts']],
+    ['d.ts', ['a.ts']],
+  ]);
   expect(findCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
 });

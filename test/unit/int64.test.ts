@@ -23,7 +23,12 @@ test('9007199254740993 (above 2^53) stays exact, unlike a JS number', () => {
   expect(parseInt64('9007199254740993')).toEqual({ kind: 'ok', value: '9007199254740993' });
 });
 
-test.each([['0', false], ['-1', false], ['1', true], ['9223372036854775807', true]])('id %s names an object: %s', (raw, expected) => {
+test.each([
+  ['0', false],
+  ['-1', false],
+  ['1', true],
+  ['9223372036854775807', true],
+])('id %s names an object: %s', (raw, expected) => {
   const parsed = parseInt64(raw);
   if (parsed.kind !== 'ok') throw new Error('fixture');
   expect(isPositiveInt64(parsed.value)).toBe(expected);
@@ -40,13 +45,20 @@ test.each([
 
 test('exactly one id selects its object type', () => {
   expect(selectQueryTarget({ clashDetectiveId: '42' })).toEqual({
-    kind: 'ok', target: { kind: 'object', parameter: 'clashDetectiveId', type: 'clashDetection', id: '42' },
+    kind: 'ok',
+    target: { kind: 'object', parameter: 'clashDetectiveId', type: 'clashDetection', id: '42' },
   });
 });
 
 test('the child-file route names the bad path parameter', () => {
-  expect(selectChildFileTarget({ integrateId: '1', fileId: '1.5' })).toMatchObject({ kind: 'invalid', parameter: 'fileId' });
-  expect(selectChildFileTarget({ integrateId: 'x', fileId: '1' })).toMatchObject({ kind: 'invalid', parameter: 'integrateId' });
+  expect(selectChildFileTarget({ integrateId: '1', fileId: '1.5' })).toMatchObject({
+    kind: 'invalid',
+    parameter: 'fileId',
+  });
+  expect(selectChildFileTarget({ integrateId: 'x', fileId: '1' })).toMatchObject({
+    kind: 'invalid',
+    parameter: 'integrateId',
+  });
 });
 
 test.each([
@@ -76,31 +88,87 @@ test('-0 and +0 are the canonical 0, which names no object', () => {
 });
 
 test.each([
-  [{}, { kind: 'invalid', parameter: 'id', reason: 'none given; give exactly one of compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId' }],
-  [{ fileId: '1', sceneId: '2' }, { kind: 'invalid', parameter: 'fileId, sceneId', reason: 'given together; give exactly one id parameter' }],
+  [
+    {},
+    {
+      kind: 'invalid',
+      parameter: 'id',
+      reason:
+        'none given; give exactly one of compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId',
+    },
+  ],
+  [
+    { fileId: '1', sceneId: '2' },
+    { kind: 'invalid', parameter: 'fileId, sceneId', reason: 'given together; give exactly one id parameter' },
+  ],
   [{ fileId: ['1', '2'] }, { kind: 'invalid', parameter: 'fileId', reason: 'given more than once' }],
   [{ compareId: 'x' }, { kind: 'invalid', parameter: 'compareId', reason: '"x" is not an integer' }],
-  [{ fileid: '1' }, { kind: 'invalid', parameter: 'fileid', reason: 'not a parameter of this route; did you mean fileId?' }],
-  [{ colour: 'red', sceneid: '1' }, { kind: 'invalid', parameter: 'sceneid', reason: 'not a parameter of this route; did you mean sceneId?' }],
-  [{ colour: 'red' }, { kind: 'invalid', parameter: 'id', reason: 'none given; give exactly one of compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId' }],
-  [{ fileId: undefined, colour: 'red' }, { kind: 'invalid', parameter: 'id', reason: 'none given; give exactly one of compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId' }],
-  [{ fileId: '007', colour: 'red' }, { kind: 'ok', target: { kind: 'object', parameter: 'fileId', type: 'file', id: '7' } }],
+  [
+    { fileid: '1' },
+    { kind: 'invalid', parameter: 'fileid', reason: 'not a parameter of this route; did you mean fileId?' },
+  ],
+  [
+    { colour: 'red', sceneid: '1' },
+    { kind: 'invalid', parameter: 'sceneid', reason: 'not a parameter of this route; did you mean sceneId?' },
+  ],
+  [
+    { colour: 'red' },
+    {
+      kind: 'invalid',
+      parameter: 'id',
+      reason:
+        'none given; give exactly one of compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId',
+    },
+  ],
+  [
+    { fileId: undefined, colour: 'red' },
+    {
+      kind: 'invalid',
+      parameter: 'id',
+      reason:
+        'none given; give exactly one of compareId, fileId, integrateId, sceneId, submodelId, clashDetectiveId, moduleDataId',
+    },
+  ],
+  [
+    { fileId: '007', colour: 'red' },
+    { kind: 'ok', target: { kind: 'object', parameter: 'fileId', type: 'file', id: '7' } },
+  ],
 ])('GET /view/token query %j selects %j', (query, selection) => {
   expect(selectQueryTarget(query)).toEqual(selection);
 });
 
 test.each([
-  ['compareId', 'comparison'], ['fileId', 'file'], ['integrateId', 'integration'], ['sceneId', 'scene'],
-  ['submodelId', 'submodel'], ['clashDetectiveId', 'clashDetection'], ['moduleDataId', 'moduleData'],
+  ['compareId', 'comparison'],
+  ['fileId', 'file'],
+  ['integrateId', 'integration'],
+  ['sceneId', 'scene'],
+  ['submodelId', 'submodel'],
+  ['clashDetectiveId', 'clashDetection'],
+  ['moduleDataId', 'moduleData'],
 ])('the id parameter %s selects a %s', (parameter, type) => {
-  expect(selectQueryTarget({ [parameter]: '5' })).toEqual({ kind: 'ok', target: { kind: 'object', parameter, type, id: '5' } });
+  expect(selectQueryTarget({ [parameter]: '5' })).toEqual({
+    kind: 'ok',
+    target: { kind: 'object', parameter, type, id: '5' },
+  });
 });
 
 test.each([
-  [{ integrateId: '1', fileId: '1.5' }, { kind: 'invalid', parameter: 'fileId', reason: '"1.5" is not an integer' }],
-  [{ integrateId: 'x', fileId: 'y' }, { kind: 'invalid', parameter: 'integrateId', reason: '"x" is not an integer' }],
-  [{ integrateId: '', fileId: '2' }, { kind: 'invalid', parameter: 'integrateId', reason: 'empty; expected an int64' }],
-  [{ integrateId: '+10', fileId: '020' }, { kind: 'ok', target: { kind: 'childFile', integrateId: '10', fileId: '20' } }],
-])('the child-file route\'s path parameters %j select %j', (params, selection) => {
+  [
+    { integrateId: '1', fileId: '1.5' },
+    { kind: 'invalid', parameter: 'fileId', reason: '"1.5" is not an integer' },
+  ],
+  [
+    { integrateId: 'x', fileId: 'y' },
+    { kind: 'invalid', parameter: 'integrateId', reason: '"x" is not an integer' },
+  ],
+  [
+    { integrateId: '', fileId: '2' },
+    { kind: 'invalid', parameter: 'integrateId', reason: 'empty; expected an int64' },
+  ],
+  [
+    { integrateId: '+10', fileId: '020' },
+    { kind: 'ok', target: { kind: 'childFile', integrateId: '10', fileId: '20' } },
+  ],
+])("the child-file route's path parameters %j select %j", (params, selection) => {
   expect(selectChildFileTarget(params)).toEqual(selection);
 });

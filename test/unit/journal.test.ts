@@ -1,10 +1,25 @@
 import type { JournalRecord } from '../../mock/core/journal';
-import { DEFAULT_JOURNAL_SIZE, countEntries, createJournal, selectEntries, toDatedRequest } from '../../mock/core/journal';
+import {
+  DEFAULT_JOURNAL_SIZE,
+  countEntries,
+  createJournal,
+  selectEntries,
+  toDatedRequest,
+} from '../../mock/core/journal';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 
 const aRecord = (fields: Partial<JournalRecord> = {}): JournalRecord => ({
-  atMs: T0, method: 'GET', path: '/view/token', query: { fileId: '1' }, session: '', operationId: 'getViewToken', hasAuthorization: true, status: 200, outcome: null, ...fields,
+  atMs: T0,
+  method: 'GET',
+  path: '/view/token',
+  query: { fileId: '1' },
+  session: '',
+  operationId: 'getViewToken',
+  hasAuthorization: true,
+  status: 200,
+  outcome: null,
+  ...fields,
 });
 
 async function aJournalOf(records: Partial<JournalRecord>[], capacity?: number) {
@@ -21,18 +36,64 @@ test('a journal keeps 1,000 requests unless told otherwise', () => {
 
 test('an entry is the record as given, numbered from 1 and dated in ISO 8601 from the mock clock', async () => {
   const journal = await aJournalOf([
-    { atMs: T0 + 1_500, method: 'POST', path: '/oauth2/token', query: {}, session: 'qa', operationId: 'issueAccessToken', hasAuthorization: false, status: 401, outcome: 'code=401' },
-    { query: { fileId: ['1', '2'] }, status: 0, outcome: 'fault=connection-reset', violations: ['status 200 is not documented'] },
+    {
+      atMs: T0 + 1_500,
+      method: 'POST',
+      path: '/oauth2/token',
+      query: {},
+      session: 'qa',
+      operationId: 'issueAccessToken',
+      hasAuthorization: false,
+      status: 401,
+      outcome: 'code=401',
+    },
+    {
+      query: { fileId: ['1', '2'] },
+      status: 0,
+      outcome: 'fault=connection-reset',
+      violations: ['status 200 is not documented'],
+    },
   ]);
   expect(await journal.list({})).toStrictEqual([
-    { id: 2, at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/view/token', query: { fileId: ['1', '2'] }, session: '', operationId: 'getViewToken', hasAuthorization: true, status: 0, outcome: 'fault=connection-reset', violations: ['status 200 is not documented'] },
-    { id: 1, at: '2026-01-01T00:00:01.500Z', method: 'POST', path: '/oauth2/token', query: {}, session: 'qa', operationId: 'issueAccessToken', hasAuthorization: false, status: 401, outcome: 'code=401' },
+    {
+      id: 2,
+      at: '2026-01-01T00:00:00.000Z',
+      method: 'GET',
+      path: '/view/token',
+      query: { fileId: ['1', '2'] },
+      session: '',
+      operationId: 'getViewToken',
+      hasAuthorization: true,
+      status: 0,
+      outcome: 'fault=connection-reset',
+      violations: ['status 200 is not documented'],
+    },
+    {
+      id: 1,
+      at: '2026-01-01T00:00:01.500Z',
+      method: 'POST',
+      path: '/oauth2/token',
+      query: {},
+      session: 'qa',
+      operationId: 'issueAccessToken',
+      hasAuthorization: false,
+      status: 401,
+      outcome: 'code=401',
+    },
   ]);
 });
 
-test('a record is dated as the journal shows it, without a number (the debug log\'s form)', () => {
+test("a record is dated as the journal shows it, without a number (the debug log's form)", () => {
   expect(toDatedRequest(aRecord({ atMs: T0 + 1 }))).toStrictEqual({
-    at: '2026-01-01T00:00:00.001Z', method: 'GET', path: '/view/token', query: { fileId: '1' }, session: '', operationId: 'getViewToken', hasAuthorization: true, status: 200, outcome: null,
+    at: '2026-01-01T00:00:00.001Z',
+    method: 'GET',
+    path: '/view/token',
+    query: { fileId: '1' },
+    session: '',
+    operationId: 'getViewToken',
+    hasAuthorization: true,
+    status: 200,
+    outcome: null,
   });
 });
 
@@ -42,7 +103,10 @@ test.each([
   [4, ['4', '3', '2']],
   [7, ['7', '6', '5']],
 ])('a journal of 3 after %i requests lists the newest 3 at most, newest first', async (requests, fileIds) => {
-  const journal = await aJournalOf(Array.from({ length: requests }, (_, i) => ({ query: { fileId: String(i + 1) } })), 3);
+  const journal = await aJournalOf(
+    Array.from({ length: requests }, (_, i) => ({ query: { fileId: String(i + 1) } })),
+    3,
+  );
   const listed = await journal.list({});
   expect(listed.map((entry) => entry.query.fileId)).toEqual(fileIds);
   expect(listed.map((entry) => entry.id)).toEqual(fileIds.map(Number));
@@ -50,9 +114,14 @@ test.each([
 
 test('a list is filtered by session, by number (before), by unmatched, and cut at limit', async () => {
   const journal = await aJournalOf([
-    { session: 'a' }, { session: 'b' }, { session: 'a', operationId: '' as never }, { session: 'a' }, { session: '', operationId: '' as never },
+    { session: 'a' },
+    { session: 'b' },
+    { session: 'a', operationId: '' as never },
+    { session: 'a' },
+    { session: '', operationId: '' as never },
   ]);
-  const ids = async (filter: Parameters<typeof journal.list>[0]) => (await journal.list(filter)).map((entry) => entry.id);
+  const ids = async (filter: Parameters<typeof journal.list>[0]) =>
+    (await journal.list(filter)).map((entry) => entry.id);
   expect(await ids({})).toEqual([5, 4, 3, 2, 1]);
   expect(await ids({ session: 'a' })).toEqual([4, 3, 1]);
   expect(await ids({ session: '' })).toEqual([5]);
@@ -107,7 +176,7 @@ test('a listed entry is a copy: changing it changes nothing in the journal', asy
   expect((await journal.list({}))[0]?.query).toEqual({ fileId: '1' });
 });
 
-test('selectEntries and countEntries work on any list of entries (the Redis journal\'s too)', async () => {
+test("selectEntries and countEntries work on any list of entries (the Redis journal's too)", async () => {
   const entries = await (await aJournalOf([{ session: 'a' }, { session: 'b', status: 404 }])).list({});
   expect(selectEntries(entries, {})).toBe(entries);
   expect(selectEntries(entries, { session: 'b' }).map((entry) => entry.id)).toEqual([2]);

@@ -16,7 +16,12 @@ test('a warning is due the first time, then once per interval with how many alik
 
 test('each warning text has its own interval', () => {
   const due = createLogThrottle(10_000, () => 0);
-  expect([due('store full'), due('redis stalled'), due('store full'), due('redis stalled')]).toEqual([0, 0, undefined, undefined]);
+  expect([due('store full'), due('redis stalled'), due('store full'), due('redis stalled')]).toEqual([
+    0,
+    0,
+    undefined,
+    undefined,
+  ]);
 });
 
 test('past 100 distinct warnings the memory starts afresh: a 101st is due, and so is the first again', () => {

@@ -10,19 +10,35 @@ const ANY_TIME = Number.MIN_SAFE_INTEGER;
 const hexToken = (n: number): string => n.toString(16).padStart(8, '0').repeat(4);
 
 const aRecord = (token: string, fields: Partial<ViewTokenRecord> = {}): ViewTokenRecord => ({
-  token, objectType: 'file', objectId: '42' as Int64, session: '', name: 'model-42.rvt', issuedAtMs: 1_000, lastUsedAtMs: null, uses: 0, ...fields,
+  token,
+  objectType: 'file',
+  objectId: '42' as Int64,
+  session: '',
+  name: 'model-42.rvt',
+  issuedAtMs: 1_000,
+  lastUsedAtMs: null,
+  uses: 0,
+  ...fields,
 });
 
 async function drain(store: ReturnType<typeof createMemoryTokenStore>, cutoffMs: number): Promise<number[]> {
   const steps: number[] = [];
-  for (let removed = await store.reclaim(cutoffMs); removed > 0; removed = await store.reclaim(cutoffMs)) steps.push(removed);
+  for (let removed = await store.reclaim(cutoffMs); removed > 0; removed = await store.reclaim(cutoffMs))
+    steps.push(removed);
   return steps;
 }
 
 test('a record comes back exactly as inserted, with no optional field it did not have', async () => {
   const store = createMemoryTokenStore();
   const plain = aRecord(hexToken(1));
-  const full = aRecord(hexToken(2), { objectType: 'childFile', integrateId: '7' as Int64, extension: 'dwg', session: 'qa', lastUsedAtMs: 5_000, uses: 3 });
+  const full = aRecord(hexToken(2), {
+    objectType: 'childFile',
+    integrateId: '7' as Int64,
+    extension: 'dwg',
+    session: 'qa',
+    lastUsedAtMs: 5_000,
+    uses: 3,
+  });
   await store.insert(plain);
   await store.insert(full);
   expect(await store.find(plain.token)).toStrictEqual(plain);
@@ -41,10 +57,26 @@ test('each read hands out a fresh record: changing it changes nothing stored', a
 });
 
 test.each([
-  ['0'], ['1'], ['-1'], ['42'], ['999999999999999'], ['-99999999999999'], ['1000000000000000'], ['9007199254740993'],
-  ['9223372036854775807'], ['-9223372036854775808'],
+  ['0'],
+  ['1'],
+  ['-1'],
+  ['42'],
+  ['999999999999999'],
+  ['-99999999999999'],
+  ['1000000000000000'],
+  ['9007199254740993'],
+  ['9223372036854775807'],
+  ['-9223372036854775808'],
   // Not canonical or out of range (a hand-edited state file): still kept exactly.
-  ['007'], ['-0'], ['9223372036854775808'], ['-9223372036854775809'], ['12345678901234567890123'], [''], [' 1'], ['1e3'], ['abc'],
+  ['007'],
+  ['-0'],
+  ['9223372036854775808'],
+  ['-9223372036854775809'],
+  ['12345678901234567890123'],
+  [''],
+  [' 1'],
+  ['1e3'],
+  ['abc'],
 ])('the id %j is kept exactly, as object id and as integration id, and in a name that contains it', async (id) => {
   const store = createMemoryTokenStore();
   const record = aRecord(hexToken(3), { objectId: id as Int64, integrateId: id as Int64, name: `model-${id}.rvt` });
@@ -53,8 +85,16 @@ test.each([
 });
 
 test.each([
-  ['model-5.rvt', '5'], ['5-5-5.rvt', '5'], ['no id here.ifc', '5'], ['', '5'], ['5', '5'], ['a\u0000b 5', '5'], ['\u0000', '5'],
-  ['x', ''], ['模型 5.rvt', '5'], ['$& $1 5 $$', '5'],
+  ['model-5.rvt', '5'],
+  ['5-5-5.rvt', '5'],
+  ['no id here.ifc', '5'],
+  ['', '5'],
+  ['5', '5'],
+  ['a\u0000b 5', '5'],
+  ['\u0000', '5'],
+  ['x', ''],
+  ['模型 5.rvt', '5'],
+  ['$& $1 5 $$', '5'],
 ])('the name %j (object id %j) is kept exactly', async (name, id) => {
   const store = createMemoryTokenStore();
   const record = aRecord(hexToken(4), { name, objectId: id as Int64 });
@@ -69,16 +109,19 @@ test.each([
   ['hex with one other letter', 'abcdef0123456789abcdef012345678g'],
   ['empty', ''],
   ['unicode', 'tökén-✓'],
-])('a token that is not 32 lower-case hex characters (%s) is stored, found, touched and deleted', async (_kind, token) => {
-  const store = createMemoryTokenStore();
-  expect(await store.insert(aRecord(token))).toBe(true);
-  expect(await store.insert(aRecord(token))).toBe(false);
-  expect(await store.touch(token, 2_000, ANY_TIME)).toMatchObject({ kind: 'used', record: { token } });
-  expect(await store.find(token)).toMatchObject({ token, uses: 1, lastUsedAtMs: 2_000 });
-  expect((await store.list({})).map((record) => record.token)).toEqual([token]);
-  expect(await store.delete(token)).toBe(true);
-  expect(await store.find(token)).toBeUndefined();
-});
+])(
+  'a token that is not 32 lower-case hex characters (%s) is stored, found, touched and deleted',
+  async (_kind, token) => {
+    const store = createMemoryTokenStore();
+    expect(await store.insert(aRecord(token))).toBe(true);
+    expect(await store.insert(aRecord(token))).toBe(false);
+    expect(await store.touch(token, 2_000, ANY_TIME)).toMatchObject({ kind: 'used', record: { token } });
+    expect(await store.find(token)).toMatchObject({ token, uses: 1, lastUsedAtMs: 2_000 });
+    expect((await store.list({})).map((record) => record.token)).toEqual([token]);
+    expect(await store.delete(token)).toBe(true);
+    expect(await store.find(token)).toBeUndefined();
+  },
+);
 
 test('a hex token and its upper-case spelling are two tokens', async () => {
   const store = createMemoryTokenStore();
@@ -93,21 +136,45 @@ test('a hex token and its upper-case spelling are two tokens', async () => {
 test('touch keeps the later of the last activity and the use, even before the issue', async () => {
   const store = createMemoryTokenStore();
   await store.insert(aRecord('t', { issuedAtMs: 10_000 }));
-  expect(await store.touch('t', 4_000, ANY_TIME)).toMatchObject({ kind: 'used', record: { lastUsedAtMs: 10_000, uses: 1 } });
-  expect(await store.touch('t', 12_000, ANY_TIME)).toMatchObject({ kind: 'used', record: { lastUsedAtMs: 12_000, uses: 2 } });
-  expect(await store.touch('t', 11_000, ANY_TIME)).toMatchObject({ kind: 'used', record: { lastUsedAtMs: 12_000, uses: 3 } });
+  expect(await store.touch('t', 4_000, ANY_TIME)).toMatchObject({
+    kind: 'used',
+    record: { lastUsedAtMs: 10_000, uses: 1 },
+  });
+  expect(await store.touch('t', 12_000, ANY_TIME)).toMatchObject({
+    kind: 'used',
+    record: { lastUsedAtMs: 12_000, uses: 2 },
+  });
+  expect(await store.touch('t', 11_000, ANY_TIME)).toMatchObject({
+    kind: 'used',
+    record: { lastUsedAtMs: 12_000, uses: 3 },
+  });
 });
 
 test('a touch refused at the cutoff leaves the slot as it was: a later touch inside the cutoff counts from there', async () => {
   const store = createMemoryTokenStore();
   await store.insert(aRecord('t', { issuedAtMs: 10_000 }));
-  expect(await store.touch('t', 30_000, 10_000)).toStrictEqual({ kind: 'inactive', record: aRecord('t', { issuedAtMs: 10_000 }) });
-  expect(await store.touch('t', 20_000, 9_999)).toStrictEqual({ kind: 'used', record: aRecord('t', { issuedAtMs: 10_000, lastUsedAtMs: 20_000, uses: 1 }) });
+  expect(await store.touch('t', 30_000, 10_000)).toStrictEqual({
+    kind: 'inactive',
+    record: aRecord('t', { issuedAtMs: 10_000 }),
+  });
+  expect(await store.touch('t', 20_000, 9_999)).toStrictEqual({
+    kind: 'used',
+    record: aRecord('t', { issuedAtMs: 10_000, lastUsedAtMs: 20_000, uses: 1 }),
+  });
 });
 
 test('a freed slot taken by a new token shows only the new record', async () => {
   const store = createMemoryTokenStore();
-  await store.insert(aRecord(hexToken(1), { integrateId: '9' as Int64, extension: 'rvt', session: 'old', lastUsedAtMs: 3_000, uses: 5, objectId: '9223372036854775807' as Int64 }));
+  await store.insert(
+    aRecord(hexToken(1), {
+      integrateId: '9' as Int64,
+      extension: 'rvt',
+      session: 'old',
+      lastUsedAtMs: 3_000,
+      uses: 5,
+      objectId: '9223372036854775807' as Int64,
+    }),
+  );
   await store.delete(hexToken(1));
   const fresh = aRecord(hexToken(2), { session: 'new', objectId: '007' as Int64 });
   await store.insert(fresh);
@@ -120,7 +187,9 @@ test('a freed slot taken by a new token shows only the new record', async () => 
 test('listing a session returns its records only, newest first, after deletes and reclaims', async () => {
   const store = createMemoryTokenStore();
   for (let i = 0; i < 30; i += 1) {
-    await store.insert(aRecord(hexToken(i), { session: ['a', 'b', 'c'][i % 3] as string, issuedAtMs: (i % 2 ? 100 : 1) * MINUTE + i }));
+    await store.insert(
+      aRecord(hexToken(i), { session: ['a', 'b', 'c'][i % 3] as string, issuedAtMs: (i % 2 ? 100 : 1) * MINUTE + i }),
+    );
   }
   await store.delete(hexToken(3));
   await store.delete(hexToken(27));
@@ -132,7 +201,9 @@ test('listing a session returns its records only, newest first, after deletes an
   expect(await store.list({ session: 'nobody' })).toEqual([]);
   const all = await store.list({});
   expect(all).toHaveLength(13);
-  expect(all.map((record) => record.issuedAtMs)).toEqual([...all.map((record) => record.issuedAtMs)].sort((x, y) => y - x));
+  expect(all.map((record) => record.issuedAtMs)).toEqual(
+    [...all.map((record) => record.issuedAtMs)].sort((x, y) => y - x),
+  );
 });
 
 test('a session emptied and used again lists only its new records', async () => {
@@ -148,7 +219,13 @@ test('a session emptied and used again lists only its new records', async () => 
 
 test('list is newest issue first even when records were stored out of order', async () => {
   const store = createMemoryTokenStore();
-  for (const [token, issuedAtMs] of [['b', 2], ['d', 4], ['a', 1], ['c', 3]] as const) await store.insert(aRecord(token, { issuedAtMs, session: 's' }));
+  for (const [token, issuedAtMs] of [
+    ['b', 2],
+    ['d', 4],
+    ['a', 1],
+    ['c', 3],
+  ] as const)
+    await store.insert(aRecord(token, { issuedAtMs, session: 's' }));
   await store.insert(aRecord('e', { issuedAtMs: 5, session: 'other' }));
   expect((await store.list({ session: 's' })).map((record) => record.token)).toEqual(['d', 'c', 'b', 'a']);
   expect((await store.list({})).map((record) => record.token)).toEqual(['e', 'd', 'c', 'b', 'a']);
@@ -156,7 +233,8 @@ test('list is newest issue first even when records were stored out of order', as
 
 test('reclaim goes in steps of at most 5,000 and reports 0 only when nothing before the cutoff is left', async () => {
   const store = createMemoryTokenStore();
-  for (let i = 0; i < 12_000; i += 1) await store.insert(aRecord(hexToken(i), { issuedAtMs: i % 4 === 0 ? 90 * MINUTE : 10 * MINUTE }));
+  for (let i = 0; i < 12_000; i += 1)
+    await store.insert(aRecord(hexToken(i), { issuedAtMs: i % 4 === 0 ? 90 * MINUTE : 10 * MINUTE }));
   const steps = await drain(store, 60 * MINUTE);
   expect(Math.max(...steps)).toBeLessThanOrEqual(5_000);
   expect(steps.reduce((sum, removed) => sum + removed, 0)).toBe(9_000);
@@ -178,7 +256,10 @@ test('reclaim finds stale records in slots it has already passed', async () => {
 
 test('a store grown past its first columns, emptied by reclaim and filled again keeps every record', async () => {
   const store = createMemoryTokenStore();
-  for (let i = 0; i < 5_000; i += 1) await store.insert(aRecord(hexToken(i), { objectId: String(i) as Int64, name: `model-${i}.rvt`, session: `s${i % 7}` }));
+  for (let i = 0; i < 5_000; i += 1)
+    await store.insert(
+      aRecord(hexToken(i), { objectId: String(i) as Int64, name: `model-${i}.rvt`, session: `s${i % 7}` }),
+    );
   expect(await store.find(hexToken(4_321))).toMatchObject({ objectId: '4321', name: 'model-4321.rvt', session: 's2' });
   expect((await drain(store, 2_000)).reduce((sum, removed) => sum + removed, 0)).toBe(5_000);
   expect(await store.count()).toBe(0);
@@ -190,7 +271,8 @@ test('a store grown past its first columns, emptied by reclaim and filled again 
 
 test('clear forgets every record, session and token of every kind', async () => {
   const store = createMemoryTokenStore();
-  for (let i = 0; i < 3_000; i += 1) await store.insert(aRecord(hexToken(i), { session: `s${i % 3}`, objectId: '9223372036854775808' as Int64 }));
+  for (let i = 0; i < 3_000; i += 1)
+    await store.insert(aRecord(hexToken(i), { session: `s${i % 3}`, objectId: '9223372036854775808' as Int64 }));
   await store.insert(aRecord('odd token', { session: 's1' }));
   await store.clear();
   expect(await store.count()).toBe(0);

@@ -12,7 +12,10 @@ function reachable(entry: string): { files: string[]; packages: string[] } {
     files.add(file);
     for (const [, , specifier] of readFileSync(file, 'utf8').matchAll(/require\((["'])([^"']+)\1\)/g)) {
       if (!specifier) continue;
-      if (!specifier.startsWith('.')) { packages.add(specifier); continue; }
+      if (!specifier.startsWith('.')) {
+        packages.add(specifier);
+        continue;
+      }
       const target = path.resolve(path.dirname(file), specifier);
       visit(existsSync(`${target}.js`) ? `${target}.js` : path.join(target, 'index.js'));
     }
@@ -24,7 +27,9 @@ function reachable(entry: string): { files: string[]; packages: string[] } {
 test('the MSW entry point reaches no Express, prism, pino, ioredis, node: module or HTTP adapter (it runs in browsers)', () => {
   const { files, packages } = reachable(path.join(DIST, 'msw/index.js'));
   expect(packages).toEqual(['msw']);
-  expect(files.filter((file) => file.startsWith('http/') || file.startsWith('spec-engine/') || file === 'server.js')).toEqual([]);
+  expect(
+    files.filter((file) => file.startsWith('http/') || file.startsWith('spec-engine/') || file === 'server.js'),
+  ).toEqual([]);
   expect(files).toContain('core/handle-service-request.js');
 });
 

@@ -15,8 +15,8 @@ const PATH_TESTS: [string, RegExp][] = [
   ['a path compared whole', /[=!]==?\s*['"`]\/[\w_]/],
   ['the /__admin prefix searched', /\.(includes|indexOf|search|match)\(\s*['"`]\/__admin/],
   ['a route pattern over a path', /\\\/(__admin|view|data|oauth2|inside)\b/],
-  ['Express\'s reading of the path', /\breq\.(path|originalUrl|baseUrl)\b/],
-  ['a URL\'s path read and handed on', /\burl\.pathname\b/],
+  ["Express's reading of the path", /\breq\.(path|originalUrl|baseUrl)\b/],
+  ["a URL's path read and handed on", /\burl\.pathname\b/],
   ['a route matched by Express', /\b(router|app)\.(get|post|put|delete|patch|all)\(\s*['"`]\//],
   ['an Express mount under a path', /\.use\(\s*['"`]\//],
 ];
@@ -40,18 +40,20 @@ function findPathTests(file: string, text: string): string[] {
 }
 
 test('no file outside mock/core/routing tests a path against a route or the /__admin prefix', () => {
-  const files = sources('mock').filter((file) => !file.startsWith(ROUTING) && !SKIPPED.some((skipped) => file.startsWith(skipped)));
+  const files = sources('mock').filter(
+    (file) => !file.startsWith(ROUTING) && !SKIPPED.some((skipped) => file.startsWith(skipped)),
+  );
   expect(files.length).toBeGreaterThan(50);
   expect(files.flatMap((file) => findPathTests(file, readFileSync(path.join(ROOT, file), 'utf8')))).toEqual([]);
 });
 
 test.each([
   ["if (req.path.startsWith('/__admin')) return next();"],
-  ["const admin = /^\\/__admin(\\/|$)/.test(target);"],
+  ['const admin = /^\\/__admin(\\/|$)/.test(target);'],
   ["if (path === '/view/token') run();"],
   ["app.use('/__admin', adminRouter);"],
   ["router.get('/health', getHealth);"],
-  ["const at = url.pathname;"],
+  ['const at = url.pathname;'],
   ["if (target.includes('/__admin')) guard();"],
 ])('the scan finds a second routing decision: %s', (line) => {
   expect(findPathTests('mock/http/x.ts', line)).toHaveLength(1);

@@ -28,11 +28,17 @@ const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toStrin
  * the clock of the token's session) and the journal entry. Every trip is kept, so a test can say how
  * many round trips a request took.
  */
-function aSharedStore(parts: { store: TokenStore; ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal }, clocks: SessionClocks): OneTripStore & { trips: Trip[] } {
+function aSharedStore(
+  parts: { store: TokenStore; ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal },
+  clocks: SessionClocks,
+): OneTripStore & { trips: Trip[] } {
   const trips: Trip[] = [];
   const read = async (session: string): Promise<TripClocks> => {
     const book = await clocks.read([session]);
-    return { sessions: [session, ''], states: new Map([session, ''].filter((one) => book.hasOwnClock(one)).map((one) => [one, book.stateOf(one)])) };
+    return {
+      sessions: [session, ''],
+      states: new Map([session, ''].filter((one) => book.hasOwnClock(one)).map((one) => [one, book.stateOf(one)])),
+    };
   };
   return {
     trips,
@@ -43,14 +49,27 @@ function aSharedStore(parts: { store: TokenStore; ruleStore: RuleStore; accessTo
       if (version !== undefined) return { kind: 'rules', version, clocks: await read(trip.session) };
       if (trip.accessToken) {
         const found = await parts.accessTokenStore.find(trip.accessToken.token);
-        if (found?.appKey !== trip.accessToken.appKey || found.expiresAtMs !== trip.accessToken.expiresAtMs || at >= found.expiresAtMs) return { kind: 'stale', clocks: await read(trip.session) };
+        if (
+          found?.appKey !== trip.accessToken.appKey ||
+          found.expiresAtMs !== trip.accessToken.expiresAtMs ||
+          at >= found.expiresAtMs
+        )
+          return { kind: 'stale', clocks: await read(trip.session) };
       }
       let outcome: TripOutcome = { kind: 'done', atMs: at };
-      if (trip.effect.kind === 'insert' && !(await parts.store.insert({ ...trip.effect.record, issuedAtMs: at }))) return { kind: 'taken' };
+      if (trip.effect.kind === 'insert' && !(await parts.store.insert({ ...trip.effect.record, issuedAtMs: at })))
+        return { kind: 'taken' };
       if (trip.effect.kind === 'touch') {
         const record = await parts.store.find(trip.effect.token);
         const used = record === undefined ? at : (await clocks.read([record.session])).now(record.session);
-        outcome = { kind: 'done', atMs: at, touched: record === undefined ? { kind: 'unknown' } : await parts.store.touch(trip.effect.token, used, used - trip.effect.ttlMs) };
+        outcome = {
+          kind: 'done',
+          atMs: at,
+          touched:
+            record === undefined
+              ? { kind: 'unknown' }
+              : await parts.store.touch(trip.effect.token, used, used - trip.effect.ttlMs),
+        };
       }
       await parts.journal.record({ ...trip.journal, atMs: at, status: journaledStatus(trip, outcome) });
       return outcome;
@@ -59,7 +78,12 @@ function aSharedStore(parts: { store: TokenStore; ruleStore: RuleStore; accessTo
 }
 
 function aSharedCore(options: Partial<CoreOptions> = {}) {
-  const parts = { store: options.store ?? createMemoryTokenStore(), ruleStore: createMemoryRuleStore(), accessTokenStore: createMemoryAccessTokenStore(), journal: createJournal() };
+  const parts = {
+    store: options.store ?? createMemoryTokenStore(),
+    ruleStore: createMemoryRuleStore(),
+    accessTokenStore: createMemoryAccessTokenStore(),
+    journal: createJournal(),
+  };
   const clocks = createSessionClocks(createMemoryClockStore(), () => T0);
   const oneTrip = aSharedStore(parts, clocks);
   const core = createCore({ clocks, random: createSeededRandom(1), timeZone: 'UTC', ...parts, oneTrip, ...options });
@@ -67,45 +91,98 @@ function aSharedCore(options: Partial<CoreOptions> = {}) {
 }
 
 const aRequest = (fields: Partial<ServiceRequest> = {}): ServiceRequest => ({
-  operationId: 'getViewToken', method: 'GET', path: '/view/token', query: { fileId: '1' }, pathParams: {}, headers: { authorization: 'Bearer t' }, ...fields,
+  operationId: 'getViewToken',
+  method: 'GET',
+  path: '/view/token',
+  query: { fileId: '1' },
+  pathParams: {},
+  headers: { authorization: 'Bearer t' },
+  ...fields,
 });
-const aUse = (viewToken: string): ServiceRequest => aRequest({ operationId: 'getViewerData', path: '/inside/databag', query: { viewToken }, headers: {} });
-const dataOf = (result: Awaited<ReturnType<typeof handleServiceRequest>>): unknown => (result.kind === 'answer' ? (result.answer.body as { data: unknown }).data : undefined);
-const journalOf = async (core: ReturnType<typeof aSharedCore>['core']) => (await core.journal.list({})).map((entry) => [entry.operationId, entry.status, entry.outcome]);
+const aUse = (viewToken: string): ServiceRequest =>
+  aRequest({ operationId: 'getViewerData', path: '/inside/databag', query: { viewToken }, headers: {} });
+const dataOf = (result: Awaited<ReturnType<typeof handleServiceRequest>>): unknown =>
+  result.kind === 'answer' ? (result.answer.body as { data: unknown }).data : undefined;
+const journalOf = async (core: ReturnType<typeof aSharedCore>['core']) =>
+  (await core.journal.list({})).map((entry) => [entry.operationId, entry.status, entry.outcome]);
 
 test('on a shared store, a View Token is issued in one round trip: the insert and its journal entry together', async () => {
   const { core, trips } = aSharedCore();
-  const result = await handleServiceRequest(core, aRequest({ headers: { authorization: 'Bearer t', 'x-mock-session': 'qa' } }));
-  expect(result).toStrictEqual({ kind: 'answer', delayMs: 0, answer: { status: 200, headers: { 'X-View-Token-Expires-At': '2026-01-01T12:00:00.000Z' }, body: { code: 'success', data: expect.stringMatching(/^[0-9a-f]{32}$/), message: '' } } });
+  const result = await handleServiceRequest(
+    core,
+    aRequest({ headers: { authorization: 'Bearer t', 'x-mock-session': 'qa' } }),
+  );
+  expect(result).toStrictEqual({
+    kind: 'answer',
+    delayMs: 0,
+    answer: {
+      status: 200,
+      headers: { 'X-View-Token-Expires-At': '2026-01-01T12:00:00.000Z' },
+      body: { code: 'success', data: expect.stringMatching(/^[0-9a-f]{32}$/), message: '' },
+    },
+  });
   expect(trips).toHaveLength(1);
-  expect(trips[0]).toMatchObject({ session: 'qa', effect: { kind: 'insert', record: { token: dataOf(result), objectType: 'file', objectId: '1', session: 'qa' } }, refusedStatus: 401, realNowMs: T0, journal: { status: 200, session: 'qa', operationId: 'getViewToken' } });
+  expect(trips[0]).toMatchObject({
+    session: 'qa',
+    effect: { kind: 'insert', record: { token: dataOf(result), objectType: 'file', objectId: '1', session: 'qa' } },
+    refusedStatus: 401,
+    realNowMs: T0,
+    journal: { status: 200, session: 'qa', operationId: 'getViewToken' },
+  });
   expect((await core.viewTokens.peek(dataOf(result) as string))?.issuedAtMs).toBe(T0);
   expect(trips[0]).not.toHaveProperty('accessToken');
   expect(await journalOf(core)).toEqual([['getViewToken', 200, null]]);
   expect(await core.store.count()).toBe(1);
 });
 
-test('a use is one round trip: a touch of the token for its ttl, judged in the store on its session\'s clock; an expired or unknown token is journaled with the refusal\'s status', async () => {
+test("a use is one round trip: a touch of the token for its ttl, judged in the store on its session's clock; an expired or unknown token is journaled with the refusal's status", async () => {
   const { core, trips } = aSharedCore();
   const token = dataOf(await handleServiceRequest(core, aRequest())) as string;
   await core.clocks.change('', { kind: 'set', atMs: T0 + 12 * HOUR - 1, frozen: true });
-  expect(await handleServiceRequest(core, aUse(token))).toMatchObject({ answer: { status: 200, headers: { 'X-View-Token-Expires-At': '2026-01-01T23:59:59.999Z' }, body: { data: { objectId: '1', viewTokenExpiresAt: '2026-01-01T23:59:59.999Z' } } } });
+  expect(await handleServiceRequest(core, aUse(token))).toMatchObject({
+    answer: {
+      status: 200,
+      headers: { 'X-View-Token-Expires-At': '2026-01-01T23:59:59.999Z' },
+      body: { data: { objectId: '1', viewTokenExpiresAt: '2026-01-01T23:59:59.999Z' } },
+    },
+  });
   expect(trips[1]?.effect).toEqual({ kind: 'touch', token, ttlMs: 12 * HOUR });
   await core.clocks.change('', { kind: 'set', atMs: T0 + 24 * HOUR - 1, frozen: true });
-  expect(await handleServiceRequest(core, aUse(token))).toMatchObject({ answer: { status: 401, body: { message: 'View token has expired.' } } });
-  expect(await handleServiceRequest(core, aUse('f'.repeat(32)))).toMatchObject({ answer: { status: 401, body: { message: 'View token was not recognized.' } } });
+  expect(await handleServiceRequest(core, aUse(token))).toMatchObject({
+    answer: { status: 401, body: { message: 'View token has expired.' } },
+  });
+  expect(await handleServiceRequest(core, aUse('f'.repeat(32)))).toMatchObject({
+    answer: { status: 401, body: { message: 'View token was not recognized.' } },
+  });
   expect(trips).toHaveLength(4);
-  expect(await journalOf(core)).toEqual([['getViewerData', 401, null], ['getViewerData', 401, null], ['getViewerData', 200, null], ['getViewToken', 200, null]]);
+  expect(await journalOf(core)).toEqual([
+    ['getViewerData', 401, null],
+    ['getViewerData', 401, null],
+    ['getViewerData', 200, null],
+    ['getViewToken', 200, null],
+  ]);
 });
 
 test('a refusal decided before the store (400, 401, 404) is journaled in one round trip that changes nothing else', async () => {
   const { core, trips } = aSharedCore();
-  expect(await handleServiceRequest(core, aRequest({ query: { fileId: 'x' } }))).toMatchObject({ answer: { status: 400, body: { message: 'Invalid parameter fileId: "x" is not an integer.' } } });
+  expect(await handleServiceRequest(core, aRequest({ query: { fileId: 'x' } }))).toMatchObject({
+    answer: { status: 400, body: { message: 'Invalid parameter fileId: "x" is not an integer.' } },
+  });
   expect(await handleServiceRequest(core, aRequest({ headers: {} }))).toMatchObject({ answer: { status: 401 } });
-  expect(await handleServiceRequest(core, aRequest({ query: { fileId: '0' } }))).toMatchObject({ answer: { status: 404 } });
-  expect(trips.map((trip) => [trip.effect.kind, trip.journal.status])).toEqual([['none', 400], ['none', 401], ['none', 404]]);
+  expect(await handleServiceRequest(core, aRequest({ query: { fileId: '0' } }))).toMatchObject({
+    answer: { status: 404 },
+  });
+  expect(trips.map((trip) => [trip.effect.kind, trip.journal.status])).toEqual([
+    ['none', 400],
+    ['none', 401],
+    ['none', 404],
+  ]);
   expect(await core.store.count()).toBe(0);
-  expect(await journalOf(core)).toEqual([['getViewToken', 404, null], ['getViewToken', 401, null], ['getViewToken', 400, null]]);
+  expect(await journalOf(core)).toEqual([
+    ['getViewToken', 404, null],
+    ['getViewToken', 401, null],
+    ['getViewToken', 400, null],
+  ]);
 });
 
 test('a session holding rules gets their version from the trip and goes step by step; its drafted token is given back, so the sequence is unchanged', async () => {
@@ -113,17 +190,32 @@ test('a session holding rules gets their version from the trip and goes step by 
   const twin = aSharedCore().core;
   await core.rules.add({ when: { param: 'sceneId' }, then: { code: 500 } }, 'qa');
   await core.rules.add({ when: { param: 'fileId', equals: '2' }, then: { code: 403 }, times: 1 }, 'qa');
-  const inQa = (fileId: string) => aRequest({ query: { fileId }, headers: { authorization: 'Bearer t', 'x-mock-session': 'qa' } });
-  expect(dataOf(await handleServiceRequest(core, inQa('1')))).toBe(dataOf(await handleServiceRequest(twin, aRequest())));
-  expect(await handleServiceRequest(core, inQa('2'))).toMatchObject({ answer: { status: 403, headers: { 'X-Mock-Rule': 'r2' } } });
+  const inQa = (fileId: string) =>
+    aRequest({ query: { fileId }, headers: { authorization: 'Bearer t', 'x-mock-session': 'qa' } });
+  expect(dataOf(await handleServiceRequest(core, inQa('1')))).toBe(
+    dataOf(await handleServiceRequest(twin, aRequest())),
+  );
+  expect(await handleServiceRequest(core, inQa('2'))).toMatchObject({
+    answer: { status: 403, headers: { 'X-Mock-Rule': 'r2' } },
+  });
   expect(trips).toHaveLength(2);
-  expect(await journalOf(core)).toEqual([['getViewToken', 403, 'code=403 (rule r2)'], ['getViewToken', 200, null]]);
-  expect(dataOf(await handleServiceRequest(core, aRequest()))).toBe(dataOf(await handleServiceRequest(twin, aRequest())));
+  expect(await journalOf(core)).toEqual([
+    ['getViewToken', 403, 'code=403 (rule r2)'],
+    ['getViewToken', 200, null],
+  ]);
+  expect(dataOf(await handleServiceRequest(core, aRequest()))).toBe(
+    dataOf(await handleServiceRequest(twin, aRequest())),
+  );
 });
 
 test('in a closed world, a granted Access Token this process has not seen goes step by step once, then by trip carrying its record', async () => {
   const shared = aSharedCore({ applications: [{ appKey: 'app', appSecret: 's' }] });
-  const other = createCore({ clocks: createSessionClocks(createMemoryClockStore(), () => T0), random: createSeededRandom(9), applications: [{ appKey: 'app', appSecret: 's' }], ...shared.parts });
+  const other = createCore({
+    clocks: createSessionClocks(createMemoryClockStore(), () => T0),
+    random: createSeededRandom(9),
+    applications: [{ appKey: 'app', appSecret: 's' }],
+    ...shared.parts,
+  });
   const grant = await other.accessTokens.grant(basic('app:s'), T0);
   if (grant.kind !== 'issued') throw new Error('grant refused');
   const bearer = aRequest({ headers: { authorization: `Bearer ${grant.token}` } });
@@ -139,7 +231,9 @@ test('an Access Token reset elsewhere makes the trip stale: nothing was done, an
   const grant = await shared.core.accessTokens.grant(basic('app:s'), T0);
   if (grant.kind !== 'issued') throw new Error('grant refused');
   await shared.parts.accessTokenStore.clear();
-  expect(await handleServiceRequest(shared.core, aRequest({ headers: { authorization: `Bearer ${grant.token}` } }))).toMatchObject({ answer: { status: 401, body: { message: 'Token was not recognized.' } } });
+  expect(
+    await handleServiceRequest(shared.core, aRequest({ headers: { authorization: `Bearer ${grant.token}` } })),
+  ).toMatchObject({ answer: { status: 401, body: { message: 'Token was not recognized.' } } });
   expect(shared.trips).toHaveLength(1);
   expect(await shared.core.store.count()).toBe(0);
   expect(await journalOf(shared.core)).toEqual([['getViewToken', 401, null]]);
@@ -150,7 +244,16 @@ test('a drafted token the store already holds (a seeded sequence restarted) is d
   const twin = aSharedCore().core;
   const first = dataOf(await handleServiceRequest(twin, aRequest())) as string;
   const second = dataOf(await handleServiceRequest(twin, aRequest())) as string;
-  await parts.store.insert({ token: first, objectType: 'file', objectId: '9' as never, session: '', name: 'x', issuedAtMs: T0, lastUsedAtMs: null, uses: 0 });
+  await parts.store.insert({
+    token: first,
+    objectType: 'file',
+    objectId: '9' as never,
+    session: '',
+    name: 'x',
+    issuedAtMs: T0,
+    lastUsedAtMs: null,
+    uses: 0,
+  });
   expect(dataOf(await handleServiceRequest(core, aRequest()))).toBe(second);
   expect(await journalOf(core)).toEqual([['getViewToken', 200, null]]);
 });
@@ -159,7 +262,16 @@ test('requests with switches, adapter hooks, or for an Access Token never take t
   const { core, trips } = aSharedCore();
   await handleServiceRequest(core, aRequest({ headers: { authorization: 'Bearer t', prefer: 'delay=1' } }));
   await handleServiceRequest(core, aRequest(), undefined, { check: () => [] });
-  await handleServiceRequest(core, aRequest({ operationId: 'issueAccessToken', method: 'POST', path: '/oauth2/token', query: {}, headers: { authorization: basic('a:b') } }));
+  await handleServiceRequest(
+    core,
+    aRequest({
+      operationId: 'issueAccessToken',
+      method: 'POST',
+      path: '/oauth2/token',
+      query: {},
+      headers: { authorization: basic('a:b') },
+    }),
+  );
   expect(trips).toHaveLength(0);
   expect(await core.journal.count({})).toBe(3);
 });
@@ -181,10 +293,34 @@ test('onRequest hears of a request a trip journaled, with the status it journale
   expect(seen).toEqual([200, 401, 500]);
 });
 
-test('the status a trip journals: the refusal\'s for a touch that did not use the token, else the entry\'s own', () => {
-  const journal = { method: 'GET', path: '/inside/databag', query: {}, session: '', operationId: 'getViewerData', hasAuthorization: false, status: 200, outcome: null };
-  const trip: Trip = { session: '', effect: { kind: 'touch', token: 't', ttlMs: 12 * HOUR }, refusedStatus: 401, journal, realNowMs: T0 };
-  const record = { token: 't', objectType: 'file', objectId: '1' as never, session: '', name: 'x', issuedAtMs: 0, lastUsedAtMs: null, uses: 0 } as const;
+test("the status a trip journals: the refusal's for a touch that did not use the token, else the entry's own", () => {
+  const journal = {
+    method: 'GET',
+    path: '/inside/databag',
+    query: {},
+    session: '',
+    operationId: 'getViewerData',
+    hasAuthorization: false,
+    status: 200,
+    outcome: null,
+  };
+  const trip: Trip = {
+    session: '',
+    effect: { kind: 'touch', token: 't', ttlMs: 12 * HOUR },
+    refusedStatus: 401,
+    journal,
+    realNowMs: T0,
+  };
+  const record = {
+    token: 't',
+    objectType: 'file',
+    objectId: '1' as never,
+    session: '',
+    name: 'x',
+    issuedAtMs: 0,
+    lastUsedAtMs: null,
+    uses: 0,
+  } as const;
   const clocks = { sessions: [''], states: new Map() };
   expect(journaledStatus(trip, { kind: 'done', atMs: T0 })).toBe(200);
   expect(journaledStatus(trip, { kind: 'done', atMs: T0, touched: { kind: 'used', record } })).toBe(200);
@@ -201,10 +337,18 @@ test('View Tokens issued one after another each take one trip inserting a fresh 
   expect(new Set(tokens).size).toBe(3);
 });
 
-test('a forwarding adapter (--proxy) never takes the trip: the upstream\'s answer is the answer, journaled step by step', async () => {
+test("a forwarding adapter (--proxy) never takes the trip: the upstream's answer is the answer, journaled step by step", async () => {
   const { core, trips } = aSharedCore();
-  const upstream = { status: 200, headers: { 'X-Upstream': 'yes' }, body: { code: 'success', data: 'from-upstream', message: '' } };
-  expect(await handleServiceRequest(core, aRequest(), undefined, { forward: async () => ({ ...upstream, headers: { ...upstream.headers } }) })).toEqual({ kind: 'answer', answer: upstream, delayMs: 0 });
+  const upstream = {
+    status: 200,
+    headers: { 'X-Upstream': 'yes' },
+    body: { code: 'success', data: 'from-upstream', message: '' },
+  };
+  expect(
+    await handleServiceRequest(core, aRequest(), undefined, {
+      forward: async () => ({ ...upstream, headers: { ...upstream.headers } }),
+    }),
+  ).toEqual({ kind: 'answer', answer: upstream, delayMs: 0 });
   expect(trips).toHaveLength(0);
   expect(await journalOf(core)).toEqual([['getViewToken', 200, null]]);
   expect(await core.store.count()).toBe(0);

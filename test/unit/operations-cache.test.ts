@@ -8,7 +8,7 @@ import { operationsCachePath, readOperationsWithPrism, sha256 } from '../../mock
 const MOCK_SPEC = path.resolve(__dirname, '../../spec/mock.openapi.yaml');
 const BUILT_CACHE = path.resolve(__dirname, '../../dist/spec/mock.operations.json');
 
-test('the build saves exactly what prism reads from the current spec, under the spec\'s hash', async () => {
+test("the build saves exactly what prism reads from the current spec, under the spec's hash", async () => {
   // npm test builds before Jest runs.
   const cache = JSON.parse(readFileSync(BUILT_CACHE, 'utf8')) as { specSha256: string; operations: unknown };
   expect(cache.specSha256).toBe(sha256(readFileSync(MOCK_SPEC, 'utf8')));
@@ -22,7 +22,7 @@ test('the cache sits in the compiled tree, never beside the TypeScript sources',
 
 const COMPILED = path.resolve(__dirname, '../../dist/mock/spec-engine/load-operations.js');
 
-test('the compiled mock reads the saved operations at start and never loads prism\'s reader for them', () => {
+test("the compiled mock reads the saved operations at start and never loads prism's reader for them", () => {
   const script = `require(${JSON.stringify(COMPILED)}).loadOperations(${JSON.stringify(MOCK_SPEC)}).then((ops) => console.log(ops.length, Object.keys(require.cache).some((file) => file.includes('prism-http'))))`;
   const out = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
   expect(out).toMatch(/^\d+ false$/);
@@ -33,7 +33,10 @@ test('a spec changed after the build is read by prism, not from the stale cache'
   try {
     // Same file name, so the compiled reader looks at the built cache, whose hash no longer matches.
     const changed = path.join(dir, 'mock.openapi.yaml');
-    writeFileSync(changed, readFileSync(MOCK_SPEC, 'utf8').replace('operationId: getViewToken\n', 'operationId: getViewTokenRenamed\n'));
+    writeFileSync(
+      changed,
+      readFileSync(MOCK_SPEC, 'utf8').replace('operationId: getViewToken\n', 'operationId: getViewTokenRenamed\n'),
+    );
     // The compiled module on purpose: only it sits beside the built cache.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const compiled = require(COMPILED) as typeof LoadOperations;

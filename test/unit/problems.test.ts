@@ -26,22 +26,40 @@ const PROBLEM_ROWS: [ProblemKind, number, string][] = [
   ['too-many-sessions', 422, 'As many sessions hold rules as the mock keeps'],
   ['too-many-clocks', 422, 'As many sessions have a clock of their own as the mock keeps'],
   ['server-error', 500, 'Internal server error'],
-  ['contract-violation', 502, 'The upstream\'s answer breaks the contract'],
+  ['contract-violation', 502, "The upstream's answer breaks the contract"],
   ['store-full', 503, 'The mock holds as many View Tokens as it may'],
-  ['unavailable', 503, 'The mock\'s store is unavailable'],
+  ['unavailable', 503, "The mock's store is unavailable"],
 ];
 
-test.each(PROBLEM_ROWS)('a %s problem is a %i titled "%s", with its URN and the detail given', (kind, status, title) => {
-  expect(toProblem(kind, 'What happened.')).toEqual({ type: `urn:view-token-mock:problem:${kind}`, title, status, detail: 'What happened.' });
-});
+test.each(PROBLEM_ROWS)(
+  'a %s problem is a %i titled "%s", with its URN and the detail given',
+  (kind, status, title) => {
+    expect(toProblem(kind, 'What happened.')).toEqual({
+      type: `urn:view-token-mock:problem:${kind}`,
+      title,
+      status,
+      detail: 'What happened.',
+    });
+  },
+);
 
-test('the catalog holds exactly the kinds the spec\'s ProblemType lists', () => {
-  const spec = parse(readFileSync(path.resolve(__dirname, '../../spec/mock.openapi.yaml'), 'utf8')) as { components: { schemas: { ProblemType: { enum: string[] } } } };
-  expect(Object.keys(PROBLEMS).map((kind) => `urn:view-token-mock:problem:${kind}`).sort()).toEqual([...spec.components.schemas.ProblemType.enum].sort());
+test("the catalog holds exactly the kinds the spec's ProblemType lists", () => {
+  const spec = parse(readFileSync(path.resolve(__dirname, '../../spec/mock.openapi.yaml'), 'utf8')) as {
+    components: { schemas: { ProblemType: { enum: string[] } } };
+  };
+  expect(
+    Object.keys(PROBLEMS)
+      .map((kind) => `urn:view-token-mock:problem:${kind}`)
+      .sort(),
+  ).toEqual([...spec.components.schemas.ProblemType.enum].sort());
 });
 
 test('extra members join the document beside the standard ones (e.g. what is allowed)', () => {
   expect(toProblem('method-not-allowed', 'Use GET.', { allowed: ['GET'] })).toEqual({
-    type: 'urn:view-token-mock:problem:method-not-allowed', title: 'Method not allowed', status: 405, detail: 'Use GET.', allowed: ['GET'],
+    type: 'urn:view-token-mock:problem:method-not-allowed',
+    title: 'Method not allowed',
+    status: 405,
+    detail: 'Use GET.',
+    allowed: ['GET'],
   });
 });

@@ -29,7 +29,7 @@ test('random hex is two lower-case digits per byte, zero-padded', () => {
   expect(randomHex(fixed, 0)).toBe('');
 });
 
-test('an Access Token\'s UUID is version 4 with the RFC 4122 variant, from the random source', () => {
+test("an Access Token's UUID is version 4 with the RFC 4122 variant, from the random source", () => {
   expect(randomUuid(createSeededRandom(1))).toBe('e2440b23-3d0a-47dc-bca3-7896e6dfbfd2');
   const zeros = { fill: (into: Uint8Array) => into.fill(0) };
   const ones = { fill: (into: Uint8Array) => into.fill(0xff) };
@@ -38,27 +38,61 @@ test('an Access Token\'s UUID is version 4 with the RFC 4122 variant, from the r
 });
 
 const aRecord = (fields: Partial<ViewTokenRecord> = {}): ViewTokenRecord => ({
-  token: 't', objectType: 'file', objectId: '42' as never, session: '', name: 'Tower.rvt', extension: 'rvt', issuedAtMs: 0, lastUsedAtMs: null, uses: 0, ...fields,
+  token: 't',
+  objectType: 'file',
+  objectId: '42' as never,
+  session: '',
+  name: 'Tower.rvt',
+  extension: 'rvt',
+  issuedAtMs: 0,
+  lastUsedAtMs: null,
+  uses: 0,
+  ...fields,
 });
 
-test('the viewer\'s data for a model file: a BIM view of the file, and when its View Token expires', () => {
+test("the viewer's data for a model file: a BIM view of the file, and when its View Token expires", () => {
   expect(toViewerData(aRecord(), Date.parse('2026-01-01T12:00:00Z'))).toStrictEqual({
-    renderType: 'bimView', viewType: '3DView', jsSDKVersion: 'Bimface@3.6.36-standin', subRenders: [{ renderType: 'drawingView', jsSDKVersion: 'Drawing@1.6.34-standin' }],
-    databagId: 'file-42-databag', modelId: '42', modelType: 'singleModel', name: 'Tower.rvt', objectType: 'file', objectId: '42',
-    viewTokenUsedAt: '1970-01-01T00:00:00.000Z', viewTokenExpiresAt: '2026-01-01T12:00:00.000Z',
+    renderType: 'bimView',
+    viewType: '3DView',
+    jsSDKVersion: 'Bimface@3.6.36-standin',
+    subRenders: [{ renderType: 'drawingView', jsSDKVersion: 'Drawing@1.6.34-standin' }],
+    databagId: 'file-42-databag',
+    modelId: '42',
+    modelType: 'singleModel',
+    name: 'Tower.rvt',
+    objectType: 'file',
+    objectId: '42',
+    viewTokenUsedAt: '1970-01-01T00:00:00.000Z',
+    viewTokenExpiresAt: '2026-01-01T12:00:00.000Z',
   });
   expect(VIEWER_SDK_FOLDERS).toEqual({ bimView: 'Bimface@3.6.36-standin', drawingView: 'Drawing@1.6.34-standin' });
 });
 
 test.each([
-  ['dwg', 'drawingView'], ['dxf', 'drawingView'], ['pdf', 'drawingView'], ['rvt', 'bimView'], ['ifc', 'bimView'], [undefined, 'bimView'],
+  ['dwg', 'drawingView'],
+  ['dxf', 'drawingView'],
+  ['pdf', 'drawingView'],
+  ['rvt', 'bimView'],
+  ['ifc', 'bimView'],
+  [undefined, 'bimView'],
 ])('a file with extension %j opens in the %s', (extension, renderType) => {
   const { extension: _dropped, ...withoutExtension } = aRecord();
-  expect(toViewerData(extension === undefined ? withoutExtension : aRecord({ extension }), 0).renderType).toBe(renderType);
+  expect(toViewerData(extension === undefined ? withoutExtension : aRecord({ extension }), 0).renderType).toBe(
+    renderType,
+  );
 });
 
-test('a child file\'s data names the file as its model and keeps its integration', () => {
-  expect(toViewerData(aRecord({ objectType: 'childFile', objectId: '7' as never, integrateId: '3' as never }), 0)).toMatchObject({ databagId: 'childFile-7-databag', modelId: '7', modelType: 'singleModel', objectType: 'childFile', objectId: '7', integrateId: '3' });
+test("a child file's data names the file as its model and keeps its integration", () => {
+  expect(
+    toViewerData(aRecord({ objectType: 'childFile', objectId: '7' as never, integrateId: '3' as never }), 0),
+  ).toMatchObject({
+    databagId: 'childFile-7-databag',
+    modelId: '7',
+    modelType: 'singleModel',
+    objectType: 'childFile',
+    objectId: '7',
+    integrateId: '3',
+  });
 });
 
 test.each([
@@ -68,10 +102,13 @@ test.each([
   ['🙂'.repeat(128), undefined],
   ['x'.repeat(129), 'X-Mock-Session is 129 characters long; the mock accepts at most 128.'],
   ['🙂'.repeat(129), 'X-Mock-Session is 129 characters long; the mock accepts at most 128.'],
-])('a session of %j is refused only past 128 characters (counted as characters, not UTF-16 units)', (session, refusal) => {
-  expect(MAX_SESSION_LENGTH).toBe(128);
-  expect(checkSessionLength(session)).toBe(refusal);
-});
+])(
+  'a session of %j is refused only past 128 characters (counted as characters, not UTF-16 units)',
+  (session, refusal) => {
+    expect(MAX_SESSION_LENGTH).toBe(128);
+    expect(checkSessionLength(session)).toBe(refusal);
+  },
+);
 
 test('filling in parts gives the same bytes as filling at once: no draw is wasted at a multiple of four', () => {
   const parts = createSeededRandom(5);

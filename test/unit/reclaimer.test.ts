@@ -6,12 +6,15 @@ function aSteppedCore(removed: number[]) {
   let steps = 0;
   return {
     core: {
-      reclaimExpired: () => new Promise<number>((resolve) => {
-        const step = steps++;
-        pending.push(() => resolve(removed[step] ?? 0));
-      }),
+      reclaimExpired: () =>
+        new Promise<number>((resolve) => {
+          const step = steps++;
+          pending.push(() => resolve(removed[step] ?? 0));
+        }),
     },
-    get steps() { return steps; },
+    get steps() {
+      return steps;
+    },
     async finishNextStep() {
       pending.shift()?.();
       await new Promise((resolve) => setImmediate(resolve));
@@ -41,7 +44,16 @@ test('a sweep steps until a step removes nothing, and a call during a sweep does
 test('a failing step is reported and the next call sweeps again', async () => {
   const errors: unknown[] = [];
   let calls = 0;
-  const reclaim = createReclaimer({ reclaimExpired: async () => { calls += 1; if (calls === 1) throw new Error('store away'); return 0; } }, (error) => errors.push(error));
+  const reclaim = createReclaimer(
+    {
+      reclaimExpired: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('store away');
+        return 0;
+      },
+    },
+    (error) => errors.push(error),
+  );
   await reclaim();
   await reclaim();
   expect(errors).toEqual([new Error('store away')]);

@@ -25,7 +25,10 @@ test.each([
 });
 
 test('the __ switches are removed from the query before validation', () => {
-  expect(withoutSwitches({ fileId: '1', __code: '403', __delay: '1', __other: 'x' })).toEqual({ fileId: '1', __other: 'x' });
+  expect(withoutSwitches({ fileId: '1', __code: '403', __delay: '1', __other: 'x' })).toEqual({
+    fileId: '1',
+    __other: 'x',
+  });
 });
 
 test.each([
@@ -45,7 +48,10 @@ test.each([
 });
 
 test('code=200 is accepted and forces nothing (the real answer)', () => {
-  expect(toSwitchPlan({ code: '200' }, 'getViewToken', GET_STATUSES)).toEqual({ kind: 'ok', plan: { delayMs: 0, applied: ['code=200'] } });
+  expect(toSwitchPlan({ code: '200' }, 'getViewToken', GET_STATUSES)).toEqual({
+    kind: 'ok',
+    plan: { delayMs: 0, applied: ['code=200'] },
+  });
 });
 
 test.each([
@@ -53,22 +59,39 @@ test.each([
   ['EMPTY_RESPONSE', 'empty-response'],
   ['MALFORMED_RESPONSE_CHUNK', 'malformed-json'],
   ['connection-reset', 'connection-reset'],
-])('fault=%s (WireMock\'s name or ours) is the %s fault', (name, fault) => {
-  expect(toSwitchPlan({ fault: name }, 'getViewToken', GET_STATUSES)).toEqual({ kind: 'ok', plan: { delayMs: 0, fault, applied: [`fault=${fault}`] } });
+])("fault=%s (WireMock's name or ours) is the %s fault", (name, fault) => {
+  expect(toSwitchPlan({ fault: name }, 'getViewToken', GET_STATUSES)).toEqual({
+    kind: 'ok',
+    plan: { delayMs: 0, fault, applied: [`fault=${fault}`] },
+  });
 });
 
-test('an unknown fault is refused naming ours and WireMock\'s', () => {
-  expect(toSwitchPlan({ fault: 'RANDOM' }, 'getViewToken', GET_STATUSES)).toMatchObject({ kind: 'rejected', detail: 'fault=RANDOM is not a fault (use connection-reset, empty-response, malformed-json, random-data-then-close, or WireMock\'s CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE) (operation getViewToken)' });
+test("an unknown fault is refused naming ours and WireMock's", () => {
+  expect(toSwitchPlan({ fault: 'RANDOM' }, 'getViewToken', GET_STATUSES)).toMatchObject({
+    kind: 'rejected',
+    detail:
+      "fault=RANDOM is not a fault (use connection-reset, empty-response, malformed-json, random-data-then-close, or WireMock's CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE) (operation getViewToken)",
+  });
 });
 
 test('a status the operation does not document is refused: 403 on the viewer data call', () => {
   expect(toSwitchPlan({ code: '403' }, 'getViewerData', SERVICE_STATUSES.getViewerData).kind).toBe('rejected');
-  expect(toSwitchPlan({ scenario: 'forbidden' }, 'getViewerData', SERVICE_STATUSES.getViewerData).kind).toBe('rejected');
-  expect(toSwitchPlan({ code: '201' }, 'getChildFileViewToken', SERVICE_STATUSES.getChildFileViewToken)).toMatchObject({ kind: 'ok', plan: { successStatus: 201 } });
+  expect(toSwitchPlan({ scenario: 'forbidden' }, 'getViewerData', SERVICE_STATUSES.getViewerData).kind).toBe(
+    'rejected',
+  );
+  expect(toSwitchPlan({ code: '201' }, 'getChildFileViewToken', SERVICE_STATUSES.getChildFileViewToken)).toMatchObject({
+    kind: 'ok',
+    plan: { successStatus: 201 },
+  });
 });
 
 const aRequest = (query: Record<string, string>, headers: Record<string, string> = {}): ServiceRequest => ({
-  operationId: 'getViewToken', method: 'GET', path: '/view/token', query, pathParams: {}, headers,
+  operationId: 'getViewToken',
+  method: 'GET',
+  path: '/view/token',
+  query,
+  pathParams: {},
+  headers,
 });
 
 test('a rule with times is used that many times, then disappears; the first match wins', async () => {
@@ -88,15 +111,25 @@ test('rules apply only to the session they were created in', async () => {
   await rules.add({ then: { code: '401' } }, 'worker-a');
   expect(await rules.take(aRequest({ fileId: '1' }), 'worker-b', GET_STATUSES)).toBeUndefined();
   expect(await rules.take(aRequest({ fileId: '1' }), '', GET_STATUSES)).toBeUndefined();
-  expect((await rules.take(aRequest({ fileId: '1' }), 'worker-a', GET_STATUSES))?.plan.scenario).toBe('access-token-invalid');
+  expect((await rules.take(aRequest({ fileId: '1' }), 'worker-a', GET_STATUSES))?.plan.scenario).toBe(
+    'access-token-invalid',
+  );
 });
 
 test('a rule matches on operation and access token, and skips operations that do not document its status', async () => {
   const rules = createRules();
   await rules.add({ when: { accessToken: 'tester-7' }, then: { code: '403' } }, '');
-  expect(await rules.take(aRequest({ fileId: '1' }, { authorization: 'Bearer other' }), '', GET_STATUSES)).toBeUndefined();
-  expect((await rules.take(aRequest({ fileId: '1' }, { authorization: 'bearer tester-7' }), '', GET_STATUSES))?.plan.scenario).toBe('forbidden');
-  const viewer: ServiceRequest = { ...aRequest({ viewToken: 'x' }, { authorization: 'Bearer tester-7' }), operationId: 'getViewerData' };
+  expect(
+    await rules.take(aRequest({ fileId: '1' }, { authorization: 'Bearer other' }), '', GET_STATUSES),
+  ).toBeUndefined();
+  expect(
+    (await rules.take(aRequest({ fileId: '1' }, { authorization: 'bearer tester-7' }), '', GET_STATUSES))?.plan
+      .scenario,
+  ).toBe('forbidden');
+  const viewer: ServiceRequest = {
+    ...aRequest({ viewToken: 'x' }, { authorization: 'Bearer tester-7' }),
+    operationId: 'getViewerData',
+  };
   expect(await rules.take(viewer, '', SERVICE_STATUSES.getViewerData)).toBeUndefined();
 });
 
@@ -110,13 +143,26 @@ test.each([
   [{ then: { code: '403' }, times: 0 }, '"times"'],
   [{ when: { operation: 'getViewerData' }, then: { code: '403' } }, 'code=403'],
 ])('rule %j is refused (%s)', async (input, detail) => {
-  expect(await createRules().add(input, '')).toMatchObject({ kind: 'invalid', detail: expect.stringContaining(detail) });
+  expect(await createRules().add(input, '')).toMatchObject({
+    kind: 'invalid',
+    detail: expect.stringContaining(detail),
+  });
 });
 
 test('the journal keeps the newest entries up to its capacity and counts matches', async () => {
   const journal = createJournal(3);
   for (const fileId of ['1', '2', '3', '4']) {
-    await journal.record({ atMs: 0, method: 'GET', path: '/view/token', query: { fileId }, session: fileId === '4' ? 's' : '', operationId: 'getViewToken', hasAuthorization: true, status: 200, outcome: null });
+    await journal.record({
+      atMs: 0,
+      method: 'GET',
+      path: '/view/token',
+      query: { fileId },
+      session: fileId === '4' ? 's' : '',
+      operationId: 'getViewToken',
+      hasAuthorization: true,
+      status: 200,
+      outcome: null,
+    });
   }
   expect((await journal.list({})).map((entry) => entry.query.fileId)).toEqual(['4', '3', '2']);
   expect(await journal.count({ method: 'get', path: '/view/token', query: { fileId: '3' } })).toBe(1);
@@ -126,42 +172,108 @@ test('the journal keeps the newest entries up to its capacity and counts matches
   expect(await journal.list({})).toHaveLength(2);
 });
 
-test('a switch may force only what the statuses handed to the core document (the spec engine\'s, in the server)', async () => {
-  const core = createMockCore({ seed: 1, realNow: () => 0, statuses: { ...SERVICE_STATUSES, getViewToken: [200, 401, 422] } });
-  const forced = (prefer: string) => handleServiceRequest(core, aRequest({ fileId: '1' }, { authorization: 'Bearer x', prefer }));
+test("a switch may force only what the statuses handed to the core document (the spec engine's, in the server)", async () => {
+  const core = createMockCore({
+    seed: 1,
+    realNow: () => 0,
+    statuses: { ...SERVICE_STATUSES, getViewToken: [200, 401, 422] },
+  });
+  const forced = (prefer: string) =>
+    handleServiceRequest(core, aRequest({ fileId: '1' }, { authorization: 'Bearer x', prefer }));
   expect(await forced('code=403')).toMatchObject({ kind: 'rejected-preference', allowed: { code: [200, 401] } });
   expect(await forced('code=401')).toMatchObject({ kind: 'answer', answer: { status: 401 } });
-  expect((await createMockCore({ statuses: { ...SERVICE_STATUSES, getViewToken: [200] } }).rules.add({ when: { operation: 'getViewToken' }, then: { code: '403' } }, '')).kind).toBe('invalid');
+  expect(
+    (
+      await createMockCore({ statuses: { ...SERVICE_STATUSES, getViewToken: [200] } }).rules.add(
+        { when: { operation: 'getViewToken' }, then: { code: '403' } },
+        '',
+      )
+    ).kind,
+  ).toBe('invalid');
 });
 
 test('a code=empty or unparseable Prefer value is refused, not ignored', () => {
-  expect(toSwitchPlan(readPreferences('code', {}), 'getViewToken', GET_STATUSES)).toMatchObject({ kind: 'rejected', detail: expect.stringContaining('code= is not') });
+  expect(toSwitchPlan(readPreferences('code', {}), 'getViewToken', GET_STATUSES)).toMatchObject({
+    kind: 'rejected',
+    detail: expect.stringContaining('code= is not'),
+  });
 });
 
 test.each([
-  ['__senario', '__senario is not a switch (did you mean __scenario?); use __code, __scenario, __delay, __fault (operation getViewToken)'],
-  ['__Code', '__Code is not a switch (did you mean __code?); use __code, __scenario, __delay, __fault (operation getViewToken)'],
+  [
+    '__senario',
+    '__senario is not a switch (did you mean __scenario?); use __code, __scenario, __delay, __fault (operation getViewToken)',
+  ],
+  [
+    '__Code',
+    '__Code is not a switch (did you mean __code?); use __code, __scenario, __delay, __fault (operation getViewToken)',
+  ],
   ['__whatever', '__whatever is not a switch; use __code, __scenario, __delay, __fault (operation getViewToken)'],
 ])('an unknown query switch %s is refused, naming the known ones', async (name, detail) => {
   const core = createMockCore({ seed: 1, realNow: () => 0 });
-  const result = await handleServiceRequest(core, aRequest({ fileId: '1', [name]: 'forbidden' }, { authorization: 'Bearer x' }));
+  const result = await handleServiceRequest(
+    core,
+    aRequest({ fileId: '1', [name]: 'forbidden' }, { authorization: 'Bearer x' }),
+  );
   const nearest = name === '__whatever' ? {} : { nearest: { switch: name === '__senario' ? '__scenario' : '__code' } };
-  expect(result).toEqual({ kind: 'rejected-preference', detail, allowed: { switch: ['__code', '__scenario', '__delay', '__fault'] }, ...nearest });
+  expect(result).toEqual({
+    kind: 'rejected-preference',
+    detail,
+    allowed: { switch: ['__code', '__scenario', '__delay', '__fault'] },
+    ...nearest,
+  });
   expect(await core.store.count()).toBe(0);
 });
 
 test.each([
-  [{ when: { param: 'fileid', equals: '1' }, then: { code: 403 } }, '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken',
-    ['clashDetectiveId', 'compareId', 'fileId', 'integrateId', 'moduleDataId', 'sceneId', 'submodelId', 'viewToken'], { nearest: { param: 'fileId' } }],
-  [{ when: { operation: 'getViewerData', param: 'fileId' }, then: { code: 500 } }, '"when.param" fileId: getViewerData does not have it; use viewToken', ['viewToken'], {}],
-  [{ when: { operation: 'issueAccessToken', param: 'appKey' }, then: { code: 500 } }, '"when.param" appKey: issueAccessToken does not have it; use none', [], {}],
-])('a rule naming a parameter no operation has is refused as unprocessable: %j', async (input, detail, params, nearest) => {
-  expect(await createRules().add(input, '')).toEqual({ kind: 'invalid', detail, unprocessable: true, allowed: { param: params }, ...nearest });
-});
+  [
+    { when: { param: 'fileid', equals: '1' }, then: { code: 403 } },
+    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken',
+    ['clashDetectiveId', 'compareId', 'fileId', 'integrateId', 'moduleDataId', 'sceneId', 'submodelId', 'viewToken'],
+    { nearest: { param: 'fileId' } },
+  ],
+  [
+    { when: { operation: 'getViewerData', param: 'fileId' }, then: { code: 500 } },
+    '"when.param" fileId: getViewerData does not have it; use viewToken',
+    ['viewToken'],
+    {},
+  ],
+  [
+    { when: { operation: 'issueAccessToken', param: 'appKey' }, then: { code: 500 } },
+    '"when.param" appKey: issueAccessToken does not have it; use none',
+    [],
+    {},
+  ],
+])(
+  'a rule naming a parameter no operation has is refused as unprocessable: %j',
+  async (input, detail, params, nearest) => {
+    expect(await createRules().add(input, '')).toEqual({
+      kind: 'invalid',
+      detail,
+      unprocessable: true,
+      allowed: { param: params },
+      ...nearest,
+    });
+  },
+);
 
 test('a rule echoes numbers as numbers and strings as strings, and still applies', async () => {
   const rules = createRules();
-  const added = await rules.add({ when: { param: 'fileId', equals: 123 }, then: { code: 403, delay: '5' }, times: 1 }, '');
-  expect(added).toEqual({ kind: 'added', rule: { id: expect.any(String), session: '', when: { param: 'fileId', equals: 123 }, then: { code: 403, delay: '5' }, remaining: 1 } });
-  expect(await rules.take(aRequest({ fileId: '0123' }), '', GET_STATUSES)).toMatchObject({ plan: { scenario: 'forbidden', delayMs: 5, applied: ['code=403', 'delay=5'] } });
+  const added = await rules.add(
+    { when: { param: 'fileId', equals: 123 }, then: { code: 403, delay: '5' }, times: 1 },
+    '',
+  );
+  expect(added).toEqual({
+    kind: 'added',
+    rule: {
+      id: expect.any(String),
+      session: '',
+      when: { param: 'fileId', equals: 123 },
+      then: { code: 403, delay: '5' },
+      remaining: 1,
+    },
+  });
+  expect(await rules.take(aRequest({ fileId: '0123' }), '', GET_STATUSES)).toMatchObject({
+    plan: { scenario: 'forbidden', delayMs: 5, applied: ['code=403', 'delay=5'] },
+  });
 });

@@ -19,7 +19,7 @@ function countingReads(store: ClockStore, { local }: { local: boolean }): ClockS
   return counted;
 }
 
-test('a memory store\'s clocks are read without waiting, one book kept until a clock changes', async () => {
+test("a memory store's clocks are read without waiting, one book kept until a clock changes", async () => {
   const clocks = createSessionClocks(createMemoryClockStore(), realNow);
   const first = clocks.readLocal();
   expect(first).toBeDefined();
@@ -66,7 +66,13 @@ test('a request on a memory store has its times at once: numbers, not promises, 
   const nowOf = requestClock(clocks);
   expect(nowOf('anna')).toBe(Date.UTC(2030, 0, 1));
   expect(nowOf('ben')).toBe(REAL_NOW_MS);
-  expect(await clocks.view('anna')).toEqual({ session: 'anna', nowMs: Date.UTC(2030, 0, 1), frozen: false, offsetMs: Date.UTC(2030, 0, 1) - REAL_NOW_MS, ownClock: true });
+  expect(await clocks.view('anna')).toEqual({
+    session: 'anna',
+    nowMs: Date.UTC(2030, 0, 1),
+    frozen: false,
+    offsetMs: Date.UTC(2030, 0, 1) - REAL_NOW_MS,
+    ownClock: true,
+  });
   expect((await clocks.readAll()).now('anna')).toBe(Date.UTC(2030, 0, 1));
   expect(store.reads).toBe(0);
 });

@@ -7,7 +7,8 @@ import { createSortedSlots } from '../../mock/core/sorted-slots';
 /** Slot i's key is keys[i]; ties ordered by slot, as the stores do. */
 function anOrder(keys: number[]) {
   const order = createSortedSlots((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
-  const sorted = (slots: number[]): number[] => [...slots].sort((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
+  const sorted = (slots: number[]): number[] =>
+    [...slots].sort((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
   return { order, sorted };
 }
 
@@ -25,20 +26,29 @@ function shuffled(n: number): number[] {
 
 test('an empty order has size 0 and pages nothing from either end, with or without a bound', () => {
   const { order } = anOrder([]);
-  expect([order.size, order.pageDown(10), order.pageUp(10), order.pageDown(10, () => 1), order.pageUp(10, () => -1)]).toEqual([0, [], [], [], []]);
+  expect([
+    order.size,
+    order.pageDown(10),
+    order.pageUp(10),
+    order.pageDown(10, () => 1),
+    order.pageUp(10, () => -1),
+  ]).toEqual([0, [], [], [], []]);
   order.remove(3);
   expect(order.size).toBe(0);
 });
 
-test.each([1, 4, 5, 8, 9, 255, 256, 257, 512, 513, 1_000])('%i slots added in a shuffled order page out whole, highest first and lowest first', (n) => {
-  const keys = Array.from({ length: n }, (_unused, i) => (i * 7919) % 1009);
-  const { order, sorted } = anOrder(keys);
-  for (const slot of shuffled(n)) order.add(slot);
-  const ascending = sorted(keys.map((_key, slot) => slot));
-  expect(order.size).toBe(n);
-  expect(order.pageUp(n + 1)).toEqual(ascending);
-  expect(order.pageDown(n + 1)).toEqual([...ascending].reverse());
-});
+test.each([1, 4, 5, 8, 9, 255, 256, 257, 512, 513, 1_000])(
+  '%i slots added in a shuffled order page out whole, highest first and lowest first',
+  (n) => {
+    const keys = Array.from({ length: n }, (_unused, i) => (i * 7919) % 1009);
+    const { order, sorted } = anOrder(keys);
+    for (const slot of shuffled(n)) order.add(slot);
+    const ascending = sorted(keys.map((_key, slot) => slot));
+    expect(order.size).toBe(n);
+    expect(order.pageUp(n + 1)).toEqual(ascending);
+    expect(order.pageDown(n + 1)).toEqual([...ascending].reverse());
+  },
+);
 
 test.each([[256], [257], [700]])('%i slots appended in key order (the usual new record) page out in order', (n) => {
   const keys = Array.from({ length: n }, (_unused, i) => i);
@@ -70,9 +80,13 @@ test('a page from a bound starts just past it, from every point of a 600-slot or
   for (let position = 0; position < n; position += 1) {
     const key = keys[ascending[position] as number] as number;
     // Below the key of the slot at `position`: the slots before it, highest first.
-    expect(order.pageDown(5, (slot) => (keys[slot] as number) - key)).toEqual(ascending.slice(Math.max(0, position - 5), position).reverse());
+    expect(order.pageDown(5, (slot) => (keys[slot] as number) - key)).toEqual(
+      ascending.slice(Math.max(0, position - 5), position).reverse(),
+    );
     // Above it: the slots after it, lowest first.
-    expect(order.pageUp(5, (slot) => (keys[slot] as number) - key)).toEqual(ascending.slice(position + 1, position + 6));
+    expect(order.pageUp(5, (slot) => (keys[slot] as number) - key)).toEqual(
+      ascending.slice(position + 1, position + 6),
+    );
   }
   // Bounds outside every key: everything, or nothing.
   expect([order.pageDown(2, () => -1), order.pageDown(2, () => 1)]).toEqual([ascending.slice(-2).reverse(), []]);
@@ -83,7 +97,10 @@ test('a bound between keys (no slot at it) pages from the nearest slots on its s
   const keys = [10, 20, 30, 40, 50, 60];
   const { order } = anOrder(keys);
   for (const slot of [3, 0, 5, 1, 4, 2]) order.add(slot);
-  const between = (key: number) => (slot: number): number => (keys[slot] as number) - key;
+  const between =
+    (key: number) =>
+    (slot: number): number =>
+      (keys[slot] as number) - key;
   expect(order.pageDown(2, between(35))).toEqual([2, 1]);
   expect(order.pageUp(2, between(35))).toEqual([3, 4]);
   expect(order.pageDown(9, between(10.5))).toEqual([0]);
@@ -97,7 +114,11 @@ test('removing slots (from the middle, the ends, whole blocks) leaves exactly th
   for (const slot of shuffled(n)) order.add(slot);
   const ascending = sorted(keys.map((_key, slot) => slot));
   // Every other slot of the first half, then the lowest 100 and the highest 50.
-  const removed = new Set([...ascending.filter((_slot, i) => i < 350 && i % 2 === 0), ...ascending.slice(0, 100), ...ascending.slice(-50)]);
+  const removed = new Set([
+    ...ascending.filter((_slot, i) => i < 350 && i % 2 === 0),
+    ...ascending.slice(0, 100),
+    ...ascending.slice(-50),
+  ]);
   for (const slot of removed) order.remove(slot);
   const left = ascending.filter((slot) => !removed.has(slot));
   expect(order.size).toBe(left.length);

@@ -12,9 +12,18 @@ test('the mock spec serves each contract operation with the same path, parameter
     const served = mock.find((candidate) => candidate.iid === operation.iid);
     if (!served) throw new Error(`${operation.iid} missing from mock.openapi.yaml`);
     expect([served.method, served.path]).toEqual([operation.method, operation.path]);
-    const names = (op: typeof operation) => ['query', 'path'].flatMap((place) => (op.request?.[place as 'query'] ?? []).map((p) => `${place}:${p.name}:${JSON.stringify(p.schema?.type)}:${JSON.stringify(p.schema?.format)}`)).sort();
+    const names = (op: typeof operation) =>
+      ['query', 'path']
+        .flatMap((place) =>
+          (op.request?.[place as 'query'] ?? []).map(
+            (p) => `${place}:${p.name}:${JSON.stringify(p.schema?.type)}:${JSON.stringify(p.schema?.format)}`,
+          ),
+        )
+        .sort();
     expect(names(served)).toEqual(names(operation));
-    expect(toOperationSummary(served).statuses).toEqual(expect.arrayContaining([...toOperationSummary(operation).statuses]));
+    expect(toOperationSummary(served).statuses).toEqual(
+      expect.arrayContaining([...toOperationSummary(operation).statuses]),
+    );
   }
 });
 
@@ -23,15 +32,28 @@ test('the contract spec has the 7 int64 query ids, 2 int64 path ids, and no inve
   const summaries = contract.map(toOperationSummary);
   const get = summaries.find((summary) => summary.operationId === 'getViewToken');
   const post = summaries.find((summary) => summary.operationId === 'getChildFileViewToken');
-  expect(get?.int64Parameters.map((p) => p.name).sort()).toEqual(['clashDetectiveId', 'compareId', 'fileId', 'integrateId', 'moduleDataId', 'sceneId', 'submodelId']);
-  expect(post?.int64Parameters).toEqual([{ name: 'integrateId', in: 'path' }, { name: 'fileId', in: 'path' }]);
+  expect(get?.int64Parameters.map((p) => p.name).sort()).toEqual([
+    'clashDetectiveId',
+    'compareId',
+    'fileId',
+    'integrateId',
+    'moduleDataId',
+    'sceneId',
+    'submodelId',
+  ]);
+  expect(post?.int64Parameters).toEqual([
+    { name: 'integrateId', in: 'path' },
+    { name: 'fileId', in: 'path' },
+  ]);
   expect([...(get?.statuses ?? [])].sort()).toEqual([200, 401, 403, 404]);
   expect([...(post?.statuses ?? [])].sort()).toEqual([200, 201, 401, 403, 404]);
 });
 
-test('the core\'s table of service statuses is the one the mock spec documents', async () => {
+test("the core's table of service statuses is the one the mock spec documents", async () => {
   const mock = (await loadOperations(spec('mock.openapi.yaml'))).map(toOperationSummary);
   for (const [operationId, statuses] of Object.entries(SERVICE_STATUSES)) {
-    expect([...(mock.find((summary) => summary.operationId === operationId)?.statuses ?? [])].sort()).toEqual([...statuses].sort());
+    expect([...(mock.find((summary) => summary.operationId === operationId)?.statuses ?? [])].sort()).toEqual(
+      [...statuses].sort(),
+    );
   }
 });

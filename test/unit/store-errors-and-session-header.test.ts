@@ -6,7 +6,10 @@ import { StoreFullError, StoreReplyError, StoreUnavailableError } from '../../mo
 const VIEW_TOKEN = '0123456789abcdef0123456789abcdef';
 
 test.each<[unknown, string]>([
-  ['WRONGTYPE Operation against a key holding the wrong kind of value', 'WRONGTYPE Operation against a key holding the wrong kind of value'],
+  [
+    'WRONGTYPE Operation against a key holding the wrong kind of value',
+    'WRONGTYPE Operation against a key holding the wrong kind of value',
+  ],
   [new Error('ERR unknown command'), 'ERR unknown command'],
   [{ ok: 1 }, '{"ok":1}'],
   [undefined, 'undefined'],
@@ -16,14 +19,31 @@ test.each<[unknown, string]>([
   ['x'.repeat(200), 'x'.repeat(200)],
   ['x'.repeat(201), `${'x'.repeat(200)}…`],
 ])('a store reply %j is shown as %j (32-hex runs cut to 8, the text cut after 200 characters)', (received, shown) => {
-  const error = new StoreReplyError('the View Token store\'s find', received);
-  expect([error.name, error.received, error.message]).toEqual(['StoreReplyError', shown, `The store answered the View Token store's find with something the mock does not expect: ${shown}`]);
+  const error = new StoreReplyError("the View Token store's find", received);
+  expect([error.name, error.received, error.message]).toEqual([
+    'StoreReplyError',
+    shown,
+    `The store answered the View Token store's find with something the mock does not expect: ${shown}`,
+  ]);
 });
 
 test('the three store errors are told apart by class: none is another', () => {
-  const errors = [new StoreFullError(5), new StoreUnavailableError('Redis is down.'), new StoreReplyError('a find', 'x')];
-  expect(errors.map((error) => [error.name, error instanceof StoreFullError, error instanceof StoreUnavailableError, error instanceof StoreReplyError])).toEqual([
-    ['StoreFullError', true, false, false], ['StoreUnavailableError', false, true, false], ['StoreReplyError', false, false, true],
+  const errors = [
+    new StoreFullError(5),
+    new StoreUnavailableError('Redis is down.'),
+    new StoreReplyError('a find', 'x'),
+  ];
+  expect(
+    errors.map((error) => [
+      error.name,
+      error instanceof StoreFullError,
+      error instanceof StoreUnavailableError,
+      error instanceof StoreReplyError,
+    ]),
+  ).toEqual([
+    ['StoreFullError', true, false, false],
+    ['StoreUnavailableError', false, true, false],
+    ['StoreReplyError', false, false, true],
   ]);
   expect([errors[0]?.message, errors[1]?.message]).toEqual([
     'The mock holds 5 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.',
@@ -45,10 +65,16 @@ test.each<[string | null | undefined, unknown]>([
   // Its code units are no bytes (read as bytes, the two halves of 🙂 would be "=B"): kept whole.
   ['🙂', { kind: 'ok', session: '🙂' }],
   ['x'.repeat(128), { kind: 'ok', session: 'x'.repeat(128) }],
-  ['x'.repeat(129), { kind: 'refused', detail: 'X-Mock-Session is 129 characters long; the mock accepts at most 128.' }],
+  [
+    'x'.repeat(129),
+    { kind: 'refused', detail: 'X-Mock-Session is 129 characters long; the mock accepts at most 128.' },
+  ],
   // 128 é as UTF-8 bytes in Latin-1 text (256 units) are 128 characters once decoded; 129 are too many.
   ['\u00c3\u00a9'.repeat(128), { kind: 'ok', session: 'é'.repeat(128) }],
-  ['\u00c3\u00a9'.repeat(129), { kind: 'refused', detail: 'X-Mock-Session is 129 characters long; the mock accepts at most 128.' }],
+  [
+    '\u00c3\u00a9'.repeat(129),
+    { kind: 'refused', detail: 'X-Mock-Session is 129 characters long; the mock accepts at most 128.' },
+  ],
 ])('X-Mock-Session %j is read as %j', (raw, read) => {
   expect(readSessionHeader(raw)).toEqual(read);
 });

@@ -43,10 +43,19 @@ test.each<[string, Area]>([
 });
 
 test('a path sharing no leading segment with any route falls where unknown paths fall: the service', () => {
-  expect([AREA_OF_UNKNOWN_PATHS, createAreaOfUnmatched([])('/a'), createAreaOfUnmatched([{ template: '/a', area: 'static' }])('/b')]).toEqual(['service', 'service', 'service']);
+  expect([
+    AREA_OF_UNKNOWN_PATHS,
+    createAreaOfUnmatched([])('/a'),
+    createAreaOfUnmatched([{ template: '/a', area: 'static' }])('/b'),
+  ]).toEqual(['service', 'service', 'service']);
 });
 
-test('a literal segment of one area alone is that area\'s, wherever a path leaves it', () => {
+test("a literal segment of one area alone is that area's, wherever a path leaves it", () => {
   const areaOf = createAreaOfUnmatched([{ template: '/Glodon/{version}/{file}', area: 'static' }]);
-  expect([areaOf('/Glodon'), areaOf('/Glodon/'), areaOf('/Glodon/x/y/z.js'), areaOf('/glodon/x')]).toEqual(['static', 'static', 'static', 'service']);
+  expect([areaOf('/Glodon'), areaOf('/Glodon/'), areaOf('/Glodon/x/y/z.js'), areaOf('/glodon/x')]).toEqual([
+    'static',
+    'static',
+    'static',
+    'service',
+  ]);
 });

@@ -11,8 +11,13 @@ const FIELDS = { objectType: 'file', objectId: '1' as never, name: 'a.rvt', sess
 test('a store that already holds every token drawn: issue gives up after a million draws and says the random source looks stuck', async () => {
   const full = createMemoryTokenStore();
   let inserts = 0;
-  full.insert = async () => { inserts += 1; return false; };
+  full.insert = async () => {
+    inserts += 1;
+    return false;
+  };
   const tokens = createViewTokens({ store: full, random: createSeededRandom(1), ttlMs: VIEW_TOKEN_TTL_MS });
-  await expect(tokens.issue(FIELDS, T0)).rejects.toThrow(new Error('no unused View Token after 1000000 draws: is the random source stuck?'));
+  await expect(tokens.issue(FIELDS, T0)).rejects.toThrow(
+    new Error('no unused View Token after 1000000 draws: is the random source stuck?'),
+  );
   expect(inserts).toBe(1_000_000);
 });

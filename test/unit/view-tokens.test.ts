@@ -11,13 +11,27 @@ const T0 = Date.parse('2026-01-01T00:00:00Z');
 /** A mock time the test moves by hand; `nowOf` is how a use reads its token's session's clock. */
 function aClock() {
   let now = T0;
-  return { now: () => now, nowOf: async (_session: string) => now, advance: (byMs: number) => { now += byMs; }, set: (atMs: number) => { now = atMs; } };
+  return {
+    now: () => now,
+    nowOf: async (_session: string) => now,
+    advance: (byMs: number) => {
+      now += byMs;
+    },
+    set: (atMs: number) => {
+      now = atMs;
+    },
+  };
 }
 
 function aLifecycle() {
   const clock = aClock();
-  const tokens = createViewTokens({ store: createMemoryTokenStore(), random: createSeededRandom(1), ttlMs: VIEW_TOKEN_TTL_MS });
-  const issue = () => tokens.issue({ objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: '' }, clock.now());
+  const tokens = createViewTokens({
+    store: createMemoryTokenStore(),
+    random: createSeededRandom(1),
+    ttlMs: VIEW_TOKEN_TTL_MS,
+  });
+  const issue = () =>
+    tokens.issue({ objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: '' }, clock.now());
   return { clock, tokens, issue };
 }
 
@@ -71,28 +85,46 @@ test('an expired use answers the record as it was, expired at its last activity 
   const { clock, tokens, issue } = aLifecycle();
   const issued = await issue();
   clock.advance(13 * HOUR);
-  expect(await tokens.use(issued.token, clock.nowOf)).toStrictEqual({ kind: 'expired', record: issued, expiredAtMs: T0 + 12 * HOUR });
+  expect(await tokens.use(issued.token, clock.nowOf)).toStrictEqual({
+    kind: 'expired',
+    record: issued,
+    expiredAtMs: T0 + 12 * HOUR,
+  });
   expect(await tokens.peek(issued.token)).toStrictEqual(issued);
 });
 
 test.each([
   ['valid', 11 * HOUR],
   ['expired', 12 * HOUR],
-])('a use (%s) reads the token (its session names the clock), then touches it with the cutoff now − 12 h, which the store compares', async (kind, elapsedMs) => {
-  const store = createMemoryTokenStore();
-  const calls: unknown[][] = [];
-  const counted = Object.fromEntries(Object.entries(store).map(([name, method]) => [name, (...args: unknown[]) => {
-    calls.push([name, ...args]);
-    return (method as (...args: unknown[]) => unknown)(...args);
-  }])) as unknown as TokenStore;
-  const clock = aClock();
-  const tokens = createViewTokens({ store: counted, random: createSeededRandom(1), ttlMs: VIEW_TOKEN_TTL_MS });
-  const { token } = await tokens.issue({ objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: '' }, clock.now());
-  clock.advance(elapsedMs);
-  calls.length = 0;
-  expect((await tokens.use(token, clock.nowOf)).kind).toBe(kind);
-  expect(calls).toEqual([['find', token], ['touch', token, T0 + elapsedMs, T0 + elapsedMs - 12 * HOUR]]);
-});
+])(
+  'a use (%s) reads the token (its session names the clock), then touches it with the cutoff now − 12 h, which the store compares',
+  async (kind, elapsedMs) => {
+    const store = createMemoryTokenStore();
+    const calls: unknown[][] = [];
+    const counted = Object.fromEntries(
+      Object.entries(store).map(([name, method]) => [
+        name,
+        (...args: unknown[]) => {
+          calls.push([name, ...args]);
+          return (method as (...args: unknown[]) => unknown)(...args);
+        },
+      ]),
+    ) as unknown as TokenStore;
+    const clock = aClock();
+    const tokens = createViewTokens({ store: counted, random: createSeededRandom(1), ttlMs: VIEW_TOKEN_TTL_MS });
+    const { token } = await tokens.issue(
+      { objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: '' },
+      clock.now(),
+    );
+    clock.advance(elapsedMs);
+    calls.length = 0;
+    expect((await tokens.use(token, clock.nowOf)).kind).toBe(kind);
+    expect(calls).toEqual([
+      ['find', token],
+      ['touch', token, T0 + elapsedMs, T0 + elapsedMs - 12 * HOUR],
+    ]);
+  },
+);
 
 test('an unknown token is reported as unknown, not expired', async () => {
   const { clock, tokens } = aLifecycle();
@@ -130,23 +162,59 @@ test('a seeded sequence restarted over a store that holds its first tokens draws
   expect(await store.count()).toBe(3);
 });
 
-test('a use is judged on the clock of the session the token was issued in, which it reads, not the caller\'s', async () => {
+test("a use is judged on the clock of the session the token was issued in, which it reads, not the caller's", async () => {
   const { tokens } = aLifecycle();
-  const { token } = await tokens.issue({ objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: 'qa-anna' }, T0);
+  const { token } = await tokens.issue(
+    { objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: 'qa-anna' },
+    T0,
+  );
   const asked: string[] = [];
-  const nowOf = async (session: string) => { asked.push(session); return session === 'qa-anna' ? T0 + 12 * HOUR - 1 : T0 + 48 * HOUR; };
+  const nowOf = async (session: string) => {
+    asked.push(session);
+    return session === 'qa-anna' ? T0 + 12 * HOUR - 1 : T0 + 48 * HOUR;
+  };
   expect((await tokens.use(token, nowOf)).kind).toBe('valid');
   expect(asked).toEqual(['qa-anna']);
 });
 
 const FIELDS = { objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: '' } as const;
 
-test('an issued record is the caller\'s fields, the drawn token, the issue time, no use yet', async () => {
+test("an issued record is the caller's fields, the drawn token, the issue time, no use yet", async () => {
   const { tokens } = aLifecycle();
-  expect(await tokens.issue({ objectType: 'childFile', objectId: '2' as never, integrateId: '1' as never, extension: 'dwg', name: 'Plan.dwg', session: 'qa' }, T0)).toStrictEqual({
-    token: expect.stringMatching(/^[0-9a-f]{32}$/), objectType: 'childFile', objectId: '2', integrateId: '1', extension: 'dwg', name: 'Plan.dwg', session: 'qa', issuedAtMs: T0, lastUsedAtMs: null, uses: 0,
+  expect(
+    await tokens.issue(
+      {
+        objectType: 'childFile',
+        objectId: '2' as never,
+        integrateId: '1' as never,
+        extension: 'dwg',
+        name: 'Plan.dwg',
+        session: 'qa',
+      },
+      T0,
+    ),
+  ).toStrictEqual({
+    token: expect.stringMatching(/^[0-9a-f]{32}$/),
+    objectType: 'childFile',
+    objectId: '2',
+    integrateId: '1',
+    extension: 'dwg',
+    name: 'Plan.dwg',
+    session: 'qa',
+    issuedAtMs: T0,
+    lastUsedAtMs: null,
+    uses: 0,
   });
-  expect(await tokens.issue(FIELDS, T0)).toStrictEqual({ token: expect.stringMatching(/^[0-9a-f]{32}$/), objectType: 'file', objectId: '1', name: 'a.rvt', session: '', issuedAtMs: T0, lastUsedAtMs: null, uses: 0 });
+  expect(await tokens.issue(FIELDS, T0)).toStrictEqual({
+    token: expect.stringMatching(/^[0-9a-f]{32}$/),
+    objectType: 'file',
+    objectId: '1',
+    name: 'a.rvt',
+    session: '',
+    issuedAtMs: T0,
+    lastUsedAtMs: null,
+    uses: 0,
+  });
 });
 
 test('a drafted token given back is the next one drawn, so a seeded sequence stays as it was; a draft is not stored', async () => {
@@ -163,7 +231,16 @@ test('a drafted token given back is the next one drawn, so a seeded sequence sta
 
 test('a token expires its ttl after its last activity: the issue, or the last use', () => {
   const { tokens } = aLifecycle();
-  const record = { token: 't', objectType: 'file', objectId: '1' as never, session: '', name: 'a', issuedAtMs: T0, lastUsedAtMs: null, uses: 0 } as const;
+  const record = {
+    token: 't',
+    objectType: 'file',
+    objectId: '1' as never,
+    session: '',
+    name: 'a',
+    issuedAtMs: T0,
+    lastUsedAtMs: null,
+    uses: 0,
+  } as const;
   expect(tokens.ttlMs).toBe(12 * HOUR);
   expect(tokens.expiresAtMs(record)).toBe(T0 + 12 * HOUR);
   expect(tokens.expiresAtMs({ ...record, lastUsedAtMs: T0 + HOUR, uses: 1 })).toBe(T0 + 13 * HOUR);
@@ -179,11 +256,24 @@ test.each([
   expect(tokens.stateOf(record, clock.now())).toBe(state);
 });
 
-test('what a store\'s touch means: a use slides the expiry, an inactive token is expired at its last activity + ttl, an unknown one is unknown', () => {
+test("what a store's touch means: a use slides the expiry, an inactive token is expired at its last activity + ttl, an unknown one is unknown", () => {
   const { tokens } = aLifecycle();
-  const record = { token: 't', objectType: 'file', objectId: '1' as never, session: '', name: 'a', issuedAtMs: T0, lastUsedAtMs: T0 + HOUR, uses: 1 } as const;
+  const record = {
+    token: 't',
+    objectType: 'file',
+    objectId: '1' as never,
+    session: '',
+    name: 'a',
+    issuedAtMs: T0,
+    lastUsedAtMs: T0 + HOUR,
+    uses: 1,
+  } as const;
   expect(tokens.toUse({ kind: 'used', record })).toStrictEqual({ kind: 'valid', record, expiresAtMs: T0 + 13 * HOUR });
-  expect(tokens.toUse({ kind: 'inactive', record })).toStrictEqual({ kind: 'expired', record, expiredAtMs: T0 + 13 * HOUR });
+  expect(tokens.toUse({ kind: 'inactive', record })).toStrictEqual({
+    kind: 'expired',
+    record,
+    expiredAtMs: T0 + 13 * HOUR,
+  });
   expect(tokens.toUse({ kind: 'unknown' })).toStrictEqual({ kind: 'unknown' });
 });
 
@@ -198,17 +288,58 @@ test('a ttl other than 12 h is honoured to the millisecond', async () => {
 });
 
 test('a token as the admin API shows it: ISO times, expiry and state on the clock of its own session, integrateId only for a child file', async () => {
-  const tokens = createViewTokens({ store: createMemoryTokenStore(), random: createSeededRandom(1), ttlMs: VIEW_TOKEN_TTL_MS });
+  const tokens = createViewTokens({
+    store: createMemoryTokenStore(),
+    random: createSeededRandom(1),
+    ttlMs: VIEW_TOKEN_TTL_MS,
+  });
   const file = await tokens.issue({ objectType: 'file', objectId: '1' as never, name: 'a.rvt', session: 'qa' }, T0);
-  const child = { ...(await tokens.issue({ objectType: 'childFile', objectId: '20' as never, integrateId: '10' as never, name: 'model-20.rvt', session: '' }, T0)), lastUsedAtMs: T0 + HOUR, uses: 2 };
+  const child = {
+    ...(await tokens.issue(
+      {
+        objectType: 'childFile',
+        objectId: '20' as never,
+        integrateId: '10' as never,
+        name: 'model-20.rvt',
+        session: '',
+      },
+      T0,
+    )),
+    lastUsedAtMs: T0 + HOUR,
+    uses: 2,
+  };
   // 'qa' is 12 h on (its token expired exactly now), the deployment 1 h on.
-  const book = toClockBook(new Map([['qa', { offsetMs: 12 * HOUR, frozenAtMs: null }], ['', { offsetMs: HOUR, frozenAtMs: null }]]), 'all', () => T0);
+  const book = toClockBook(
+    new Map([
+      ['qa', { offsetMs: 12 * HOUR, frozenAtMs: null }],
+      ['', { offsetMs: HOUR, frozenAtMs: null }],
+    ]),
+    'all',
+    () => T0,
+  );
   expect(toViewTokenInfo(file, tokens, book)).toStrictEqual({
-    token: file.token, objectType: 'file', objectId: '1', session: 'qa', issuedAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null,
-    expiresAt: '2026-01-01T12:00:00.000Z', expiresInMs: 0, state: 'expired', uses: 0,
+    token: file.token,
+    objectType: 'file',
+    objectId: '1',
+    session: 'qa',
+    issuedAt: '2026-01-01T00:00:00.000Z',
+    lastUsedAt: null,
+    expiresAt: '2026-01-01T12:00:00.000Z',
+    expiresInMs: 0,
+    state: 'expired',
+    uses: 0,
   });
   expect(toViewTokenInfo(child, tokens, book)).toStrictEqual({
-    token: child.token, objectType: 'childFile', objectId: '20', integrateId: '10', session: '', issuedAt: '2026-01-01T00:00:00.000Z', lastUsedAt: '2026-01-01T01:00:00.000Z',
-    expiresAt: '2026-01-01T13:00:00.000Z', expiresInMs: 12 * HOUR, state: 'valid', uses: 2,
+    token: child.token,
+    objectType: 'childFile',
+    objectId: '20',
+    integrateId: '10',
+    session: '',
+    issuedAt: '2026-01-01T00:00:00.000Z',
+    lastUsedAt: '2026-01-01T01:00:00.000Z',
+    expiresAt: '2026-01-01T13:00:00.000Z',
+    expiresInMs: 12 * HOUR,
+    state: 'valid',
+    uses: 2,
   });
 });

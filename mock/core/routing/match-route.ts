@@ -86,22 +86,41 @@ export function createRouteMatcher(routes: readonly Route[], { basePath }: { bas
   };
 }
 
-interface ExactPath { entry: PathEntry; matched: Map<string, MatchedRoute>; alsoTemplated: boolean }
-interface TemplatedPath { pattern: RegExp; entry: PathEntry; literalSegments: number }
+interface ExactPath {
+  entry: PathEntry;
+  matched: Map<string, MatchedRoute>;
+  alsoTemplated: boolean;
+}
+interface TemplatedPath {
+  pattern: RegExp;
+  entry: PathEntry;
+  literalSegments: number;
+}
 
 /** The table as the matcher looks it up: parameterless paths with their results made in advance, and the templated ones in OpenAPI's order. */
-function toLookup(routes: readonly Route[], full: (route: Route) => string): { exact: Map<string, ExactPath>; templated: TemplatedPath[] } {
+function toLookup(
+  routes: readonly Route[],
+  full: (route: Route) => string,
+): { exact: Map<string, ExactPath>; templated: TemplatedPath[] } {
   const entries = new Map<string, PathEntry>();
   for (const route of routes) {
     const template = full(route);
     const entry = entries.get(template) ?? { byMethod: new Map(), allow: [], allowHeader: '' };
-    entry.byMethod.set(route.method, { route, names: [...template.matchAll(/\{([^}]+)\}/g)].map((found) => found[1] as string) });
+    entry.byMethod.set(route.method, {
+      route,
+      names: [...template.matchAll(/\{([^}]+)\}/g)].map((found) => found[1] as string),
+    });
     entry.allow = [...entry.byMethod.keys()];
     entry.allowHeader = [...entry.allow, 'OPTIONS'].join(', ');
     entries.set(template, entry);
   }
-  const templated: TemplatedPath[] = [...entries].filter(([template]) => template.includes('{'))
-    .map(([template, entry]) => ({ pattern: toPattern(template), entry, literalSegments: template.split('/').filter((segment) => !segment.includes('{')).length }));
+  const templated: TemplatedPath[] = [...entries]
+    .filter(([template]) => template.includes('{'))
+    .map(([template, entry]) => ({
+      pattern: toPattern(template),
+      entry,
+      literalSegments: template.split('/').filter((segment) => !segment.includes('{')).length,
+    }));
   // The path with more literal segments first (`/scenarios/catalog` before `/scenarios/{id}`).
   templated.sort((a, b) => b.literalSegments - a.literalSegments);
   const exact = new Map<string, ExactPath>();
@@ -109,9 +128,23 @@ function toLookup(routes: readonly Route[], full: (route: Route) => string): { e
     if (template.includes('{')) continue;
     const matched = new Map<string, MatchedRoute>();
     for (const [method, { route }] of entry.byMethod) {
-      matched.set(method, Object.freeze({ kind: 'matched', operationId: route.operationId as OperationId, area: route.area, route, params: NO_PARAMS, path: route.path }));
+      matched.set(
+        method,
+        Object.freeze({
+          kind: 'matched',
+          operationId: route.operationId as OperationId,
+          area: route.area,
+          route,
+          params: NO_PARAMS,
+          path: route.path,
+        }),
+      );
     }
-    exact.set(template, { entry, matched, alsoTemplated: templated.some((candidate) => candidate.pattern.test(template)) });
+    exact.set(template, {
+      entry,
+      matched,
+      alsoTemplated: templated.some((candidate) => candidate.pattern.test(template)),
+    });
   }
   return { exact, templated };
 }
@@ -137,12 +170,23 @@ function toMatched(route: Route, names: readonly string[], groups: RegExpExecArr
     }
   });
   const path = AREA_RULES[route.area].basePath && basePath ? groups[0].slice(basePath.length) : groups[0];
-  return { kind: 'matched', operationId: route.operationId as OperationId, area: route.area, route, params, path, ...(undecodable === undefined ? {} : { undecodable }) };
+  return {
+    kind: 'matched',
+    operationId: route.operationId as OperationId,
+    area: route.area,
+    route,
+    params,
+    path,
+    ...(undecodable === undefined ? {} : { undecodable }),
+  };
 }
 
 /** `{name}` is one non-empty segment; everything else is literal, letter case included. */
 function toPattern(template: string): RegExp {
-  const escaped = template.split(/(\{[^}]+\})/).map((part) => (part.startsWith('{') ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('');
+  const escaped = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${escaped}$`);
 }
 

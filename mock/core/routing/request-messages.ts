@@ -26,7 +26,9 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object' && value !== null) return 'an object';
   if (value === undefined) return 'nothing';
-  return typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
+  return typeof value === 'string'
+    ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
+    : String(value);
 }
 
 /** What a parameter's value should have been, for a type, range or pattern error: `must be an integer from 0 to 1000; got "x"`. */
@@ -34,10 +36,14 @@ export function toParameterReason(error: SchemaError, schema: Readonly<Record<st
   const got = `; got ${describeValue(raw)}`;
   if (schema.type === 'integer') return `must be ${toIntegerRange(schema)}${got}`;
   switch (error.keyword) {
-    case 'pattern': return `must match pattern "${String(error.params.pattern)}"${got}`;
-    case 'minLength': return `must NOT have fewer than ${String(error.params.limit)} characters`;
-    case 'maxLength': return `must NOT have more than ${String(error.params.limit)} characters`;
-    default: return `must be ${toAllowed(error.parentSchema ?? {})}${got}`;
+    case 'pattern':
+      return `must match pattern "${String(error.params.pattern)}"${got}`;
+    case 'minLength':
+      return `must NOT have fewer than ${String(error.params.limit)} characters`;
+    case 'maxLength':
+      return `must NOT have more than ${String(error.params.limit)} characters`;
+    default:
+      return `must be ${toAllowed(error.parentSchema ?? {})}${got}`;
   }
 }
 
@@ -65,7 +71,9 @@ export function toBodyMessage(error: SchemaError): string {
       return `"${field === '' ? missing : `${field}.${missing}`}" is required.`;
     }
     case 'minProperties': {
-      const known = Object.entries(error.parentSchema?.properties ?? {}).map(([name, schema]) => `"${name}" (${toAllowed(schema as SchemaError['parentSchema'] & object)})`);
+      const known = Object.entries(error.parentSchema?.properties ?? {}).map(
+        ([name, schema]) => `"${name}" (${toAllowed(schema as SchemaError['parentSchema'] & object)})`,
+      );
       return `Give at least one of ${known.join(', ')}${field === '' ? '' : ` in ${named}`}.`;
     }
     case 'enum': {
@@ -83,16 +91,20 @@ export function toBodyMessage(error: SchemaError): string {
 
 /** What a schema allows, in words: `a string or an integer of at least 0`, `an ISO 8601 date-time`. */
 function toAllowed(schema: NonNullable<SchemaError['parentSchema']>): string {
-  if (schema.oneOf) return schema.oneOf.map((branch) => toAllowed(branch as NonNullable<SchemaError['parentSchema']>)).join(' or ');
+  if (schema.oneOf)
+    return schema.oneOf.map((branch) => toAllowed(branch as NonNullable<SchemaError['parentSchema']>)).join(' or ');
   if (schema.format === 'date-time') return 'an ISO 8601 date-time';
   if (schema.format === 'int64') return 'an int64';
   if (schema.type === undefined) return 'any value';
-  return [schema.type].flat().map((type) => {
-    if (type === 'boolean') return 'true or false';
-    if (type === 'integer') return toIntegerRange(schema);
-    if (type === 'null') return 'null';
-    return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
-  }).join(' or ');
+  return [schema.type]
+    .flat()
+    .map((type) => {
+      if (type === 'boolean') return 'true or false';
+      if (type === 'integer') return toIntegerRange(schema);
+      if (type === 'null') return 'null';
+      return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+    })
+    .join(' or ');
 }
 
 function toIntegerRange(schema: { minimum?: unknown; maximum?: unknown }): string {
@@ -105,6 +117,10 @@ function toIntegerRange(schema: { minimum?: unknown; maximum?: unknown }): strin
 
 /** `/then/code` → `then.code`, `/items/0` → `items[0]`: the way the messages name a field. */
 function toFieldPath(instancePath: string): string {
-  return instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : `${index === 0 ? '' : '.'}${part}`)).join('');
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : `${index === 0 ? '' : '.'}${part}`))
+    .join('');
 }

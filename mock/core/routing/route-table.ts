@@ -69,10 +69,14 @@ export function isServiceOperation(operationId: string): operationId is ServiceO
   return SERVICE_OPERATION_IDS.has(operationId);
 }
 
-const SERVICE_OPERATION_IDS: ReadonlySet<string> = new Set(ROUTE_TABLE.filter((route) => route.area === 'service' || route.area === 'viewer').map((route) => route.operationId));
+const SERVICE_OPERATION_IDS: ReadonlySet<string> = new Set(
+  ROUTE_TABLE.filter((route) => route.area === 'service' || route.area === 'viewer').map((route) => route.operationId),
+);
 
 /** The static host's operations, as the table lists them. */
-export const STATIC_OPERATION_IDS: readonly StaticOperationId[] = ROUTE_TABLE.filter((route) => route.area === 'static').map((route) => route.operationId as StaticOperationId);
+export const STATIC_OPERATION_IDS: readonly StaticOperationId[] = ROUTE_TABLE.filter(
+  (route) => route.area === 'static',
+).map((route) => route.operationId as StaticOperationId);
 
 /** Whether an operation is one of the static host's. */
 export function isStaticOperation(operationId: string): operationId is StaticOperationId {

@@ -44,7 +44,10 @@ export function createAreaOfUnmatched(routes: readonly { template: string; area:
     let best = 0;
     for (const area of AREAS) {
       const count = node.ways.get(area)?.size ?? 0;
-      if (count > best) { best = count; node.area = area; }
+      if (count > best) {
+        best = count;
+        node.area = area;
+      }
     }
     node.children.forEach(settle);
   };

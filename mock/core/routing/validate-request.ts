@@ -28,7 +28,7 @@ function isDateTime(value: string): boolean {
   if (parts === null || Number.isNaN(Date.parse(value))) return false;
   const [, year = 0, month = 1, day = 1, hour = 0] = parts.map(Number);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[month - 1] as number) && hour <= 23;
+  return day <= (month === 2 ? (leap ? 29 : 28) : (DAYS_IN_MONTH[month - 1] as number)) && hour <= 23;
 }
 
 /** Days in each month of the year (February: see isDateTime). */
@@ -65,14 +65,18 @@ function checksOf(route: Route): Checks {
     checks = {
       ...withDefined({ query: at('query'), path: at('path'), header: at('header'), body: at('body') }),
       queryNames: new Set(inQuery.map((parameter) => parameter.name)),
-      numbers: inQuery.filter((parameter) => parameter.schema.type === 'integer' && parameter.schema.format !== 'int64').map((parameter) => parameter.name),
+      numbers: inQuery
+        .filter((parameter) => parameter.schema.type === 'integer' && parameter.schema.format !== 'int64')
+        .map((parameter) => parameter.name),
     };
     CHECKS.set(route.operationId, checks);
   }
   return checks;
 }
 
-function withDefined(validators: Record<'query' | 'path' | 'header' | 'body', Validator | undefined>): Partial<Record<'query' | 'path' | 'header' | 'body', Validator>> {
+function withDefined(
+  validators: Record<'query' | 'path' | 'header' | 'body', Validator | undefined>,
+): Partial<Record<'query' | 'path' | 'header' | 'body', Validator>> {
   return Object.fromEntries(Object.entries(validators).filter(([, validator]) => validator !== undefined));
 }
 
@@ -87,10 +91,13 @@ export function validateParameters(route: Route, request: RequestParameters): Va
   if (checks.query !== undefined) {
     const bracketed = findBracketed(checks.queryNames, request.query);
     if (bracketed !== undefined) return bracketed;
-    if (!checks.query(withNumbers(checks.numbers, request.query))) return toInvalid(route, 'query', checks.query, request.query);
+    if (!checks.query(withNumbers(checks.numbers, request.query)))
+      return toInvalid(route, 'query', checks.query, request.query);
   }
-  if (checks.path !== undefined && !checks.path(request.pathParams)) return toInvalid(route, 'path', checks.path, request.pathParams);
-  if (checks.header !== undefined && !checks.header(request.headers)) return toInvalid(route, 'header', checks.header, request.headers);
+  if (checks.path !== undefined && !checks.path(request.pathParams))
+    return toInvalid(route, 'path', checks.path, request.pathParams);
+  if (checks.header !== undefined && !checks.header(request.headers))
+    return toInvalid(route, 'header', checks.header, request.headers);
   return VALID;
 }
 
@@ -99,7 +106,8 @@ export function validateParameters(route: Route, request: RequestParameters): Va
  * percent-encoding (the matcher names it): that one is refused first.
  */
 export function validateMatched(route: Route, request: RequestParameters, undecodable: string | undefined): Validation {
-  if (undecodable !== undefined) return { kind: 'invalid', parameter: undecodable, reason: 'is not valid percent-encoding' };
+  if (undecodable !== undefined)
+    return { kind: 'invalid', parameter: undecodable, reason: 'is not valid percent-encoding' };
   return validateParameters(route, request);
 }
 
@@ -117,7 +125,10 @@ export function checkBody(route: Route, body: unknown): string | undefined {
 /** The error to tell: a failed `oneOf` as a whole (what each branch allows), not its first branch's complaint. */
 function firstError(validate: Validator): SchemaError {
   const errors = (validate.errors ?? []) as SchemaError[];
-  return errors.find((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf') ?? errors[0] ?? { instancePath: '', keyword: 'type', params: {} };
+  return (
+    errors.find((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf') ??
+    errors[0] ?? { instancePath: '', keyword: 'type', params: {} }
+  );
 }
 
 /** `?session[x]=1` names a declared parameter in a form this mock does not read: refused, not dropped. */
@@ -126,7 +137,8 @@ function findBracketed(names: ReadonlySet<string>, query: QueryValues): Validati
     const bracket = name.indexOf('[');
     if (bracket < 0) continue;
     const base = name.slice(0, bracket);
-    if (names.has(base)) return { kind: 'invalid', parameter: name, reason: `give ${base} once, as ?${base}=value (no brackets)` };
+    if (names.has(base))
+      return { kind: 'invalid', parameter: name, reason: `give ${base} once, as ?${base}=value (no brackets)` };
   }
   return undefined;
 }
@@ -141,10 +153,21 @@ function withNumbers(names: readonly string[], query: QueryValues): QueryValues 
   return (converted ?? query) as QueryValues;
 }
 
-function toInvalid(route: Route, place: RouteParameter['in'], validate: Validator, given: Readonly<Record<string, unknown>>): Validation {
+function toInvalid(
+  route: Route,
+  place: RouteParameter['in'],
+  validate: Validator,
+  given: Readonly<Record<string, unknown>>,
+): Validation {
   const error = firstError(validate);
-  const key = error.keyword === 'required' ? String(error.params.missingProperty) : decodeURIComponent(error.instancePath.split('/')[1] ?? '');
-  const declared = route.parameters.find((parameter) => parameter.in === place && (place === 'header' ? parameter.name.toLowerCase() : parameter.name) === key);
+  const key =
+    error.keyword === 'required'
+      ? String(error.params.missingProperty)
+      : decodeURIComponent(error.instancePath.split('/')[1] ?? '');
+  const declared = route.parameters.find(
+    (parameter) =>
+      parameter.in === place && (place === 'header' ? parameter.name.toLowerCase() : parameter.name) === key,
+  );
   const parameter = declared?.name ?? key;
   if (error.keyword === 'required') return { kind: 'invalid', parameter, reason: 'is required' };
   const raw = given[key];
@@ -156,7 +179,11 @@ function toInvalid(route: Route, place: RouteParameter['in'], validate: Validato
   if (error.keyword === 'enum') {
     const allowed = (error.parentSchema?.enum ?? []).map(String);
     const nearest = findNearestName(String(raw), allowed);
-    return { kind: 'invalid', parameter, reason: `must be one of ${allowed.join(', ')}; got ${describeValue(raw)}${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}` };
+    return {
+      kind: 'invalid',
+      parameter,
+      reason: `must be one of ${allowed.join(', ')}; got ${describeValue(raw)}${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}`,
+    };
   }
   return { kind: 'invalid', parameter, reason: toParameterReason(error, declared?.schema ?? {}, raw) };
 }

@@ -49,7 +49,11 @@ export function readPreferences(prefer: string | undefined, query: QueryValues):
     const [name = '', ...value] = part.split('=');
     const key = name.trim().toLowerCase();
     // One of ours with no or an odd value (`Prefer: code`) is kept as written, so it is refused, not ignored.
-    if ((PREFERENCE_KEYS as readonly string[]).includes(key)) found[key as keyof Preferences] = value.join('=').trim().replace(/^"(.*)"$/, '$1');
+    if ((PREFERENCE_KEYS as readonly string[]).includes(key))
+      found[key as keyof Preferences] = value
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
   }
   return found;
 }
@@ -65,5 +69,7 @@ export function findUnknownSwitch(query: QueryValues): string | undefined {
 /** The query without the `__` switches, which validation must never see. */
 export function withoutSwitches(query: QueryValues): QueryValues {
   if (!Object.keys(query).some((name) => name.startsWith('__'))) return query;
-  return Object.fromEntries(Object.entries(query).filter(([name]) => !PREFERENCE_KEYS.some((key) => name === `__${key}`)));
+  return Object.fromEntries(
+    Object.entries(query).filter(([name]) => !PREFERENCE_KEYS.some((key) => name === `__${key}`)),
+  );
 }

@@ -9,8 +9,14 @@ import type { Refusal } from './switch-plan';
 import { toSwitchPlan } from './switch-plan';
 
 /** The query and path parameters of each service operation (what a rule's `param` may name), from the route table. */
-const PARAMETERS_OF: ReadonlyMap<string, readonly string[]> = new Map(ROUTE_TABLE.filter((route) => isServiceOperation(route.operationId))
-  .map((route) => [route.operationId, route.parameters.filter((parameter) => parameter.in === 'query' || parameter.in === 'path').map((parameter) => parameter.name)]));
+const PARAMETERS_OF: ReadonlyMap<string, readonly string[]> = new Map(
+  ROUTE_TABLE.filter((route) => isServiceOperation(route.operationId)).map((route) => [
+    route.operationId,
+    route.parameters
+      .filter((parameter) => parameter.in === 'query' || parameter.in === 'path')
+      .map((parameter) => parameter.name),
+  ]),
+);
 /** Every parameter some service operation has, in alphabetical order. */
 const ALL_PARAMETERS: readonly string[] = [...new Set([...PARAMETERS_OF.values()].flat())].sort();
 
@@ -22,7 +28,15 @@ export function toPreferences(outcome: RuleOutcome): Preferences {
 }
 
 /** `unprocessable`: well-formed, but naming a value the mock cannot use (a 422 naming what is allowed and the nearest). */
-export type RuleCheck = { kind: 'ok'; rule: Omit<Rule, 'id' | 'session'> } | { kind: 'invalid'; detail: string; unprocessable?: true; allowed?: Refusal['allowed']; nearest?: Refusal['nearest'] };
+export type RuleCheck =
+  | { kind: 'ok'; rule: Omit<Rule, 'id' | 'session'> }
+  | {
+      kind: 'invalid';
+      detail: string;
+      unprocessable?: true;
+      allowed?: Refusal['allowed'];
+      nearest?: Refusal['nearest'];
+    };
 
 /**
  * Checks a rule as the admin API, the config file, a state file or the library gives it: the one
@@ -43,14 +57,17 @@ export function checkRule(input: unknown, statuses: ServiceStatuses = SERVICE_ST
 
 type Unprocessable = { unprocessable: true } & Refusal;
 const RULE_KEYS = ['when', 'then', 'times'] as const;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A name or value the mock does not have: what is wrong, the nearest allowed one, and all of them. */
 function unknownName(what: string, field: string, given: string, known: readonly string[]): Unprocessable {
   const nearest = findNearestName(given, known);
   return {
-    unprocessable: true, detail: `${what}${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}; use ${known.length === 0 ? 'none' : known.join(', ')}`,
-    allowed: { [field]: known }, ...(nearest === undefined ? {} : { nearest: { [field]: nearest } }),
+    unprocessable: true,
+    detail: `${what}${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}; use ${known.length === 0 ? 'none' : known.join(', ')}`,
+    allowed: { [field]: known },
+    ...(nearest === undefined ? {} : { nearest: { [field]: nearest } }),
   };
 }
 
@@ -65,13 +82,21 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
   const outcome = toOutcome(then);
   if (typeof outcome === 'string' || 'unprocessable' in outcome) return outcome;
   if (condition.operation !== undefined && !isServiceOperation(condition.operation)) {
-    return unknownName(`"when.operation" ${condition.operation} is not a service operation`, 'operation', condition.operation, Object.keys(statuses));
+    return unknownName(
+      `"when.operation" ${condition.operation} is not a service operation`,
+      'operation',
+      condition.operation,
+      Object.keys(statuses),
+    );
   }
-  const documented = condition.operation === undefined ? [...new Set(Object.values(statuses).flat())] : statuses[condition.operation];
+  const documented =
+    condition.operation === undefined ? [...new Set(Object.values(statuses).flat())] : statuses[condition.operation];
   if (condition.param !== undefined) {
-    const known = condition.operation === undefined ? ALL_PARAMETERS : PARAMETERS_OF.get(condition.operation) ?? [];
-    const where = condition.operation === undefined ? 'no service operation has it' : `${condition.operation} does not have it`;
-    if (!known.includes(condition.param)) return unknownName(`"when.param" ${condition.param}: ${where}`, 'param', condition.param, known);
+    const known = condition.operation === undefined ? ALL_PARAMETERS : (PARAMETERS_OF.get(condition.operation) ?? []);
+    const where =
+      condition.operation === undefined ? 'no service operation has it' : `${condition.operation} does not have it`;
+    if (!known.includes(condition.param))
+      return unknownName(`"when.param" ${condition.param}: ${where}`, 'param', condition.param, known);
   }
   const planned = toSwitchPlan(toPreferences(outcome), condition.operation ?? 'any service operation', documented);
   if (planned.kind === 'rejected') {
@@ -82,7 +107,12 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
     if (typeof times !== 'number') return '"times" must be a positive integer';
     if (!Number.isInteger(times) || times < 1) {
       const nearest = Number.isFinite(times) ? Math.max(1, Math.round(times)) : 1;
-      return { unprocessable: true, detail: `"times" ${times} must be a positive integer (did you mean ${nearest}?)`, allowed: { times: ['1..'] }, nearest: { times: nearest } };
+      return {
+        unprocessable: true,
+        detail: `"times" ${times} must be a positive integer (did you mean ${nearest}?)`,
+        allowed: { times: ['1..'] },
+        nearest: { times: nearest },
+      };
     }
   }
   return { when: condition, then: outcome, remaining: (times as number | undefined) ?? null };
@@ -92,9 +122,11 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
 function toCondition(when: unknown): RuleCondition | string | Unprocessable {
   if (!isObject(when)) return '"when" must be an object {operation?, param?, equals?, accessToken?}';
   for (const [key, value] of Object.entries(when)) {
-    if (!(CONDITION_KEYS as readonly string[]).includes(key)) return unknownName(`"when.${key}" is not a condition`, 'when', key, CONDITION_KEYS);
+    if (!(CONDITION_KEYS as readonly string[]).includes(key))
+      return unknownName(`"when.${key}" is not a condition`, 'when', key, CONDITION_KEYS);
     const integer = key === 'equals' && typeof value === 'number' && Number.isSafeInteger(value);
-    if (typeof value !== 'string' && !integer) return key === 'equals' ? '"when.equals" must be a string or an integer' : `"when.${key}" must be a string`;
+    if (typeof value !== 'string' && !integer)
+      return key === 'equals' ? '"when.equals" must be a string or an integer' : `"when.${key}" must be a string`;
   }
   const condition = when as RuleCondition;
   if (condition.equals !== undefined && condition.param === undefined) return '"when.equals" needs "when.param"';
@@ -106,7 +138,8 @@ function toOutcome(then: unknown): RuleOutcome | string | Unprocessable {
   if (!isObject(then)) return '"then" must be an object with scenario, code, delay or fault';
   const outcome: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(then)) {
-    if (!(PREFERENCE_KEYS as readonly string[]).includes(key)) return unknownName(`"then.${key}" is not an outcome`, 'then', key, PREFERENCE_KEYS);
+    if (!(PREFERENCE_KEYS as readonly string[]).includes(key))
+      return unknownName(`"then.${key}" is not an outcome`, 'then', key, PREFERENCE_KEYS);
     if (typeof value !== 'string' && typeof value !== 'number') return `"then.${key}" must be a string or a number`;
     outcome[key] = value;
   }

@@ -52,7 +52,12 @@ export function createRuleIndex(rules: readonly Rule[]): RuleIndex {
         let next = -1;
         for (let list = 0; list < lists.length; list += 1) {
           const candidate = (lists[list] as Rule[])[at[list] as number];
-          if (candidate && (next < 0 || toRuleNumber(candidate.id) < toRuleNumber((lists[next] as Rule[])[at[next] as number]?.id ?? ''))) next = list;
+          if (
+            candidate &&
+            (next < 0 ||
+              toRuleNumber(candidate.id) < toRuleNumber((lists[next] as Rule[])[at[next] as number]?.id ?? ''))
+          )
+            next = list;
         }
         if (next < 0) return;
         const rule = (lists[next] as Rule[])[at[next] as number] as Rule;
@@ -82,7 +87,11 @@ function canonical(value: string): string {
  */
 export function matches(when: RuleCondition, request: ServiceRequest): boolean {
   if (when.operation !== undefined && when.operation !== request.operationId) return false;
-  if (when.accessToken !== undefined && /^bearer\s+(.*)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() !== when.accessToken) return false;
+  if (
+    when.accessToken !== undefined &&
+    /^bearer\s+(.*)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() !== when.accessToken
+  )
+    return false;
   if (when.param === undefined) return true;
   const value = request.pathParams[when.param] ?? request.query[when.param];
   if (typeof value !== 'string') return false;

@@ -90,10 +90,11 @@ export function createMemoryRuleStore(): RuleStore {
     if (numbers?.size === 0) {
       bySession.delete(rule.session);
       versions.delete(rule.session);
-    // Stryker disable next-line UpdateOperator: any counter value not used before works (versions are only compared for equality)
+      // Stryker disable next-line UpdateOperator: any counter value not used before works (versions are only compared for equality)
     } else versions.set(rule.session, ++changes);
   };
-  const rulesOf = (numbers: readonly number[]): Rule[] => numbers.map((number) => ({ ...(byNumber.get(number) as Rule) }));
+  const rulesOf = (numbers: readonly number[]): Rule[] =>
+    numbers.map((number) => ({ ...(byNumber.get(number) as Rule) }));
   const add = (rule: NewRule): Rule => {
     const stored: Rule = { id: `r${++counter}`, ...rule };
     put(stored);
@@ -106,7 +107,9 @@ export function createMemoryRuleStore(): RuleStore {
     versions.clear();
   };
   return {
-    async add(rule) { return add(rule); },
+    async add(rule) {
+      return add(rule);
+    },
     async list(session) {
       const numbers = session === undefined ? all : bySession.get(session);
       return rulesOf(numbers?.pageUp(Infinity) ?? []);
@@ -114,7 +117,8 @@ export function createMemoryRuleStore(): RuleStore {
     async page({ session, limit, cursor }) {
       const after = cursor === undefined ? 0 : fromRuleCursor(cursor);
       if (after === undefined) return undefined;
-      const numbers = (session === undefined ? all : bySession.get(session))?.pageUp(limit + 1, (number) => number - after) ?? [];
+      const numbers =
+        (session === undefined ? all : bySession.get(session))?.pageUp(limit + 1, (number) => number - after) ?? [];
       const rules = rulesOf(numbers.slice(0, limit));
       const last = rules.at(-1);
       return { rules, ...(numbers.length > limit && last ? { nextCursor: String(toRuleNumber(last.id)) } : {}) };

@@ -15,7 +15,8 @@ export interface RuleCondition {
 }
 
 /** WireMock's fault names, accepted as aliases of ours. */
-export type WireMockFault = 'CONNECTION_RESET_BY_PEER' | 'EMPTY_RESPONSE' | 'MALFORMED_RESPONSE_CHUNK' | 'RANDOM_DATA_THEN_CLOSE';
+export type WireMockFault =
+  'CONNECTION_RESET_BY_PEER' | 'EMPTY_RESPONSE' | 'MALFORMED_RESPONSE_CHUNK' | 'RANDOM_DATA_THEN_CLOSE';
 
 /** A status a rule may force: one the operation documents (200 is the real answer, 201 the POST route's). */
 export type ForcedStatus = 200 | 201 | 400 | 401 | 403 | 404 | 500 | 503;

@@ -11,7 +11,10 @@ import type { RuleCheck } from './rule-check';
 import { checkRule, toPreferences } from './rule-check';
 import { toSwitchPlan } from './switch-plan';
 
-export type RuleAdd = { kind: 'added'; rule: Rule } | Extract<RuleCheck, { kind: 'invalid' }> | { kind: 'full'; detail: string; of: 'rules' | 'sessions' };
+export type RuleAdd =
+  | { kind: 'added'; rule: Rule }
+  | Extract<RuleCheck, { kind: 'invalid' }>
+  | { kind: 'full'; detail: string; of: 'rules' | 'sessions' };
 
 /** Rules one session may hold at once: a loop adding rules cannot make every request scan millions. */
 export const MAX_RULES_PER_SESSION = 1_000;
@@ -30,7 +33,12 @@ export interface Rules {
    * Finds the first rule of the request's session that matches and applies, and uses it up once.
    * `version`: the session's rules' version as a store step just read it (one-trip.ts), instead of asking again.
    */
-  take(request: ServiceRequest, session: string, documented: readonly number[], version?: string): Promise<{ rule: Rule; plan: SwitchPlan } | undefined>;
+  take(
+    request: ServiceRequest,
+    session: string,
+    documented: readonly number[],
+    version?: string,
+  ): Promise<{ rule: Rule; plan: SwitchPlan } | undefined>;
   /** Puts the configured rules (already checked) in the global session, once per deployment. */
   seed(inputs: readonly RuleInput[]): Promise<void>;
   restore(rules: readonly Rule[]): Promise<void>;
@@ -42,11 +50,14 @@ export interface Rules {
  * status (a 403 rule never touches the viewer's data call).
  * @example await createRules().add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 }, '')
  */
-export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store: RuleStore = createMemoryRuleStore()): Rules {
+export function createRules(
+  statuses: ServiceStatuses = SERVICE_STATUSES,
+  store: RuleStore = createMemoryRuleStore(),
+): Rules {
   /** Each session's rules indexed, kept while their version holds (rebuilt after a rule is added or goes). */
   const indexes = new Map<string, { version: string; index: RuleIndex }>();
   const indexOf = async (session: string, known: string | undefined): Promise<RuleIndex | undefined> => {
-    const version = known ?? await store.version(session);
+    const version = known ?? (await store.version(session));
     if (version === undefined) {
       indexes.delete(session);
       return undefined;
@@ -65,10 +76,18 @@ export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store:
       if (checked.kind === 'invalid') return checked;
       const { inSession, sessions } = await store.tally(session);
       if (inSession >= MAX_RULES_PER_SESSION) {
-        return { kind: 'full', of: 'rules', detail: `This session already has ${MAX_RULES_PER_SESSION} rules, the most it may hold; delete some (DELETE /__admin/scenarios) first.` };
+        return {
+          kind: 'full',
+          of: 'rules',
+          detail: `This session already has ${MAX_RULES_PER_SESSION} rules, the most it may hold; delete some (DELETE /__admin/scenarios) first.`,
+        };
       }
       if (inSession === 0 && sessions >= MAX_RULE_SESSIONS) {
-        return { kind: 'full', of: 'sessions', detail: `${MAX_RULE_SESSIONS} sessions hold rules already, the most the mock keeps; clear one (DELETE /__admin/scenarios with its X-Mock-Session) first.` };
+        return {
+          kind: 'full',
+          of: 'sessions',
+          detail: `${MAX_RULE_SESSIONS} sessions hold rules already, the most the mock keeps; clear one (DELETE /__admin/scenarios with its X-Mock-Session) first.`,
+        };
       }
       return { kind: 'added', rule: await store.add({ session, ...checked.rule }) };
     },
@@ -89,10 +108,11 @@ export function createRules(statuses: ServiceStatuses = SERVICE_STATUSES, store:
       return undefined;
     },
     seed(inputs) {
-      const rules = inputs.map((input) => checkRule(input, statuses)).flatMap((checked) => (checked.kind === 'ok' ? [{ session: '', ...checked.rule }] : []));
+      const rules = inputs
+        .map((input) => checkRule(input, statuses))
+        .flatMap((checked) => (checked.kind === 'ok' ? [{ session: '', ...checked.rule }] : []));
       return store.seed(rules);
     },
     restore: (saved) => store.restore(saved),
   };
 }
-

@@ -7,8 +7,14 @@ import { fromServiceFailure, toErrorAnswer } from '../service-answers';
 
 /** The named outcomes QA can force. */
 export const SCENARIOS = [
-  'access-token-missing', 'access-token-invalid', 'access-token-expired', 'forbidden', 'not-found',
-  'invalid-parameter', 'server-error', 'unavailable',
+  'access-token-missing',
+  'access-token-invalid',
+  'access-token-expired',
+  'forbidden',
+  'not-found',
+  'invalid-parameter',
+  'server-error',
+  'unavailable',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -26,7 +32,12 @@ export const SCENARIO_STATUS = {
 
 /** Which scenario `Prefer: code=N` stands for. */
 export const SCENARIO_OF_CODE: Readonly<Record<number, ScenarioName>> = {
-  400: 'invalid-parameter', 401: 'access-token-invalid', 403: 'forbidden', 404: 'not-found', 500: 'server-error', 503: 'unavailable',
+  400: 'invalid-parameter',
+  401: 'access-token-invalid',
+  403: 'forbidden',
+  404: 'not-found',
+  500: 'server-error',
+  503: 'unavailable',
 };
 
 export function isScenarioName(name: string): name is ScenarioName {
@@ -39,7 +50,12 @@ export function isScenarioName(name: string): name is ScenarioName {
  */
 export function answerScenario(name: ScenarioName, request: ServiceRequest): Answer {
   const viewer = request.operationId === 'getViewerData';
-  if (request.operationId === 'issueAccessToken' && SCENARIO_STATUS[name] === 401) return fromServiceFailure({ kind: 'unauthenticated', reason: 'bad-basic-credentials', refusal: forcedRefusal(name, request) });
+  if (request.operationId === 'issueAccessToken' && SCENARIO_STATUS[name] === 401)
+    return fromServiceFailure({
+      kind: 'unauthenticated',
+      reason: 'bad-basic-credentials',
+      refusal: forcedRefusal(name, request),
+    });
   switch (name) {
     case 'access-token-missing':
       return fromServiceFailure({ kind: 'unauthenticated', reason: viewer ? 'unknown-view-token' : 'missing' });
@@ -52,7 +68,11 @@ export function answerScenario(name: ScenarioName, request: ServiceRequest): Ans
     case 'not-found':
       return fromServiceFailure({ kind: 'not-found', type: targetType(request.operationId, request) });
     case 'invalid-parameter':
-      return fromServiceFailure({ kind: 'invalid-parameter', parameter: firstParameter(request), reason: 'is invalid (forced by a scenario)' });
+      return fromServiceFailure({
+        kind: 'invalid-parameter',
+        parameter: firstParameter(request),
+        reason: 'is invalid (forced by a scenario)',
+      });
     case 'server-error':
       return toErrorAnswer('system.error');
     case 'unavailable': {
@@ -79,5 +99,9 @@ function firstParameter(request: ServiceRequest): string {
 function forcedRefusal(name: ScenarioName, request: ServiceRequest): GrantRefusal {
   if (name === 'access-token-missing') return { reason: 'no-basic' };
   const credentials = decodeBasic(request.headers.authorization);
-  return credentials.kind === 'credentials' ? { reason: 'wrong-secret', appKey: credentials.appKey } : credentials.reason === 'no-basic' ? { reason: 'no-basic' } : { reason: 'malformed-basic' };
+  return credentials.kind === 'credentials'
+    ? { reason: 'wrong-secret', appKey: credentials.appKey }
+    : credentials.reason === 'no-basic'
+      ? { reason: 'no-basic' }
+      : { reason: 'malformed-basic' };
 }

@@ -34,18 +34,31 @@ export type PlanResult = { kind: 'ok'; plan: SwitchPlan } | ({ kind: 'rejected' 
  */
 export function toSwitchPlan(preferences: Preferences, operationId: string, documented: readonly number[]): PlanResult {
   const allowed = allowedFor(documented);
-  const reject = (detail: string, nearest?: { key: keyof Preferences; value: string | number | undefined }): PlanResult => {
+  const reject = (
+    detail: string,
+    nearest?: { key: keyof Preferences; value: string | number | undefined },
+  ): PlanResult => {
     const near = nearest?.value === undefined ? undefined : { [nearest.key]: nearest.value };
     const hint = near === undefined ? '' : `; did you mean ${nearest?.key}=${String(nearest?.value)}?`;
-    return { kind: 'rejected', detail: `${detail} (operation ${operationId})${hint}`, allowed, ...(near === undefined ? {} : { nearest: near }) };
+    return {
+      kind: 'rejected',
+      detail: `${detail} (operation ${operationId})${hint}`,
+      allowed,
+      ...(near === undefined ? {} : { nearest: near }),
+    };
   };
   const plan: SwitchPlan = { delayMs: 0, applied: [] };
   const { code, scenario, delay, fault } = preferences;
   if (code !== undefined && scenario !== undefined) return reject('give either code or scenario, not both');
-  if (fault !== undefined && (code !== undefined || scenario !== undefined)) return reject('a fault replaces the answer: drop code/scenario');
+  if (fault !== undefined && (code !== undefined || scenario !== undefined))
+    return reject('a fault replaces the answer: drop code/scenario');
   if (code !== undefined) {
     const status = /^\d{3}$/.test(code) ? Number(code) : NaN;
-    if (!allowed.code.includes(status)) return reject(`code=${code} is not a status this operation documents`, { key: 'code', value: nearestNumber(Number(code), allowed.code) });
+    if (!allowed.code.includes(status))
+      return reject(`code=${code} is not a status this operation documents`, {
+        key: 'code',
+        value: nearestNumber(Number(code), allowed.code),
+      });
     const forced = SCENARIO_OF_CODE[status];
     // code=200 is the real answer: accepted, nothing forced.
     if (status === 201) plan.successStatus = status;
@@ -53,20 +66,31 @@ export function toSwitchPlan(preferences: Preferences, operationId: string, docu
     plan.applied.push(`code=${status}`);
   }
   if (scenario !== undefined) {
-    if (!isScenarioName(scenario) || !allowed.scenario.includes(scenario)) return reject(`scenario=${scenario} is not one this operation can answer`, { key: 'scenario', value: findNearestName(scenario, allowed.scenario) });
+    if (!isScenarioName(scenario) || !allowed.scenario.includes(scenario))
+      return reject(`scenario=${scenario} is not one this operation can answer`, {
+        key: 'scenario',
+        value: findNearestName(scenario, allowed.scenario),
+      });
     plan.scenario = scenario;
     plan.applied.push(`scenario=${scenario}`);
   }
   if (fault !== undefined) {
     const known = toFault(fault);
-    if (known === undefined) return reject(`fault=${fault} is not a fault (use ${FAULTS.join(', ')}, or WireMock's ${Object.keys(FAULT_ALIASES).join(', ')})`, { key: 'fault', value: findNearestName(fault, [...FAULTS, ...Object.keys(FAULT_ALIASES)]) });
+    if (known === undefined)
+      return reject(
+        `fault=${fault} is not a fault (use ${FAULTS.join(', ')}, or WireMock's ${Object.keys(FAULT_ALIASES).join(', ')})`,
+        { key: 'fault', value: findNearestName(fault, [...FAULTS, ...Object.keys(FAULT_ALIASES)]) },
+      );
     plan.fault = known;
     plan.applied.push(`fault=${known}`);
   }
   if (delay !== undefined) {
     if (!/^\d{1,6}$/.test(delay) || Number(delay) > MAX_DELAY_MS) {
       const asNumber = delay.trim() === '' ? NaN : Number(delay);
-      return reject(`delay=${delay} must be milliseconds from 0 to ${MAX_DELAY_MS}`, { key: 'delay', value: Number.isFinite(asNumber) ? Math.min(MAX_DELAY_MS, Math.max(0, Math.round(asNumber))) : undefined });
+      return reject(`delay=${delay} must be milliseconds from 0 to ${MAX_DELAY_MS}`, {
+        key: 'delay',
+        value: Number.isFinite(asNumber) ? Math.min(MAX_DELAY_MS, Math.max(0, Math.round(asNumber))) : undefined,
+      });
     }
     plan.delayMs = Number(delay);
     plan.applied.push(`delay=${plan.delayMs}`);
@@ -75,9 +99,16 @@ export function toSwitchPlan(preferences: Preferences, operationId: string, docu
 }
 
 /** Every switch value an operation accepts, for 422 answers and the scenario catalog. */
-export function allowedFor(documented: readonly number[]): { code: number[]; scenario: ScenarioName[]; fault: Fault[]; delay: string[] } {
+export function allowedFor(documented: readonly number[]): {
+  code: number[];
+  scenario: ScenarioName[];
+  fault: Fault[];
+  delay: string[];
+} {
   // 200 is what a valid request gets anyway: accepted (real clients' tests send it), nothing is forced.
-  const codes = documented.filter((status) => status === 200 || status === 201 || SCENARIO_OF_CODE[status] !== undefined);
+  const codes = documented.filter(
+    (status) => status === 200 || status === 201 || SCENARIO_OF_CODE[status] !== undefined,
+  );
   return {
     code: codes,
     scenario: SCENARIOS.filter((name) => documented.includes(SCENARIO_STATUS[name])),

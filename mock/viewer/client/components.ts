@@ -15,17 +15,33 @@ export interface StandInComponent {
   world: { x: number; y: number; z: number };
 }
 
-const face = (elementId: string, name: string, levelName: string, categoryId: string, family: string, points: string, world: StandInComponent['world']): StandInComponent =>
-  ({ elementId, name, levelName, categoryId, family, points, world });
+const face = (
+  elementId: string,
+  name: string,
+  levelName: string,
+  categoryId: string,
+  family: string,
+  points: string,
+  world: StandInComponent['world'],
+): StandInComponent => ({ elementId, name, levelName, categoryId, family, points, world });
 
 /** An isometric box: the roof and two walls. */
 export const BOX: readonly StandInComponent[] = [
   face('1001', 'Roof', 'Roof', '-2000035', 'Basic Roof', '200,75 290,120 200,165 110,120', { x: 0, y: 0, z: 6000 }),
-  face('1002', 'Wall West', 'F1', '-2000011', 'Basic Wall', '110,120 200,165 200,260 110,215', { x: -3000, y: 0, z: 3000 }),
-  face('1003', 'Wall South', 'F1', '-2000011', 'Basic Wall', '200,165 290,120 290,215 200,260', { x: 0, y: -3000, z: 3000 }),
+  face('1002', 'Wall West', 'F1', '-2000011', 'Basic Wall', '110,120 200,165 200,260 110,215', {
+    x: -3000,
+    y: 0,
+    z: 3000,
+  }),
+  face('1003', 'Wall South', 'F1', '-2000011', 'Basic Wall', '200,165 290,120 290,215 200,260', {
+    x: 0,
+    y: -3000,
+    z: 3000,
+  }),
 ];
 
-const rect = (x: number, y: number, width: number, height: number): string => `${x},${y} ${x + width},${y} ${x + width},${y + height} ${x},${y + height}`;
+const rect = (x: number, y: number, width: number, height: number): string =>
+  `${x},${y} ${x + width},${y} ${x + width},${y + height} ${x},${y + height}`;
 
 /** A floor plan: three rooms inside the sheet's frame. */
 export const PLAN: readonly StandInComponent[] = [
@@ -35,13 +51,22 @@ export const PLAN: readonly StandInComponent[] = [
 ];
 
 /** The sheet's frame (not a component: `getDrawingFrame` reports it). */
-export const FRAME = { id: 'frame-1', points: rect(50, 60, 300, 200), boundingBox: { min: { x: 0, y: 0 }, max: { x: 42000, y: 29700 } } } as const;
+export const FRAME = {
+  id: 'frame-1',
+  points: rect(50, 60, 300, 200),
+  boundingBox: { min: { x: 0, y: 0 }, max: { x: 42000, y: 29700 } },
+} as const;
 
 /**
  * Whether a component's object data matches one of the conditions (`[{ levelName: 'F1' }]`): every
  * key of a condition equal, as the SDK's `…ByObjectData` calls take them.
  */
-export function matchesObjectData(component: StandInComponent, conditions: readonly Record<string, unknown>[]): boolean {
+export function matchesObjectData(
+  component: StandInComponent,
+  conditions: readonly Record<string, unknown>[],
+): boolean {
   const data: Record<string, unknown> = { ...component };
-  return conditions.some((condition) => Object.entries(condition).every(([key, value]) => String(data[key]) === String(value)));
+  return conditions.some((condition) =>
+    Object.entries(condition).every(([key, value]) => String(data[key]) === String(value)),
+  );
 }

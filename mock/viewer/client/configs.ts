@@ -9,16 +9,41 @@ const host = (name: keyof HostConfig): string | undefined => window.hostConfig?.
 
 export function Viewer3DConfig(): Config {
   return {
-    domElement: null, APIHost: host('APIHost'), resourceHost: host('resourceHost'), initialViewOption: 'Home', homeViewOption: 'Home',
-    enableViewHouse: true, enableReplaceMaterial: true, enableExplosion: false, loadOnDemand: true, minimumFPS: 15, enableOrbit: true,
-    suffix: '.gz', enableToggleContextMenuDisplay: true, enableHover: false, enableBorderLine: false, enableIBLBackground: false, enableSkyBox: false,
+    domElement: null,
+    APIHost: host('APIHost'),
+    resourceHost: host('resourceHost'),
+    initialViewOption: 'Home',
+    homeViewOption: 'Home',
+    enableViewHouse: true,
+    enableReplaceMaterial: true,
+    enableExplosion: false,
+    loadOnDemand: true,
+    minimumFPS: 15,
+    enableOrbit: true,
+    suffix: '.gz',
+    enableToggleContextMenuDisplay: true,
+    enableHover: false,
+    enableBorderLine: false,
+    enableIBLBackground: false,
+    enableSkyBox: false,
   };
 }
 
 export function WebApplication3DConfig(): Config {
   return {
     Toolbars: ['MainToolbar', 'ModelTree'],
-    Buttons: ['Home', 'RectangleSelect', 'Measure', 'Section', 'Walk', 'Map', 'Property', 'Setting', 'Information', 'FullScreen'],
+    Buttons: [
+      'Home',
+      'RectangleSelect',
+      'Measure',
+      'Section',
+      'Walk',
+      'Map',
+      'Property',
+      'Setting',
+      'Information',
+      'FullScreen',
+    ],
     ...Viewer3DConfig(),
   };
 }
@@ -26,8 +51,13 @@ export function WebApplication3DConfig(): Config {
 export function ViewerDrawingConfig(): Config {
   const staticHost = host('staticHost');
   return {
-    domElement: null, APIHost: host('APIHost'), resourceHost: host('resourceHost'), staticHost: staticHost === undefined ? undefined : `${staticHost}/api/Glodon`,
-    enableLineWidth: false, displayMode: 0, enableHover: true,
+    domElement: null,
+    APIHost: host('APIHost'),
+    resourceHost: host('resourceHost'),
+    staticHost: staticHost === undefined ? undefined : `${staticHost}/api/Glodon`,
+    enableLineWidth: false,
+    displayMode: 0,
+    enableHover: true,
   };
 }
 

@@ -27,8 +27,7 @@ export interface ViewFailure {
 }
 
 export type DatabagAnswer =
-  | { kind: 'used'; data: ViewerData; receivedAtMs: number }
-  | { kind: 'refused'; failure: ViewFailure };
+  { kind: 'used'; data: ViewerData; receivedAtMs: number } | { kind: 'refused'; failure: ViewFailure };
 
 /**
  * The mock that served a stand-in script, from the script's URL: what comes before `/Glodon/`,
@@ -71,7 +70,13 @@ export async function fetchViewerData(apiHost: string, viewToken: string): Promi
   if (response.ok && body?.code === 'success' && typeof body.data === 'object' && body.data !== null) {
     return { kind: 'used', data: body.data as ViewerData, receivedAtMs: performance.now() };
   }
-  if (typeof body?.code !== 'string') return refused(url, response.status, 'unexpected.answer', `GET ${url} answered ${response.status} without the service's envelope: ${text.slice(0, 200)}`);
+  if (typeof body?.code !== 'string')
+    return refused(
+      url,
+      response.status,
+      'unexpected.answer',
+      `GET ${url} answered ${response.status} without the service's envelope: ${text.slice(0, 200)}`,
+    );
   return refused(url, response.status, body.code, typeof body.message === 'string' ? body.message : '');
 }
 

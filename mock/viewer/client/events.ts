@@ -3,13 +3,67 @@
 import { findNearestName } from '../../core/near-miss';
 import { refuse, withLoudMembers } from './lacking';
 
-const VIEWER_3D_EVENTS = ['ViewAdded', 'ViewLoading', 'Rendered', 'ComponentsSelectionChanged', 'ComponentsHoverChanged', 'SelectionChanged',
-  'MouseClicked', 'MouseDragged', 'MouseDoubleClicked', 'ContextMenu', 'RectSelection', 'Error', 'AddView', 'RemoveView', 'FamilyTypeChanged',
-  'MissingDrawingElement', 'ToolbarHomeClick', 'DemandLoaded', 'ButtonOnToolbarClicked', 'AxisGridHover', 'FloorExplosion', 'Hover'] as const;
-const APPLICATION_3D_EVENTS = ['ViewAdded', 'ViewLoading', 'ComponentsSelectionChanged', 'ComponentsHoverChanged', 'Error', 'MouseClicked', 'MouseDragged'] as const;
-const VIEWER_DRAWING_EVENTS = ['Loaded', 'MouseClicked', 'MouseDragged', 'Rendered', 'ViewZoomed', 'Hover', 'Error', 'ComponentsSelectionChanged'] as const;
-const APPLICATION_DRAWING_EVENTS = ['ViewAdded', 'ViewLoading', 'ComponentsSelectionChanged', 'ComponentsHoverChanged', 'Error', 'Loaded', 'MouseClicked',
-  'MouseDragged', 'Rendered', 'ViewChanged', 'ViewMoving', 'ViewMoved', 'ViewZooming', 'ViewZoomed', 'Hover', 'DrawingMeasure'] as const;
+const VIEWER_3D_EVENTS = [
+  'ViewAdded',
+  'ViewLoading',
+  'Rendered',
+  'ComponentsSelectionChanged',
+  'ComponentsHoverChanged',
+  'SelectionChanged',
+  'MouseClicked',
+  'MouseDragged',
+  'MouseDoubleClicked',
+  'ContextMenu',
+  'RectSelection',
+  'Error',
+  'AddView',
+  'RemoveView',
+  'FamilyTypeChanged',
+  'MissingDrawingElement',
+  'ToolbarHomeClick',
+  'DemandLoaded',
+  'ButtonOnToolbarClicked',
+  'AxisGridHover',
+  'FloorExplosion',
+  'Hover',
+] as const;
+const APPLICATION_3D_EVENTS = [
+  'ViewAdded',
+  'ViewLoading',
+  'ComponentsSelectionChanged',
+  'ComponentsHoverChanged',
+  'Error',
+  'MouseClicked',
+  'MouseDragged',
+] as const;
+const VIEWER_DRAWING_EVENTS = [
+  'Loaded',
+  'MouseClicked',
+  'MouseDragged',
+  'Rendered',
+  'ViewZoomed',
+  'Hover',
+  'Error',
+  'ComponentsSelectionChanged',
+] as const;
+const APPLICATION_DRAWING_EVENTS = [
+  'ViewAdded',
+  'ViewLoading',
+  'ComponentsSelectionChanged',
+  'ComponentsHoverChanged',
+  'Error',
+  'Loaded',
+  'MouseClicked',
+  'MouseDragged',
+  'Rendered',
+  'ViewChanged',
+  'ViewMoving',
+  'ViewMoved',
+  'ViewZooming',
+  'ViewZoomed',
+  'Hover',
+  'DrawingMeasure',
+] as const;
 
 /** An enum object of the SDK: `{ ViewAdded: 'ViewAdded', … }`, frozen, loud on a name it lacks. */
 function toEnum(path: string, keys: readonly string[]): Readonly<Record<string, string>> {
@@ -20,7 +74,10 @@ export const EVENT_ENUMS = {
   Viewer3DEvent: toEnum('Glodon.Bimface.Viewer.Viewer3DEvent', VIEWER_3D_EVENTS),
   WebApplication3DEvent: toEnum('Glodon.Bimface.Application.WebApplication3DEvent', APPLICATION_3D_EVENTS),
   ViewerDrawingEvent: toEnum('Glodon.Bimface.Viewer.ViewerDrawingEvent', VIEWER_DRAWING_EVENTS),
-  WebApplicationDrawingEvent: toEnum('Glodon.Bimface.Application.WebApplicationDrawingEvent', APPLICATION_DRAWING_EVENTS),
+  WebApplicationDrawingEvent: toEnum(
+    'Glodon.Bimface.Application.WebApplicationDrawingEvent',
+    APPLICATION_DRAWING_EVENTS,
+  ),
 };
 
 /** The event names a 3D viewer and its application accept; those of a drawing viewer and its application. */
@@ -38,17 +95,24 @@ export type Listener = (payload: unknown) => void;
 export class ListenerStore {
   private readonly listeners = new Map<string, Listener[]>();
 
-  constructor(private readonly known: readonly string[], private readonly owner: string) {}
+  constructor(
+    private readonly known: readonly string[],
+    private readonly owner: string,
+  ) {}
 
   add(event: unknown, listener: unknown): void {
     const name = this.check('addEventListener', event);
-    if (typeof listener !== 'function') refuse(`${this.owner}.addEventListener('${name}', …)`, 'the listener must be a function');
+    if (typeof listener !== 'function')
+      refuse(`${this.owner}.addEventListener('${name}', …)`, 'the listener must be a function');
     this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener as Listener]);
   }
 
   remove(event: unknown, listener: unknown): void {
     const name = this.check('removeEventListener', event);
-    this.listeners.set(name, (this.listeners.get(name) ?? []).filter((candidate) => candidate !== listener));
+    this.listeners.set(
+      name,
+      (this.listeners.get(name) ?? []).filter((candidate) => candidate !== listener),
+    );
   }
 
   /** Calls each listener; one that throws is reported as an uncaught error, the others still run. */
@@ -57,7 +121,9 @@ export class ListenerStore {
       try {
         listener(payload);
       } catch (error) {
-        setTimeout(() => { throw error; });
+        setTimeout(() => {
+          throw error;
+        });
       }
     }
   }
@@ -69,7 +135,9 @@ export class ListenerStore {
   private check(method: string, event: unknown): string {
     if (typeof event === 'string' && this.known.includes(event)) return event;
     const nearest = typeof event === 'string' ? findNearestName(event, this.known) : undefined;
-    return refuse(`${this.owner}.${method}(${typeof event === 'string' ? `'${event}'` : String(event)}, …)`,
-      `not an event of this viewer${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}; use one of ${this.known.join(', ')}`);
+    return refuse(
+      `${this.owner}.${method}(${typeof event === 'string' ? `'${event}'` : String(event)}, …)`,
+      `not an event of this viewer${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}; use one of ${this.known.join(', ')}`,
+    );
   }
 }

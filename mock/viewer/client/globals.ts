@@ -7,7 +7,14 @@ declare global {
     hostConfig?: HostConfig;
     BimfaceLoaderConfig?: Partial<LoaderConfig> & { fullStaticHost?: string };
     BimfaceSDKLoaderConfig?: () => LoaderConfig;
-    BimfaceSDKLoader?: { Version: string; load: (config: LoaderConfig, success?: (data: Metadata) => void, failure?: (error?: unknown) => void) => Promise<Metadata> | undefined };
+    BimfaceSDKLoader?: {
+      Version: string;
+      load: (
+        config: LoaderConfig,
+        success?: (data: Metadata) => void,
+        failure?: (error?: unknown) => void,
+      ) => Promise<Metadata> | undefined;
+    };
     BimfaceConfigrationOption?: Readonly<Record<string, string>>;
     BimfaceViewTypeOption?: Readonly<Record<string, string>>;
     BimfaceEnvOption?: Readonly<Record<string, string>>;

@@ -15,7 +15,18 @@ const NOTE = "view-token-mock's viewer SDK stand-in lacks";
  * `undefined` (as on a plain object), never a throwing method, so `await viewer` or Vue's
  * reactivity are not confused.
  */
-const INTROSPECTION = new Set(['then', 'catch', 'finally', 'toJSON', 'nodeType', 'tagName', 'inspect', 'asymmetricMatch', 'length', 'prototype']);
+const INTROSPECTION = new Set([
+  'then',
+  'catch',
+  'finally',
+  'toJSON',
+  'nodeType',
+  'tagName',
+  'inspect',
+  'asymmetricMatch',
+  'length',
+  'prototype',
+]);
 
 /** Only camelCase names look like methods a page calls; `_x`, `$x`, `__v_isRef`, `@@x` are introspection. */
 const isMethodName = (name: string): boolean => /^[a-z][A-Za-z0-9]*$/.test(name) && !INTROSPECTION.has(name);
@@ -26,9 +37,18 @@ const isMemberName = (name: string): boolean => /^[A-Z][A-Za-z0-9]*$/.test(name)
 /** Every method an object offers (own and inherited, without `constructor` and `_private` ones). */
 export function methodsOf(target: object): string[] {
   const names = new Set<string>();
-  for (let proto: object | null = target; proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto: object | null = target;
+    proto !== null && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name !== 'constructor' && isMethodName(name) && typeof (target as Record<string, unknown>)[name] === 'function') names.add(name);
+      if (
+        name !== 'constructor' &&
+        isMethodName(name) &&
+        typeof (target as Record<string, unknown>)[name] === 'function'
+      )
+        names.add(name);
     }
   }
   return [...names].sort();
@@ -48,7 +68,8 @@ export function withLoudMethods<T extends object>(target: T, owner: string): T {
   const shortOwner = owner.split('.').pop() ?? owner;
   return new Proxy(target, {
     get(object, key, receiver) {
-      if (typeof key === 'symbol' || key in object || !isMethodName(key)) return Reflect.get(object, key, receiver) as unknown;
+      if (typeof key === 'symbol' || key in object || !isMethodName(key))
+        return Reflect.get(object, key, receiver) as unknown;
       return function lackingMethod(): never {
         throw new StandInLacksError(lacks(`${shortOwner}.${key}()`, methodsOf(object), key));
       };
@@ -64,7 +85,8 @@ export function withLoudMethods<T extends object>(target: T, owner: string): T {
 export function withLoudMembers<T extends object>(target: T, path: string): T {
   return new Proxy(target, {
     get(object, key, receiver) {
-      if (typeof key === 'symbol' || key in object || !isMemberName(key)) return Reflect.get(object, key, receiver) as unknown;
+      if (typeof key === 'symbol' || key in object || !isMemberName(key))
+        return Reflect.get(object, key, receiver) as unknown;
       throw new StandInLacksError(lacks(`${path}.${key}`, Object.keys(object).filter(isMemberName), key));
     },
   });

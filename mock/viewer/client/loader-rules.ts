@@ -60,11 +60,22 @@ export function toFolders(metadata: Metadata, config: LoaderConfig): { sdk: stri
 /** The options `postProcessing` gets: `staticHost` with `/Glodon`, `configuration` '' (Release, or a Debug build) or `-debug`. */
 export function toLoaderOptions(config: LoaderConfig): LoaderConfig {
   const plain = config.build === 'Debug' || config.configuration === 'Release' || !config.configuration;
-  return { ...config, staticHost: `${config.staticHost}/Glodon`, configuration: plain ? '' : `-${config.configuration.toLowerCase()}` };
+  return {
+    ...config,
+    staticHost: `${config.staticHost}/Glodon`,
+    configuration: plain ? '' : `-${config.configuration.toLowerCase()}`,
+  };
 }
 
 /** What the page's success callback gets: the loader's own fields, then every field of the metadata over them. */
 export function toSuccessPayload(metadata: Metadata, config: LoaderConfig): Metadata {
   const viewType = metadata.renderType === 'bimView' ? '3DView' : metadata.renderType;
-  return { dataEnvType: config.dataEnvType, viewToken: config.viewToken, staticHost: config.staticHost, APIHost: config.APIHost, viewType, ...metadata };
+  return {
+    dataEnvType: config.dataEnvType,
+    viewToken: config.viewToken,
+    staticHost: config.staticHost,
+    APIHost: config.APIHost,
+    viewType,
+    ...metadata,
+  };
 }

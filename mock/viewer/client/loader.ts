@@ -24,10 +24,26 @@ window.BimfaceLanguageOption = Object.freeze({ zh_CN: 'zh_CN', en_GB: 'en_GB', s
 
 window.BimfaceSDKLoaderConfig = function BimfaceSDKLoaderConfig(): LoaderConfig {
   const host = hosts();
-  return { staticHost: `${host.staticHost ?? ''}/api`, APIHost: host.APIHost ?? '', language: 'zh_CN', viewToken: null, configuration: 'Release', dataEnvType: host.dataEnvType ?? 'BIMFACE', viewType: 'Normal', visualStyle: 'Bake', version: '' };
+  return {
+    staticHost: `${host.staticHost ?? ''}/api`,
+    APIHost: host.APIHost ?? '',
+    language: 'zh_CN',
+    viewToken: null,
+    configuration: 'Release',
+    dataEnvType: host.dataEnvType ?? 'BIMFACE',
+    viewType: 'Normal',
+    visualStyle: 'Bake',
+    version: '',
+  };
 };
 
-const failure = (status: number, code: string, message: string, url: string): ViewFailure => ({ status, code, message, data: null, url });
+const failure = (status: number, code: string, message: string, url: string): ViewFailure => ({
+  status,
+  code,
+  message,
+  data: null,
+  url,
+});
 
 /** The viewer data for the config's token: its `data`, or why not (the envelope and the status). */
 async function fetchMetadata(config: LoaderConfig): Promise<Metadata> {
@@ -39,7 +55,8 @@ async function fetchMetadata(config: LoaderConfig): Promise<Metadata> {
     throw failure(0, 'network.error', `GET ${url} got no answer (${String(error)})`, url);
   }
   const body = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown; data?: unknown };
-  if (response.ok && body.code === 'success' && typeof body.data === 'object' && body.data !== null) return body.data as Metadata;
+  if (response.ok && body.code === 'success' && typeof body.data === 'object' && body.data !== null)
+    return body.data as Metadata;
   const message = typeof body.message === 'string' ? body.message : '';
   // As the platform's loader: a 2xx that is not a success is logged; other statuses are not.
   if (response.ok && message !== '') console.error(`[BIMFACE ERROR]: ${message}`);
@@ -49,23 +66,43 @@ async function fetchMetadata(config: LoaderConfig): Promise<Metadata> {
 /** Refuses, as it is called, what the stand-in loader cannot do. */
 function checkConfig(config: unknown): asserts config is LoaderConfig {
   const call = 'BimfaceSDKLoader.load(config, success, failure)';
-  if (typeof config !== 'object' || config === null) refuse(call, `takes new BimfaceSDKLoaderConfig(), got ${describe(config)}`);
+  if (typeof config !== 'object' || config === null)
+    refuse(call, `takes new BimfaceSDKLoaderConfig(), got ${describe(config)}`);
   for (const local of ['path', 'resourcePath', 'sdkPath']) {
-    if ((config as Record<string, unknown>)[local]) refuse(call, `the stand-in loader opens models on the mock (APIHost and viewToken); config.${local} (local data) is not supported`);
+    if ((config as Record<string, unknown>)[local])
+      refuse(
+        call,
+        `the stand-in loader opens models on the mock (APIHost and viewToken); config.${local} (local data) is not supported`,
+      );
   }
 }
 
 async function load(config: LoaderConfig): Promise<Metadata> {
   window.BimfaceLoaderConfig = config;
-  if (typeof config.viewToken !== 'string' || config.viewToken === '') throw failure(0, 'parameter.invalid', 'config.viewToken is empty: set it to the View Token your back end got', '');
+  if (typeof config.viewToken !== 'string' || config.viewToken === '')
+    throw failure(0, 'parameter.invalid', 'config.viewToken is empty: set it to the View Token your back end got', '');
   const metadata = await fetchMetadata(config);
   const options = toLoaderOptions(config);
   const { sdk, ui } = toFolders(metadata, config);
   const index = `${options.staticHost}/${sdk}/bimface.index.js`;
   window.BimfaceLoaderConfig.fullStaticHost = `${options.staticHost}/${sdk}`;
   const postProcessing = (await loadFile(index)) ? window.postProcessing : undefined;
-  if (postProcessing === undefined) throw failure(404, 'loader.error', `${index} did not load (the mock serves the SDK folders its viewer data names)`, index);
-  return new Promise((resolve) => postProcessing({ metadata, options, successCb: (loaded) => resolve(toSuccessPayload(loaded, config)), sdkVersion: sdk, uiVersion: ui }));
+  if (postProcessing === undefined)
+    throw failure(
+      404,
+      'loader.error',
+      `${index} did not load (the mock serves the SDK folders its viewer data names)`,
+      index,
+    );
+  return new Promise((resolve) =>
+    postProcessing({
+      metadata,
+      options,
+      successCb: (loaded) => resolve(toSuccessPayload(loaded, config)),
+      sdkVersion: sdk,
+      uiVersion: ui,
+    }),
+  );
 }
 
 window.BimfaceSDKLoader = {
@@ -78,7 +115,10 @@ window.BimfaceSDKLoader = {
     checkConfig(config);
     const loading = load(config);
     if (success === undefined && failed === undefined) return loading;
-    loading.then((metadata) => success?.(metadata), (error: unknown) => failed?.(error));
+    loading.then(
+      (metadata) => success?.(metadata),
+      (error: unknown) => failed?.(error),
+    );
     return undefined;
   },
 };

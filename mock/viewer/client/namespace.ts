@@ -17,30 +17,46 @@ export const STAND_IN_MARKER = Object.freeze({
 });
 
 const namespace = <T extends object>(path: string, members: T): T => withLoudMembers(Object.freeze(members), path);
-const enumOf = (path: string, keys: readonly string[]): Readonly<Record<string, string>> => namespace(path, Object.fromEntries(keys.map((key) => [key, key])));
+const enumOf = (path: string, keys: readonly string[]): Readonly<Record<string, string>> =>
+  namespace(path, Object.fromEntries(keys.map((key) => [key, key])));
 
 export function createGlodon(): object {
   return namespace('Glodon', {
     Bimface: namespace('Glodon.Bimface', {
       StandIn: STAND_IN_MARKER,
       Application: namespace('Glodon.Bimface.Application', {
-        WebApplication3DConfig: configs.WebApplication3DConfig, WebApplication3D, WebApplication3DEvent: EVENT_ENUMS.WebApplication3DEvent,
-        WebApplicationDrawingConfig: configs.WebApplicationDrawingConfig, WebApplicationDrawing, WebApplicationDrawingEvent: EVENT_ENUMS.WebApplicationDrawingEvent,
+        WebApplication3DConfig: configs.WebApplication3DConfig,
+        WebApplication3D,
+        WebApplication3DEvent: EVENT_ENUMS.WebApplication3DEvent,
+        WebApplicationDrawingConfig: configs.WebApplicationDrawingConfig,
+        WebApplicationDrawing,
+        WebApplicationDrawingEvent: EVENT_ENUMS.WebApplicationDrawingEvent,
         WebApplicationDemo,
       }),
       Viewer: namespace('Glodon.Bimface.Viewer', {
-        Viewer3DConfig: configs.Viewer3DConfig, Viewer3D, Viewer3DEvent: EVENT_ENUMS.Viewer3DEvent,
-        ViewerDrawingConfig: configs.ViewerDrawingConfig, ViewerDrawing, ViewerDrawingEvent: EVENT_ENUMS.ViewerDrawingEvent,
+        Viewer3DConfig: configs.Viewer3DConfig,
+        Viewer3D,
+        Viewer3DEvent: EVENT_ENUMS.Viewer3DEvent,
+        ViewerDrawingConfig: configs.ViewerDrawingConfig,
+        ViewerDrawing,
+        ViewerDrawingEvent: EVENT_ENUMS.ViewerDrawingEvent,
         IsolateOption: enumOf('Glodon.Bimface.Viewer.IsolateOption', ISOLATE_OPTIONS),
         ViewOption: enumOf('Glodon.Bimface.Viewer.ViewOption', VIEW_OPTIONS),
       }),
       Plugins: namespace('Glodon.Bimface.Plugins', {
         Drawable: namespace('Glodon.Bimface.Plugins.Drawable', {
-          DrawableContainerConfig: configs.DrawableContainerConfig, DrawableContainer,
-          CustomItemConfig: configs.CustomItemConfig, CustomItem, ImageConfig: configs.ImageConfig, Image,
+          DrawableContainerConfig: configs.DrawableContainerConfig,
+          DrawableContainer,
+          CustomItemConfig: configs.CustomItemConfig,
+          CustomItem,
+          ImageConfig: configs.ImageConfig,
+          Image,
         }),
       }),
-      Authentication: namespace('Glodon.Bimface.Authentication', { AuthenticationConfig: configs.AuthenticationConfig, AuthenticationManager }),
+      Authentication: namespace('Glodon.Bimface.Authentication', {
+        AuthenticationConfig: configs.AuthenticationConfig,
+        AuthenticationManager,
+      }),
     }),
     Web: namespace('Glodon.Web', { Graphics: namespace('Glodon.Web.Graphics', { Color }) }),
   });

@@ -9,7 +9,14 @@ import { cssColor } from './viewer-state';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const SELECTED = '#4da3ff';
-const BASE_FILL: Record<string, string> = { 1001: '#8d99ae', 1002: '#6c7a93', 1003: '#55627a', 2001: '#2f3b52', 2002: '#2f3b52', 2003: '#26314a' };
+const BASE_FILL: Record<string, string> = {
+  1001: '#8d99ae',
+  1002: '#6c7a93',
+  1003: '#55627a',
+  2001: '#2f3b52',
+  2002: '#2f3b52',
+  2003: '#26314a',
+};
 
 /** What is shown: nothing yet, the request on its way, the model, or the refusal. */
 export type Shown =
@@ -24,7 +31,11 @@ export interface Placeholder {
   destroy(): void;
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, style: Partial<CSSStyleDeclaration> = {}): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  style: Partial<CSSStyleDeclaration> = {},
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.className = className;
   Object.assign(node.style, style);
@@ -50,14 +61,35 @@ export function expiryText(model: ViewerData, receivedAtMs: number, nowMs: numbe
  * Creates the placeholder inside `host` (a `div.bf-container`, as the SDK makes), calling `onClick`
  * with the component clicked (or null for empty space).
  */
-export function createPlaceholder(host: HTMLElement, kind: '3D' | 'drawing', components: readonly StandInComponent[], onClick: (component: StandInComponent | null, event: MouseEvent) => void): Placeholder {
-  const root = element('div', 'bf-container vtm-standin', { position: 'relative', width: '100%', height: '100%', minHeight: '240px', overflow: 'hidden', background: '#1f2430', color: '#e8e8e8', font: '13px/1.4 system-ui, sans-serif' });
+export function createPlaceholder(
+  host: HTMLElement,
+  kind: '3D' | 'drawing',
+  components: readonly StandInComponent[],
+  onClick: (component: StandInComponent | null, event: MouseEvent) => void,
+): Placeholder {
+  const root = element('div', 'bf-container vtm-standin', {
+    position: 'relative',
+    width: '100%',
+    height: '100%',
+    minHeight: '240px',
+    overflow: 'hidden',
+    background: '#1f2430',
+    color: '#e8e8e8',
+    font: '13px/1.4 system-ui, sans-serif',
+  });
   root.dataset.standIn = kind;
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', '0 0 400 300');
   svg.setAttribute('class', 'vtm-standin-scene');
   Object.assign(svg.style, { position: 'absolute', inset: '0', width: '100%', height: '100%' });
-  const caption = element('div', 'vtm-standin-caption', { position: 'absolute', left: '12px', top: '10px', right: '12px', pointerEvents: 'none', textShadow: '0 1px 2px #000' });
+  const caption = element('div', 'vtm-standin-caption', {
+    position: 'absolute',
+    left: '12px',
+    top: '10px',
+    right: '12px',
+    pointerEvents: 'none',
+    textShadow: '0 1px 2px #000',
+  });
   root.append(svg, caption);
   host.append(root);
   const shapes = new Map<SVGPolygonElement, StandInComponent>();
@@ -80,8 +112,17 @@ export function createPlaceholder(host: HTMLElement, kind: '3D' | 'drawing', com
       const outside = isolated !== null && !isolated.ids.includes(component.elementId);
       if (outside && isolated.option === 'HideOthers') continue;
       const color = state.colors[component.elementId];
-      const fill = state.selected.includes(component.elementId) ? SELECTED : color ? cssColor(color) : BASE_FILL[component.elementId] ?? '#667';
-      const shape = polygon(component.points, fill, kind === 'drawing' ? '#c9d1e0' : '#1f2430', 'vtm-standin-component');
+      const fill = state.selected.includes(component.elementId)
+        ? SELECTED
+        : color
+          ? cssColor(color)
+          : (BASE_FILL[component.elementId] ?? '#667');
+      const shape = polygon(
+        component.points,
+        fill,
+        kind === 'drawing' ? '#c9d1e0' : '#1f2430',
+        'vtm-standin-component',
+      );
       shape.dataset.elementId = component.elementId;
       if (outside) shape.setAttribute('fill-opacity', '0.25');
       shapes.set(shape, component);
@@ -96,22 +137,49 @@ export function createPlaceholder(host: HTMLElement, kind: '3D' | 'drawing', com
       window.clearInterval(timer);
       if (shown.status !== 'shown') svg.replaceChildren();
       else drawShapes(state);
-      const marker = line("view-token-mock's viewer stand-in, not the platform's viewer", { opacity: '0.6', fontSize: '11px' });
+      const marker = line("view-token-mock's viewer stand-in, not the platform's viewer", {
+        opacity: '0.6',
+        fontSize: '11px',
+      });
       if (shown.status === 'empty' || shown.status === 'loading') {
-        const text = shown.status === 'empty' ? 'No model yet: call addView(viewToken) or load(viewToken).' : 'Opening the model: GET /inside/databag …';
+        const text =
+          shown.status === 'empty'
+            ? 'No model yet: call addView(viewToken) or load(viewToken).'
+            : 'Opening the model: GET /inside/databag …';
         return void caption.replaceChildren(marker, line(text));
       }
       if (shown.status === 'failed') {
         const { failure } = shown;
-        return void caption.replaceChildren(marker, line('The model could not be opened', { fontWeight: '600', color: '#ff8a80', fontSize: '15px' }),
-          line(`${failure.status || 'no answer'} ${failure.code}: ${failure.message}`, { color: '#ff8a80' }, 'vtm-standin-reason'));
+        return void caption.replaceChildren(
+          marker,
+          line('The model could not be opened', { fontWeight: '600', color: '#ff8a80', fontSize: '15px' }),
+          line(
+            `${failure.status || 'no answer'} ${failure.code}: ${failure.message}`,
+            { color: '#ff8a80' },
+            'vtm-standin-reason',
+          ),
+        );
       }
       const { model, receivedAtMs } = shown;
-      const expiry = line(expiryText(model, receivedAtMs, performance.now()), { fontVariantNumeric: 'tabular-nums' }, 'vtm-standin-expiry');
-      timer = window.setInterval(() => { expiry.textContent = expiryText(model, receivedAtMs, performance.now()); }, 1000);
-      caption.replaceChildren(marker, line(model.name, { fontWeight: '600', fontSize: '16px' }, 'vtm-standin-name'),
-        line(`${model.objectType} ${model.objectId} · ${model.renderType} · ${model.jsSDKVersion}`, {}, 'vtm-standin-object'), expiry,
-        ...extras.map((text) => line(text, { opacity: '0.8' })));
+      const expiry = line(
+        expiryText(model, receivedAtMs, performance.now()),
+        { fontVariantNumeric: 'tabular-nums' },
+        'vtm-standin-expiry',
+      );
+      timer = window.setInterval(() => {
+        expiry.textContent = expiryText(model, receivedAtMs, performance.now());
+      }, 1000);
+      caption.replaceChildren(
+        marker,
+        line(model.name, { fontWeight: '600', fontSize: '16px' }, 'vtm-standin-name'),
+        line(
+          `${model.objectType} ${model.objectId} · ${model.renderType} · ${model.jsSDKVersion}`,
+          {},
+          'vtm-standin-object',
+        ),
+        expiry,
+        ...extras.map((text) => line(text, { opacity: '0.8' })),
+      );
     },
     destroy() {
       window.clearInterval(timer);

@@ -14,7 +14,10 @@ export function loadFile(url: string): Promise<boolean> {
     const node = css ? document.createElement('link') : document.createElement('script');
     if (node instanceof HTMLLinkElement) Object.assign(node, { rel: 'stylesheet', href: url });
     else node.src = url;
-    node.addEventListener('load', () => { loaded.add(lastSegment(url)); resolve(true); });
+    node.addEventListener('load', () => {
+      loaded.add(lastSegment(url));
+      resolve(true);
+    });
     node.addEventListener('error', () => resolve(false));
     document.head.append(node);
   });

@@ -4,5 +4,10 @@ import './globals';
 import { createGlodon } from './namespace';
 
 if (window.Glodon?.Bimface?.StandIn === undefined) {
-  Object.defineProperty(window, 'Glodon', { value: createGlodon(), writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(window, 'Glodon', {
+    value: createGlodon(),
+    writable: true,
+    configurable: true,
+    enumerable: true,
+  });
 }

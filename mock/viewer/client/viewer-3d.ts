@@ -13,7 +13,10 @@ import { VIEW_OPTIONS, cameraFor, copyOf, describe, toCameraStatus, toIds, toRgb
 export const ISOLATE_OPTIONS = ['HideOthers', 'MakeOthersTranslucent'] as const;
 
 function toConditions(call: string, conditions: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(conditions) || !conditions.every((condition) => typeof condition === 'object' && condition !== null)) {
+  if (
+    !Array.isArray(conditions) ||
+    !conditions.every((condition) => typeof condition === 'object' && condition !== null)
+  ) {
     refuse(call, `takes an array of object-data conditions such as [{ levelName: 'F1' }], got ${describe(conditions)}`);
   }
   return conditions as Record<string, unknown>[];
@@ -21,7 +24,10 @@ function toConditions(call: string, conditions: unknown): Record<string, unknown
 
 function toIsolateOption(call: string, option: unknown): string {
   if (typeof option === 'string' && (ISOLATE_OPTIONS as readonly string[]).includes(option)) return option;
-  return refuse(call, `takes Glodon.Bimface.Viewer.IsolateOption.HideOthers or .MakeOthersTranslucent, got ${describe(option)}`);
+  return refuse(
+    call,
+    `takes Glodon.Bimface.Viewer.IsolateOption.HideOthers or .MakeOthersTranslucent, got ${describe(option)}`,
+  );
 }
 
 export class Viewer3D extends ViewerBase {
@@ -38,14 +44,23 @@ export class Viewer3D extends ViewerBase {
   /** Shows a model from the loader's metadata without asking the mock again (as the SDK does). */
   addModel(viewMetaData: unknown): void {
     const model = viewMetaData as Partial<ViewerData> | null;
-    if (typeof model !== 'object' || model === null || typeof model.name !== 'string') refuse('Viewer3D.addModel(viewMetaData)', `takes the metadata the loader's success callback got, got ${describe(viewMetaData)}`);
-    if (this._shown.status === 'loading' || this._shown.status === 'shown') refuse('Viewer3D.addModel(viewMetaData)', 'this viewer has a model already (the stand-in shows one per viewer)');
+    if (typeof model !== 'object' || model === null || typeof model.name !== 'string')
+      refuse(
+        'Viewer3D.addModel(viewMetaData)',
+        `takes the metadata the loader's success callback got, got ${describe(viewMetaData)}`,
+      );
+    if (this._shown.status === 'loading' || this._shown.status === 'shown')
+      refuse('Viewer3D.addModel(viewMetaData)', 'this viewer has a model already (the stand-in shows one per viewer)');
     this._show(copyOf(model) as ViewerData, performance.now());
     this._added();
   }
 
   setView(option: unknown): void {
-    if (typeof option !== 'string' || !VIEW_OPTIONS.includes(option)) refuse('Viewer3D.setView(option)', `takes a Glodon.Bimface.Viewer.ViewOption (${VIEW_OPTIONS.join(', ')}), got ${describe(option)}`);
+    if (typeof option !== 'string' || !VIEW_OPTIONS.includes(option))
+      refuse(
+        'Viewer3D.setView(option)',
+        `takes a Glodon.Bimface.Viewer.ViewOption (${VIEW_OPTIONS.join(', ')}), got ${describe(option)}`,
+      );
     this._set({ view: option, camera: cameraFor(option) });
   }
 
@@ -65,17 +80,28 @@ export class Viewer3D extends ViewerBase {
 
   zoomToBoundingBox(box: unknown): void {
     const given = box as { min?: unknown; max?: unknown } | null;
-    if (typeof given !== 'object' || given === null || typeof given.min !== 'object' || typeof given.max !== 'object') refuse('Viewer3D.zoomToBoundingBox(box)', `takes { min: {x,y,z}, max: {x,y,z} }, got ${describe(box)}`);
+    if (typeof given !== 'object' || given === null || typeof given.min !== 'object' || typeof given.max !== 'object')
+      refuse('Viewer3D.zoomToBoundingBox(box)', `takes { min: {x,y,z}, max: {x,y,z} }, got ${describe(box)}`);
     this._set({ zoomedTo: `box ${JSON.stringify(given.min)} – ${JSON.stringify(given.max)}` });
   }
 
   isolateComponentsById(ids: unknown, option: unknown): void {
-    this._set({ isolation: { ids: toIds('isolateComponentsById(ids, option)', ids), option: toIsolateOption('isolateComponentsById(ids, option)', option) } });
+    this._set({
+      isolation: {
+        ids: toIds('isolateComponentsById(ids, option)', ids),
+        option: toIsolateOption('isolateComponentsById(ids, option)', option),
+      },
+    });
   }
 
   isolateComponentsByObjectData(conditions: unknown, option: unknown): void {
     const matching = this._matching('isolateComponentsByObjectData(conditions, option)', conditions);
-    this._set({ isolation: { ids: matching, option: toIsolateOption('isolateComponentsByObjectData(conditions, option)', option) } });
+    this._set({
+      isolation: {
+        ids: matching,
+        option: toIsolateOption('isolateComponentsByObjectData(conditions, option)', option),
+      },
+    });
   }
 
   clearIsolation(): void {
@@ -85,22 +111,41 @@ export class Viewer3D extends ViewerBase {
   overrideComponentsColorByObjectData(conditions: unknown, color: unknown): void {
     const rgba = toRgba('overrideComponentsColorByObjectData(conditions, color)', color);
     const colors = { ...this._state.colors };
-    for (const id of this._matching('overrideComponentsColorByObjectData(conditions, color)', conditions)) colors[id] = rgba;
+    for (const id of this._matching('overrideComponentsColorByObjectData(conditions, color)', conditions))
+      colors[id] = rgba;
     this._set({ colors });
   }
 
   protected override _extras(): string[] {
     const { view, zoomedTo, isolation } = this._state;
-    return [`camera: ${view}`, ...(isolation ? [`isolated: ${isolation.ids.join(', ') || 'nothing'} (${isolation.option})`] : []), ...(zoomedTo ? [`zoomed to: ${zoomedTo}`] : [])];
+    return [
+      `camera: ${view}`,
+      ...(isolation ? [`isolated: ${isolation.ids.join(', ') || 'nothing'} (${isolation.option})`] : []),
+      ...(zoomedTo ? [`zoomed to: ${zoomedTo}`] : []),
+    ];
   }
 
-  protected _clickPayloads(component: StandInComponent | null, event: MouseEvent, screenPosition: { x: number; y: number }): { clicked: unknown; selection: unknown } {
-    const base = { click: 1, screenPosition, clientPosition: { x: event.clientX, y: event.clientY }, eventType: 'Click' };
+  protected _clickPayloads(
+    component: StandInComponent | null,
+    event: MouseEvent,
+    screenPosition: { x: number; y: number },
+  ): { clicked: unknown; selection: unknown } {
+    const base = {
+      click: 1,
+      screenPosition,
+      clientPosition: { x: event.clientX, y: event.clientY },
+      eventType: 'Click',
+    };
     if (component === null || this._shown.status !== 'shown') return { clicked: base, selection: base };
     const { x, y, z } = component.world;
     const hit = {
-      ...base, objectId: component.elementId, elementId: component.elementId, fileId: this._shown.model.modelId, objectType: 'Component',
-      worldPosition: { x, y, z }, boundingBox: { min: { x: x - 1500, y: y - 1500, z: z - 1500 }, max: { x: x + 1500, y: y + 1500, z: z + 1500 } },
+      ...base,
+      objectId: component.elementId,
+      elementId: component.elementId,
+      fileId: this._shown.model.modelId,
+      objectType: 'Component',
+      worldPosition: { x, y, z },
+      boundingBox: { min: { x: x - 1500, y: y - 1500, z: z - 1500 }, max: { x: x + 1500, y: y + 1500, z: z + 1500 } },
     };
     return { clicked: hit, selection: hit };
   }

@@ -18,7 +18,10 @@ export type ViewerConfig = Record<string, unknown>;
 export function toDomElement(call: string, config: unknown): HTMLElement {
   const dom = (config as ViewerConfig | null | undefined)?.domElement;
   if (dom instanceof HTMLElement) return dom;
-  return refuse(call, `config.domElement must be the page's element to draw in (e.g. document.getElementById('view')), got ${describe(dom)}`);
+  return refuse(
+    call,
+    `config.domElement must be the page's element to draw in (e.g. document.getElementById('view')), got ${describe(dom)}`,
+  );
 }
 
 export abstract class ViewerBase {
@@ -30,15 +33,28 @@ export abstract class ViewerBase {
   protected _renders = 0;
   protected _destroyed = false;
 
-  protected constructor(protected readonly _owner: string, kind: '3D' | 'drawing', events: readonly string[], config: ViewerConfig, host: HTMLElement, protected readonly _components: readonly StandInComponent[]) {
+  protected constructor(
+    protected readonly _owner: string,
+    kind: '3D' | 'drawing',
+    events: readonly string[],
+    config: ViewerConfig,
+    host: HTMLElement,
+    protected readonly _components: readonly StandInComponent[],
+  ) {
     this._config = config;
     this._store = new ListenerStore(events, _owner);
-    this._placeholder = createPlaceholder(host, kind, _components, (component, event) => this._clicked(component, event));
+    this._placeholder = createPlaceholder(host, kind, _components, (component, event) =>
+      this._clicked(component, event),
+    );
     this._redraw();
   }
 
   /** The payloads of a click for `MouseClicked` and `ComponentsSelectionChanged`, each SDK its own shape. */
-  protected abstract _clickPayloads(component: StandInComponent | null, event: MouseEvent, position: { x: number; y: number }): { clicked: unknown; selection: unknown };
+  protected abstract _clickPayloads(
+    component: StandInComponent | null,
+    event: MouseEvent,
+    position: { x: number; y: number },
+  ): { clicked: unknown; selection: unknown };
 
   /** Lines the caption adds under the model (camera, zoom, drawables). */
   protected _extras(): string[] {
@@ -66,14 +82,26 @@ export abstract class ViewerBase {
 
   resize(width?: unknown, height?: unknown): void {
     if (width === undefined && height === undefined) return;
-    if (typeof width !== 'number' || typeof height !== 'number') refuse(`${this._owner}.resize(width, height)`, `takes two numbers (pixels), got ${describe(width)}, ${describe(height)}`);
+    if (typeof width !== 'number' || typeof height !== 'number')
+      refuse(
+        `${this._owner}.resize(width, height)`,
+        `takes two numbers (pixels), got ${describe(width)}, ${describe(height)}`,
+      );
     Object.assign(this._placeholder.root.style, { width: `${width}px`, height: `${height}px` });
   }
 
-  setSelectedComponentsById(ids: unknown): void { this._set({ selected: toIds('setSelectedComponentsById(ids)', ids) }); }
-  addSelectedComponentsById(ids: unknown): void { this._set({ selected: [...new Set([...this._state.selected, ...toIds('addSelectedComponentsById(ids)', ids)])] }); }
-  clearSelectedComponents(): void { this._set({ selected: [] }); }
-  getSelectedComponents(): string[] { return [...this._state.selected]; }
+  setSelectedComponentsById(ids: unknown): void {
+    this._set({ selected: toIds('setSelectedComponentsById(ids)', ids) });
+  }
+  addSelectedComponentsById(ids: unknown): void {
+    this._set({ selected: [...new Set([...this._state.selected, ...toIds('addSelectedComponentsById(ids)', ids)])] });
+  }
+  clearSelectedComponents(): void {
+    this._set({ selected: [] });
+  }
+  getSelectedComponents(): string[] {
+    return [...this._state.selected];
+  }
 
   overrideComponentsColorById(ids: unknown, color: unknown): void {
     const rgba = toRgba('overrideComponentsColorById(ids, color)', color);
@@ -88,16 +116,28 @@ export abstract class ViewerBase {
     this._set({ colors });
   }
 
-  clearOverrideColorComponents(): void { this._set({ colors: {} }); }
-  hideComponentsById(ids: unknown): void { this._set({ hidden: [...new Set([...this._state.hidden, ...toIds('hideComponentsById(ids)', ids)])] }); }
-  showComponentsById(ids: unknown): void { const shown = toIds('showComponentsById(ids)', ids); this._set({ hidden: this._state.hidden.filter((id) => !shown.includes(id)) }); }
-  showAllComponents(): void { this._set({ hidden: [], isolation: null }); }
+  clearOverrideColorComponents(): void {
+    this._set({ colors: {} });
+  }
+  hideComponentsById(ids: unknown): void {
+    this._set({ hidden: [...new Set([...this._state.hidden, ...toIds('hideComponentsById(ids)', ids)])] });
+  }
+  showComponentsById(ids: unknown): void {
+    const shown = toIds('showComponentsById(ids)', ids);
+    this._set({ hidden: this._state.hidden.filter((id) => !shown.includes(id)) });
+  }
+  showAllComponents(): void {
+    this._set({ hidden: [], isolation: null });
+  }
 
-  getCurrentState(): ViewerState { return copyOf(this._state); }
+  getCurrentState(): ViewerState {
+    return copyOf(this._state);
+  }
 
   setState(state: unknown): void {
     const given = state as Partial<ViewerState> | null;
-    if (typeof given !== 'object' || given === null || !Array.isArray(given.selected)) refuse(`${this._owner}.setState(state)`, `takes what getCurrentState() returned, got ${describe(state)}`);
+    if (typeof given !== 'object' || given === null || !Array.isArray(given.selected))
+      refuse(`${this._owner}.setState(state)`, `takes what getCurrentState() returned, got ${describe(state)}`);
     this._set(copyOf(given));
   }
 
@@ -114,11 +154,14 @@ export abstract class ViewerBase {
   }
 
   protected _redraw(): void {
-    if (!this._destroyed) this._placeholder.draw(this._shown, this._state, this._shown.status === 'shown' ? this._extras() : []);
+    if (!this._destroyed)
+      this._placeholder.draw(this._shown, this._state, this._shown.status === 'shown' ? this._extras() : []);
   }
 
   protected _emitLater(event: string, payload: unknown): void {
-    setTimeout(() => { if (!this._destroyed) this._store.emit(event, payload); }, 0);
+    setTimeout(() => {
+      if (!this._destroyed) this._store.emit(event, payload);
+    }, 0);
   }
 
   /**
@@ -127,8 +170,16 @@ export abstract class ViewerBase {
    * refused token is drawn and fired as `Error` with the service's envelope and the status.
    */
   protected _open(call: string, viewToken: unknown, opened: (model: ViewerData) => void): void {
-    if (typeof viewToken !== 'string' || viewToken === '') refuse(`${this._owner}.${call}`, `takes the View Token (a string) your back end got from the service, got ${describe(viewToken)}`);
-    if (this._shown.status === 'loading' || this._shown.status === 'shown') refuse(`${this._owner}.${call}`, 'this viewer has a model already (the stand-in shows one per viewer): destroy() it and create another viewer');
+    if (typeof viewToken !== 'string' || viewToken === '')
+      refuse(
+        `${this._owner}.${call}`,
+        `takes the View Token (a string) your back end got from the service, got ${describe(viewToken)}`,
+      );
+    if (this._shown.status === 'loading' || this._shown.status === 'shown')
+      refuse(
+        `${this._owner}.${call}`,
+        'this viewer has a model already (the stand-in shows one per viewer): destroy() it and create another viewer',
+      );
     this._shown = { status: 'loading' };
     this._redraw();
     void fetchViewerData(resolveApiHost(this._config.APIHost, SCRIPT_BASE), viewToken).then((answer) => {
@@ -151,7 +202,10 @@ export abstract class ViewerBase {
   private _clicked(component: StandInComponent | null, event: MouseEvent): void {
     if (this._shown.status !== 'shown') return;
     const box = this._placeholder.root.getBoundingClientRect();
-    const { clicked, selection } = this._clickPayloads(component, event, { x: event.clientX - box.left, y: event.clientY - box.top });
+    const { clicked, selection } = this._clickPayloads(component, event, {
+      x: event.clientX - box.left,
+      y: event.clientY - box.top,
+    });
     this._set({ selected: component === null ? [] : [component.elementId] });
     this._store.emit('MouseClicked', clicked);
     this._store.emit('ComponentsSelectionChanged', selection);

@@ -23,23 +23,48 @@ export class ViewerDrawing extends ViewerBase {
 
   /** The sheet's frames: the stand-in's plan has one, around its rooms. */
   getDrawingFrame(callback: unknown): void {
-    if (typeof callback !== 'function') refuse('ViewerDrawing.getDrawingFrame(callback)', `takes a function, got ${describe(callback)}`);
+    if (typeof callback !== 'function')
+      refuse('ViewerDrawing.getDrawingFrame(callback)', `takes a function, got ${describe(callback)}`);
     const name = this._shown.status === 'shown' ? this._shown.model.name : '';
-    setTimeout(() => (callback as (frames: unknown[]) => void)([{ id: FRAME.id, name, boundingBox: structuredClone(FRAME.boundingBox) }]), 0);
+    setTimeout(
+      () =>
+        (callback as (frames: unknown[]) => void)([
+          { id: FRAME.id, name, boundingBox: structuredClone(FRAME.boundingBox) },
+        ]),
+      0,
+    );
   }
 
   zoomToObject(objectId: unknown): void {
-    if (typeof objectId !== 'string' && typeof objectId !== 'number') refuse('ViewerDrawing.zoomToObject(objectId)', `takes a component id, got ${describe(objectId)}`);
+    if (typeof objectId !== 'string' && typeof objectId !== 'number')
+      refuse('ViewerDrawing.zoomToObject(objectId)', `takes a component id, got ${describe(objectId)}`);
     this._set({ zoomedTo: String(objectId) });
   }
 
   protected override _extras(): string[] {
-    return [...(this._drawingId === null ? [] : [`drawing: ${this._drawingId}`]), ...(this._state.zoomedTo ? [`zoomed to: ${this._state.zoomedTo}`] : [])];
+    return [
+      ...(this._drawingId === null ? [] : [`drawing: ${this._drawingId}`]),
+      ...(this._state.zoomedTo ? [`zoomed to: ${this._state.zoomedTo}`] : []),
+    ];
   }
 
-  protected _clickPayloads(component: StandInComponent | null, event: MouseEvent, position: { x: number; y: number }): { clicked: unknown; selection: unknown } {
-    const worldPosition = component === null ? { x: position.x * 100, y: position.y * 100 } : { x: component.world.x, y: component.world.y };
-    const clicked = { worldPosition, clientPosition: { x: event.clientX, y: event.clientY }, objectId: component?.elementId ?? null, clientX: event.clientX, clientY: event.clientY, event };
+  protected _clickPayloads(
+    component: StandInComponent | null,
+    event: MouseEvent,
+    position: { x: number; y: number },
+  ): { clicked: unknown; selection: unknown } {
+    const worldPosition =
+      component === null
+        ? { x: position.x * 100, y: position.y * 100 }
+        : { x: component.world.x, y: component.world.y };
+    const clicked = {
+      worldPosition,
+      clientPosition: { x: event.clientX, y: event.clientY },
+      objectId: component?.elementId ?? null,
+      clientX: event.clientX,
+      clientY: event.clientY,
+      event,
+    };
     return { clicked, selection: component === null ? [] : [component.elementId] };
   }
 }

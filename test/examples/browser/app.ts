@@ -6,7 +6,11 @@ import { createTokenClient } from '../token-client';
 
 const HOUR_MS = 3_600_000;
 const { handlers, clock, tokens } = createHandlers({ baseUrl: location.origin, seed: 42 });
-const client = createTokenClient({ baseUrl: location.origin, accessToken: 'storybook-access-token', fileId: '9223372036854775807' });
+const client = createTokenClient({
+  baseUrl: location.origin,
+  accessToken: 'storybook-access-token',
+  fileId: '9223372036854775807',
+});
 const show = (id: string, text: string | number): void => {
   const element = document.getElementById(id);
   if (element) element.textContent = String(text);
@@ -18,19 +22,29 @@ async function showNewestToken(): Promise<void> {
   show('clock', (await clock.get()).now.toISOString());
 }
 
-document.getElementById('open')?.addEventListener('click', () => void (async () => {
-  const model = await client.openModel();
-  show('model', `${model.name} (${model.renderType})`);
-  show('expires', model.viewTokenExpiresAt);
-  show('token-requests', client.tokenRequests);
-  await showNewestToken();
-})());
-document.getElementById('advance')?.addEventListener('click', () => void (async () => {
-  await clock.advance(12 * HOUR_MS);
-  await showNewestToken();
-})());
+document.getElementById('open')?.addEventListener(
+  'click',
+  () =>
+    void (async () => {
+      const model = await client.openModel();
+      show('model', `${model.name} (${model.renderType})`);
+      show('expires', model.viewTokenExpiresAt);
+      show('token-requests', client.tokenRequests);
+      await showNewestToken();
+    })(),
+);
+document.getElementById('advance')?.addEventListener(
+  'click',
+  () =>
+    void (async () => {
+      await clock.advance(12 * HOUR_MS);
+      await showNewestToken();
+    })(),
+);
 
 // The buttons come alive once the worker intercepts: a request before that would reach the real network.
-void setupWorker(...handlers).start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true }).then(() => {
-  for (const id of ['open', 'advance']) (document.getElementById(id) as HTMLButtonElement).disabled = false;
-});
+void setupWorker(...handlers)
+  .start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true })
+  .then(() => {
+    for (const id of ['open', 'advance']) (document.getElementById(id) as HTMLButtonElement).disabled = false;
+  });

@@ -5,7 +5,10 @@ const TOKEN_KEY = 'view-token-mock:admin-token';
 /** An admin call that failed; `detail` is the problem+json detail when the mock sent one. */
 export class AdminError extends Error {
   override name = 'AdminError';
-  constructor(readonly status: number, readonly detail: string) {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
     super(`${status}: ${detail}`);
   }
 }
@@ -16,13 +19,22 @@ let pendingPrompt: Promise<void> | undefined;
  * Calls the admin API. With `--admin-token` the first 401 asks for the token once; it is kept in
  * sessionStorage (this tab only) and sent as a bearer token from then on.
  */
-export async function admin<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+export async function admin<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
   for (;;) {
     const token = sessionStorage.getItem(TOKEN_KEY);
     const headers: Record<string, string> = { ...extraHeaders };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`/__admin${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`/__admin${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     if (response.status === 401) {
       if (token) sessionStorage.removeItem(TOKEN_KEY);
       await askForToken(token ? 'That admin token was refused. Try again.' : undefined);

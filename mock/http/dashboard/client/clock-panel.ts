@@ -15,7 +15,7 @@ export function createClockPanel(now: MockNow, refresh: () => void) {
   async function change(method: string, path: string, body: unknown, done: string): Promise<void> {
     const clock = await admin<ClockState>(method, `${path}${sessionQuery('?')}`, body);
     render(clock);
-    const whose = clock.session ? `The clock of session "${clock.session}"` : 'The mock\'s clock';
+    const whose = clock.session ? `The clock of session "${clock.session}"` : "The mock's clock";
     announce(`${done} ${whose} now reads ${formatTime(clock.now)} UTC.`);
     refresh();
   }
@@ -35,23 +35,40 @@ export function createClockPanel(now: MockNow, refresh: () => void) {
     // datetime-local has no zone: the page shows and takes UTC throughout.
     void change('PUT', '/clock', { now: new Date(`${value}Z`).toISOString() }, 'Set the clock.');
   });
-  freezeButton.addEventListener('click', () => void change('PUT', '/clock', { frozen: !frozen }, frozen ? 'The clock runs again.' : 'Froze the clock.'));
-  byId('clock-reset').addEventListener('click', () => void change('POST', '/clock/reset', undefined, selectedSession() ? 'The session follows the deployment\'s clock again.' : 'Back to real time.'));
+  freezeButton.addEventListener(
+    'click',
+    () => void change('PUT', '/clock', { frozen: !frozen }, frozen ? 'The clock runs again.' : 'Froze the clock.'),
+  );
+  byId('clock-reset').addEventListener(
+    'click',
+    () =>
+      void change(
+        'POST',
+        '/clock/reset',
+        undefined,
+        selectedSession() ? "The session follows the deployment's clock again." : 'Back to real time.',
+      ),
+  );
 
   function render(clock: ClockState): void {
     // A reading of another session than the one now selected (the filter changed meanwhile) waits for the next poll.
     if (clock.session !== selectedSession()) return;
     now.update(clock);
-    byId('clock-session').textContent = clock.session === '' ? 'the deployment\'s clock (every session without a clock of its own)'
-      : `session "${clock.session}": ${clock.ownClock ? 'its own clock' : 'follows the deployment\'s clock'}`;
-    byId('clock-reset').textContent = clock.session === '' ? 'Back to real time' : 'Back to the deployment\'s clock';
+    byId('clock-session').textContent =
+      clock.session === ''
+        ? "the deployment's clock (every session without a clock of its own)"
+        : `session "${clock.session}": ${clock.ownClock ? 'its own clock' : "follows the deployment's clock"}`;
+    byId('clock-reset').textContent = clock.session === '' ? 'Back to real time' : "Back to the deployment's clock";
     frozen = clock.frozen;
     const mode = byId('clock-mode');
     mode.textContent = clock.frozen ? 'frozen' : 'running';
     mode.className = `badge ${clock.frozen ? 'warn' : 'good'}`;
     freezeButton.textContent = clock.frozen ? 'Unfreeze' : 'Freeze';
     const hours = clock.offsetMs / 3_600_000;
-    byId('clock-offset').textContent = clock.offsetMs === 0 ? 'real time' : `${hours > 0 ? '+' : ''}${hours.toFixed(2).replace(/\.?0+$/, '')} h from real time`;
+    byId('clock-offset').textContent =
+      clock.offsetMs === 0
+        ? 'real time'
+        : `${hours > 0 ? '+' : ''}${hours.toFixed(2).replace(/\.?0+$/, '')} h from real time`;
     tick();
   }
 

@@ -37,7 +37,8 @@ function poll(): Promise<void> {
       journal.render(requests.requests);
       byId('connection').textContent = '';
     } catch (error) {
-      byId('connection').textContent = `Cannot reach the mock's admin API (${error instanceof Error ? error.message : String(error)}); retrying.`;
+      byId('connection').textContent =
+        `Cannot reach the mock's admin API (${error instanceof Error ? error.message : String(error)}); retrying.`;
     } finally {
       polling = undefined;
     }
@@ -48,38 +49,50 @@ function poll(): Promise<void> {
 /** What a reset or an emptied journal would remove in the selected session (every session's without a filter). */
 async function countsOf(session: string): Promise<{ tokens: string; rules: string; requests: string }> {
   const [tokens, health, rules, requests] = await Promise.all([
-    session ? admin<{ viewTokens: unknown[]; nextCursor?: string }>('GET', `/view-tokens${sessionQuery('?')}`) : undefined,
+    session
+      ? admin<{ viewTokens: unknown[]; nextCursor?: string }>('GET', `/view-tokens${sessionQuery('?')}`)
+      : undefined,
     session ? undefined : admin<{ viewTokens: number }>('GET', '/health'),
     admin<{ rules: unknown[] }>('GET', `/scenarios${sessionQuery('?')}`),
     admin<{ count: number }>('POST', '/requests/count', session ? { session } : {}),
   ]);
   return {
-    tokens: tokens ? countOf(tokens.viewTokens.length, 'View Token', tokens.nextCursor !== undefined) : countOf(health?.viewTokens ?? 0, 'View Token'),
+    tokens: tokens
+      ? countOf(tokens.viewTokens.length, 'View Token', tokens.nextCursor !== undefined)
+      : countOf(health?.viewTokens ?? 0, 'View Token'),
     rules: countOf(rules.rules.length, 'rule'),
     requests: countOf(requests.count, 'journal entry').replace(/entrys$/, 'entries'),
   };
 }
 
-byId('journal-clear').addEventListener('click', () => void (async () => {
-  const session = selectedSession();
-  const { requests } = await countsOf(session);
-  if (!window.confirm(`Empty the journal of ${describeSession(session)}: remove ${requests}?`)) return;
-  await admin('DELETE', `/requests${sessionQuery('?')}`);
-  announce(`Emptied the journal of ${describeSession(session)}.`);
-  refresh();
-})());
+byId('journal-clear').addEventListener(
+  'click',
+  () =>
+    void (async () => {
+      const session = selectedSession();
+      const { requests } = await countsOf(session);
+      if (!window.confirm(`Empty the journal of ${describeSession(session)}: remove ${requests}?`)) return;
+      await admin('DELETE', `/requests${sessionQuery('?')}`);
+      announce(`Emptied the journal of ${describeSession(session)}.`);
+      refresh();
+    })(),
+);
 // Under a session filter, Reset resets that session only (its tokens, rules, journal entries and clock).
-byId('reset-all').addEventListener('click', () => void (async () => {
-  const session = selectedSession();
-  const { tokens, rules, requests } = await countsOf(session);
-  const question = session
-    ? `Reset session "${session}": remove its ${tokens}, ${rules} and ${requests}, and put its clock back on the deployment's?`
-    : `Reset the mock: remove ${tokens}, ${rules} and ${requests} of every session, and put every clock back to real time?`;
-  if (!window.confirm(question)) return;
-  await admin('POST', `/reset${sessionQuery('?')}`);
-  announce(session ? `Session "${session}" was reset.` : 'The mock was reset.');
-  refresh();
-})());
+byId('reset-all').addEventListener(
+  'click',
+  () =>
+    void (async () => {
+      const session = selectedSession();
+      const { tokens, rules, requests } = await countsOf(session);
+      const question = session
+        ? `Reset session "${session}": remove its ${tokens}, ${rules} and ${requests}, and put its clock back on the deployment's?`
+        : `Reset the mock: remove ${tokens}, ${rules} and ${requests} of every session, and put every clock back to real time?`;
+      if (!window.confirm(question)) return;
+      await admin('POST', `/reset${sessionQuery('?')}`);
+      announce(session ? `Session "${session}" was reset.` : 'The mock was reset.');
+      refresh();
+    })(),
+);
 // Looking at one session, a rule added from the form is for that session too (unless typed otherwise).
 const ruleSession = byId<HTMLInputElement>('rule-session');
 let prefilled = '';
@@ -96,10 +109,15 @@ window.addEventListener('unhandledrejection', (event) => {
   const error: unknown = event.reason;
   // Shown on the page: not also an "Uncaught (in promise)" error in the console.
   event.preventDefault();
-  announce(error instanceof AdminError ? `The mock refused: ${error.detail}` : `Something failed: ${String(error)}`, 'error');
+  announce(
+    error instanceof AdminError ? `The mock refused: ${error.detail}` : `Something failed: ${String(error)}`,
+    'error',
+  );
 });
 
-void poll().then(() => admin<{ operations: CatalogOperation[] }>('GET', '/scenarios/catalog')).then(({ operations }) => renderCatalog(operations));
+void poll()
+  .then(() => admin<{ operations: CatalogOperation[] }>('GET', '/scenarios/catalog'))
+  .then(({ operations }) => renderCatalog(operations));
 setInterval(() => {
   clock.tick();
   tokens.tick();

@@ -4,7 +4,11 @@ type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | ((event: Event) => void) | undefined>;
 
 /** Builds an element; `on<event>` attributes become listeners, `false`/undefined ones are left out. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false) continue;
@@ -36,7 +40,8 @@ export function formatCountdown(ms: number): string {
   const seconds = Math.floor(ms / 1000);
   const days = Math.floor(seconds / 86_400);
   const clock = [Math.floor(seconds / 3600) % 24, Math.floor(seconds / 60) % 60, seconds % 60]
-    .map((part) => String(part).padStart(2, '0')).join(':');
+    .map((part) => String(part).padStart(2, '0'))
+    .join(':');
   return days > 0 ? `${days}d ${clock}` : clock;
 }
 

@@ -27,18 +27,49 @@ export function createJournalPanel() {
     const next = `${violationsOnly.checked}:${entries.map((entry) => entry.id).join(',')}`;
     if (next === signature) return;
     signature = next;
-    body.replaceChildren(...(entries.length === 0
-      ? [h('tr', {}, h('td', { colspan: 8, class: 'empty' }, violationsOnly.checked ? 'No violating exchanges.' : 'No requests yet.'))]
-      : entries.map((entry) => h('tr', {},
-        timeCell('Time', entry.at),
-        cell('Method', entry.method),
-        cell('Request', h('code', { class: 'wrap' }, target(entry))),
-        cell('Session', entry.session || '—'),
-        cell('Operation', entry.operationId === '' ? h('span', { class: 'badge warn' }, 'unmatched') : entry.operationId),
-        cell('Status', h('span', { class: `status ${statusClass(entry.status)}` }, entry.status === 0 ? 'fault' : entry.status)),
-        cell('Outcome', entry.outcome ?? 'real answer'),
-        cell('Violations', entry.violations?.length ? h('ul', { class: 'violations' }, ...entry.violations.map((line) => h('li', {}, line))) : '—'),
-      ))));
+    body.replaceChildren(
+      ...(entries.length === 0
+        ? [
+            h(
+              'tr',
+              {},
+              h(
+                'td',
+                { colspan: 8, class: 'empty' },
+                violationsOnly.checked ? 'No violating exchanges.' : 'No requests yet.',
+              ),
+            ),
+          ]
+        : entries.map((entry) =>
+            h(
+              'tr',
+              {},
+              timeCell('Time', entry.at),
+              cell('Method', entry.method),
+              cell('Request', h('code', { class: 'wrap' }, target(entry))),
+              cell('Session', entry.session || '—'),
+              cell(
+                'Operation',
+                entry.operationId === '' ? h('span', { class: 'badge warn' }, 'unmatched') : entry.operationId,
+              ),
+              cell(
+                'Status',
+                h(
+                  'span',
+                  { class: `status ${statusClass(entry.status)}` },
+                  entry.status === 0 ? 'fault' : entry.status,
+                ),
+              ),
+              cell('Outcome', entry.outcome ?? 'real answer'),
+              cell(
+                'Violations',
+                entry.violations?.length
+                  ? h('ul', { class: 'violations' }, ...entry.violations.map((line) => h('li', {}, line)))
+                  : '—',
+              ),
+            ),
+          )),
+    );
   }
 
   return { render };

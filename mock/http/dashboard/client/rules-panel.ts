@@ -7,11 +7,16 @@ import type { Preferences, Rule, RuleInput, ServiceOperation } from './wire';
 function toPreferences(outcome: string): Preferences {
   const [name, value = ''] = outcome.split('=');
   switch (name) {
-    case 'code': return { code: value };
-    case 'delay': return { delay: value };
-    case 'scenario': return { scenario: value as NonNullable<Preferences['scenario']> };
-    case 'fault': return { fault: value as NonNullable<Preferences['fault']> };
-    default: throw new Error(`Unknown outcome "${outcome}".`);
+    case 'code':
+      return { code: value };
+    case 'delay':
+      return { delay: value };
+    case 'scenario':
+      return { scenario: value as NonNullable<Preferences['scenario']> };
+    case 'fault':
+      return { fault: value as NonNullable<Preferences['fault']> };
+    default:
+      throw new Error(`Unknown outcome "${outcome}".`);
   }
 }
 
@@ -23,7 +28,10 @@ function describeWhen(rule: Rule): string {
   return parts.join(', ');
 }
 
-const describeThen = (then: Preferences): string => Object.entries(then).map(([name, value]) => `${name}=${String(value)}`).join('; ');
+const describeThen = (then: Preferences): string =>
+  Object.entries(then)
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .join('; ');
 
 /** The scenario rules: the list, the add form, the one-click "all requests → …" buttons. */
 export function createRulesPanel(refresh: () => void) {
@@ -49,22 +57,29 @@ export function createRulesPanel(refresh: () => void) {
       ...(param ? { param } : {}),
       ...(equals ? { equals } : {}),
     };
-    void add({ when, then: toPreferences(value('rule-outcome')), ...(times ? { times: Number(times) } : {}) }, `${operation || 'every operation'} → ${value('rule-outcome')}`);
+    void add(
+      { when, then: toPreferences(value('rule-outcome')), ...(times ? { times: Number(times) } : {}) },
+      `${operation || 'every operation'} → ${value('rule-outcome')}`,
+    );
   });
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-all-requests]')) {
     const outcome = button.dataset.allRequests ?? '';
     button.addEventListener('click', () => void add({ then: toPreferences(outcome) }, `all requests → ${outcome}`));
   }
   // Clears the rules the table shows: the selected session's only (every session's without a filter).
-  byId('rules-clear').addEventListener('click', () => void (async () => {
-    const session = selectedSession();
-    const { rules } = await admin<{ rules: Rule[] }>('GET', `/scenarios${sessionQuery('?')}`);
-    if (rules.length === 0) return announce(`No rules to remove in ${describeSession(session)}.`);
-    if (!window.confirm(`Remove ${countOf(rules.length, 'rule')} of ${describeSession(session)}?`)) return;
-    const { removed } = await admin<{ removed: number }>('DELETE', `/scenarios${sessionQuery('?')}`);
-    announce(`Removed ${countOf(removed, 'rule')} of ${describeSession(session)}.`);
-    refresh();
-  })());
+  byId('rules-clear').addEventListener(
+    'click',
+    () =>
+      void (async () => {
+        const session = selectedSession();
+        const { rules } = await admin<{ rules: Rule[] }>('GET', `/scenarios${sessionQuery('?')}`);
+        if (rules.length === 0) return announce(`No rules to remove in ${describeSession(session)}.`);
+        if (!window.confirm(`Remove ${countOf(rules.length, 'rule')} of ${describeSession(session)}?`)) return;
+        const { removed } = await admin<{ removed: number }>('DELETE', `/scenarios${sessionQuery('?')}`);
+        announce(`Removed ${countOf(removed, 'rule')} of ${describeSession(session)}.`);
+        refresh();
+      })(),
+  );
 
   async function remove(id: string): Promise<void> {
     if (!window.confirm(`Remove rule ${id}?`)) return;
@@ -78,16 +93,34 @@ export function createRulesPanel(refresh: () => void) {
     if (next === signature) return;
     signature = next;
     byId('rules-count').textContent = String(rules.length);
-    body.replaceChildren(...(rules.length === 0
-      ? [h('tr', {}, h('td', { colspan: 6, class: 'empty' }, 'No rules: every request gets its real answer.'))]
-      : rules.map((rule) => h('tr', {},
-        cell('Rule', rule.id),
-        cell('Session', rule.session || '(no session)'),
-        cell('When', describeWhen(rule)),
-        cell('Then', describeThen(rule.then)),
-        cell('Uses left', rule.remaining === null ? 'unlimited' : rule.remaining),
-        cell('', h('button', { type: 'button', class: 'danger', 'aria-label': `Remove rule ${rule.id}`, onclick: () => void remove(rule.id) }, 'Remove')),
-      ))));
+    body.replaceChildren(
+      ...(rules.length === 0
+        ? [h('tr', {}, h('td', { colspan: 6, class: 'empty' }, 'No rules: every request gets its real answer.'))]
+        : rules.map((rule) =>
+            h(
+              'tr',
+              {},
+              cell('Rule', rule.id),
+              cell('Session', rule.session || '(no session)'),
+              cell('When', describeWhen(rule)),
+              cell('Then', describeThen(rule.then)),
+              cell('Uses left', rule.remaining === null ? 'unlimited' : rule.remaining),
+              cell(
+                '',
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'danger',
+                    'aria-label': `Remove rule ${rule.id}`,
+                    onclick: () => void remove(rule.id),
+                  },
+                  'Remove',
+                ),
+              ),
+            ),
+          )),
+    );
   }
 
   return { render };

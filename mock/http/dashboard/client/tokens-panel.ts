@@ -32,26 +32,59 @@ export function createTokensPanel(now: MockNow, refresh: () => void) {
   }
 
   function render(records: ViewTokenRecord[], listedNowMs: number): void {
-    aheadBy = new Map(records.map((record) => [record.token, Date.parse(record.expiresAt) - record.expiresInMs - listedNowMs]));
+    aheadBy = new Map(
+      records.map((record) => [record.token, Date.parse(record.expiresAt) - record.expiresInMs - listedNowMs]),
+    );
     // expiresInMs changes at every read: the rows are rebuilt only when something else does.
     const next = JSON.stringify(records.map(({ expiresInMs: _left, ...rest }) => rest));
     if (next !== signature) {
       signature = next;
       byId('tokens-count').textContent = String(records.length);
       rows = records.map((record) => ({ record, countdown: h('span', { class: 'countdown' }), state: h('span') }));
-      body.replaceChildren(...(rows.length === 0
-        ? [h('tr', {}, h('td', { colspan: 9, class: 'empty' }, 'No View Tokens yet: issue one from the Try page or with curl (see the catalog below).'))]
-        : rows.map(({ record, countdown, state }) => h('tr', {},
-          cell('Token', h('code', { class: 'token' }, record.token)),
-          cell('Object', `${record.objectType} ${record.objectId}${record.integrateId === undefined ? '' : ` (integration ${record.integrateId})`}`),
-          cell('Session', record.session || '—'),
-          timeCell('Issued', record.issuedAt),
-          timeCell('Last use', record.lastUsedAt),
-          timeCell('Expires at', record.expiresAt),
-          cell('Expires in', countdown),
-          cell('State', state),
-          cell('', h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke View Token ${record.token}`, onclick: () => void revoke(record.token) }, 'Revoke')),
-        ))));
+      body.replaceChildren(
+        ...(rows.length === 0
+          ? [
+              h(
+                'tr',
+                {},
+                h(
+                  'td',
+                  { colspan: 9, class: 'empty' },
+                  'No View Tokens yet: issue one from the Try page or with curl (see the catalog below).',
+                ),
+              ),
+            ]
+          : rows.map(({ record, countdown, state }) =>
+              h(
+                'tr',
+                {},
+                cell('Token', h('code', { class: 'token' }, record.token)),
+                cell(
+                  'Object',
+                  `${record.objectType} ${record.objectId}${record.integrateId === undefined ? '' : ` (integration ${record.integrateId})`}`,
+                ),
+                cell('Session', record.session || '—'),
+                timeCell('Issued', record.issuedAt),
+                timeCell('Last use', record.lastUsedAt),
+                timeCell('Expires at', record.expiresAt),
+                cell('Expires in', countdown),
+                cell('State', state),
+                cell(
+                  '',
+                  h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'danger',
+                      'aria-label': `Revoke View Token ${record.token}`,
+                      onclick: () => void revoke(record.token),
+                    },
+                    'Revoke',
+                  ),
+                ),
+              ),
+            )),
+      );
     }
     tick();
   }

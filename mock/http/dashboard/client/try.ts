@@ -5,7 +5,9 @@ import { basePath, byId, h } from './dom';
 import type { ObjectType } from './wire';
 
 /** The id parameter of `GET /view/token` that names each object type. */
-const PARAMETER_OF = Object.fromEntries(Object.entries(OBJECT_TYPE_OF).map(([parameter, type]) => [type, parameter])) as Record<Exclude<ObjectType, 'childFile'>, string>;
+const PARAMETER_OF = Object.fromEntries(
+  Object.entries(OBJECT_TYPE_OF).map(([parameter, type]) => [type, parameter]),
+) as Record<Exclude<ObjectType, 'childFile'>, string>;
 
 type Envelope = { code?: string; data?: unknown; message?: string };
 
@@ -13,11 +15,15 @@ const value = (id: string): string => byId<HTMLInputElement | HTMLSelectElement>
 
 function viewTokenUrl(type: ObjectType, id: string): string {
   const base = basePath();
-  if (type === 'childFile') return `${base}/data/v2/integrations/${encodeURIComponent(value('integrate-id'))}/files/${encodeURIComponent(id)}/viewToken`;
+  if (type === 'childFile')
+    return `${base}/data/v2/integrations/${encodeURIComponent(value('integrate-id'))}/files/${encodeURIComponent(id)}/viewToken`;
   return `${base}/view/token?${PARAMETER_OF[type]}=${encodeURIComponent(id)}`;
 }
 
-async function call(url: string, headers: Record<string, string>): Promise<{ status: number; envelope: Envelope; expiresAt: string | null }> {
+async function call(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; envelope: Envelope; expiresAt: string | null }> {
   const session = value('session');
   const response = await fetch(url, { headers: { ...headers, ...(session ? { 'X-Mock-Session': session } : {}) } });
   const text = await response.text();
@@ -32,7 +38,17 @@ async function call(url: string, headers: Record<string, string>): Promise<{ sta
 
 function show(id: string, request: string, status: number, tone: 'good' | 'bad', ...details: Node[]): void {
   byId(id).replaceChildren(
-    h('p', {}, h('span', { class: `status ${tone === 'good' ? 's2xx' : status >= 500 ? 's5xx' : 's4xx'}` }, status || 'no answer'), ' ', h('code', { class: 'wrap' }, request)),
+    h(
+      'p',
+      {},
+      h(
+        'span',
+        { class: `status ${tone === 'good' ? 's2xx' : status >= 500 ? 's5xx' : 's4xx'}` },
+        status || 'no answer',
+      ),
+      ' ',
+      h('code', { class: 'wrap' }, request),
+    ),
     ...details,
   );
 }
@@ -57,9 +73,20 @@ byId('issue-form').addEventListener('submit', (event) => {
       const { status, envelope } = await call(url, { Authorization: `Bearer ${value('access-token')}` });
       const issued = status === 200 && typeof envelope.data === 'string';
       if (issued) byId<HTMLInputElement>('view-token').value = envelope.data as string;
-      show('issue-result', `GET ${url}`, status, issued ? 'good' : 'bad',
-        h('p', {}, issued ? 'The back end got a View Token; hand it to the viewer below.' : `No View Token: ${envelope.code ?? 'error'}: ${envelope.message ?? ''}`),
-        envelopeTable(envelope));
+      show(
+        'issue-result',
+        `GET ${url}`,
+        status,
+        issued ? 'good' : 'bad',
+        h(
+          'p',
+          {},
+          issued
+            ? 'The back end got a View Token; hand it to the viewer below.'
+            : `No View Token: ${envelope.code ?? 'error'}: ${envelope.message ?? ''}`,
+        ),
+        envelopeTable(envelope),
+      );
     } catch (error) {
       show('issue-result', `GET ${url}`, 0, 'bad', h('p', {}, `The request failed: ${String(error)}`));
     }
@@ -77,10 +104,25 @@ byId('open-form').addEventListener('submit', (event) => {
       const details: Node[] = [];
       if (opened) {
         const data = envelope.data as Record<string, unknown>;
-        details.push(h('p', {}, `The viewer would load "${String(data.name)}" (${String(data.renderType)}). This use moved the token's expiry to ${expiresAt ?? 'unknown'}.`));
-        details.push(h('dl', { class: 'metadata' }, ...Object.entries(data).flatMap(([name, item]) => [h('dt', {}, name), h('dd', {}, String(item))])));
+        details.push(
+          h(
+            'p',
+            {},
+            `The viewer would load "${String(data.name)}" (${String(data.renderType)}). This use moved the token's expiry to ${expiresAt ?? 'unknown'}.`,
+          ),
+        );
+        details.push(
+          h(
+            'dl',
+            { class: 'metadata' },
+            ...Object.entries(data).flatMap(([name, item]) => [h('dt', {}, name), h('dd', {}, String(item))]),
+          ),
+        );
       } else {
-        details.push(h('p', {}, `The viewer cannot open the model: ${envelope.code ?? 'error'}: ${envelope.message ?? ''}`), envelopeTable(envelope));
+        details.push(
+          h('p', {}, `The viewer cannot open the model: ${envelope.code ?? 'error'}: ${envelope.message ?? ''}`),
+          envelopeTable(envelope),
+        );
       }
       show('open-result', `GET ${url}`, status, opened ? 'good' : 'bad', ...details);
     } catch (error) {
