@@ -51,14 +51,32 @@ export async function loadOperations(specPath: string): Promise<IHttpOperation[]
   return operations;
 }
 
+/**
+ * Where a saved reading may be: beside the compiled code, and, when this module runs from the
+ * TypeScript sources (Jest, ts-node), in the build's tree (`dist/spec/`), so tests skip prism too.
+ */
+function cacheCandidates(specPath: string): string[] {
+  const compiled = operationsCachePath(specPath);
+  const built = path.join(__dirname, '../../dist/spec', path.basename(compiled));
+  return compiled === built ? [compiled] : [compiled, built];
+}
+
 function readCachedOperations(specPath: string): IHttpOperation[] | undefined {
-  let cache: OperationsCache;
+  const specSha256 = sha256(readFileSync(specPath, 'utf8'));
+  for (const candidate of cacheCandidates(specPath)) {
+    const cache = readCache(candidate);
+    // The hash decides: a spec edited after the build is never answered from the stale file.
+    if (cache?.specSha256 === specSha256) return cache.operations;
+  }
+  return undefined;
+}
+
+function readCache(file: string): OperationsCache | undefined {
   try {
-    cache = JSON.parse(readFileSync(operationsCachePath(specPath), 'utf8')) as OperationsCache;
+    return JSON.parse(readFileSync(file, 'utf8')) as OperationsCache;
   } catch {
     return undefined;
   }
-  return cache.specSha256 === sha256(readFileSync(specPath, 'utf8')) ? cache.operations : undefined;
 }
 
 /** prism's own reader (loaded only when there is no matching cache; an optional peer dependency, named when missing). */

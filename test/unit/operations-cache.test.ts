@@ -47,3 +47,37 @@ test('a spec changed after the build is read by prism, not from the stale cache'
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+describe('from the TypeScript sources (as Jest runs the mock)', () => {
+  afterEach(() => {
+    jest.dontMock('@stoplight/prism-http/dist/utils/operations');
+    jest.resetModules();
+  });
+
+  test("the mock reads the build's saved operations and never calls prism's reader", async () => {
+    // prism's reader made to fail: the operations can then only have come from dist/spec.
+    jest.doMock('@stoplight/prism-http/dist/utils/operations', () => ({
+      getHttpOperationsFromSpec: () => Promise.reject(new Error("prism's reader was called")),
+    }));
+    const fromSources = jest.requireActual<typeof LoadOperations>('../../mock/spec-engine/load-operations');
+    const operations = await fromSources.loadOperations(MOCK_SPEC);
+    const cache = JSON.parse(readFileSync(BUILT_CACHE, 'utf8')) as { operations: unknown[] };
+    expect(operations).toHaveLength(cache.operations.length);
+  });
+
+  test('a spec changed after the build is read by prism even though a built cache exists', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vtm-ops-'));
+    try {
+      const changed = path.join(dir, 'mock.openapi.yaml');
+      writeFileSync(
+        changed,
+        readFileSync(MOCK_SPEC, 'utf8').replace('operationId: getViewToken\n', 'operationId: getViewTokenEdited\n'),
+      );
+      const fromSources = jest.requireActual<typeof LoadOperations>('../../mock/spec-engine/load-operations');
+      const operations = await fromSources.loadOperations(changed);
+      expect(operations.map((operation) => operation.iid)).toContain('getViewTokenEdited');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
