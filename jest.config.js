@@ -1,17 +1,38 @@
+// The test suite as layers, so a developer runs one: `npx jest --selectProjects unit` (or http,
+// contracts, stores, e2e, docs, browser, packaging). `npm test` runs them all; CI runs browser and
+// packaging once, on Node 20 only (.ci/run).
 /** @type {import('jest').Config} */
-const swc = [
-  '@swc/jest',
-  { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
-];
+const base = require('./jest.base.config.js');
+
+/** One layer: its name and the test files that make it (paths relative to the repository). */
+function layer(displayName, testMatch, testPathIgnorePatterns = []) {
+  return {
+    ...base,
+    displayName,
+    testMatch: testMatch.map((glob) => `<rootDir>/${glob}`),
+    testPathIgnorePatterns: ['/node_modules/', ...testPathIgnorePatterns],
+  };
+}
+
+/** Test files that start a browser: the browser layer's, whatever folder they sit in. */
+const BROWSER = ['test/browser/**/*.test.ts', 'test/examples/**/*.browser.test.ts'];
+/** Test files that pack and install the package: the packaging layer's. */
+const PACKAGING = ['test/e2e/packed-tarball.test.ts', 'test/e2e/cli-bundle.test.ts'];
 
 module.exports = {
-  testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
-  // msw 2 depends on ESM-only packages (.mjs builds, rettime, until-async): Jest on Node 20 cannot
-  // require ESM, so those are compiled to CommonJS; every other node_modules file is left alone.
-  transform: { '^.+\\.(ts|mjs)$': swc, '/node_modules/(rettime|until-async)/.+\\.js$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async)/).+\\.(js|cjs|json)$'],
-  testTimeout: 20000,
+  testTimeout: base.testTimeout,
+  projects: [
+    layer('unit', ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts']),
+    layer('http', ['test/http/**/*.test.ts', 'test/sdk/**/*.test.ts']),
+    layer('contracts', ['test/contracts/**/*.test.ts']),
+    layer('stores', ['test/stores/**/*.test.ts']),
+    layer(
+      'e2e',
+      ['test/e2e/**/*.test.ts'],
+      ['/test/e2e/packed-tarball\\.test\\.ts$', '/test/e2e/cli-bundle\\.test\\.ts$'],
+    ),
+    layer('docs', ['test/docs/**/*.test.ts', 'test/examples/**/*.test.ts'], ['\\.browser\\.test\\.ts$']),
+    layer('browser', BROWSER),
+    layer('packaging', PACKAGING),
+  ],
 };
