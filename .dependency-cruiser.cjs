@@ -36,7 +36,8 @@ module.exports = {
     {
       name: 'no-orphans',
       severity: 'error',
-      comment: 'A source file nothing imports is dead, unless it is an entry point (CLI, build entries, browser bundles).',
+      comment:
+        'A source file nothing imports is dead, unless it is an entry point (CLI, build entries, browser bundles).',
       from: {
         orphan: true,
         pathNot: [
