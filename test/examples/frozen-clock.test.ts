@@ -20,12 +20,10 @@ describe('with MSW (createHandlers)', () => {
   });
   afterAll(() => server.close());
 
-  const issue = async () =>
-    (
-      (await (await fetch('https://api.example.test/view/token?fileId=1', { headers: AUTH })).json()) as {
-        data: string;
-      }
-    ).data;
+  const issue = async (): Promise<string> => {
+    const res = await fetch('https://api.example.test/view/token?fileId=1', { headers: AUTH });
+    return ((await res.json()) as { data: string }).data;
+  };
   const use = (token: string) => fetch(`https://api.example.test/inside/databag?viewToken=${token}`);
 
   test('a fresh View Token is valid at 12 h − 1 ms and expired at 12 h', async () => {
