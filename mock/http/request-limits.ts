@@ -78,8 +78,9 @@ export function createClientErrorAnswer(
   return (error, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
     const refusal = toRefusal(error.code);
+    // The method is any RFC 9110 token (M-SEARCH, X_CUSTOM), not only capital letters.
     const [, method = '', target = ''] =
-      /^([A-Z]+) (\S+)/.exec(error.rawPacket?.toString('latin1', 0, 512) ?? '') ?? [];
+      /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+)/.exec(error.rawPacket?.toString('latin1', 0, 512) ?? '') ?? [];
     const { contentType, body } = formatRefusal(
       target === '' ? 'envelope' : AREA_RULES[matchRoute(method, target).area].errors,
       refusal,

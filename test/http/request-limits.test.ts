@@ -158,6 +158,21 @@ test('headers over 16 KiB on an admin path get a 431 problem+json; a HEAD gets n
   expect(head.endsWith('\r\n\r\n')).toBe(true);
 });
 
+test.each([
+  ['M-SEARCH', 431, 'headers-too-large'],
+  ['PROPFIND', 431, 'headers-too-large'],
+  // Node's parser knows no such method: a 400, still in the admin area's format.
+  ['X_CUSTOM', 400, 'bad-request'],
+])('oversized headers on an admin path with the method %s get a %i problem+json', async (method, status, problem) => {
+  const raw = await rawExchange([
+    {
+      text: `${method} /__admin/clock HTTP/1.1\r\nHost: x\r\nX-Pad: ${'y'.repeat(REQUEST_LIMITS.headerBytes)}\r\n\r\n`,
+    },
+  ]);
+  expect(raw).toMatch(new RegExp(`^HTTP/1\\.1 ${status} [\\s\\S]*Content-Type: application/problem\\+json`));
+  expect(bodyOf(raw)).toMatchObject({ status, type: `urn:view-token-mock:problem:${problem}` });
+});
+
 test('headers over 16 KiB on the viewer SDK static host get a text/plain 431 (a script tag reads it as a failed load, never blocked JSON)', async () => {
   const raw = await rawExchange([
     {
