@@ -1,0 +1,85 @@
+import type { ChangeLocation } from './change-location';
+import { at } from './change-location';
+import type { Impact } from './change-reasons';
+import type { ChangeAction, ChangeText } from './change-text';
+import type { DifferChange } from './load-differ';
+
+/** What a rule sees of one change the differ reported. */
+export interface RuleInput {
+  differ: DifferChange;
+  location: ChangeLocation;
+  text: ChangeText;
+  /** The differ's merged document (after, with what was removed kept) and the key of its change marks. */
+  merged: unknown;
+  metaKey: symbol;
+}
+
+/** A rule of ours on top of the differ: where it misjudges for callers, the rule's verdict wins. */
+export interface CallerRule {
+  id: string;
+  /** What the rule holds, for the docs and --help. */
+  summary: string;
+  judge: (input: RuleInput) => { impact: Impact; reason: string } | undefined;
+}
+
+/**
+ * Our rules, in the order they are tried (the first that judges a change wins). Each exists because
+ * the differ misjudges that change for callers; test/contracts/diff-rules.test.ts shows each on a
+ * pair of specs.
+ */
+export const CALLER_RULES: readonly CallerRule[] = [
+  {
+    id: 'int64-type-changed',
+    summary:
+      'an int64 value (an id) changing type breaks callers on either side: they hold it as a 64-bit integer (the differ lets a query parameter or a response field go from integer to string)',
+    judge: ({ differ, location, text, merged, metaKey }) => {
+      if (text.kind !== 'type' || differ.action !== 'replace' || differ.before !== 'integer') return undefined;
+      const schema = at(merged, differ.path.slice(0, -1));
+      if (formatBefore(schema, metaKey) !== 'int64') return undefined;
+      return {
+        impact: 'breaking',
+        reason:
+          location.parameter === undefined
+            ? `callers hold this int64 as a 64-bit integer: a generated client's type for it changes, and so does the JSON value ${location.side === 'response' ? 'they parse' : 'they send'} (123 → "123")`
+            : "callers hold this int64 as a 64-bit integer: a generated client's type for it changes",
+      };
+    },
+  },
+  {
+    id: 'deprecated-still-served',
+    summary: 'a deprecation does not break callers yet: the operation or field is still served',
+    judge: ({ differ }) =>
+      differ.type === 'deprecated'
+        ? { impact: 'non-breaking', reason: 'still served: callers have time to move off it' }
+        : undefined,
+  },
+  {
+    id: 'unclassified-judged',
+    summary:
+      'what the differ leaves unclassified on an operation is judged: a removal or replacement breaks callers, an addition does not',
+    judge: ({ differ, location }) => {
+      if (differ.type !== 'unclassified' || location.side === 'document') return undefined;
+      return differ.action === 'add'
+        ? { impact: 'non-breaking', reason: 'new: no caller uses it yet' }
+        : { impact: 'breaking', reason: UNCLASSIFIED_REASON[differ.action] };
+    },
+  },
+];
+
+const UNCLASSIFIED_REASON: Record<Exclude<ChangeAction, 'add'>, string> = {
+  remove: 'callers that use it find it gone',
+  replace: 'replaced as a whole: callers that used the old one may be refused or misread (the differ could not tell)',
+  rename: 'renamed: callers that use the old name find it gone',
+};
+
+/** The `format` a schema had before the change, read from the merged schema and its change marks. */
+function formatBefore(schema: unknown, metaKey: symbol): unknown {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const marks = (schema as Record<symbol, Record<string, { action?: string; replaced?: unknown }> | undefined>)[
+    metaKey
+  ];
+  const mark = marks?.format;
+  if (mark?.action === 'add') return undefined;
+  if (mark?.action === 'replace') return mark.replaced;
+  return (schema as { format?: unknown }).format;
+}
