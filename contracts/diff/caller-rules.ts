@@ -46,6 +46,49 @@ export const CALLER_RULES: readonly CallerRule[] = [
     },
   },
   {
+    id: 'type-replaced',
+    summary:
+      'a type replaced breaks callers unless it only widens what they send (integer → number; any parameter → string) or narrows what they read (number → integer): the differ calls every type change in a response body non-breaking',
+    judge: ({ differ, location, text }) => {
+      if (text.kind !== 'type' || differ.action !== 'replace' || location.side === 'document') return undefined;
+      if (typeof differ.before !== 'string' || typeof differ.after !== 'string') return undefined;
+      const widens =
+        (differ.before === 'integer' && differ.after === 'number') ||
+        (location.parameter !== undefined && differ.after === 'string');
+      const narrows = differ.before === 'number' && differ.after === 'integer';
+      if (location.side === 'request' && widens)
+        return { impact: 'non-breaking', reason: 'every value callers send is still of the new type' };
+      if (location.side === 'response' && narrows)
+        return { impact: 'non-breaking', reason: 'every value callers now read is of the type they parse' };
+      return {
+        impact: 'breaking',
+        reason:
+          location.side === 'request'
+            ? 'callers send the old type, which the new spec refuses'
+            : 'callers parse the old type and get another',
+      };
+    },
+  },
+  {
+    id: 'response-property-removed',
+    summary:
+      'a field removed from a response breaks callers that read it, optional or not (the differ calls an optional one non-breaking)',
+    judge: ({ differ, location, text }) =>
+      location.side === 'response' && text.kind === 'property' && differ.action === 'remove'
+        ? { impact: 'breaking', reason: 'callers that read it no longer get it' }
+        : undefined,
+  },
+  {
+    id: 'security-added',
+    summary:
+      "credentials required where the old spec required none break every caller that sends none (the differ calls an operation's first security requirement non-breaking)",
+    judge: ({ differ, location, text, merged, metaKey }) => {
+      if (text.kind !== 'security' || differ.action !== 'add' || !isNonEmpty(differ.after)) return undefined;
+      if (hadGlobalSecurity(merged, metaKey)) return undefined;
+      return { impact: 'breaking', reason: 'callers that send no credentials are refused' };
+    },
+  },
+  {
     id: 'deprecated-still-served',
     summary: 'a deprecation does not break callers yet: the operation or field is still served',
     judge: ({ differ }) =>
@@ -71,6 +114,20 @@ const UNCLASSIFIED_REASON: Record<Exclude<ChangeAction, 'add'>, string> = {
   replace: 'replaced as a whole: callers that used the old one may be refused or misread (the differ could not tell)',
   rename: 'renamed: callers that use the old name find it gone',
 };
+
+function isNonEmpty(requirement: unknown): boolean {
+  return Array.isArray(requirement)
+    ? requirement.some((entry) => isNonEmpty(entry))
+    : typeof requirement === 'object' && requirement !== null;
+}
+
+/** Whether the old document required credentials of every operation (a root `security` that is not new). */
+function hadGlobalSecurity(merged: unknown, metaKey: symbol): boolean {
+  const root = merged as Record<string | symbol, unknown> | undefined;
+  const mark = (root?.[metaKey] as Record<string, { action?: string }> | undefined)?.security;
+  if (mark?.action === 'add') return false;
+  return isNonEmpty(root?.security);
+}
 
 /** The `format` a schema had before the change, read from the merged schema and its change marks. */
 function formatBefore(schema: unknown, metaKey: symbol): unknown {

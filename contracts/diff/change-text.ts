@@ -41,8 +41,7 @@ export function describeChange(
   const whole = keyword.length === 0;
   const prefix = field === undefined ? '' : `${field}: `;
   if (whole && field !== undefined) return { kind: 'property', field, text: `property ${field} ${DONE[action]}` };
-  if (whole)
-    return { kind: wholeKind(location), field, text: wholeText(location, action, action === 'add' ? after : before) };
+  if (whole) return { kind: wholeKind(location), field, text: wholeText(location, action, before, after) };
   const [word, index] = keyword;
   const value = action === 'add' ? after : before;
   if (word === 'enum' && typeof index === 'number')
@@ -61,8 +60,10 @@ export function describeChange(
 }
 
 /** `removed`, `added (required)`: the location already names what. */
-function wholeText(location: ChangeLocation, action: ChangeAction, value: unknown): string {
-  if (location.parameter === undefined || action === 'replace') return DONE[action];
+function wholeText(location: ChangeLocation, action: ChangeAction, before: unknown, after: unknown): string {
+  const value = action === 'add' ? after : before;
+  if (action === 'replace') return `changed: ${show(before)} → ${show(after)}`;
+  if (location.parameter === undefined) return DONE[action];
   const required = (value as { required?: unknown } | undefined)?.required === true;
   return `${DONE[action]} (${required ? 'required' : 'optional'})`;
 }
