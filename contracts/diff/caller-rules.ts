@@ -82,7 +82,7 @@ export const CALLER_RULES: readonly CallerRule[] = [
     id: 'security-added',
     summary:
       "credentials required where the old spec required none break every caller that sends none (the differ calls an operation's first security requirement non-breaking)",
-    judge: ({ differ, location, text, merged, metaKey }) => {
+    judge: ({ differ, text, merged, metaKey }) => {
       if (text.kind !== 'security' || differ.action !== 'add' || !isNonEmpty(differ.after)) return undefined;
       if (hadGlobalSecurity(merged, metaKey)) return undefined;
       return { impact: 'breaking', reason: 'callers that send no credentials are refused' };

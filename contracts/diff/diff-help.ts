@@ -20,6 +20,6 @@ export function diffHelp(): string {
     ...CALLER_RULES.map((rule) => `  ${rule.id}: ${rule.summary}`),
     '  media types: `*/*` beside `application/json` is paired type by type (the differ pairs them by wildcard first)',
     '',
-    'Exit codes: 0 no change breaks callers, 1 a change or a recorded call breaks, 2 usage error (a file missing, unreadable or not an OpenAPI 3 document; an unknown flag).',
+    'Exit codes: 0 no change breaks callers, 1 a change or a recorded call breaks, 2 usage error (a file missing, unreadable or not an OpenAPI 3 document; an unknown flag), or a comparison that failed.',
   ].join('\n');
 }

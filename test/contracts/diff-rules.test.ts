@@ -18,7 +18,7 @@ function compareCase(name: string, rules?: Parameters<typeof compareSpecs>[3]): 
   const own = path.join(FIXTURES, name, 'old.yaml');
   const old = readDiffSpec({
     role: 'OLD',
-    file: require('node:fs').existsSync(own) ? own : path.join(FIXTURES, 'base.yaml'),
+    file: existsSync(own) ? own : path.join(FIXTURES, 'base.yaml'),
   });
   const next = readDiffSpec({ role: 'NEW', file: path.join(FIXTURES, name, 'new.yaml') });
   return compareSpecs(differ, old.document, next.document, rules);
