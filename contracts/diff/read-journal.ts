@@ -70,11 +70,10 @@ function toCall(name: string, entry: unknown, index: number): RecordedCall {
   if (typeof path !== 'string' || !path.startsWith('/')) throw new UsageError(`${where} has no path starting with /`);
   if (!Number.isInteger(status)) throw new UsageError(`${where} has no integer status`);
   const checked = toQuery(where, query ?? {});
-  const search = new URLSearchParams(
-    Object.entries(checked).flatMap(([key, value]) =>
-      typeof value === 'string' ? [[key, value]] : value.map((item) => [key, item]),
-    ),
-  ).toString();
+  // The values as the journal keeps them (not percent-encoded): the report escapes what a terminal could act on.
+  const search = Object.entries(checked)
+    .flatMap(([key, value]) => (typeof value === 'string' ? [value] : value).map((item) => `${key}=${item}`))
+    .join('&');
   const label = typeof id === 'number' || typeof id === 'string' ? `#${id} ` : `requests[${index}] `;
   return {
     name: `${label}${method} ${path}${search === '' ? '' : `?${search}`} → ${String(status)}`,
