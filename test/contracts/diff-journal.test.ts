@@ -169,3 +169,110 @@ test('a journal with no call the change breaks, against specs that differ only i
     ],
   ]);
 });
+
+const FIXTURE_CASES = path.resolve(__dirname, 'fixtures/diff');
+const entry = (id: number, method: string, target: string, status: number) => {
+  const url = new URL(target, 'http://x');
+  return { id, method, path: url.pathname, query: Object.fromEntries(url.searchParams), status };
+};
+
+test.each<[string, string, ReturnType<typeof entry>[], { call: string; reasons: string[] }[]]>([
+  [
+    'a value the new enum refuses',
+    'request-enum-value-removed',
+    [entry(1, 'GET', '/view/token?mode=full', 200), entry(2, 'GET', '/view/token?mode=fast', 200)],
+    [
+      {
+        call: '#1 GET /view/token?mode=full → 200',
+        reasons: ['sends mode=full, which the new spec refuses (not one of "fast")'],
+      },
+    ],
+  ],
+  [
+    'an id past the new int32 range',
+    'int64-id-narrowed-to-int32',
+    [entry(1, 'GET', '/view/token?fileId=9999999999', 200), entry(2, 'GET', '/view/token?fileId=2147483647', 200)],
+    [
+      {
+        call: '#1 GET /view/token?fileId=9999999999 → 200',
+        reasons: ['sends fileId=9999999999, which the new spec refuses (out of the int32 range)'],
+      },
+    ],
+  ],
+  [
+    'an answer whose body the change alters (same operation and status)',
+    'response-field-removed',
+    [entry(1, 'GET', '/view/token?fileId=1', 200), entry(2, 'GET', '/view/token?fileId=2', 404)],
+    [
+      {
+        call: '#1 GET /view/token?fileId=1 → 200',
+        reasons: ['its 200 answer changes: response 200 application/json: property data removed'],
+      },
+    ],
+  ],
+  [
+    'credentials required where none were',
+    'security-added',
+    [entry(1, 'GET', '/view/token?fileId=1', 401)],
+    [{ call: '#1 GET /view/token?fileId=1 → 401', reasons: ['the credentials it must send change: security: added'] }],
+  ],
+  [
+    'a call without the new required parameter (a call that sends it is fine)',
+    'required-parameter-added',
+    [entry(1, 'GET', '/view/token?fileId=1', 200), entry(2, 'GET', '/view/token?fileId=1&region=eu', 200)],
+    [
+      {
+        call: '#1 GET /view/token?fileId=1 → 200',
+        reasons: ['does not send query parameter region, which the new spec requires'],
+      },
+    ],
+  ],
+  [
+    'a status the new spec adds: nothing breaks',
+    'response-status-added',
+    [entry(1, 'GET', '/view/token?fileId=1', 429)],
+    [],
+  ],
+])('%s: named with why', (_name, fixture, requests, broken) => {
+  const journal = path.join(dir, `${fixture}.json`);
+  writeFileSync(journal, JSON.stringify({ capacity: 1000, requests }));
+  const result = diff([
+    path.join(FIXTURE_CASES, 'base.yaml'),
+    path.join(FIXTURE_CASES, fixture, 'new.yaml'),
+    '--journal',
+    journal,
+    '--format',
+    'json',
+  ]);
+  expect((JSON.parse(result.stdout) as { journal: { broken: unknown } }).journal.broken).toEqual(broken);
+});
+
+test('a fault answered instead (status 0) and a call the old spec did not serve are not judged, each saying why', () => {
+  const journal = path.join(dir, 'faults.json');
+  writeFileSync(
+    journal,
+    JSON.stringify({
+      capacity: 1000,
+      requests: [entry(1, 'GET', '/view/token?fileId=1', 0), entry(2, 'DELETE', '/view/token', 405)],
+    }),
+  );
+  const result = diff([
+    path.join(FIXTURE_CASES, 'base.yaml'),
+    path.join(FIXTURE_CASES, 'parameter-removed', 'new.yaml'),
+    '--journal',
+    journal,
+    '--format',
+    'json',
+  ]);
+  expect((JSON.parse(result.stdout) as { journal: unknown }).journal).toEqual({
+    file: journal,
+    kind: 'journal',
+    calls: 2,
+    judged: 0,
+    broken: [],
+    notJudged: [
+      { call: '#1 GET /view/token?fileId=1 → 0', why: 'answered by a fault (status 0)' },
+      { call: '#2 DELETE /view/token → 405', why: 'not an operation of the old spec' },
+    ],
+  });
+});
