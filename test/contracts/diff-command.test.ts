@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runDiffCommand } from '../../contracts/diff/diff-command';
-import { loadDiffer } from '../../contracts/diff/load-differ';
+import { DIFFER_PACKAGE, loadDiffer } from '../../contracts/diff/load-differ';
 
 // `view-token-contracts diff OLD NEW`: exit codes (0 nothing breaks callers, 1 something does, 2 usage),
 // the whole text report, and each usage error as the one line a user reads.
@@ -260,12 +260,14 @@ test('package.json offers the differ as an optional peer in the range the comman
     peerDependencies: Record<string, string>;
     peerDependenciesMeta: Record<string, { optional?: boolean }>;
     dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
   };
   expect([
     manifest.peerDependencies['api-smart-diff'],
     manifest.peerDependenciesMeta['api-smart-diff'],
     manifest.dependencies['api-smart-diff'],
-  ]).toEqual(['^1.0.6', { optional: true }, undefined]);
+    manifest.devDependencies['api-smart-diff'],
+  ]).toEqual([DIFFER_PACKAGE.range, { optional: true }, undefined, DIFFER_PACKAGE.range]);
 });
 
 test('a differ that fails on the documents: exit 2 saying the specs could not be compared, never 1', () => {

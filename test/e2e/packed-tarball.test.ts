@@ -38,6 +38,7 @@ const OPTIONAL = [
   '@stoplight/prism-http@5.12.0',
   'jest-openapi@^0.14.2',
   '@faker-js/faker@^9.9.0',
+  'api-smart-diff@^1.0.6',
 ];
 let figures: Record<'alone' | 'msw' | 'full', Awaited<ReturnType<typeof measureInstall>>>;
 
@@ -180,14 +181,14 @@ test('the package and msw install in under 80 packages: the package brings pino,
   expect(names).toEqual(expect.arrayContaining(['view-token-mock', 'pino', 'ajv', 'ajv-formats', 'yaml', 'leven']));
   expect(
     names.filter((name) =>
-      /^(express|@stoplight\/.*|jest-openapi|expect|axios|ioredis|msw|@faker-js\/faker|@types\/express)$/.test(
+      /^(express|@stoplight\/.*|jest-openapi|expect|axios|ioredis|msw|@faker-js\/faker|@types\/express|api-smart-diff)$/.test(
         name ?? '',
       ),
     ),
   ).toEqual([]);
   expect(figures.msw.packages).toBeLessThan(80);
   expect(figures.full.folders.map((folder) => folder.split('node_modules/').pop())).toEqual(
-    expect.arrayContaining(['@stoplight/prism-http', 'ioredis', 'msw', 'jest-openapi']),
+    expect.arrayContaining(['@stoplight/prism-http', 'ioredis', 'msw', 'jest-openapi', 'api-smart-diff']),
   );
 });
 
