@@ -48,18 +48,22 @@ export const CALLER_RULES: readonly CallerRule[] = [
   {
     id: 'type-replaced',
     summary:
-      'a type replaced breaks callers unless it only widens what they send (integer → number; any parameter → string) or narrows what they read (number → integer): the differ calls every type change in a response body non-breaking',
+      'a type replaced breaks callers unless it only widens what they send (integer → number; any parameter → string) or narrows what they read (number → integer; a type dropped from a 3.1 list): the differ calls every type change in a response body non-breaking',
     judge: ({ differ, location, text }) => {
       if (text.kind !== 'type' || differ.action !== 'replace' || location.side === 'document') return undefined;
-      if (typeof differ.before !== 'string' || typeof differ.after !== 'string') return undefined;
-      const widens =
-        (differ.before === 'integer' && differ.after === 'number') ||
-        (location.parameter !== undefined && differ.after === 'string');
-      const narrows = differ.before === 'number' && differ.after === 'integer';
-      if (location.side === 'request' && widens)
-        return { impact: 'non-breaking', reason: 'every value callers send is still of the new type' };
-      if (location.side === 'response' && narrows)
-        return { impact: 'non-breaking', reason: 'every value callers now read is of the type they parse' };
+      const before = toTypes(differ.before);
+      const after = toTypes(differ.after);
+      if (before === undefined || after === undefined) return undefined;
+      const harmless =
+        location.side === 'request'
+          ? before.every(
+              (type) => accepts(after, type) || (location.parameter !== undefined && after.includes('string')),
+            )
+          : after.every((type) => accepts(before, type));
+      if (harmless)
+        return location.side === 'request'
+          ? { impact: 'non-breaking', reason: 'every value callers send is still of the new type' }
+          : { impact: 'non-breaking', reason: 'every value callers now read is of a type they parse' };
       return {
         impact: 'breaking',
         reason:
@@ -114,6 +118,17 @@ const UNCLASSIFIED_REASON: Record<Exclude<ChangeAction, 'add'>, string> = {
   replace: 'replaced as a whole: callers that used the old one may be refused or misread (the differ could not tell)',
   rename: 'renamed: callers that use the old name find it gone',
 };
+
+/** A schema's `type` as a list (`"string"` or 3.1's `["string", "null"]`); undefined for anything else. */
+function toTypes(type: unknown): string[] | undefined {
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) && type.every((item) => typeof item === 'string') ? (type as string[]) : undefined;
+}
+
+/** Whether a value of `type` is one of `types` (an integer is a number). */
+function accepts(types: readonly string[], type: string): boolean {
+  return types.includes(type) || (type === 'integer' && types.includes('number'));
+}
 
 function isNonEmpty(requirement: unknown): boolean {
   return Array.isArray(requirement)

@@ -184,6 +184,27 @@ test.each<[string, unknown[][]]>([
   ['security-added', [['breaking', 'request', 'GET /view/token', 'security', 'added', 'rule security-added']]],
   ['security-added-under-global', [['non-breaking', 'request', 'GET /view/token', 'security', 'added', DIFFER]]],
   [
+    'openapi-3.1-type-lists',
+    [
+      [
+        'breaking',
+        'response',
+        'GET /view/token',
+        'response 200 application/json',
+        'data: type "string" → ["string","null"]',
+        'rule type-replaced',
+      ],
+      [
+        'non-breaking',
+        'request',
+        'GET /view/token',
+        'query parameter mode',
+        'type "string" → ["string","null"]',
+        'rule type-replaced',
+      ],
+    ],
+  ],
+  [
     'discriminator-changed',
     [
       [
@@ -216,6 +237,7 @@ test('a removed operation breaks its callers; the version bump beside it is docu
 
 test.each<[string, string, SpecChange['differ']['type']]>([
   ['media-types', 'message: type "string" → "integer"', 'non-breaking'],
+  ['openapi-3.1-type-lists', 'data: type "string" → ["string","null"]', 'non-breaking'],
   ['int64-id-type-changed-response', 'objectId: type "integer" → "string"', 'non-breaking'],
   ['int64-id-type-changed-query', 'type "integer" → "string"', 'non-breaking'],
   ['response-field-removed', 'property data removed', 'non-breaking'],
