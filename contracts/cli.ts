@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { runDiffCommand } from './diff/diff-command';
 import { contractsHelp } from './help';
 import { UsageError, parseContractArgs } from './options';
 import { toConsoleReport } from './reporters/console-report';
@@ -12,6 +13,7 @@ const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
 
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'diff') return runDiffCommand(argv.slice(1), { out: console.log, err: console.error });
   const command = parseContractArgs(argv);
   if (command.kind === 'help') return print(contractsHelp(version()));
   if (command.kind === 'version') return print(version());

@@ -1,4 +1,5 @@
 import { CHECKS } from './checks';
+import { DIFF_SYNOPSIS } from './diff/diff-options';
 import { CONTRACT_FLAGS } from './options';
 
 /** One flag as `--help` shows it: `  --flag VALUE` padded, then what it does. */
@@ -22,6 +23,7 @@ export function contractsHelp(version: string): string {
     '',
     'Usage:',
     '  view-token-contracts --base-url URL --access-token T [ids] [options]',
+    `  ${DIFF_SYNOPSIS}   (which changes break callers: diff --help)`,
     '',
     ...flagLines,
     'Checks:',

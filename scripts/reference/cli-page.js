@@ -52,6 +52,34 @@ function contractsPart(root) {
       '',
     ]),
     'Exit codes: 0 conformant, 1 a check failed, 2 usage error or target unreachable.',
+    '',
+    ...diffPart(root),
+  ];
+}
+
+function diffPart(root) {
+  const { DIFF_FLAGS, DIFF_SYNOPSIS } = require(path.join(root, 'dist/contracts/diff/diff-options.js'));
+  const { CALLER_RULES } = require(path.join(root, 'dist/contracts/diff/caller-rules.js'));
+  const { toFlagUsage } = require(path.join(root, 'dist/contracts/help.js'));
+  return [
+    '### `view-token-contracts diff`',
+    '',
+    `\`${DIFF_SYNOPSIS}\`: which changes between two versions of a spec break callers, request side and response side`,
+    '(needs the optional package `api-smart-diff`; see [Checking a spec change](../guides/contract-testing.md#checking-a-spec-change)).',
+    '',
+    table(
+      ['Flag', 'What it does'],
+      Object.entries(DIFF_FLAGS).map(([name, flag]) => [code(toFlagUsage(name, flag.value)), flag.help]),
+    ),
+    '',
+    'Our rules on top of the differ (each overrules its verdict where it misjudges a change for callers):',
+    '',
+    table(
+      ['Rule', 'What it holds'],
+      CALLER_RULES.map((rule) => [code(rule.id), rule.summary]),
+    ),
+    '',
+    'Exit codes: 0 no change breaks callers, 1 a change or a recorded call breaks, 2 usage error (or the specs could not be compared).',
   ];
 }
 
@@ -59,7 +87,7 @@ function contractsPart(root) {
 function cliPage(root) {
   return [
     banner(
-      '`mock/cli/serve-options.ts` (SERVE_FLAGS), `mock/cli/catalog-command.ts` and `contracts/options.ts` (CONTRACT_FLAGS), the tables `--help` prints',
+      '`mock/cli/serve-options.ts` (SERVE_FLAGS), `mock/cli/catalog-command.ts` and `contracts/options.ts` (CONTRACT_FLAGS), `contracts/diff/diff-options.ts` (DIFF_FLAGS) and `contracts/diff/caller-rules.ts`, the tables `--help` prints',
     ),
     '',
     '# Command line',

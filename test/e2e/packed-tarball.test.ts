@@ -38,6 +38,7 @@ const OPTIONAL = [
   '@stoplight/prism-http@5.12.0',
   'jest-openapi@^0.14.2',
   '@faker-js/faker@^9.9.0',
+  'api-smart-diff@^1.0.6',
 ];
 let figures: Record<'alone' | 'msw' | 'full', Awaited<ReturnType<typeof measureInstall>>>;
 
@@ -110,6 +111,7 @@ test('the tarball holds compiled JS, declarations, the spec files, the bins, the
     /^CHANGELOG\.md$/,
     /^contracts\/README\.md$/,
     /^contracts\/report\.schema\.json$/,
+    /^contracts\/diff\/diff-report\.schema\.json$/,
     /^docs\/((guides|reference|getting-started|internals)\/)?[\w.-]+$/,
     /^docs\/images\/[\w-]+\.png$/,
     /^spec\/[\w-]+\.openapi\.yaml$/,
@@ -180,14 +182,14 @@ test('the package and msw install in under 80 packages: the package brings pino,
   expect(names).toEqual(expect.arrayContaining(['view-token-mock', 'pino', 'ajv', 'ajv-formats', 'yaml', 'leven']));
   expect(
     names.filter((name) =>
-      /^(express|@stoplight\/.*|jest-openapi|expect|axios|ioredis|msw|@faker-js\/faker|@types\/express)$/.test(
+      /^(express|@stoplight\/.*|jest-openapi|expect|axios|ioredis|msw|@faker-js\/faker|@types\/express|api-smart-diff)$/.test(
         name ?? '',
       ),
     ),
   ).toEqual([]);
   expect(figures.msw.packages).toBeLessThan(80);
   expect(figures.full.folders.map((folder) => folder.split('node_modules/').pop())).toEqual(
-    expect.arrayContaining(['@stoplight/prism-http', 'ioredis', 'msw', 'jest-openapi']),
+    expect.arrayContaining(['@stoplight/prism-http', 'ioredis', 'msw', 'jest-openapi', 'api-smart-diff']),
   );
 });
 
@@ -345,6 +347,37 @@ test('with every optional package installed, --validate-responses starts (prism 
   expect(Object.keys(JSON.parse(catalog.stdout) as object)).toEqual(
     expect.arrayContaining(['applications', 'catalog']),
   );
+});
+
+test('view-token-contracts diff from the installed package: exit 2 naming api-smart-diff without it; with it, the packaged spec against a copy without an operation exits 1 naming it', async () => {
+  const spec = path.join(project, 'node_modules/view-token-mock/spec/view-token.openapi.yaml');
+  const lean = await run(
+    process.execPath,
+    [path.join(project, 'node_modules/.bin/view-token-contracts'), 'diff', spec, spec],
+    project,
+  );
+  expect(lean).toEqual({
+    code: 2,
+    stdout: '',
+    stderr:
+      'view-token-contracts: view-token-contracts diff needs the optional package api-smart-diff@^1.0.6, which is not installed: npm install api-smart-diff@^1.0.6\n',
+  });
+  const packaged = path.join(full, 'node_modules/view-token-mock/spec/view-token.openapi.yaml');
+  const withoutPost = path.join(full, 'without-post.yaml');
+  const document = parse(readFileSync(packaged, 'utf8')) as { paths: Record<string, unknown> };
+  delete document.paths['/data/v2/integrations/{integrateId}/files/{fileId}/viewToken'];
+  writeFileSync(withoutPost, JSON.stringify(document));
+  const bin = path.join(full, 'node_modules/.bin/view-token-contracts');
+  const same = await run(process.execPath, [bin, 'diff', packaged, packaged], full);
+  const broken = await run(process.execPath, [bin, 'diff', packaged, withoutPost, '--format', 'json'], full);
+  expect([same.code, same.stderr, broken.code, broken.stderr]).toEqual([0, '', 1, '']);
+  expect(
+    (JSON.parse(broken.stdout) as { changes: { operation: string; where: string; change: string }[] }).changes[0],
+  ).toMatchObject({
+    operation: 'POST /data/v2/integrations/{integrateId}/files/{fileId}/viewToken',
+    where: 'operation',
+    change: 'removed',
+  });
 });
 
 test('the installed mock starts, issues a token, and passes `npx view-token-contracts`', async () => {

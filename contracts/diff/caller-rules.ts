@@ -1,0 +1,157 @@
+import type { ChangeLocation } from './change-location';
+import { at } from './change-location';
+import type { Impact } from './change-reasons';
+import type { ChangeAction, ChangeText } from './change-text';
+import type { DifferChange } from './load-differ';
+
+/** What a rule sees of one change the differ reported. */
+export interface RuleInput {
+  differ: DifferChange;
+  location: ChangeLocation;
+  text: ChangeText;
+  /** The differ's merged document (after, with what was removed kept) and the key of its change marks. */
+  merged: unknown;
+  metaKey: symbol;
+}
+
+/** A rule of ours on top of the differ: where it misjudges for callers, the rule's verdict wins. */
+export interface CallerRule {
+  id: string;
+  /** What the rule holds, for the docs and --help. */
+  summary: string;
+  judge: (input: RuleInput) => { impact: Impact; reason: string } | undefined;
+}
+
+/**
+ * Our rules, in the order they are tried (the first that judges a change wins). Each exists because
+ * the differ misjudges that change for callers; test/contracts/diff-rules.test.ts shows each on a
+ * pair of specs.
+ */
+export const CALLER_RULES: readonly CallerRule[] = [
+  {
+    id: 'int64-type-changed',
+    summary:
+      'an int64 value (an id) changing type breaks callers on either side: they hold it as a 64-bit integer (the differ lets a query parameter or a response field go from integer to string)',
+    judge: ({ differ, location, text, merged, metaKey }) => {
+      if (text.kind !== 'type' || differ.action !== 'replace' || differ.before !== 'integer') return undefined;
+      const schema = at(merged, differ.path.slice(0, -1));
+      if (formatBefore(schema, metaKey) !== 'int64') return undefined;
+      return {
+        impact: 'breaking',
+        reason:
+          location.parameter === undefined
+            ? `callers hold this int64 as a 64-bit integer: a generated client's type for it changes, and so does the JSON value ${location.side === 'response' ? 'they parse' : 'they send'} (123 → "123")`
+            : "callers hold this int64 as a 64-bit integer: a generated client's type for it changes",
+      };
+    },
+  },
+  {
+    id: 'type-replaced',
+    summary:
+      'a type replaced breaks callers unless it only widens what they send (integer → number; any parameter → string) or narrows what they read (number → integer; a type dropped from a 3.1 list): the differ calls every type change in a response body non-breaking',
+    judge: ({ differ, location, text }) => {
+      if (text.kind !== 'type' || differ.action !== 'replace' || location.side === 'document') return undefined;
+      const before = toTypes(differ.before);
+      const after = toTypes(differ.after);
+      if (before === undefined || after === undefined) return undefined;
+      const harmless =
+        location.side === 'request'
+          ? before.every(
+              (type) => accepts(after, type) || (location.parameter !== undefined && after.includes('string')),
+            )
+          : after.every((type) => accepts(before, type));
+      if (harmless)
+        return location.side === 'request'
+          ? { impact: 'non-breaking', reason: 'every value callers send is still of the new type' }
+          : { impact: 'non-breaking', reason: 'every value callers now read is of a type they parse' };
+      return {
+        impact: 'breaking',
+        reason:
+          location.side === 'request'
+            ? 'callers send the old type, which the new spec refuses'
+            : 'callers parse the old type and get another',
+      };
+    },
+  },
+  {
+    id: 'response-property-removed',
+    summary:
+      'a field removed from a response breaks callers that read it, optional or not (the differ calls an optional one non-breaking)',
+    judge: ({ differ, location, text }) =>
+      location.side === 'response' && text.kind === 'property' && differ.action === 'remove'
+        ? { impact: 'breaking', reason: 'callers that read it no longer get it' }
+        : undefined,
+  },
+  {
+    id: 'security-added',
+    summary:
+      "credentials required where the old spec required none break every caller that sends none (the differ calls an operation's first security requirement non-breaking)",
+    judge: ({ differ, text, merged, metaKey }) => {
+      if (text.kind !== 'security' || differ.action !== 'add' || !isNonEmpty(differ.after)) return undefined;
+      if (hadGlobalSecurity(merged, metaKey)) return undefined;
+      return { impact: 'breaking', reason: 'callers that send no credentials are refused' };
+    },
+  },
+  {
+    id: 'deprecated-still-served',
+    summary: 'a deprecation does not break callers yet: the operation or field is still served',
+    judge: ({ differ }) =>
+      differ.type === 'deprecated'
+        ? { impact: 'non-breaking', reason: 'still served: callers have time to move off it' }
+        : undefined,
+  },
+  {
+    id: 'unclassified-judged',
+    summary:
+      'what the differ leaves unclassified on an operation is judged: a removal or replacement breaks callers, an addition does not',
+    judge: ({ differ, location }) => {
+      if (differ.type !== 'unclassified' || location.side === 'document') return undefined;
+      return differ.action === 'add'
+        ? { impact: 'non-breaking', reason: 'new: no caller uses it yet' }
+        : { impact: 'breaking', reason: UNCLASSIFIED_REASON[differ.action] };
+    },
+  },
+];
+
+const UNCLASSIFIED_REASON: Record<Exclude<ChangeAction, 'add'>, string> = {
+  remove: 'callers that use it find it gone',
+  replace: 'replaced as a whole: callers that used the old one may be refused or misread (the differ could not tell)',
+  rename: 'renamed: callers that use the old name find it gone',
+};
+
+/** A schema's `type` as a list (`"string"` or 3.1's `["string", "null"]`); undefined for anything else. */
+function toTypes(type: unknown): string[] | undefined {
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) && type.every((item) => typeof item === 'string') ? (type as string[]) : undefined;
+}
+
+/** Whether a value of `type` is one of `types` (an integer is a number). */
+function accepts(types: readonly string[], type: string): boolean {
+  return types.includes(type) || (type === 'integer' && types.includes('number'));
+}
+
+function isNonEmpty(requirement: unknown): boolean {
+  return Array.isArray(requirement)
+    ? requirement.some((entry) => isNonEmpty(entry))
+    : typeof requirement === 'object' && requirement !== null;
+}
+
+/** Whether the old document required credentials of every operation (a root `security` that is not new). */
+function hadGlobalSecurity(merged: unknown, metaKey: symbol): boolean {
+  const root = merged as Record<string | symbol, unknown> | undefined;
+  const mark = (root?.[metaKey] as Record<string, { action?: string }> | undefined)?.security;
+  if (mark?.action === 'add') return false;
+  return isNonEmpty(root?.security);
+}
+
+/** The `format` a schema had before the change, read from the merged schema and its change marks. */
+function formatBefore(schema: unknown, metaKey: symbol): unknown {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const marks = (schema as Record<symbol, Record<string, { action?: string; replaced?: unknown }> | undefined>)[
+    metaKey
+  ];
+  const mark = marks?.format;
+  if (mark?.action === 'add') return undefined;
+  if (mark?.action === 'replace') return mark.replaced;
+  return (schema as { format?: unknown }).format;
+}

@@ -1,0 +1,116 @@
+import type { ChangeLocation } from './change-location';
+
+/** What a change is, in a word the rules and reasons key on. */
+export type ChangeKind =
+  | 'path'
+  | 'operation'
+  | 'parameter'
+  | 'response'
+  | 'media-type'
+  | 'header'
+  | 'property'
+  | 'required'
+  | 'enum-value'
+  | 'type'
+  | 'format'
+  | 'security'
+  | 'keyword';
+
+export type ChangeAction = 'add' | 'remove' | 'replace' | 'rename';
+
+/** A change described: its kind, the field it is in (`owner.id`), and one line saying what changed. */
+export interface ChangeText {
+  kind: ChangeKind;
+  field: string | undefined;
+  text: string;
+}
+
+const DONE: Record<ChangeAction, string> = { add: 'added', remove: 'removed', replace: 'changed', rename: 'renamed' };
+
+/**
+ * Says what changed at a location, e.g. `id: type "integer" → "string"` or `enum value "full" removed`.
+ * @example describeChange(location, 'remove', 'full', undefined).text // 'enum value "full" removed'
+ */
+export function describeChange(
+  location: ChangeLocation,
+  action: ChangeAction,
+  before: unknown,
+  after: unknown,
+): ChangeText {
+  const { field, keyword } = splitSchemaPath(location.rest);
+  const whole = keyword.length === 0;
+  const prefix = field === undefined ? '' : `${field}: `;
+  if (whole && field !== undefined) return { kind: 'property', field, text: `property ${field} ${DONE[action]}` };
+  if (whole) return { kind: wholeKind(location), field, text: wholeText(location, action, before, after) };
+  const [word, index] = keyword;
+  const value = action === 'add' ? after : before;
+  if (word === 'enum' && typeof index === 'number')
+    return { kind: 'enum-value', field, text: `${prefix}enum value ${show(value)} ${DONE[action]}` };
+  if (word === 'required' && typeof index === 'number')
+    return {
+      kind: 'required',
+      field,
+      text: `${prefix}${show(value)} ${action === 'add' ? 'made required' : 'no longer required'}`,
+    };
+  const kind = word === 'type' ? 'type' : word === 'format' ? 'format' : word === 'required' ? 'required' : 'keyword';
+  const name = keyword.map(String).join('.');
+  if (action === 'replace' || action === 'rename')
+    return { kind, field, text: `${prefix}${name} ${show(before)} → ${show(after)}` };
+  return { kind, field, text: `${prefix}${name} ${show(value)} ${DONE[action]}` };
+}
+
+/** `removed`, `added (required)`: the location already names what. */
+function wholeText(location: ChangeLocation, action: ChangeAction, before: unknown, after: unknown): string {
+  const value = action === 'add' ? after : before;
+  if (action === 'replace') return `changed: ${show(before)} → ${show(after)}`;
+  if (location.parameter === undefined) return DONE[action];
+  const required = (value as { required?: unknown } | undefined)?.required === true;
+  return `${DONE[action]} (${required ? 'required' : 'optional'})`;
+}
+
+function wholeKind(location: ChangeLocation): ChangeKind {
+  if (location.part === 'path') return 'path';
+  if (location.part === 'operation') return 'operation';
+  if (location.part.startsWith('security')) return 'security';
+  if (location.parameter !== undefined) return 'parameter';
+  if (location.mediaType !== undefined) return 'media-type';
+  if (location.part.includes(' header ')) return 'header';
+  if (location.status !== undefined) return 'response';
+  return 'keyword';
+}
+
+/** `properties/owner/properties/id/type` → field `owner.id`, keyword `type`; `items` reads `[]`. */
+export function splitSchemaPath(rest: readonly (string | number)[]): {
+  field: string | undefined;
+  keyword: (string | number)[];
+} {
+  const field: string[] = [];
+  let index = 0;
+  while (index < rest.length) {
+    const segment = rest[index];
+    const next = rest[index + 1];
+    if (segment === 'properties' && next !== undefined) {
+      field.push(String(next));
+      index += 2;
+    } else if (segment === 'items') {
+      field.push('[]');
+      index += 1;
+    } else if ((segment === 'allOf' || segment === 'oneOf' || segment === 'anyOf') && typeof next === 'number') {
+      field.push(`(${segment} ${next})`);
+      index += 2;
+    } else if (segment === 'additionalProperties' && next !== undefined) {
+      field.push('*');
+      index += 1;
+    } else break;
+  }
+  return {
+    field: field.length === 0 ? undefined : field.join('.').replace(/\.\[\]/g, '[]'),
+    keyword: rest.slice(index),
+  };
+}
+
+/** A value in a line of text: JSON, cut at 80 characters. */
+export function show(value: unknown): string {
+  const text = value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}

@@ -1,0 +1,125 @@
+import { at } from './change-location';
+
+/** One operation of a spec, as recorded calls are matched against it. */
+export interface SpecOperation {
+  method: string;
+  template: string;
+  /** Parameters by `in` and name (path-level and operation-level, the operation's winning), `$ref`s followed. */
+  parameters: Map<string, SpecParameter>;
+  /** The response keys it documents: `200`, `4XX`, `default`. */
+  statuses: string[];
+}
+
+export interface SpecParameter {
+  name: string;
+  in: string;
+  required: boolean;
+  schema: Record<string, unknown> | undefined;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * The operations of an OpenAPI document (local `$ref`s followed, as read-spec checked they resolve).
+ * @example listOperations(spec.document).map(({ method, template }) => `${method} ${template}`) // ['GET /view/token', …]
+ */
+export function listOperations(document: Record<string, unknown>): SpecOperation[] {
+  const paths = document.paths as Record<string, unknown>;
+  return Object.entries(paths).flatMap(([template, rawItem]) => {
+    const item = follow(document, rawItem) as Record<string, unknown> | undefined;
+    if (item === undefined) return [];
+    const shared = toParameters(document, item.parameters);
+    return METHODS.filter((method) => typeof item[method] === 'object' && item[method] !== null).map((method) => {
+      const operation = item[method] as Record<string, unknown>;
+      const responses = (follow(document, operation.responses) ?? {}) as Record<string, unknown>;
+      return {
+        method: method.toUpperCase(),
+        template,
+        parameters: new Map([...shared, ...toParameters(document, operation.parameters)]),
+        statuses: Object.keys(responses),
+      };
+    });
+  });
+}
+
+/** The operation a recorded call went to: its method, and the template its path fits (the most literal segments win). */
+export function findOperation(
+  operations: readonly SpecOperation[],
+  method: string,
+  path: string,
+): { operation: SpecOperation; pathValues: Record<string, string> } | undefined {
+  let best: { operation: SpecOperation; pathValues: Record<string, string>; literals: number } | undefined;
+  for (const operation of operations) {
+    if (operation.method !== method.toUpperCase()) continue;
+    const fit = fitTemplate(operation.template, path);
+    if (fit !== undefined && (best === undefined || fit.literals > best.literals)) best = { operation, ...fit };
+  }
+  return best === undefined ? undefined : { operation: best.operation, pathValues: best.pathValues };
+}
+
+/** Whether an operation documents a status: the code itself, its class (`4XX`) or `default`. */
+export function documentsStatus(operation: SpecOperation, status: number): boolean {
+  const code = String(status);
+  return operation.statuses.some(
+    (key) => key === code || key.toUpperCase() === `${code[0] ?? ''}XX` || key === 'default',
+  );
+}
+
+function fitTemplate(
+  template: string,
+  path: string,
+): { pathValues: Record<string, string>; literals: number } | undefined {
+  const want = template.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return undefined;
+  const pathValues: Record<string, string> = {};
+  let literals = 0;
+  for (const [index, segment] of want.entries()) {
+    const value = got[index] ?? '';
+    const name = /^\{([^}]+)\}$/.exec(segment)?.[1];
+    if (name === undefined && segment !== value) return undefined;
+    if (name === undefined) literals += 1;
+    else if (value === '') return undefined;
+    else pathValues[name] = safeDecode(value);
+  }
+  return { pathValues, literals };
+}
+
+function toParameters(document: Record<string, unknown>, raw: unknown): Map<string, SpecParameter> {
+  const parameters = new Map<string, SpecParameter>();
+  for (const entry of Array.isArray(raw) ? raw : []) {
+    const parameter = follow(document, entry) as Record<string, unknown> | undefined;
+    if (typeof parameter?.name !== 'string' || typeof parameter.in !== 'string') continue;
+    const schema = follow(document, parameter.schema) as Record<string, unknown> | undefined;
+    parameters.set(`${parameter.in} ${parameter.name}`, {
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.required === true || parameter.in === 'path',
+      schema,
+    });
+  }
+  return parameters;
+}
+
+/** A value with its local `$ref`s followed (at most 32 hops, then undefined: a cycle of refs names nothing). */
+export function follow(document: Record<string, unknown>, value: unknown): unknown {
+  let current = value;
+  for (let hops = 0; hops < 32; hops += 1) {
+    const ref = (current as { $ref?: unknown } | null | undefined)?.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#')) return current;
+    const keys = decodeURIComponent(ref.slice(1))
+      .split('/')
+      .slice(1)
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    current = at(document, keys);
+  }
+  return undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
