@@ -102,6 +102,18 @@ export function createModelHandlers(deps: ModelRouteDeps): Record<ModelOperation
       if (use.kind === 'refused') return use.answer;
       return success(toTreeAnswer(use.served.model), use.headers);
     },
+    async getViewTokenClock(request) {
+      const record = await deps.core.viewTokens.peek(single(request.query.viewToken) ?? '');
+      if (record === undefined) return fromServiceFailure({ kind: 'unauthenticated', reason: 'unknown-view-token' });
+      const clock = await deps.core.clocks.view(record.session);
+      const expiresAtMs = deps.core.viewTokens.expiresAtMs(record);
+      return success({
+        now: new Date(clock.nowMs).toISOString(),
+        expiresAt: new Date(expiresAtMs).toISOString(),
+        frozen: clock.frozen,
+        state: deps.core.viewTokens.stateOf(record, clock.nowMs),
+      });
+    },
     getModelGeometry(request) {
       const [, type, id] = DATABAG_ID.exec(request.params.databagId ?? '') ?? [];
       // The spec's pattern let only known types through; the check keeps the lookup honest.

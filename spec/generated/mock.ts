@@ -297,6 +297,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__viewer/token-clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A View Token's expiry on its session's clock, for the stand-in's countdown (not a use)
+         * @description The mock's own route (the platform has none): what the viewer stand-in polls to count a token's
+         *     time down on the mock's clock (moved, frozen or real) rather than on the page's. Not a use: the
+         *     expiry does not slide. CORS like the platform routes; an unknown token → 401 `authentication.failed`.
+         */
+        get: operations["getViewTokenClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/health": {
         parameters: {
             query?: never;
@@ -742,6 +764,24 @@ export interface components {
                 /** @enum {string} */
                 root: "floor";
                 items: components["schemas"]["ModelTreeFloor"][];
+            };
+        };
+        ViewTokenClockResponse: {
+            /** @enum {string} */
+            code: "success";
+            message: string;
+            data: {
+                /**
+                 * Format: date-time
+                 * @description The clock of the session the token was issued in.
+                 */
+                now: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** @description The clock stands still (a countdown stands still with it). */
+                frozen: boolean;
+                /** @enum {string} */
+                state: "valid" | "expired";
             };
         };
         ViewerDataResponse: {
@@ -1666,6 +1706,30 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    getViewTokenClock: {
+        parameters: {
+            query: {
+                viewToken: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token's session clock and expiry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewTokenClockResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getHealth: {
