@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the sample pages' globals (viewer3D, model3D, Glodon) are the SDK's untyped objects, driven here as a page's own buttons would drive them */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';

@@ -217,6 +217,15 @@ export class SceneView {
     return this.canvas.toDataURL('image/png');
   }
 
+  /** Draws a frame now, without telling anyone (the first frame, there before ViewAdded fires). */
+  drawNow(): void {
+    // This frame is the one already asked for.
+    cancelAnimationFrame(this._frame);
+    this._frame = 0;
+    this._controls.update();
+    this._renderer.render(this._scene, this._camera);
+  }
+
   /** Draws the next frame (once, however many changes ask before it). */
   requestRender(): void {
     if (this._frame !== 0 || this._destroyed) return;

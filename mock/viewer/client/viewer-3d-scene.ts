@@ -76,6 +76,7 @@ export abstract class Viewer3DScene extends ViewerBase {
     this._show(model, apiHost);
     this._scene.cameraStatus = this._homeCamera();
     this._set({ camera: this._scene.cameraStatus, view: 'Home' });
+    this._scene.drawNow();
   }
 
   /** The Home view of the whole model. */
