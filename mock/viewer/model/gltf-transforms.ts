@@ -64,7 +64,8 @@ export function toModelBox(m: Matrix, min: readonly number[], max: readonly numb
     for (const y of [min[1], max[1]])
       for (const z of [min[2], max[2]]) corners.push(toModelPoint(transform(m, x as number, y as number, z as number)));
   const pick = (axis: keyof Point3, take: (...values: number[]) => number): number =>
-    Math.round(take(...corners.map((corner) => corner[axis])) * 1000) / 1000;
+    // + 0: -0 (a mirrored zero) is written 0.
+    Math.round(take(...corners.map((corner) => corner[axis])) * 1000) / 1000 + 0;
   return {
     min: { x: pick('x', Math.min), y: pick('y', Math.min), z: pick('z', Math.min) },
     max: { x: pick('x', Math.max), y: pick('y', Math.max), z: pick('z', Math.max) },
