@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { MockServer } from '../../mock/server';
 import { generateBuilding } from '../../mock/viewer/model/generate-building';
 import { readGltfModel } from '../../mock/viewer/model/gltf-model';
+import { writeBuildingGlb } from '../../mock/viewer/model/glb-writer';
 import { BEARER, T0, aMock, useMockSpec } from '../support/mock-app';
 
 // The view-token data routes the viewer SDK calls (getComponentProperty, getFloors, getModelTree)
@@ -139,9 +140,63 @@ test('the geometry is GLB under the databag id, without a token, and holds the e
   expect((await request(mock.app).get('/nothing-1-databag/resource/model')).status).toBe(404);
 });
 
+test("the stand-in's countdown route reads the token's session clock and expiry without using the token", async () => {
+  const token = await issueToken('fileId=10001');
+  await advance('2h');
+  const res = await request(mock.app)
+    .get(`/__viewer/token-clock?viewToken=${token}`)
+    .set('Origin', 'http://page.example');
+  expect(res.status).toBe(200);
+  expect(res).toSatisfyApiSpec();
+  expect(res.body.data).toEqual({
+    now: new Date(T0 + 2 * HOUR).toISOString(),
+    expiresAt: new Date(T0 + 12 * HOUR).toISOString(),
+    frozen: false,
+    state: 'valid',
+  });
+  expect(res.headers['access-control-allow-origin']).toBe('*');
+  expect((await request(mock.app).get(`/__admin/view-tokens/${token}`)).body.uses).toBe(0);
+  const unknown = await request(mock.app).get(`/__viewer/token-clock?viewToken=${'0'.repeat(32)}`);
+  expect(unknown.status).toBe(401);
+  expect(unknown.body).toEqual({
+    code: 'authentication.failed',
+    data: null,
+    message: 'View token was not recognized.',
+  });
+});
+
 describe('with a config naming a team model', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-model-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  test("the team's GLB is served as given, and the data routes answer from its nodes' extras", async () => {
+    const file = path.join(scratch, 'team.glb');
+    const team = generateBuilding('777');
+    writeFileSync(file, writeBuildingGlb(team));
+    const withTeam = await aMock({ config: { objects: { fileId: { '5': { name: 'Team.rvt', model: { file } } } } } });
+    const token = (await request(withTeam.app).get('/view/token?fileId=5').set(BEARER)).body.data as string;
+    const element = team.elements[3];
+    const res = await request(withTeam.app).get(`/data/v2/files/5/elements/${element?.elementId}?view_token=${token}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ elementId: element?.elementId, name: element?.name });
+    const geometry = await request(withTeam.app)
+      .get('/file-5-databag/resource/model')
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(Buffer.compare(geometry.body as Buffer, Buffer.from(writeBuildingGlb(team)))).toBe(0);
+    await withTeam.close();
+  });
+
+  test('a model naming a file and a building shape at once is refused, naming both', async () => {
+    const config = { objects: { fileId: { '5': { model: { file: 'a.glb', levels: 3 } } } } };
+    await expect(aMock({ config })).rejects.toThrow(
+      'config: objects.fileId.5.model: "file" names the team\'s model; levels shape a generated building: give one or the other',
+    );
+  });
 
   test.each([
     [
