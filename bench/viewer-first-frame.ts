@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { createMockServer } from '../mock/server';
 import { writeBuildingGlb } from '../mock/viewer/model/glb-writer';
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
 }
 
 /** The viewer guide's screenshots: the building, a colour override, a marker (and a lead label). */
-async function writeImages(page: import('playwright-core').Page, dir: string): Promise<void> {
+async function writeImages(page: Page, dir: string): Promise<void> {
   const view = page.locator('#view');
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await view.screenshot({ path: path.join(dir, 'front-end-viewer-markers.png') });

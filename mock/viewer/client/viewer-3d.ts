@@ -4,27 +4,15 @@
 import type { OpenedModel } from './databag';
 import { refuse, withLoudMethods } from './lacking';
 import { Model3D } from './model-3d';
-import { matchingIds, toConditions } from './object-data';
 import { Camera3D } from './camera-3d';
 import { VIEW_DIRECTIONS, VIEW_OPTIONS, directionOf, framing } from './scene-camera';
 import type { Box } from './scene-camera';
 import type { ViewerConfig } from './viewer-base';
 import { toDomElement } from './viewer-base';
-import { Viewer3DData } from './viewer-3d-data';
+import { Viewer3DComponents } from './viewer-3d-components';
+export { ISOLATE_OPTIONS } from './viewer-3d-components';
 import type { CameraStatus, ViewerState } from './viewer-state';
 import { copyOf, describe, toCameraStatus, toIds, toRgba } from './viewer-state';
-
-/** `Glodon.Bimface.Viewer.IsolateOption` values. */
-export const ISOLATE_OPTIONS = ['HideOthers', 'MakeOthersTranslucent'] as const;
-
-function toIsolateOption(call: string, option: unknown): string {
-  if (option === undefined) return 'MakeOthersTranslucent';
-  if (typeof option === 'string' && (ISOLATE_OPTIONS as readonly string[]).includes(option)) return option;
-  return refuse(
-    call,
-    `takes Glodon.Bimface.Viewer.IsolateOption.HideOthers or .MakeOthersTranslucent, got ${describe(option)}`,
-  );
-}
 
 function toBox(call: string, box: unknown): Box {
   const given = box as Partial<Box> | null;
@@ -41,7 +29,7 @@ const later = (callback: unknown): void => {
   if (typeof callback === 'function') setTimeout(() => (callback as () => void)(), 0);
 };
 
-export class Viewer3D extends Viewer3DData {
+export class Viewer3D extends Viewer3DComponents {
   private _viewHouse: HTMLElement | undefined;
 
   constructor(config: unknown, call = 'new Glodon.Bimface.Viewer.Viewer3D(config)') {
@@ -190,91 +178,6 @@ export class Viewer3D extends Viewer3DData {
     if (this._scene !== undefined) this._scene.cameraStatus = this._state.camera;
   }
 
-  isolateComponentsById(ids: unknown, option?: unknown): void {
-    const call = 'isolateComponentsById(ids, option)';
-    this._set({ isolation: { ids: toIds(call, ids), option: toIsolateOption(call, option) } });
-  }
-
-  isolateComponentsByObjectData(conditions: unknown, option?: unknown): void {
-    const call = 'isolateComponentsByObjectData(conditions, option)';
-    this._set({ isolation: { ids: this._matching(call, conditions), option: toIsolateOption(call, option) } });
-  }
-
-  clearIsolation(): void {
-    this._set({ isolation: null });
-  }
-
-  overrideComponentsColorByObjectData(conditions: unknown, color: unknown): void {
-    const call = 'overrideComponentsColorByObjectData(conditions, color)';
-    this.overrideComponentsColorById(this._matching(call, conditions), color);
-  }
-
-  restoreComponentsColorByObjectData(conditions: unknown): void {
-    this.restoreComponentsColorById(this._matching('restoreComponentsColorByObjectData(conditions)', conditions));
-  }
-
-  hideComponentsByObjectData(conditions: unknown): void {
-    this.hideComponentsById(this._matching('hideComponentsByObjectData(conditions)', conditions));
-  }
-
-  showComponentsByObjectData(conditions: unknown): void {
-    this.showComponentsById(this._matching('showComponentsByObjectData(conditions)', conditions));
-  }
-
-  hideAllComponents(): void {
-    this._set({ hidden: this._elements().map((element) => element.elementId) });
-  }
-
-  transparentComponentsById(ids: unknown): void {
-    this._set({
-      translucent: [...new Set([...this._state.translucent, ...toIds('transparentComponentsById(ids)', ids)])],
-    });
-  }
-
-  transparentComponentsByObjectData(conditions: unknown): void {
-    this.transparentComponentsById(this._matching('transparentComponentsByObjectData(conditions)', conditions));
-  }
-
-  transparentAllComponents(): void {
-    this._set({ translucent: this._elements().map((element) => element.elementId) });
-  }
-
-  opaqueComponentsById(ids: unknown): void {
-    const opaque = toIds('opaqueComponentsById(ids)', ids);
-    this._set({ translucent: this._state.translucent.filter((id) => !opaque.includes(id)) });
-  }
-
-  opaqueComponentsByObjectData(conditions: unknown): void {
-    this.opaqueComponentsById(this._matching('opaqueComponentsByObjectData(conditions)', conditions));
-  }
-
-  opaqueAllComponents(): void {
-    this._set({ translucent: [] });
-  }
-
-  enableBlinkComponents(enabled: unknown): void {
-    this._set({ blink: { ...this._state.blink, enabled: enabled !== false } });
-  }
-
-  addBlinkComponentsById(ids: unknown): void {
-    const added = toIds('addBlinkComponentsById(ids)', ids);
-    this._set({ blink: { ...this._state.blink, ids: [...new Set([...this._state.blink.ids, ...added])] } });
-  }
-
-  setBlinkColor(color: unknown): void {
-    this._set({ blink: { ...this._state.blink, color: toRgba('setBlinkColor(color)', color) } });
-  }
-
-  setBlinkIntervalTime(ms: unknown): void {
-    if (typeof ms !== 'number' || ms < 50)
-      refuse('setBlinkIntervalTime(ms)', `takes milliseconds (50 or more), got ${describe(ms)}`);
-    this._set({ blink: { ...this._state.blink, intervalMs: ms } });
-  }
-
-  clearAllBlinkComponents(): void {
-    this._set({ blink: { ...this._state.blink, ids: [] } });
-  }
-
   /** Sizes the viewer's element and the picture (pixels). */
   override resize(width?: unknown, height?: unknown): void {
     super.resize(width, height);
@@ -336,10 +239,6 @@ export class Viewer3D extends Viewer3DData {
     });
     this._placeholder.root.append(house);
     return house;
-  }
-
-  private _matching(call: string, conditions: unknown): string[] {
-    return matchingIds(this._elements(), toConditions(call, conditions));
   }
 
   protected override _extras(): string[] {
