@@ -751,7 +751,7 @@ export interface components {
             data: null;
             elementCount: number;
             id: string;
-            items: unknown[];
+            items: Record<string, never>[];
             name: string;
             /** @enum {string} */
             type: "type";
