@@ -19,6 +19,9 @@ export type ViewerFileAnswer =
 /** A file built into dist/ rather than embedded (three.js, ~640 kB): the server reads it, MSW does not have it. */
 const BUILT_THIRDPARTY = { built: 'thirdparty.js' } as const;
 
+const NO_THIRDPARTY =
+  "/* view-token-mock's viewer stand-in: thirdparty.js (three.js) is built into dist/mock/viewer/ by `npm run build` and served by the mock's server; it is not here (MSW, or a checkout not built), so the 3D viewer shows the model without a picture. */\n";
+
 type Served = readonly [contentType: string, body: string | typeof BUILT_THIRDPARTY];
 
 /** Reads a file the build wrote into dist/ (the server's way); undefined where there is none. */
@@ -113,10 +116,10 @@ export function lookUpViewerFile(
   const [contentType, content] = served ?? [];
   if (contentType !== undefined && typeof content === 'string') return { kind: 'file', contentType, body: content };
   if (contentType !== undefined && typeof content === 'object') {
-    const body = readBuilt(content.built);
-    if (body !== undefined) return { kind: 'file', contentType, body };
-    const message = `404 Not Found: ${path}\nview-token-mock's viewer SDK stand-in: ${file} (three.js, what the 3D viewer renders with) is built into dist/mock/viewer/ by \`npm run build\` and served by the mock's server; it is not there.\n`;
-    return { kind: 'missing', message };
+    // Without the build's file (MSW in a browser, an unbuilt checkout) a script that says so: the 3D
+    // viewer then shows the model without a picture, and the page's loader meets no failed file.
+    const body = readBuilt(content.built) ?? NO_THIRDPARTY;
+    return { kind: 'file', contentType, body };
   }
   const nearest = findNearestName(file, Object.keys(files));
   return missing(

@@ -3,7 +3,7 @@
 // `getComponentProperty` hands its callback the whole envelope `{code, message, data}`, as the v3
 // guide documents; the 3.6.x viewer method hands `data`.
 import { withLoudMethods } from './lacking';
-import type { Viewer3D } from './viewer-3d';
+import type { callData } from './model-data';
 
 /** The viewer methods a model object answers with the viewer's own behaviour. */
 export const MODEL_METHODS = [
@@ -43,16 +43,23 @@ export const MODEL_METHODS = [
   'getBoundingBoxById',
   'getCategories',
   'getFamilyTypes',
-] as const satisfies readonly (keyof Viewer3D)[];
+] as const;
+
+/** What a model object needs of its viewer (viewer-3d.ts checks the viewer has every MODEL_METHODS name). */
+export interface ModelOwner {
+  _component(call: string, id: unknown, success: unknown, failure: unknown, pick: Parameters<typeof callData>[4]): void;
+}
+
+type Method = (...args: unknown[]) => unknown;
 
 // The delegated methods are put on the prototype below; this declaration gives them their types.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
-export interface Model3D extends Pick<Viewer3D, (typeof MODEL_METHODS)[number]> {}
+export interface Model3D extends Record<(typeof MODEL_METHODS)[number], Method> {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Model3D {
   constructor(
-    private readonly _viewer: Viewer3D,
+    private readonly _viewer: ModelOwner,
     private readonly _modelId: string,
   ) {
     return withLoudMethods(this, 'Glodon.Bimface.Model.Model3D');

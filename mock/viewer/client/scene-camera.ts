@@ -1,7 +1,7 @@
 // Where the camera goes: the SDK's ViewOption directions (from the model's centre towards the
 // camera, Z up), framing a box, and the camera status shape pages read and give back.
 import type { Three } from './three-loading';
-import type { CameraStatus, Vector3 } from './viewer-state';
+import type { CameraStatus, Vector3 } from './camera-types';
 
 /** `Glodon.Bimface.Viewer.ViewOption` keys and the direction each looks from. */
 export const VIEW_DIRECTIONS: Readonly<Record<string, Vector3>> = {

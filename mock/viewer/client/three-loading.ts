@@ -28,7 +28,9 @@ export function loadThree(): Promise<Three> {
     script.src = url;
     script.onload = () =>
       window.VtmThree === undefined
-        ? reject(new Error(`${url} loaded but did not define three.js`))
+        ? reject(
+            new Error(`${url} has no three.js here (the mock's server serves it; MSW and an unbuilt checkout do not)`),
+          )
         : resolve(window.VtmThree);
     script.onerror = () => {
       loading = undefined;

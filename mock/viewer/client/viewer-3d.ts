@@ -3,7 +3,7 @@
 // `loadModel({viewToken, modelId})`, hear `ModelAdded(modelId)` and call them on `getModel(modelId)`.
 import type { OpenedModel } from './databag';
 import { refuse, withLoudMethods } from './lacking';
-import { Model3D } from './model-3d';
+import { MODEL_METHODS, Model3D } from './model-3d';
 import { Camera3D } from './camera-3d';
 import { VIEW_DIRECTIONS, VIEW_OPTIONS, directionOf, framing } from './scene-camera';
 import type { Box } from './scene-camera';
@@ -244,6 +244,7 @@ export class Viewer3D extends Viewer3DComponents {
   protected override _extras(): string[] {
     const { view, zoomedTo, isolation } = this._state;
     return [
+      ...(this._notDrawn === undefined ? [] : [this._notDrawn]),
       `camera: ${view}`,
       ...(isolation ? [`isolated: ${isolation.ids.length} components (${isolation.option})`] : []),
       ...(zoomedTo ? [`zoomed to: ${zoomedTo.slice(0, 80)}`] : []),
@@ -252,3 +253,6 @@ export class Viewer3D extends Viewer3DComponents {
 }
 
 export type { ViewerState };
+
+// Every method a v3 model object hands on is one the viewer has.
+MODEL_METHODS satisfies readonly (keyof Viewer3D)[];

@@ -1,23 +1,10 @@
 // What a viewer remembers of a page's calls, so the page reads back what it set (selection, camera,
 // isolation, colours, hidden components) and the placeholder shows it.
 import { refuse } from './lacking';
+import type { CameraStatus, Vector3 } from './camera-types';
 import { VIEW_DIRECTIONS, framing } from './scene-camera';
 
-export interface Vector3 {
-  x: number;
-  y: number;
-  z: number;
-}
-
-/** The camera as `getCameraStatus()` gives it and `setCameraStatus()` takes it back. */
-export interface CameraStatus {
-  name: string;
-  position: Vector3;
-  target: Vector3;
-  up: Vector3;
-  fov: number;
-  version: number;
-}
+export type { CameraStatus, Vector3 } from './camera-types';
 
 export interface RgbaColor {
   red: number;
