@@ -1,6 +1,6 @@
-// What the stand-in draws in the page's element: a picture a person recognises in a screenshot (the
-// model's name, object type and id, render type, a live countdown of the View Token's expiry, and
-// a simple box or floor plan), or why the model could not be opened. SVG and plain DOM, no WebGL.
+// What the stand-in draws in the page's element around the picture: the model's name, object type and
+// id, render type, a live countdown of the View Token's expiry (the 3D viewer draws the model under it
+// with three.js; the drawing viewer, a plan of three rooms in SVG), or why the model could not be opened.
 import type { StandInComponent } from './components';
 import { FRAME } from './components';
 import type { OpenedModel, ViewFailure } from './databag';
@@ -11,9 +11,6 @@ import { startCountdown } from './token-countdown';
 const SVG = 'http://www.w3.org/2000/svg';
 const SELECTED = '#4da3ff';
 const BASE_FILL: Record<string, string> = {
-  1001: '#8d99ae',
-  1002: '#6c7a93',
-  1003: '#55627a',
   2001: '#2f3b52',
   2002: '#2f3b52',
   2003: '#26314a',
