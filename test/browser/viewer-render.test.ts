@@ -264,6 +264,51 @@ describe('a v3 page (loadModel, ModelAdded, getModel)', () => {
     expect(Buffer.from(snapshot.slice(22), 'base64').subarray(1, 4).toString()).toBe('PNG');
   });
 
+  test('hide, translucency, blink and background colour change the picture too', async () => {
+    await page.evaluate(() => (window as any).viewer3D.setView('Home'));
+    await nextFrames(page);
+    const normal = await readCanvas(page);
+    await page.evaluate(() => (window as any).model3D.hideAllComponents());
+    await nextFrames(page);
+    expect((await readCanvas(page)).background).toBe(normal.total);
+    await page.evaluate(() => (window as any).model3D.showAllComponents());
+    await page.evaluate(() => (window as any).model3D.transparentAllComponents());
+    await nextFrames(page);
+    expect(difference((await readCanvas(page)).thumbnail, normal.thumbnail)).toBeGreaterThan(8);
+    await page.evaluate(() => (window as any).model3D.opaqueAllComponents());
+    await nextFrames(page);
+    expect((await readCanvas(page)).background).toBe(normal.background);
+    const walls = building.elements
+      .filter((element) => element.categoryId === '-2000011')
+      .map((element) => element.elementId);
+    await page.evaluate((ids) => {
+      const model = (window as any).model3D;
+      model.addBlinkComponentsById(ids);
+      model.setBlinkColor(new (window as any).Glodon.Web.Graphics.Color(255, 0, 0, 1));
+      model.setBlinkIntervalTime(200);
+      (window as any).viewer3D.enableBlinkComponents(true);
+    }, walls);
+    await page.waitForFunction(() => {
+      const gl = document.querySelector('canvas.vtm-standin-canvas') as HTMLCanvasElement;
+      const copy = document.createElement('canvas');
+      [copy.width, copy.height] = [gl.width, gl.height];
+      const context = copy.getContext('2d') as CanvasRenderingContext2D;
+      context.drawImage(gl, 0, 0);
+      const { data } = context.getImageData(0, 0, copy.width, copy.height);
+      for (let at = 0; at < data.length; at += 4)
+        if ((data[at] as number) > 120 && (data[at + 1] as number) < 40 && (data[at + 2] as number) < 40) return true;
+      return false;
+    });
+    await page.evaluate(() => (window as any).model3D.clearAllBlinkComponents());
+    await page.evaluate(() =>
+      (window as any).viewer3D.setBackgroundColor(new (window as any).Glodon.Web.Graphics.Color('#ffffff', 1)),
+    );
+    await nextFrames(page);
+    const white = await readCanvas(page);
+    expect(white.red).toBe(0);
+    expect(white.background).toBe(0);
+  });
+
   test('a call the stand-in lacks still throws the error naming it', async () => {
     const message = await page.evaluate(() => {
       try {
