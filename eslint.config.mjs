@@ -143,7 +143,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['mock/viewer/*.ts'],
+    files: ['mock/viewer/*.ts', 'mock/viewer/model/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -8,6 +8,9 @@ import type { Core } from './core/create-core';
 import type { MockConfig, MockConfigInput } from './config/load-config';
 import { createBacking } from './compose/backing';
 import { ConfigError } from './config/config-error';
+import { toMockConfig } from './config/config-check';
+import { loadModelSpecs } from './config/load-model-files';
+import { createModelCatalog } from './viewer/model/model-catalog';
 import { createMockCore, toTtlMs } from './compose/create-mock-core';
 import type { MockFacade } from './compose/mock-facade';
 import { createMockFacade } from './compose/mock-facade';
@@ -127,6 +130,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     throw new ConfigError('--admin-token: empty or blank; give a token (or leave the flag out)');
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
   const ttlMs = toTtlMs(options.viewTokenTtl);
+  // The config's model files are read before anything opens: a bad one stops the start, naming it.
+  const models = createModelCatalog(loadModelSpecs(toMockConfig(options.config ?? {})));
   const connections = planConnections(options.maxConnections, readOpenFileLimit(), options.proxy !== undefined);
   if (connections.warning !== undefined) logger.warn(connections.warning);
   const backing = await createBacking(options, ttlMs);
@@ -194,6 +199,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     store,
     boundHost: () => boundHost,
     ...(extras === undefined ? {} : { hooks: extras.hooks }),
+    models,
   });
   let server: Server | undefined;
   let boundHost: string | undefined;

@@ -3,6 +3,8 @@
 // mock/viewer/generated/stand-in-files.ts: the files' contents as strings, so the Express handler and
 // the MSW handlers (which run in browsers, without node:fs) serve the same bytes. A step of
 // `npm run build`; `npm run spec:check` fails when the committed file is stale.
+// three.js (what the stand-in renders with) is bundled on its own into dist/mock/viewer/thirdparty.js,
+// minified, never committed: the server reads it from there (mock/viewer/node/built-files.ts).
 const { readFileSync, writeFileSync, mkdirSync } = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
@@ -10,6 +12,27 @@ const esbuild = require('esbuild');
 const root = path.resolve(__dirname, '..');
 const CLIENT = path.join(root, 'mock/viewer/client');
 const OUTPUT = path.join(root, 'mock/viewer/generated/stand-in-files.ts');
+const THIRDPARTY = path.join(root, 'dist/mock/viewer/thirdparty.js');
+
+/** three.js as the stand-in's thirdparty.js: an IIFE setting window.VtmThree, with three's own licence line. */
+function buildThirdparty() {
+  esbuild.buildSync({
+    entryPoints: [path.join(CLIENT, 'thirdparty.mts')],
+    absWorkingDir: root,
+    outfile: THIRDPARTY,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    charset: 'utf8',
+    legalComments: 'inline',
+    logLevel: 'warning',
+    banner: {
+      js: "/* view-token-mock's viewer stand-in: thirdparty.js is three.js (MIT, https://threejs.org), bundled unchanged for the stand-in to render with. */",
+    },
+  });
+}
 
 const ENTRIES = {
   standIn: ['stand-in.ts', 'the viewer SDK stand-in (Glodon.Bimface)'],
@@ -53,9 +76,10 @@ function generateViewerFiles() {
   ].join('\n');
 }
 
-module.exports = { OUTPUT, generateViewerFiles };
+module.exports = { OUTPUT, THIRDPARTY, generateViewerFiles };
 
 if (require.main === module) {
   mkdirSync(path.dirname(OUTPUT), { recursive: true });
   writeFileSync(OUTPUT, generateViewerFiles());
+  buildThirdparty();
 }

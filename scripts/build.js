@@ -106,7 +106,7 @@ function buildSteps() {
         'scripts/build-viewer.js',
         ...lock,
       ],
-      outputs: () => ['mock/viewer/generated/stand-in-files.ts'],
+      outputs: () => ['mock/viewer/generated/stand-in-files.ts', 'dist/mock/viewer/thirdparty.js'],
       run: node('scripts/build-viewer.js'),
     },
     {

@@ -8,6 +8,7 @@ const { adminApiPage } = require('./reference/admin-api-page');
 const { cliPage } = require('./reference/cli-page');
 const { configPage } = require('./reference/config-page');
 const { harnessChecksPage } = require('./reference/harness-checks-page');
+const { viewerCoveragePage } = require('./reference/viewer-coverage-page');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -18,6 +19,7 @@ function generateReferencePages(root = ROOT) {
     'docs/reference/admin-api.md': adminApiPage(root),
     'docs/reference/config.md': configPage(root),
     'docs/reference/harness-checks.md': harnessChecksPage(root),
+    'docs/reference/viewer-coverage.md': viewerCoveragePage(root),
   };
 }
 

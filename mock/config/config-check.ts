@@ -9,13 +9,14 @@ import type { Catalog, CatalogObject } from '../core/catalog-directory';
 import { CATALOG_LIST_OF } from '../core/catalog-directory';
 import type { RuleInput } from '../core/scenarios/rule';
 import { checkRule } from '../core/scenarios/rule-check';
+import type { ModelSetting } from '../viewer/model/model-catalog';
 
 /** The config file as written: id lists keyed by the service's parameter names, applications. */
 export interface MockConfigInput {
   missing?: Partial<Record<string, readonly (string | number)[]>>;
   forbidden?: Partial<Record<string, readonly (string | number)[]>>;
   /** Open-world objects known by name: `{ "fileId": { "10001": { "name": "Tower.rvt", "extension": "rvt" } } }`. */
-  objects?: Partial<Record<string, Record<string, { name?: string; extension?: string }>>>;
+  objects?: Partial<Record<string, Record<string, { name?: string; extension?: string; model?: unknown }>>>;
   applications?: readonly Application[];
   rules?: readonly unknown[];
   catalog?: unknown;
@@ -32,7 +33,12 @@ export interface MockConfig {
   rules: readonly RuleInput[];
   /** A closed world (from `view-token-mock catalog`), or undefined for the open default. */
   catalog: Catalog | undefined;
+  /** The viewer's model of each object the config shapes, keyed `fileId:10001` (others: generated from the id). */
+  models: ReadonlyMap<string, ModelSetting>;
 }
+
+/** Configs this module checked: passed again (createMockServer, then createMockCore), they are not checked twice. */
+const CHECKED = new WeakSet<MockConfig>();
 
 /**
  * Checks a config object (from a file or the library API): first against the config schema
@@ -40,6 +46,7 @@ export interface MockConfig {
  * ids exact as int64, catalog owners and child files, rule switches.
  */
 export function toMockConfig(input: unknown, where = 'config'): MockConfig {
+  if (typeof input === 'object' && input !== null && CHECKED.has(input as MockConfig)) return input as MockConfig;
   if (!validateConfig(input)) {
     const [first] = validateConfig.errors ?? [];
     throw new ConfigError(first === undefined ? `${where}: not a valid config` : toSchemaMessage(where, first));
@@ -52,11 +59,41 @@ export function toMockConfig(input: unknown, where = 'config'): MockConfig {
     applications: toApplications(record.applications),
     rules: toRules(record.rules, `${where}: rules`),
     catalog: undefined,
+    models: toModelSettings(record.objects, `${where}: objects`),
   };
   config.objects = toKnownObjects(record.objects, config, `${where}: objects`);
   if (record.catalog !== undefined)
     config.catalog = toCatalog(record.catalog, config.applications, `${where}: catalog`);
+  CHECKED.add(config);
   return config;
+}
+
+/** The objects' `model` settings as the schema passed them: a file, or a generated building's shape (not both). */
+function toModelSettings(value: unknown, where: string): Map<string, ModelSetting> {
+  const settings = new Map<string, ModelSetting>();
+  for (const [parameter, objects] of Object.entries(
+    (value ?? {}) as Record<string, Record<string, { model?: unknown }>>,
+  )) {
+    for (const [key, object] of Object.entries(objects)) {
+      const model = object.model as
+        | { file?: string; levels?: number; footprint?: { width: number; depth: number }; seed?: string | number }
+        | undefined;
+      if (model === undefined) continue;
+      const id = toInt64(key, `${where}.${parameter}`);
+      const { file, ...shape } = model;
+      if (file !== undefined && Object.keys(shape).length > 0)
+        throw new ConfigError(
+          `${where}.${parameter}.${key}.model: "file" names the team's model; ${Object.keys(shape).join(', ')} shape a generated building: give one or the other`,
+        );
+      settings.set(
+        `${parameter}:${id}`,
+        file === undefined
+          ? { kind: 'generated', options: shape }
+          : { kind: 'file', file, where: `${where}.${parameter}.${key}.model.file` },
+      );
+    }
+  }
+  return settings;
 }
 
 /** Id lists as the schema passed them: every key an id parameter, every id a string or safe integer of digits. */

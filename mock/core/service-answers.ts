@@ -19,6 +19,7 @@ export const SERVICE_ERRORS = {
   'submodel.not.found': { status: 404, message: 'Sub-model was not found.' },
   'clash.detection.not.found': { status: 404, message: 'Clash detection was not found.' },
   'module.data.not.found': { status: 404, message: 'Component data was not found.' },
+  'element.not.found': { status: 404, message: 'The model has no such element.' },
   'route.not.found': { status: 404, message: 'No such route.' },
   'method.not.allowed': { status: 405, message: 'Method not allowed on this route.' },
   'request.too.large': { status: 413, message: 'The request is larger than the mock accepts.' },

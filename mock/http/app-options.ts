@@ -3,6 +3,7 @@ import type { Core } from '../core/create-core';
 import type { ServiceHooks } from '../core/handle-service-request';
 import type { SpecEngine } from '../spec-engine/spec-engine';
 import type { StoreDescription } from '../stores/store-description';
+import type { ModelCatalog } from '../viewer/model/model-catalog';
 
 /** What the HTTP layer is built from: the core, the spec engine and the server's options. */
 export interface AppOptions {
@@ -24,4 +25,6 @@ export interface AppOptions {
   boundHost?: () => string | undefined;
   /** `--proxy` / `--validate-responses`: what runs around the core's real outcome. */
   hooks?: ServiceHooks;
+  /** The viewer's model of each object (default: every building generated from its object's id). */
+  models?: ModelCatalog;
 }

@@ -6,6 +6,7 @@ import { createAdminHandlers } from './admin-routes';
 import { OWN_BODY_CHECKS, createAdminScenarioHandlers } from './admin-scenario-routes';
 import { createDashboardHandlers } from './dashboard-routes';
 import { createViewerFileHandlers } from './viewer-files';
+import { createModelRouteHandlers } from './model-routes';
 import { createOperationDispatch } from './operation-dispatch';
 import { loadExpress } from './load-express';
 import { REQUEST_LIMITS } from './request-limits';
@@ -71,6 +72,7 @@ export function createExpressApp(options: AppOptions, parts: ExpressAppParts): E
         ...createAdminScenarioHandlers({ core, basePath }),
         ...createDashboardHandlers({ basePath }),
         ...createViewerFileHandlers({ core, logger: options.logger, basePath }),
+        ...createModelRouteHandlers({ core, models: options.models }),
       },
       OWN_BODY_CHECKS,
     ),

@@ -7,6 +7,7 @@ import type { StaticOperationId } from '../core/routing/route-table';
 import { STATIC_OPERATION_IDS, isStaticOperation } from '../core/routing/route-table';
 import type { ViewerFileAnswer } from '../viewer/viewer-files';
 import { PLAIN_TEXT, lookUpViewerFile } from '../viewer/viewer-files';
+import { readBuiltViewerFile } from '../viewer/node/built-files';
 import type { OperationHandler } from './operation-dispatch';
 
 export interface ViewerFileDeps {
@@ -26,7 +27,7 @@ export function createViewerFileHandlers(deps: ViewerFileDeps): Record<StaticOpe
   const answer: OperationHandler = (req, res, match) => {
     if (!isStaticOperation(match.operationId)) throw new Error(`${match.operationId} is not a static-host operation`);
     const path = `${deps.basePath}${match.path}`;
-    sendViewerFile(req, res, path, lookUpViewerFile(match.operationId, match.params, path), deps);
+    sendViewerFile(req, res, path, lookUpViewerFile(match.operationId, match.params, path, readBuiltViewerFile), deps);
   };
   return Object.fromEntries(STATIC_OPERATION_IDS.map((operationId) => [operationId, answer])) as Record<
     StaticOperationId,

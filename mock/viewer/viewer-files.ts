@@ -16,7 +16,16 @@ export type ViewerFileAnswer =
   /** `message` names the file and what is there; `nearest` is the path meant, when one is close. */
   | { kind: 'missing'; message: string; nearest?: string };
 
-type Served = readonly [contentType: string, body: string];
+/** A file built into dist/ rather than embedded (three.js, ~640 kB): the server reads it, MSW does not have it. */
+const BUILT_THIRDPARTY = { built: 'thirdparty.js' } as const;
+
+const NO_THIRDPARTY =
+  "/* view-token-mock's viewer stand-in: thirdparty.js (three.js) is built into dist/mock/viewer/ by `npm run build` and served by the mock's server; it is not here (MSW, or a checkout not built), so the 3D viewer shows the model without a picture. */\n";
+
+type Served = readonly [contentType: string, body: string | typeof BUILT_THIRDPARTY];
+
+/** Reads a file the build wrote into dist/ (the server's way); undefined where there is none. */
+export type BuiltFileReader = (file: 'thirdparty.js') => string | undefined;
 
 const nothingToDo = (file: string): Served => [
   JAVASCRIPT,
@@ -40,7 +49,7 @@ const FOLDERS: Readonly<Record<string, Readonly<Record<string, Served>>>> = {
   [VIEWER_SDK_FOLDERS.bimView]: {
     ...commonFiles(),
     'Bimface.css': [CSS, STAND_IN_SOURCES.stylesheet],
-    'thirdparty.js': nothingToDo('thirdparty.js'),
+    'thirdparty.js': [JAVASCRIPT, BUILT_THIRDPARTY],
     'lib/loaders/BimTilesLoader.js': nothingToDo('lib/loaders/BimTilesLoader.js'),
     'Bimface.js': standIn,
     'Bimface-debug.js': standIn,
@@ -48,6 +57,8 @@ const FOLDERS: Readonly<Record<string, Readonly<Record<string, Served>>>> = {
   [VIEWER_SDK_FOLDERS.drawingView]: {
     ...commonFiles(),
     'Drawing.css': [CSS, STAND_IN_SOURCES.stylesheet],
+    // Not in the drawing loader's list: for a 3D viewer on a page whose stand-in came from this folder.
+    'thirdparty.js': [JAVASCRIPT, BUILT_THIRDPARTY],
     'bimface.bufferfly.js': nothingToDo('bimface.bufferfly.js'),
     'Drawing.js': standIn,
     'Drawing-debug.js': standIn,
@@ -75,6 +86,7 @@ export function lookUpViewerFile(
   operationId: StaticOperationId,
   params: Readonly<Record<string, string>>,
   path: string,
+  readBuilt: BuiltFileReader = () => undefined,
 ): ViewerFileAnswer {
   const { prefix, under } = PLACE_OF[operationId];
   if (operationId === 'getViewerSdkLoader') {
@@ -101,7 +113,14 @@ export function lookUpViewerFile(
     );
   }
   const served = Object.hasOwn(files, file) ? files[file] : undefined;
-  if (served !== undefined) return { kind: 'file', contentType: served[0], body: served[1] };
+  const [contentType, content] = served ?? [];
+  if (contentType !== undefined && typeof content === 'string') return { kind: 'file', contentType, body: content };
+  if (contentType !== undefined && typeof content === 'object') {
+    // Without the build's file (MSW in a browser, an unbuilt checkout) a script that says so: the 3D
+    // viewer then shows the model without a picture, and the page's loader meets no failed file.
+    const body = readBuilt(content.built) ?? NO_THIRDPARTY;
+    return { kind: 'file', contentType, body };
+  }
   const nearest = findNearestName(file, Object.keys(files));
   return missing(
     path,

@@ -212,6 +212,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/v2/files/{fileId}/elements/{elementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A component's properties (the SDK's getComponentProperty); a use of the View Token
+         * @description The platform's view-token data route, as the viewer SDK calls it: `view_token` (snake case) in the
+         *     query, no Authorization. Judged like `/inside/databag`: a use (the expiry slides), an expired or
+         *     unknown token → 401 `authentication.failed`. A token for another object → 403 `permission.denied`
+         *     naming both. Answers from the object's model (generated from its id, or the config's glTF/GLB).
+         */
+        get: operations["getFileElement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/v2/files/{fileId}/floors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model's levels (the SDK's getFloors); a use of the View Token
+         * @description Levels lowest first, elevations and heights in mm; with `includeRoom=true` each level's rooms. Token rules as for the element route.
+         */
+        get: operations["getFileFloors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/v2/files/{fileId}/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model tree (the SDK's getModelTree); a use of the View Token
+         * @description The format-2.0 tree the SDK asks for (`v=2.0`); floor → category → family → type, each with its element count. Token rules as for the element route.
+         */
+        get: operations["getFileTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{databagId}/resource/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model's geometry as glTF 2.0, where the viewer looks under resourceHost (no token, as on the platform)
+         * @description The geometry the stand-in renders, under `{resourceHost}/{databagId}/` as the platform's SDK
+         *     loads its own: the generated building as GLB (one node per element, its data in `extras`), or the
+         *     team's glTF/GLB from the config as given. glTF's metres and Y up; the viewer shows mm and Z up.
+         */
+        get: operations["getModelGeometry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__viewer/token-clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A View Token's expiry on its session's clock, for the stand-in's countdown (not a use)
+         * @description The mock's own route (the platform has none): what the viewer stand-in polls to count a token's
+         *     time down on the mock's clock (moved, frozen or real) rather than on the page's. Not a use: the
+         *     expiry does not slide. CORS like the platform routes; an unknown token → 401 `authentication.failed`.
+         */
+        get: operations["getViewTokenClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/health": {
         parameters: {
             query?: never;
@@ -522,7 +629,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        ErrorCode: "authentication.failed" | "permission.denied" | "parameter.invalid" | "file.not.found" | "integration.not.found" | "comparison.not.found" | "scene.not.found" | "submodel.not.found" | "clash.detection.not.found" | "module.data.not.found" | "route.not.found" | "method.not.allowed" | "request.too.large" | "request.timeout" | "system.error";
+        ErrorCode: "authentication.failed" | "permission.denied" | "parameter.invalid" | "file.not.found" | "integration.not.found" | "comparison.not.found" | "scene.not.found" | "submodel.not.found" | "clash.detection.not.found" | "module.data.not.found" | "element.not.found" | "route.not.found" | "method.not.allowed" | "request.too.large" | "request.timeout" | "system.error";
         ErrorEnvelope: {
             code: components["schemas"]["ErrorCode"];
             /** @enum {string|null} */
@@ -538,6 +645,144 @@ export interface components {
                 expireTime: string;
             };
             message: string;
+        };
+        ModelPoint: {
+            x: number;
+            y: number;
+            z: number;
+        };
+        ModelBoundingBox: {
+            min: components["schemas"]["ModelPoint"];
+            max: components["schemas"]["ModelPoint"];
+        };
+        ElementProperties: {
+            boundingBox: components["schemas"]["ModelBoundingBox"];
+            elementId: string;
+            familyGuid: string;
+            guid: string;
+            name: string;
+            properties: {
+                group: string;
+                items: {
+                    key: string;
+                    value: string | number;
+                    unit: string;
+                    /**
+                     * @description 1 text, 2 number, 3 GUID, 4 enumeration.
+                     * @enum {integer}
+                     */
+                    valueType: 1 | 2 | 3 | 4;
+                }[];
+            }[];
+        };
+        ElementPropertyResponse: {
+            /** @enum {string} */
+            code: "success";
+            message: string;
+            data: components["schemas"]["ElementProperties"];
+        };
+        Floor: {
+            archElev: number;
+            /** @enum {string|null} */
+            areas: null;
+            elevation: number;
+            height: number;
+            id: string;
+            /** @enum {string|null} */
+            miniMap: null;
+            name: string;
+            structElev: number;
+            rooms: {
+                boundary: {
+                    /** @description Loops of edges, each edge two points (mm). */
+                    loops: components["schemas"]["ModelPoint"][][][];
+                    version: string;
+                };
+                boundarySegments: string[];
+                id: string;
+                levelId: string;
+                maxPt: components["schemas"]["ModelPoint"];
+                minPt: components["schemas"]["ModelPoint"];
+                name: string;
+            }[] | null;
+        };
+        FloorsResponse: {
+            /** @enum {string} */
+            code: "success";
+            message: string;
+            data: components["schemas"]["Floor"][];
+        };
+        ModelTreeFloor: {
+            actualName: string;
+            /** @enum {string|null} */
+            data: null;
+            elementCount: number;
+            id: string;
+            items: components["schemas"]["ModelTreeCategory"][];
+            name: string;
+            /** @enum {string} */
+            type: "floor";
+        };
+        ModelTreeCategory: {
+            actualName: string;
+            /** @enum {string|null} */
+            data: null;
+            elementCount: number;
+            id: string;
+            items: components["schemas"]["ModelTreeFamily"][];
+            name: string;
+            /** @enum {string} */
+            type: "category";
+        };
+        ModelTreeFamily: {
+            actualName: string;
+            /** @enum {string|null} */
+            data: null;
+            elementCount: number;
+            id: string;
+            items: components["schemas"]["ModelTreeType"][];
+            name: string;
+            /** @enum {string} */
+            type: "family";
+        };
+        ModelTreeType: {
+            actualName: string;
+            /** @enum {string|null} */
+            data: null;
+            elementCount: number;
+            id: string;
+            items: Record<string, never>[];
+            name: string;
+            /** @enum {string} */
+            type: "type";
+        };
+        ModelTreeResponse: {
+            /** @enum {string} */
+            code: "success";
+            message: string;
+            data: {
+                /** @enum {string} */
+                root: "floor";
+                items: components["schemas"]["ModelTreeFloor"][];
+            };
+        };
+        ViewTokenClockResponse: {
+            /** @enum {string} */
+            code: "success";
+            message: string;
+            data: {
+                /**
+                 * Format: date-time
+                 * @description The clock of the session the token was issued in.
+                 */
+                now: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** @description The clock stands still (a countdown stands still with it). */
+                frozen: boolean;
+                /** @enum {string} */
+                state: "valid" | "expired";
+            };
         };
         ViewerDataResponse: {
             /** @enum {string} */
@@ -964,6 +1209,8 @@ export interface components {
         ViewerSdkVersion: string;
         /** @description The file's name (case-sensitive). */
         ViewerSdkFileName: string;
+        /** @description The View Token (the viewer SDK's data calls name it in snake case). */
+        ViewTokenSnakeQuery: string;
         /**
          * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
          *     (`code=200` is accepted and forces nothing: the real answer),
@@ -1332,6 +1579,159 @@ export interface operations {
         responses: {
             200: components["responses"]["ViewerSdkScript"];
             404: components["responses"]["ViewerSdkFileMissing"];
+        };
+    };
+    getFileElement: {
+        parameters: {
+            query: {
+                /** @description The View Token (the viewer SDK's data calls name it in snake case). */
+                view_token: components["parameters"]["ViewTokenSnakeQuery"];
+                /** @description Sent by the SDK for overridden properties; the mock's models have none. */
+                includeOverrides?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description File ID */
+                fileId: components["parameters"]["FileIdPath"];
+                /** @description The element's id (a string of digits). */
+                elementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The element's bounding box (mm, Z up), GUIDs, name and property groups. */
+            200: {
+                headers: {
+                    "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElementPropertyResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getFileFloors: {
+        parameters: {
+            query: {
+                /** @description The View Token (the viewer SDK's data calls name it in snake case). */
+                view_token: components["parameters"]["ViewTokenSnakeQuery"];
+                /** @description With `true`, each level's rooms (outline, walls around them); else `rooms` is null. */
+                includeRoom?: "true" | "false";
+                /** @description Accepted; the mock's models have no areas (`areas` is null). */
+                includeArea?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description File ID */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The levels. */
+            200: {
+                headers: {
+                    "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FloorsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getFileTree: {
+        parameters: {
+            query: {
+                /** @description The View Token (the viewer SDK's data calls name it in snake case). */
+                view_token: components["parameters"]["ViewTokenSnakeQuery"];
+                /** @description The tree format; 2.0 is the one served. */
+                v?: "2.0";
+            };
+            header?: never;
+            path: {
+                /** @description File ID */
+                fileId: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tree. */
+            200: {
+                headers: {
+                    "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelTreeResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getModelGeometry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `databagId` of `/inside/databag` (`file-10001-databag`). */
+                databagId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The glTF. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "model/gltf-binary": string;
+                    "model/gltf+json": Record<string, never>;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getViewTokenClock: {
+        parameters: {
+            query: {
+                viewToken: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token's session clock and expiry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewTokenClockResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getHealth: {

@@ -363,26 +363,44 @@ var standalone = (() => {
         validate24.errors = vErrors;
         return errors === 0;
       }
-      exports["resetMock.query"] = validate25;
-      var schema10 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
-      var func2 = require_ucs2length().default;
+      exports["getFileElement.query"] = validate25;
+      var schema10 = { "type": "object", "properties": { "view_token": { "type": "string" }, "includeOverrides": { "type": "string", "enum": ["true", "false"] } }, "required": ["view_token"] };
       function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
-              const _errs1 = errors;
-              if (errors === _errs1) {
-                if (typeof data0 === "string") {
-                  if (func2(data0) > 128) {
-                    validate25.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema10.properties.session, data: data0 }];
+            let missing0;
+            if (data.view_token === void 0 && (missing0 = "view_token")) {
+              validate25.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema10.required, parentSchema: schema10, data }];
+              return false;
+            } else {
+              if (data.view_token !== void 0) {
+                let data0 = data.view_token;
+                const _errs1 = errors;
+                if (typeof data0 !== "string") {
+                  validate25.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.view_token.type, parentSchema: schema10.properties.view_token, data: data0 }];
+                  return false;
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.includeOverrides !== void 0) {
+                  let data1 = data.includeOverrides;
+                  const _errs3 = errors;
+                  if (typeof data1 !== "string") {
+                    validate25.errors = [{ instancePath: instancePath + "/includeOverrides", schemaPath: "#/properties/includeOverrides/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.includeOverrides.type, parentSchema: schema10.properties.includeOverrides, data: data1 }];
                     return false;
                   }
+                  if (!(data1 === "true" || data1 === "false")) {
+                    validate25.errors = [{ instancePath: instancePath + "/includeOverrides", schemaPath: "#/properties/includeOverrides/enum", keyword: "enum", params: { allowedValues: schema10.properties.includeOverrides.enum }, message: "must be equal to one of the allowed values", schema: schema10.properties.includeOverrides.enum, parentSchema: schema10.properties.includeOverrides, data: data1 }];
+                    return false;
+                  }
+                  var valid0 = _errs3 === errors;
                 } else {
-                  validate25.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.session.type, parentSchema: schema10.properties.session, data: data0 }];
-                  return false;
+                  var valid0 = true;
                 }
               }
             }
@@ -394,58 +412,55 @@ var standalone = (() => {
         validate25.errors = vErrors;
         return errors === 0;
       }
-      exports["listViewTokens.query"] = validate26;
-      var schema11 = { "type": "object", "properties": { "session": { "type": "string" }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      exports["getFileElement.path"] = validate26;
+      var schema11 = { "type": "object", "properties": { "fileId": { "type": "string", "format": "int64" }, "elementId": { "type": "string", "pattern": "^[0-9]+$" } }, "required": ["fileId", "elementId"] };
+      var pattern0 = new RegExp("^[0-9]+$", "u");
       function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
-              const _errs1 = errors;
-              if (typeof data0 !== "string") {
-                validate26.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.session.type, parentSchema: schema11.properties.session, data: data0 }];
-                return false;
-              }
-              var valid0 = _errs1 === errors;
+            let missing0;
+            if (data.fileId === void 0 && (missing0 = "fileId") || data.elementId === void 0 && (missing0 = "elementId")) {
+              validate26.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema11.required, parentSchema: schema11, data }];
+              return false;
             } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.limit !== void 0) {
-                let data1 = data.limit;
-                const _errs3 = errors;
-                if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate26.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.limit.type, parentSchema: schema11.properties.limit, data: data1 }];
-                  return false;
-                }
-                if (errors === _errs3) {
-                  if (typeof data1 == "number" && isFinite(data1)) {
-                    if (data1 > 1e3 || isNaN(data1)) {
-                      validate26.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema11.properties.limit, data: data1 }];
-                      return false;
-                    } else {
-                      if (data1 < 0 || isNaN(data1)) {
-                        validate26.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.limit, data: data1 }];
+              if (data.fileId !== void 0) {
+                let data0 = data.fileId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (errors === _errs1) {
+                    if (typeof data0 === "string") {
+                      if (!formats0(data0)) {
+                        validate26.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema11.properties.fileId, data: data0 }];
                         return false;
                       }
+                    } else {
+                      validate26.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.fileId.type, parentSchema: schema11.properties.fileId, data: data0 }];
+                      return false;
                     }
                   }
                 }
-                var valid0 = _errs3 === errors;
+                var valid0 = _errs1 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.cursor !== void 0) {
-                  let data2 = data.cursor;
-                  const _errs5 = errors;
-                  if (typeof data2 !== "string") {
-                    validate26.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.cursor.type, parentSchema: schema11.properties.cursor, data: data2 }];
-                    return false;
+                if (data.elementId !== void 0) {
+                  let data1 = data.elementId;
+                  const _errs3 = errors;
+                  if (errors === _errs3) {
+                    if (typeof data1 === "string") {
+                      if (!pattern0.test(data1)) {
+                        validate26.errors = [{ instancePath: instancePath + "/elementId", schemaPath: "#/properties/elementId/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"', schema: "^[0-9]+$", parentSchema: schema11.properties.elementId, data: data1 }];
+                        return false;
+                      }
+                    } else {
+                      validate26.errors = [{ instancePath: instancePath + "/elementId", schemaPath: "#/properties/elementId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.elementId.type, parentSchema: schema11.properties.elementId, data: data1 }];
+                      return false;
+                    }
                   }
-                  var valid0 = _errs5 === errors;
+                  var valid0 = _errs3 === errors;
                 } else {
                   var valid0 = true;
                 }
@@ -459,25 +474,61 @@ var standalone = (() => {
         validate26.errors = vErrors;
         return errors === 0;
       }
-      exports["getClock.query"] = validate27;
-      var schema12 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      exports["getFileFloors.query"] = validate27;
+      var schema12 = { "type": "object", "properties": { "view_token": { "type": "string" }, "includeRoom": { "type": "string", "enum": ["true", "false"] }, "includeArea": { "type": "string", "enum": ["true", "false"] } }, "required": ["view_token"] };
       function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
-              const _errs1 = errors;
-              if (errors === _errs1) {
-                if (typeof data0 === "string") {
-                  if (func2(data0) > 128) {
-                    validate27.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema12.properties.session, data: data0 }];
+            let missing0;
+            if (data.view_token === void 0 && (missing0 = "view_token")) {
+              validate27.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema12.required, parentSchema: schema12, data }];
+              return false;
+            } else {
+              if (data.view_token !== void 0) {
+                let data0 = data.view_token;
+                const _errs1 = errors;
+                if (typeof data0 !== "string") {
+                  validate27.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.view_token.type, parentSchema: schema12.properties.view_token, data: data0 }];
+                  return false;
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.includeRoom !== void 0) {
+                  let data1 = data.includeRoom;
+                  const _errs3 = errors;
+                  if (typeof data1 !== "string") {
+                    validate27.errors = [{ instancePath: instancePath + "/includeRoom", schemaPath: "#/properties/includeRoom/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.includeRoom.type, parentSchema: schema12.properties.includeRoom, data: data1 }];
                     return false;
                   }
+                  if (!(data1 === "true" || data1 === "false")) {
+                    validate27.errors = [{ instancePath: instancePath + "/includeRoom", schemaPath: "#/properties/includeRoom/enum", keyword: "enum", params: { allowedValues: schema12.properties.includeRoom.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.includeRoom.enum, parentSchema: schema12.properties.includeRoom, data: data1 }];
+                    return false;
+                  }
+                  var valid0 = _errs3 === errors;
                 } else {
-                  validate27.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.session.type, parentSchema: schema12.properties.session, data: data0 }];
-                  return false;
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.includeArea !== void 0) {
+                    let data2 = data.includeArea;
+                    const _errs5 = errors;
+                    if (typeof data2 !== "string") {
+                      validate27.errors = [{ instancePath: instancePath + "/includeArea", schemaPath: "#/properties/includeArea/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.includeArea.type, parentSchema: schema12.properties.includeArea, data: data2 }];
+                      return false;
+                    }
+                    if (!(data2 === "true" || data2 === "false")) {
+                      validate27.errors = [{ instancePath: instancePath + "/includeArea", schemaPath: "#/properties/includeArea/enum", keyword: "enum", params: { allowedValues: schema12.properties.includeArea.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.includeArea.enum, parentSchema: schema12.properties.includeArea, data: data2 }];
+                      return false;
+                    }
+                    var valid0 = _errs5 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
                 }
               }
             }
@@ -489,25 +540,33 @@ var standalone = (() => {
         validate27.errors = vErrors;
         return errors === 0;
       }
-      exports["setClock.query"] = validate28;
-      var schema13 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      exports["getFileFloors.path"] = validate28;
+      var schema13 = { "type": "object", "properties": { "fileId": { "type": "string", "format": "int64" } }, "required": ["fileId"] };
       function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
-              const _errs1 = errors;
-              if (errors === _errs1) {
-                if (typeof data0 === "string") {
-                  if (func2(data0) > 128) {
-                    validate28.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema13.properties.session, data: data0 }];
-                    return false;
+            let missing0;
+            if (data.fileId === void 0 && (missing0 = "fileId")) {
+              validate28.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema13.required, parentSchema: schema13, data }];
+              return false;
+            } else {
+              if (data.fileId !== void 0) {
+                let data0 = data.fileId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (errors === _errs1) {
+                    if (typeof data0 === "string") {
+                      if (!formats0(data0)) {
+                        validate28.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema13.properties.fileId, data: data0 }];
+                        return false;
+                      }
+                    } else {
+                      validate28.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.fileId.type, parentSchema: schema13.properties.fileId, data: data0 }];
+                      return false;
+                    }
                   }
-                } else {
-                  validate28.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.session.type, parentSchema: schema13.properties.session, data: data0 }];
-                  return false;
                 }
               }
             }
@@ -519,59 +578,44 @@ var standalone = (() => {
         validate28.errors = vErrors;
         return errors === 0;
       }
-      exports["setClock.body"] = validate29;
-      var schema14 = { "type": "object", "additionalProperties": false, "minProperties": 1, "properties": { "now": { "type": "string", "format": "date-time" }, "frozen": { "type": "boolean" } } };
-      var formats22 = __formats["date-time"];
+      exports["getFileTree.query"] = validate29;
+      var schema14 = { "type": "object", "properties": { "view_token": { "type": "string" }, "v": { "type": "string", "enum": ["2.0"] } }, "required": ["view_token"] };
       function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (Object.keys(data).length < 1) {
-              validate29.errors = [{ instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema14, data }];
+            let missing0;
+            if (data.view_token === void 0 && (missing0 = "view_token")) {
+              validate29.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema14.required, parentSchema: schema14, data }];
               return false;
             } else {
-              const _errs1 = errors;
-              for (const key0 in data) {
-                if (!(key0 === "now" || key0 === "frozen")) {
-                  validate29.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data }];
+              if (data.view_token !== void 0) {
+                let data0 = data.view_token;
+                const _errs1 = errors;
+                if (typeof data0 !== "string") {
+                  validate29.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.view_token.type, parentSchema: schema14.properties.view_token, data: data0 }];
                   return false;
-                  break;
                 }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
               }
-              if (_errs1 === errors) {
-                if (data.now !== void 0) {
-                  let data0 = data.now;
-                  const _errs2 = errors;
-                  if (errors === _errs2) {
-                    if (errors === _errs2) {
-                      if (typeof data0 === "string") {
-                        if (!formats22(data0)) {
-                          validate29.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema14.properties.now, data: data0 }];
-                          return false;
-                        }
-                      } else {
-                        validate29.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.now.type, parentSchema: schema14.properties.now, data: data0 }];
-                        return false;
-                      }
-                    }
+              if (valid0) {
+                if (data.v !== void 0) {
+                  let data1 = data.v;
+                  const _errs3 = errors;
+                  if (typeof data1 !== "string") {
+                    validate29.errors = [{ instancePath: instancePath + "/v", schemaPath: "#/properties/v/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.v.type, parentSchema: schema14.properties.v, data: data1 }];
+                    return false;
                   }
-                  var valid0 = _errs2 === errors;
+                  if (!(data1 === "2.0")) {
+                    validate29.errors = [{ instancePath: instancePath + "/v", schemaPath: "#/properties/v/enum", keyword: "enum", params: { allowedValues: schema14.properties.v.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.v.enum, parentSchema: schema14.properties.v, data: data1 }];
+                    return false;
+                  }
+                  var valid0 = _errs3 === errors;
                 } else {
                   var valid0 = true;
-                }
-                if (valid0) {
-                  if (data.frozen !== void 0) {
-                    let data1 = data.frozen;
-                    const _errs4 = errors;
-                    if (typeof data1 !== "boolean") {
-                      validate29.errors = [{ instancePath: instancePath + "/frozen", schemaPath: "#/properties/frozen/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema14.properties.frozen.type, parentSchema: schema14.properties.frozen, data: data1 }];
-                      return false;
-                    }
-                    var valid0 = _errs4 === errors;
-                  } else {
-                    var valid0 = true;
-                  }
                 }
               }
             }
@@ -583,25 +627,33 @@ var standalone = (() => {
         validate29.errors = vErrors;
         return errors === 0;
       }
-      exports["advanceClock.query"] = validate30;
-      var schema15 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      exports["getFileTree.path"] = validate30;
+      var schema15 = { "type": "object", "properties": { "fileId": { "type": "string", "format": "int64" } }, "required": ["fileId"] };
       function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
-              const _errs1 = errors;
-              if (errors === _errs1) {
-                if (typeof data0 === "string") {
-                  if (func2(data0) > 128) {
-                    validate30.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema15.properties.session, data: data0 }];
-                    return false;
+            let missing0;
+            if (data.fileId === void 0 && (missing0 = "fileId")) {
+              validate30.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema15.required, parentSchema: schema15, data }];
+              return false;
+            } else {
+              if (data.fileId !== void 0) {
+                let data0 = data.fileId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (errors === _errs1) {
+                    if (typeof data0 === "string") {
+                      if (!formats0(data0)) {
+                        validate30.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema15.properties.fileId, data: data0 }];
+                        return false;
+                      }
+                    } else {
+                      validate30.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.fileId.type, parentSchema: schema15.properties.fileId, data: data0 }];
+                      return false;
+                    }
                   }
-                } else {
-                  validate30.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.session.type, parentSchema: schema15.properties.session, data: data0 }];
-                  return false;
                 }
               }
             }
@@ -613,99 +665,31 @@ var standalone = (() => {
         validate30.errors = vErrors;
         return errors === 0;
       }
-      exports["advanceClock.body"] = validate31;
-      var schema16 = { "type": "object", "additionalProperties": false, "required": ["by"], "properties": { "by": { "description": '"12h", "90m", "1d", an ISO 8601 duration ("PT12H") or milliseconds.', "oneOf": [{ "type": "string" }, { "type": "integer", "minimum": 0 }] } } };
+      exports["getModelGeometry.path"] = validate31;
+      var schema16 = { "type": "object", "properties": { "databagId": { "type": "string", "pattern": "^(file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+-databag$" } }, "required": ["databagId"] };
+      var pattern1 = new RegExp("^(file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+-databag$", "u");
       function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
-            if (data.by === void 0 && (missing0 = "by")) {
+            if (data.databagId === void 0 && (missing0 = "databagId")) {
               validate31.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema16.required, parentSchema: schema16, data }];
               return false;
             } else {
-              const _errs1 = errors;
-              for (const key0 in data) {
-                if (!(key0 === "by")) {
-                  validate31.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data }];
-                  return false;
-                  break;
-                }
-              }
-              if (_errs1 === errors) {
-                if (data.by !== void 0) {
-                  let data0 = data.by;
-                  const _errs3 = errors;
-                  let valid1 = false;
-                  let passing0 = null;
-                  const _errs4 = errors;
-                  if (typeof data0 !== "string") {
-                    const err0 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.by.oneOf[0].type, parentSchema: schema16.properties.by.oneOf[0], data: data0 };
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
+              if (data.databagId !== void 0) {
+                let data0 = data.databagId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (typeof data0 === "string") {
+                    if (!pattern1.test(data0)) {
+                      validate31.errors = [{ instancePath: instancePath + "/databagId", schemaPath: "#/properties/databagId/pattern", keyword: "pattern", params: { pattern: "^(file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+-databag$" }, message: 'must match pattern "^(file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+-databag$"', schema: "^(file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+-databag$", parentSchema: schema16.properties.databagId, data: data0 }];
+                      return false;
                     }
-                    errors++;
-                  }
-                  var _valid0 = _errs4 === errors;
-                  if (_valid0) {
-                    valid1 = true;
-                    passing0 = 0;
-                  }
-                  const _errs6 = errors;
-                  if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-                    const err1 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.by.oneOf[1].type, parentSchema: schema16.properties.by.oneOf[1], data: data0 };
-                    if (vErrors === null) {
-                      vErrors = [err1];
-                    } else {
-                      vErrors.push(err1);
-                    }
-                    errors++;
-                  }
-                  if (errors === _errs6) {
-                    if (typeof data0 == "number" && isFinite(data0)) {
-                      if (data0 < 0 || isNaN(data0)) {
-                        const err2 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema16.properties.by.oneOf[1], data: data0 };
-                        if (vErrors === null) {
-                          vErrors = [err2];
-                        } else {
-                          vErrors.push(err2);
-                        }
-                        errors++;
-                      }
-                    }
-                  }
-                  var _valid0 = _errs6 === errors;
-                  if (_valid0 && valid1) {
-                    valid1 = false;
-                    passing0 = [passing0, 1];
                   } else {
-                    if (_valid0) {
-                      valid1 = true;
-                      passing0 = 1;
-                    }
-                  }
-                  if (!valid1) {
-                    const err3 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema16.properties.by.oneOf, parentSchema: schema16.properties.by, data: data0 };
-                    if (vErrors === null) {
-                      vErrors = [err3];
-                    } else {
-                      vErrors.push(err3);
-                    }
-                    errors++;
-                    validate31.errors = vErrors;
+                    validate31.errors = [{ instancePath: instancePath + "/databagId", schemaPath: "#/properties/databagId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.databagId.type, parentSchema: schema16.properties.databagId, data: data0 }];
                     return false;
-                  } else {
-                    errors = _errs3;
-                    if (vErrors !== null) {
-                      if (_errs3) {
-                        vErrors.length = _errs3;
-                      } else {
-                        vErrors = null;
-                      }
-                    }
                   }
                 }
               }
@@ -718,24 +702,22 @@ var standalone = (() => {
         validate31.errors = vErrors;
         return errors === 0;
       }
-      exports["resetClock.query"] = validate32;
-      var schema17 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      exports["getViewTokenClock.query"] = validate32;
+      var schema17 = { "type": "object", "properties": { "viewToken": { "type": "string" } }, "required": ["viewToken"] };
       function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
-              const _errs1 = errors;
-              if (errors === _errs1) {
-                if (typeof data0 === "string") {
-                  if (func2(data0) > 128) {
-                    validate32.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema17.properties.session, data: data0 }];
-                    return false;
-                  }
-                } else {
-                  validate32.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.session.type, parentSchema: schema17.properties.session, data: data0 }];
+            let missing0;
+            if (data.viewToken === void 0 && (missing0 = "viewToken")) {
+              validate32.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema17.required, parentSchema: schema17, data }];
+              return false;
+            } else {
+              if (data.viewToken !== void 0) {
+                let data0 = data.viewToken;
+                if (typeof data0 !== "string") {
+                  validate32.errors = [{ instancePath: instancePath + "/viewToken", schemaPath: "#/properties/viewToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.viewToken.type, parentSchema: schema17.properties.viewToken, data: data0 }];
                   return false;
                 }
               }
@@ -748,8 +730,9 @@ var standalone = (() => {
         validate32.errors = vErrors;
         return errors === 0;
       }
-      exports["listScenarioRules.query"] = validate33;
-      var schema18 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      exports["resetMock.query"] = validate33;
+      var schema18 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      var func2 = require_ucs2length().default;
       function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -769,6 +752,29 @@ var standalone = (() => {
                   return false;
                 }
               }
+            }
+          } else {
+            validate33.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data }];
+            return false;
+          }
+        }
+        validate33.errors = vErrors;
+        return errors === 0;
+      }
+      exports["listViewTokens.query"] = validate34;
+      var schema19 = { "type": "object", "properties": { "session": { "type": "string" }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (typeof data0 !== "string") {
+                validate34.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.session.type, parentSchema: schema19.properties.session, data: data0 }];
+                return false;
+              }
               var valid0 = _errs1 === errors;
             } else {
               var valid0 = true;
@@ -778,17 +784,17 @@ var standalone = (() => {
                 let data1 = data.limit;
                 const _errs3 = errors;
                 if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate33.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema18.properties.limit.type, parentSchema: schema18.properties.limit, data: data1 }];
+                  validate34.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.limit.type, parentSchema: schema19.properties.limit, data: data1 }];
                   return false;
                 }
                 if (errors === _errs3) {
                   if (typeof data1 == "number" && isFinite(data1)) {
                     if (data1 > 1e3 || isNaN(data1)) {
-                      validate33.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema18.properties.limit, data: data1 }];
+                      validate34.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema19.properties.limit, data: data1 }];
                       return false;
                     } else {
                       if (data1 < 0 || isNaN(data1)) {
-                        validate33.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema18.properties.limit, data: data1 }];
+                        validate34.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema19.properties.limit, data: data1 }];
                         return false;
                       }
                     }
@@ -803,388 +809,12 @@ var standalone = (() => {
                   let data2 = data.cursor;
                   const _errs5 = errors;
                   if (typeof data2 !== "string") {
-                    validate33.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.cursor.type, parentSchema: schema18.properties.cursor, data: data2 }];
+                    validate34.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.cursor.type, parentSchema: schema19.properties.cursor, data: data2 }];
                     return false;
                   }
                   var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
-                }
-              }
-            }
-          } else {
-            validate33.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data }];
-            return false;
-          }
-        }
-        validate33.errors = vErrors;
-        return errors === 0;
-      }
-      exports["createScenarioRule.body"] = validate34;
-      var schema19 = { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1 } } };
-      function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-        let vErrors = null;
-        let errors = 0;
-        if (errors === 0) {
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            let missing0;
-            if (data.then === void 0 && (missing0 = "then")) {
-              validate34.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema19.required, parentSchema: schema19, data }];
-              return false;
-            } else {
-              const _errs1 = errors;
-              for (const key0 in data) {
-                if (!(key0 === "when" || key0 === "then" || key0 === "times")) {
-                  validate34.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema19, data }];
-                  return false;
-                  break;
-                }
-              }
-              if (_errs1 === errors) {
-                if (data.when !== void 0) {
-                  let data0 = data.when;
-                  const _errs2 = errors;
-                  if (errors === _errs2) {
-                    if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-                      const _errs4 = errors;
-                      for (const key1 in data0) {
-                        if (!(key1 === "operation" || key1 === "param" || key1 === "equals" || key1 === "accessToken")) {
-                          validate34.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema19.properties.when, data: data0 }];
-                          return false;
-                          break;
-                        }
-                      }
-                      if (_errs4 === errors) {
-                        if (data0.operation !== void 0) {
-                          let data1 = data0.operation;
-                          const _errs5 = errors;
-                          if (typeof data1 !== "string") {
-                            validate34.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.when.properties.operation.type, parentSchema: schema19.properties.when.properties.operation, data: data1 }];
-                            return false;
-                          }
-                          if (!(data1 === "getViewToken" || data1 === "getChildFileViewToken" || data1 === "getChildFileViewTokenByGet" || data1 === "issueAccessToken" || data1 === "getViewerData")) {
-                            validate34.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/enum", keyword: "enum", params: { allowedValues: schema19.properties.when.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema19.properties.when.properties.operation.enum, parentSchema: schema19.properties.when.properties.operation, data: data1 }];
-                            return false;
-                          }
-                          var valid1 = _errs5 === errors;
-                        } else {
-                          var valid1 = true;
-                        }
-                        if (valid1) {
-                          if (data0.param !== void 0) {
-                            let data2 = data0.param;
-                            const _errs7 = errors;
-                            if (typeof data2 !== "string") {
-                              validate34.errors = [{ instancePath: instancePath + "/when/param", schemaPath: "#/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.when.properties.param.type, parentSchema: schema19.properties.when.properties.param, data: data2 }];
-                              return false;
-                            }
-                            var valid1 = _errs7 === errors;
-                          } else {
-                            var valid1 = true;
-                          }
-                          if (valid1) {
-                            if (data0.equals !== void 0) {
-                              let data3 = data0.equals;
-                              const _errs9 = errors;
-                              const _errs10 = errors;
-                              let valid2 = false;
-                              let passing0 = null;
-                              const _errs11 = errors;
-                              if (typeof data3 !== "string") {
-                                const err0 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.when.properties.equals.oneOf[0].type, parentSchema: schema19.properties.when.properties.equals.oneOf[0], data: data3 };
-                                if (vErrors === null) {
-                                  vErrors = [err0];
-                                } else {
-                                  vErrors.push(err0);
-                                }
-                                errors++;
-                              }
-                              var _valid0 = _errs11 === errors;
-                              if (_valid0) {
-                                valid2 = true;
-                                passing0 = 0;
-                              }
-                              const _errs13 = errors;
-                              if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-                                const err1 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.when.properties.equals.oneOf[1].type, parentSchema: schema19.properties.when.properties.equals.oneOf[1], data: data3 };
-                                if (vErrors === null) {
-                                  vErrors = [err1];
-                                } else {
-                                  vErrors.push(err1);
-                                }
-                                errors++;
-                              }
-                              var _valid0 = _errs13 === errors;
-                              if (_valid0 && valid2) {
-                                valid2 = false;
-                                passing0 = [passing0, 1];
-                              } else {
-                                if (_valid0) {
-                                  valid2 = true;
-                                  passing0 = 1;
-                                }
-                              }
-                              if (!valid2) {
-                                const err2 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema19.properties.when.properties.equals.oneOf, parentSchema: schema19.properties.when.properties.equals, data: data3 };
-                                if (vErrors === null) {
-                                  vErrors = [err2];
-                                } else {
-                                  vErrors.push(err2);
-                                }
-                                errors++;
-                                validate34.errors = vErrors;
-                                return false;
-                              } else {
-                                errors = _errs10;
-                                if (vErrors !== null) {
-                                  if (_errs10) {
-                                    vErrors.length = _errs10;
-                                  } else {
-                                    vErrors = null;
-                                  }
-                                }
-                              }
-                              var valid1 = _errs9 === errors;
-                            } else {
-                              var valid1 = true;
-                            }
-                            if (valid1) {
-                              if (data0.accessToken !== void 0) {
-                                let data4 = data0.accessToken;
-                                const _errs15 = errors;
-                                if (typeof data4 !== "string") {
-                                  validate34.errors = [{ instancePath: instancePath + "/when/accessToken", schemaPath: "#/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.when.properties.accessToken.type, parentSchema: schema19.properties.when.properties.accessToken, data: data4 }];
-                                  return false;
-                                }
-                                var valid1 = _errs15 === errors;
-                              } else {
-                                var valid1 = true;
-                              }
-                            }
-                          }
-                        }
-                      }
-                    } else {
-                      validate34.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.properties.when.type, parentSchema: schema19.properties.when, data: data0 }];
-                      return false;
-                    }
-                  }
-                  var valid0 = _errs2 === errors;
-                } else {
-                  var valid0 = true;
-                }
-                if (valid0) {
-                  if (data.then !== void 0) {
-                    let data5 = data.then;
-                    const _errs17 = errors;
-                    if (errors === _errs17) {
-                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                        const _errs19 = errors;
-                        for (const key2 in data5) {
-                          if (!(key2 === "code" || key2 === "scenario" || key2 === "delay" || key2 === "fault")) {
-                            validate34.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema19.properties.then, data: data5 }];
-                            return false;
-                            break;
-                          }
-                        }
-                        if (_errs19 === errors) {
-                          if (data5.code !== void 0) {
-                            let data6 = data5.code;
-                            const _errs20 = errors;
-                            const _errs21 = errors;
-                            let valid4 = false;
-                            let passing1 = null;
-                            const _errs22 = errors;
-                            if (typeof data6 !== "string") {
-                              const err3 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.then.properties.code.oneOf[0].type, parentSchema: schema19.properties.then.properties.code.oneOf[0], data: data6 };
-                              if (vErrors === null) {
-                                vErrors = [err3];
-                              } else {
-                                vErrors.push(err3);
-                              }
-                              errors++;
-                            }
-                            var _valid1 = _errs22 === errors;
-                            if (_valid1) {
-                              valid4 = true;
-                              passing1 = 0;
-                            }
-                            const _errs24 = errors;
-                            if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
-                              const err4 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.then.properties.code.oneOf[1].type, parentSchema: schema19.properties.then.properties.code.oneOf[1], data: data6 };
-                              if (vErrors === null) {
-                                vErrors = [err4];
-                              } else {
-                                vErrors.push(err4);
-                              }
-                              errors++;
-                            }
-                            var _valid1 = _errs24 === errors;
-                            if (_valid1 && valid4) {
-                              valid4 = false;
-                              passing1 = [passing1, 1];
-                            } else {
-                              if (_valid1) {
-                                valid4 = true;
-                                passing1 = 1;
-                              }
-                            }
-                            if (!valid4) {
-                              const err5 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema19.properties.then.properties.code.oneOf, parentSchema: schema19.properties.then.properties.code, data: data6 };
-                              if (vErrors === null) {
-                                vErrors = [err5];
-                              } else {
-                                vErrors.push(err5);
-                              }
-                              errors++;
-                              validate34.errors = vErrors;
-                              return false;
-                            } else {
-                              errors = _errs21;
-                              if (vErrors !== null) {
-                                if (_errs21) {
-                                  vErrors.length = _errs21;
-                                } else {
-                                  vErrors = null;
-                                }
-                              }
-                            }
-                            var valid3 = _errs20 === errors;
-                          } else {
-                            var valid3 = true;
-                          }
-                          if (valid3) {
-                            if (data5.scenario !== void 0) {
-                              let data7 = data5.scenario;
-                              const _errs26 = errors;
-                              if (typeof data7 !== "string") {
-                                validate34.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.then.properties.scenario.type, parentSchema: schema19.properties.then.properties.scenario, data: data7 }];
-                                return false;
-                              }
-                              if (!(data7 === "access-token-missing" || data7 === "access-token-invalid" || data7 === "access-token-expired" || data7 === "forbidden" || data7 === "not-found" || data7 === "invalid-parameter" || data7 === "server-error" || data7 === "unavailable")) {
-                                validate34.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema19.properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema19.properties.then.properties.scenario.enum, parentSchema: schema19.properties.then.properties.scenario, data: data7 }];
-                                return false;
-                              }
-                              var valid3 = _errs26 === errors;
-                            } else {
-                              var valid3 = true;
-                            }
-                            if (valid3) {
-                              if (data5.delay !== void 0) {
-                                let data8 = data5.delay;
-                                const _errs28 = errors;
-                                const _errs29 = errors;
-                                let valid5 = false;
-                                let passing2 = null;
-                                const _errs30 = errors;
-                                if (typeof data8 !== "string") {
-                                  const err6 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.then.properties.delay.oneOf[0].type, parentSchema: schema19.properties.then.properties.delay.oneOf[0], data: data8 };
-                                  if (vErrors === null) {
-                                    vErrors = [err6];
-                                  } else {
-                                    vErrors.push(err6);
-                                  }
-                                  errors++;
-                                }
-                                var _valid2 = _errs30 === errors;
-                                if (_valid2) {
-                                  valid5 = true;
-                                  passing2 = 0;
-                                }
-                                const _errs32 = errors;
-                                if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-                                  const err7 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.then.properties.delay.oneOf[1].type, parentSchema: schema19.properties.then.properties.delay.oneOf[1], data: data8 };
-                                  if (vErrors === null) {
-                                    vErrors = [err7];
-                                  } else {
-                                    vErrors.push(err7);
-                                  }
-                                  errors++;
-                                }
-                                var _valid2 = _errs32 === errors;
-                                if (_valid2 && valid5) {
-                                  valid5 = false;
-                                  passing2 = [passing2, 1];
-                                } else {
-                                  if (_valid2) {
-                                    valid5 = true;
-                                    passing2 = 1;
-                                  }
-                                }
-                                if (!valid5) {
-                                  const err8 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema19.properties.then.properties.delay.oneOf, parentSchema: schema19.properties.then.properties.delay, data: data8 };
-                                  if (vErrors === null) {
-                                    vErrors = [err8];
-                                  } else {
-                                    vErrors.push(err8);
-                                  }
-                                  errors++;
-                                  validate34.errors = vErrors;
-                                  return false;
-                                } else {
-                                  errors = _errs29;
-                                  if (vErrors !== null) {
-                                    if (_errs29) {
-                                      vErrors.length = _errs29;
-                                    } else {
-                                      vErrors = null;
-                                    }
-                                  }
-                                }
-                                var valid3 = _errs28 === errors;
-                              } else {
-                                var valid3 = true;
-                              }
-                              if (valid3) {
-                                if (data5.fault !== void 0) {
-                                  let data9 = data5.fault;
-                                  const _errs34 = errors;
-                                  if (typeof data9 !== "string") {
-                                    validate34.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.then.properties.fault.type, parentSchema: schema19.properties.then.properties.fault, data: data9 }];
-                                    return false;
-                                  }
-                                  if (!(data9 === "connection-reset" || data9 === "empty-response" || data9 === "malformed-json" || data9 === "random-data-then-close" || data9 === "CONNECTION_RESET_BY_PEER" || data9 === "EMPTY_RESPONSE" || data9 === "MALFORMED_RESPONSE_CHUNK" || data9 === "RANDOM_DATA_THEN_CLOSE")) {
-                                    validate34.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema19.properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema19.properties.then.properties.fault.enum, parentSchema: schema19.properties.then.properties.fault, data: data9 }];
-                                    return false;
-                                  }
-                                  var valid3 = _errs34 === errors;
-                                } else {
-                                  var valid3 = true;
-                                }
-                              }
-                            }
-                          }
-                        }
-                      } else {
-                        validate34.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.properties.then.type, parentSchema: schema19.properties.then, data: data5 }];
-                        return false;
-                      }
-                    }
-                    var valid0 = _errs17 === errors;
-                  } else {
-                    var valid0 = true;
-                  }
-                  if (valid0) {
-                    if (data.times !== void 0) {
-                      let data10 = data.times;
-                      const _errs36 = errors;
-                      if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-                        validate34.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.times.type, parentSchema: schema19.properties.times, data: data10 }];
-                        return false;
-                      }
-                      if (errors === _errs36) {
-                        if (typeof data10 == "number" && isFinite(data10)) {
-                          if (data10 < 1 || isNaN(data10)) {
-                            validate34.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema19.properties.times, data: data10 }];
-                            return false;
-                          }
-                        }
-                      }
-                      var valid0 = _errs36 === errors;
-                    } else {
-                      var valid0 = true;
-                    }
-                  }
                 }
               }
             }
@@ -1196,7 +826,7 @@ var standalone = (() => {
         validate34.errors = vErrors;
         return errors === 0;
       }
-      exports["clearScenarioRules.query"] = validate35;
+      exports["getClock.query"] = validate35;
       var schema20 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
       function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
@@ -1226,8 +856,8 @@ var standalone = (() => {
         validate35.errors = vErrors;
         return errors === 0;
       }
-      exports["listRequests.query"] = validate36;
-      var schema21 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      exports["setClock.query"] = validate36;
+      var schema21 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
       function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -1247,48 +877,6 @@ var standalone = (() => {
                   return false;
                 }
               }
-              var valid0 = _errs1 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.limit !== void 0) {
-                let data1 = data.limit;
-                const _errs3 = errors;
-                if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate36.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema21.properties.limit.type, parentSchema: schema21.properties.limit, data: data1 }];
-                  return false;
-                }
-                if (errors === _errs3) {
-                  if (typeof data1 == "number" && isFinite(data1)) {
-                    if (data1 > 1e3 || isNaN(data1)) {
-                      validate36.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema21.properties.limit, data: data1 }];
-                      return false;
-                    } else {
-                      if (data1 < 0 || isNaN(data1)) {
-                        validate36.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema21.properties.limit, data: data1 }];
-                        return false;
-                      }
-                    }
-                  }
-                }
-                var valid0 = _errs3 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.cursor !== void 0) {
-                  let data2 = data.cursor;
-                  const _errs5 = errors;
-                  if (typeof data2 !== "string") {
-                    validate36.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.cursor.type, parentSchema: schema21.properties.cursor, data: data2 }];
-                    return false;
-                  }
-                  var valid0 = _errs5 === errors;
-                } else {
-                  var valid0 = true;
-                }
-              }
             }
           } else {
             validate36.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data }];
@@ -1298,25 +886,59 @@ var standalone = (() => {
         validate36.errors = vErrors;
         return errors === 0;
       }
-      exports["clearRequests.query"] = validate37;
-      var schema22 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      exports["setClock.body"] = validate37;
+      var schema22 = { "type": "object", "additionalProperties": false, "minProperties": 1, "properties": { "now": { "type": "string", "format": "date-time" }, "frozen": { "type": "boolean" } } };
+      var formats28 = __formats["date-time"];
       function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
+            if (Object.keys(data).length < 1) {
+              validate37.errors = [{ instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema22, data }];
+              return false;
+            } else {
               const _errs1 = errors;
-              if (errors === _errs1) {
-                if (typeof data0 === "string") {
-                  if (func2(data0) > 128) {
-                    validate37.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema22.properties.session, data: data0 }];
-                    return false;
-                  }
-                } else {
-                  validate37.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.session.type, parentSchema: schema22.properties.session, data: data0 }];
+              for (const key0 in data) {
+                if (!(key0 === "now" || key0 === "frozen")) {
+                  validate37.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema22, data }];
                   return false;
+                  break;
+                }
+              }
+              if (_errs1 === errors) {
+                if (data.now !== void 0) {
+                  let data0 = data.now;
+                  const _errs2 = errors;
+                  if (errors === _errs2) {
+                    if (errors === _errs2) {
+                      if (typeof data0 === "string") {
+                        if (!formats28(data0)) {
+                          validate37.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema22.properties.now, data: data0 }];
+                          return false;
+                        }
+                      } else {
+                        validate37.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.now.type, parentSchema: schema22.properties.now, data: data0 }];
+                        return false;
+                      }
+                    }
+                  }
+                  var valid0 = _errs2 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.frozen !== void 0) {
+                    let data1 = data.frozen;
+                    const _errs4 = errors;
+                    if (typeof data1 !== "boolean") {
+                      validate37.errors = [{ instancePath: instancePath + "/frozen", schemaPath: "#/properties/frozen/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.frozen.type, parentSchema: schema22.properties.frozen, data: data1 }];
+                      return false;
+                    }
+                    var valid0 = _errs4 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
                 }
               }
             }
@@ -1328,8 +950,8 @@ var standalone = (() => {
         validate37.errors = vErrors;
         return errors === 0;
       }
-      exports["listUnmatchedRequests.query"] = validate38;
-      var schema23 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      exports["advanceClock.query"] = validate38;
+      var schema23 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
       function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -1349,6 +971,171 @@ var standalone = (() => {
                   return false;
                 }
               }
+            }
+          } else {
+            validate38.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data }];
+            return false;
+          }
+        }
+        validate38.errors = vErrors;
+        return errors === 0;
+      }
+      exports["advanceClock.body"] = validate39;
+      var schema24 = { "type": "object", "additionalProperties": false, "required": ["by"], "properties": { "by": { "description": '"12h", "90m", "1d", an ISO 8601 duration ("PT12H") or milliseconds.', "oneOf": [{ "type": "string" }, { "type": "integer", "minimum": 0 }] } } };
+      function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.by === void 0 && (missing0 = "by")) {
+              validate39.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema24.required, parentSchema: schema24, data }];
+              return false;
+            } else {
+              const _errs1 = errors;
+              for (const key0 in data) {
+                if (!(key0 === "by")) {
+                  validate39.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema24, data }];
+                  return false;
+                  break;
+                }
+              }
+              if (_errs1 === errors) {
+                if (data.by !== void 0) {
+                  let data0 = data.by;
+                  const _errs3 = errors;
+                  let valid1 = false;
+                  let passing0 = null;
+                  const _errs4 = errors;
+                  if (typeof data0 !== "string") {
+                    const err0 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.by.oneOf[0].type, parentSchema: schema24.properties.by.oneOf[0], data: data0 };
+                    if (vErrors === null) {
+                      vErrors = [err0];
+                    } else {
+                      vErrors.push(err0);
+                    }
+                    errors++;
+                  }
+                  var _valid0 = _errs4 === errors;
+                  if (_valid0) {
+                    valid1 = true;
+                    passing0 = 0;
+                  }
+                  const _errs6 = errors;
+                  if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+                    const err1 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema24.properties.by.oneOf[1].type, parentSchema: schema24.properties.by.oneOf[1], data: data0 };
+                    if (vErrors === null) {
+                      vErrors = [err1];
+                    } else {
+                      vErrors.push(err1);
+                    }
+                    errors++;
+                  }
+                  if (errors === _errs6) {
+                    if (typeof data0 == "number" && isFinite(data0)) {
+                      if (data0 < 0 || isNaN(data0)) {
+                        const err2 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema24.properties.by.oneOf[1], data: data0 };
+                        if (vErrors === null) {
+                          vErrors = [err2];
+                        } else {
+                          vErrors.push(err2);
+                        }
+                        errors++;
+                      }
+                    }
+                  }
+                  var _valid0 = _errs6 === errors;
+                  if (_valid0 && valid1) {
+                    valid1 = false;
+                    passing0 = [passing0, 1];
+                  } else {
+                    if (_valid0) {
+                      valid1 = true;
+                      passing0 = 1;
+                    }
+                  }
+                  if (!valid1) {
+                    const err3 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema24.properties.by.oneOf, parentSchema: schema24.properties.by, data: data0 };
+                    if (vErrors === null) {
+                      vErrors = [err3];
+                    } else {
+                      vErrors.push(err3);
+                    }
+                    errors++;
+                    validate39.errors = vErrors;
+                    return false;
+                  } else {
+                    errors = _errs3;
+                    if (vErrors !== null) {
+                      if (_errs3) {
+                        vErrors.length = _errs3;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          } else {
+            validate39.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+          }
+        }
+        validate39.errors = vErrors;
+        return errors === 0;
+      }
+      exports["resetClock.query"] = validate40;
+      var schema25 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate40.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema25.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate40.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.session.type, parentSchema: schema25.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate40.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data }];
+            return false;
+          }
+        }
+        validate40.errors = vErrors;
+        return errors === 0;
+      }
+      exports["listScenarioRules.query"] = validate41;
+      var schema26 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate41.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema26.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate41.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.session.type, parentSchema: schema26.properties.session, data: data0 }];
+                  return false;
+                }
+              }
               var valid0 = _errs1 === errors;
             } else {
               var valid0 = true;
@@ -1358,17 +1145,17 @@ var standalone = (() => {
                 let data1 = data.limit;
                 const _errs3 = errors;
                 if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate38.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema23.properties.limit.type, parentSchema: schema23.properties.limit, data: data1 }];
+                  validate41.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema26.properties.limit.type, parentSchema: schema26.properties.limit, data: data1 }];
                   return false;
                 }
                 if (errors === _errs3) {
                   if (typeof data1 == "number" && isFinite(data1)) {
                     if (data1 > 1e3 || isNaN(data1)) {
-                      validate38.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema23.properties.limit, data: data1 }];
+                      validate41.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema26.properties.limit, data: data1 }];
                       return false;
                     } else {
                       if (data1 < 0 || isNaN(data1)) {
-                        validate38.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema23.properties.limit, data: data1 }];
+                        validate41.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema26.properties.limit, data: data1 }];
                         return false;
                       }
                     }
@@ -1383,7 +1170,7 @@ var standalone = (() => {
                   let data2 = data.cursor;
                   const _errs5 = errors;
                   if (typeof data2 !== "string") {
-                    validate38.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.cursor.type, parentSchema: schema23.properties.cursor, data: data2 }];
+                    validate41.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.cursor.type, parentSchema: schema26.properties.cursor, data: data2 }];
                     return false;
                   }
                   var valid0 = _errs5 === errors;
@@ -1393,16 +1180,596 @@ var standalone = (() => {
               }
             }
           } else {
-            validate38.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data }];
+            validate41.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data }];
             return false;
           }
         }
-        validate38.errors = vErrors;
+        validate41.errors = vErrors;
         return errors === 0;
       }
-      exports["countRequests.body"] = validate39;
-      var schema24 = { "type": "object", "description": 'Every given field must match; any other field is a 400. WireMock\'s request-pattern fields `urlPath` and `queryParameters` (`{"fileId": {"equalTo": "1"}}`) are accepted for `path` and `query`. A full View Token in `query.viewToken` matches the entry (the journal keeps it shortened and compares the shortened form).', "additionalProperties": false, "properties": { "method": { "type": "string" }, "path": { "type": "string" }, "urlPath": { "type": "string", "description": "WireMock's name for `path`." }, "query": { "type": "object", "additionalProperties": { "type": "string" } }, "queryParameters": { "type": "object", "description": "WireMock's form of `query`; `equalTo` is the one matcher supported.", "additionalProperties": { "type": "object", "description": '{"equalTo": "<value>"} (the one WireMock matcher the mock supports)', "required": ["equalTo"], "additionalProperties": false, "properties": { "equalTo": { "type": "string" } } } }, "session": { "type": "string" }, "operationId": { "type": "string" }, "status": { "type": "integer" } } };
-      function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["createScenarioRule.body"] = validate42;
+      var schema27 = { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1 } } };
+      function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.then === void 0 && (missing0 = "then")) {
+              validate42.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema27.required, parentSchema: schema27, data }];
+              return false;
+            } else {
+              const _errs1 = errors;
+              for (const key0 in data) {
+                if (!(key0 === "when" || key0 === "then" || key0 === "times")) {
+                  validate42.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27, data }];
+                  return false;
+                  break;
+                }
+              }
+              if (_errs1 === errors) {
+                if (data.when !== void 0) {
+                  let data0 = data.when;
+                  const _errs2 = errors;
+                  if (errors === _errs2) {
+                    if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+                      const _errs4 = errors;
+                      for (const key1 in data0) {
+                        if (!(key1 === "operation" || key1 === "param" || key1 === "equals" || key1 === "accessToken")) {
+                          validate42.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27.properties.when, data: data0 }];
+                          return false;
+                          break;
+                        }
+                      }
+                      if (_errs4 === errors) {
+                        if (data0.operation !== void 0) {
+                          let data1 = data0.operation;
+                          const _errs5 = errors;
+                          if (typeof data1 !== "string") {
+                            validate42.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.when.properties.operation.type, parentSchema: schema27.properties.when.properties.operation, data: data1 }];
+                            return false;
+                          }
+                          if (!(data1 === "getViewToken" || data1 === "getChildFileViewToken" || data1 === "getChildFileViewTokenByGet" || data1 === "issueAccessToken" || data1 === "getViewerData")) {
+                            validate42.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/enum", keyword: "enum", params: { allowedValues: schema27.properties.when.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema27.properties.when.properties.operation.enum, parentSchema: schema27.properties.when.properties.operation, data: data1 }];
+                            return false;
+                          }
+                          var valid1 = _errs5 === errors;
+                        } else {
+                          var valid1 = true;
+                        }
+                        if (valid1) {
+                          if (data0.param !== void 0) {
+                            let data2 = data0.param;
+                            const _errs7 = errors;
+                            if (typeof data2 !== "string") {
+                              validate42.errors = [{ instancePath: instancePath + "/when/param", schemaPath: "#/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.when.properties.param.type, parentSchema: schema27.properties.when.properties.param, data: data2 }];
+                              return false;
+                            }
+                            var valid1 = _errs7 === errors;
+                          } else {
+                            var valid1 = true;
+                          }
+                          if (valid1) {
+                            if (data0.equals !== void 0) {
+                              let data3 = data0.equals;
+                              const _errs9 = errors;
+                              const _errs10 = errors;
+                              let valid2 = false;
+                              let passing0 = null;
+                              const _errs11 = errors;
+                              if (typeof data3 !== "string") {
+                                const err0 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.when.properties.equals.oneOf[0].type, parentSchema: schema27.properties.when.properties.equals.oneOf[0], data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err0];
+                                } else {
+                                  vErrors.push(err0);
+                                }
+                                errors++;
+                              }
+                              var _valid0 = _errs11 === errors;
+                              if (_valid0) {
+                                valid2 = true;
+                                passing0 = 0;
+                              }
+                              const _errs13 = errors;
+                              if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+                                const err1 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.properties.when.properties.equals.oneOf[1].type, parentSchema: schema27.properties.when.properties.equals.oneOf[1], data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err1];
+                                } else {
+                                  vErrors.push(err1);
+                                }
+                                errors++;
+                              }
+                              var _valid0 = _errs13 === errors;
+                              if (_valid0 && valid2) {
+                                valid2 = false;
+                                passing0 = [passing0, 1];
+                              } else {
+                                if (_valid0) {
+                                  valid2 = true;
+                                  passing0 = 1;
+                                }
+                              }
+                              if (!valid2) {
+                                const err2 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema27.properties.when.properties.equals.oneOf, parentSchema: schema27.properties.when.properties.equals, data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err2];
+                                } else {
+                                  vErrors.push(err2);
+                                }
+                                errors++;
+                                validate42.errors = vErrors;
+                                return false;
+                              } else {
+                                errors = _errs10;
+                                if (vErrors !== null) {
+                                  if (_errs10) {
+                                    vErrors.length = _errs10;
+                                  } else {
+                                    vErrors = null;
+                                  }
+                                }
+                              }
+                              var valid1 = _errs9 === errors;
+                            } else {
+                              var valid1 = true;
+                            }
+                            if (valid1) {
+                              if (data0.accessToken !== void 0) {
+                                let data4 = data0.accessToken;
+                                const _errs15 = errors;
+                                if (typeof data4 !== "string") {
+                                  validate42.errors = [{ instancePath: instancePath + "/when/accessToken", schemaPath: "#/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.when.properties.accessToken.type, parentSchema: schema27.properties.when.properties.accessToken, data: data4 }];
+                                  return false;
+                                }
+                                var valid1 = _errs15 === errors;
+                              } else {
+                                var valid1 = true;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      validate42.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.properties.when.type, parentSchema: schema27.properties.when, data: data0 }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs2 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.then !== void 0) {
+                    let data5 = data.then;
+                    const _errs17 = errors;
+                    if (errors === _errs17) {
+                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                        const _errs19 = errors;
+                        for (const key2 in data5) {
+                          if (!(key2 === "code" || key2 === "scenario" || key2 === "delay" || key2 === "fault")) {
+                            validate42.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27.properties.then, data: data5 }];
+                            return false;
+                            break;
+                          }
+                        }
+                        if (_errs19 === errors) {
+                          if (data5.code !== void 0) {
+                            let data6 = data5.code;
+                            const _errs20 = errors;
+                            const _errs21 = errors;
+                            let valid4 = false;
+                            let passing1 = null;
+                            const _errs22 = errors;
+                            if (typeof data6 !== "string") {
+                              const err3 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.then.properties.code.oneOf[0].type, parentSchema: schema27.properties.then.properties.code.oneOf[0], data: data6 };
+                              if (vErrors === null) {
+                                vErrors = [err3];
+                              } else {
+                                vErrors.push(err3);
+                              }
+                              errors++;
+                            }
+                            var _valid1 = _errs22 === errors;
+                            if (_valid1) {
+                              valid4 = true;
+                              passing1 = 0;
+                            }
+                            const _errs24 = errors;
+                            if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+                              const err4 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.properties.then.properties.code.oneOf[1].type, parentSchema: schema27.properties.then.properties.code.oneOf[1], data: data6 };
+                              if (vErrors === null) {
+                                vErrors = [err4];
+                              } else {
+                                vErrors.push(err4);
+                              }
+                              errors++;
+                            }
+                            var _valid1 = _errs24 === errors;
+                            if (_valid1 && valid4) {
+                              valid4 = false;
+                              passing1 = [passing1, 1];
+                            } else {
+                              if (_valid1) {
+                                valid4 = true;
+                                passing1 = 1;
+                              }
+                            }
+                            if (!valid4) {
+                              const err5 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema27.properties.then.properties.code.oneOf, parentSchema: schema27.properties.then.properties.code, data: data6 };
+                              if (vErrors === null) {
+                                vErrors = [err5];
+                              } else {
+                                vErrors.push(err5);
+                              }
+                              errors++;
+                              validate42.errors = vErrors;
+                              return false;
+                            } else {
+                              errors = _errs21;
+                              if (vErrors !== null) {
+                                if (_errs21) {
+                                  vErrors.length = _errs21;
+                                } else {
+                                  vErrors = null;
+                                }
+                              }
+                            }
+                            var valid3 = _errs20 === errors;
+                          } else {
+                            var valid3 = true;
+                          }
+                          if (valid3) {
+                            if (data5.scenario !== void 0) {
+                              let data7 = data5.scenario;
+                              const _errs26 = errors;
+                              if (typeof data7 !== "string") {
+                                validate42.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.then.properties.scenario.type, parentSchema: schema27.properties.then.properties.scenario, data: data7 }];
+                                return false;
+                              }
+                              if (!(data7 === "access-token-missing" || data7 === "access-token-invalid" || data7 === "access-token-expired" || data7 === "forbidden" || data7 === "not-found" || data7 === "invalid-parameter" || data7 === "server-error" || data7 === "unavailable")) {
+                                validate42.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema27.properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema27.properties.then.properties.scenario.enum, parentSchema: schema27.properties.then.properties.scenario, data: data7 }];
+                                return false;
+                              }
+                              var valid3 = _errs26 === errors;
+                            } else {
+                              var valid3 = true;
+                            }
+                            if (valid3) {
+                              if (data5.delay !== void 0) {
+                                let data8 = data5.delay;
+                                const _errs28 = errors;
+                                const _errs29 = errors;
+                                let valid5 = false;
+                                let passing2 = null;
+                                const _errs30 = errors;
+                                if (typeof data8 !== "string") {
+                                  const err6 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.then.properties.delay.oneOf[0].type, parentSchema: schema27.properties.then.properties.delay.oneOf[0], data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err6];
+                                  } else {
+                                    vErrors.push(err6);
+                                  }
+                                  errors++;
+                                }
+                                var _valid2 = _errs30 === errors;
+                                if (_valid2) {
+                                  valid5 = true;
+                                  passing2 = 0;
+                                }
+                                const _errs32 = errors;
+                                if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+                                  const err7 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.properties.then.properties.delay.oneOf[1].type, parentSchema: schema27.properties.then.properties.delay.oneOf[1], data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err7];
+                                  } else {
+                                    vErrors.push(err7);
+                                  }
+                                  errors++;
+                                }
+                                var _valid2 = _errs32 === errors;
+                                if (_valid2 && valid5) {
+                                  valid5 = false;
+                                  passing2 = [passing2, 1];
+                                } else {
+                                  if (_valid2) {
+                                    valid5 = true;
+                                    passing2 = 1;
+                                  }
+                                }
+                                if (!valid5) {
+                                  const err8 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema27.properties.then.properties.delay.oneOf, parentSchema: schema27.properties.then.properties.delay, data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err8];
+                                  } else {
+                                    vErrors.push(err8);
+                                  }
+                                  errors++;
+                                  validate42.errors = vErrors;
+                                  return false;
+                                } else {
+                                  errors = _errs29;
+                                  if (vErrors !== null) {
+                                    if (_errs29) {
+                                      vErrors.length = _errs29;
+                                    } else {
+                                      vErrors = null;
+                                    }
+                                  }
+                                }
+                                var valid3 = _errs28 === errors;
+                              } else {
+                                var valid3 = true;
+                              }
+                              if (valid3) {
+                                if (data5.fault !== void 0) {
+                                  let data9 = data5.fault;
+                                  const _errs34 = errors;
+                                  if (typeof data9 !== "string") {
+                                    validate42.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.then.properties.fault.type, parentSchema: schema27.properties.then.properties.fault, data: data9 }];
+                                    return false;
+                                  }
+                                  if (!(data9 === "connection-reset" || data9 === "empty-response" || data9 === "malformed-json" || data9 === "random-data-then-close" || data9 === "CONNECTION_RESET_BY_PEER" || data9 === "EMPTY_RESPONSE" || data9 === "MALFORMED_RESPONSE_CHUNK" || data9 === "RANDOM_DATA_THEN_CLOSE")) {
+                                    validate42.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema27.properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema27.properties.then.properties.fault.enum, parentSchema: schema27.properties.then.properties.fault, data: data9 }];
+                                    return false;
+                                  }
+                                  var valid3 = _errs34 === errors;
+                                } else {
+                                  var valid3 = true;
+                                }
+                              }
+                            }
+                          }
+                        }
+                      } else {
+                        validate42.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.properties.then.type, parentSchema: schema27.properties.then, data: data5 }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs17 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.times !== void 0) {
+                      let data10 = data.times;
+                      const _errs36 = errors;
+                      if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
+                        validate42.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.properties.times.type, parentSchema: schema27.properties.times, data: data10 }];
+                        return false;
+                      }
+                      if (errors === _errs36) {
+                        if (typeof data10 == "number" && isFinite(data10)) {
+                          if (data10 < 1 || isNaN(data10)) {
+                            validate42.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema27.properties.times, data: data10 }];
+                            return false;
+                          }
+                        }
+                      }
+                      var valid0 = _errs36 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          } else {
+            validate42.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data }];
+            return false;
+          }
+        }
+        validate42.errors = vErrors;
+        return errors === 0;
+      }
+      exports["clearScenarioRules.query"] = validate43;
+      var schema28 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate43.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema28.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate43.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.properties.session.type, parentSchema: schema28.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate43.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data }];
+            return false;
+          }
+        }
+        validate43.errors = vErrors;
+        return errors === 0;
+      }
+      exports["listRequests.query"] = validate44;
+      var schema29 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate44.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema29.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate44.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.session.type, parentSchema: schema29.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+              var valid0 = _errs1 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.limit !== void 0) {
+                let data1 = data.limit;
+                const _errs3 = errors;
+                if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+                  validate44.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema29.properties.limit.type, parentSchema: schema29.properties.limit, data: data1 }];
+                  return false;
+                }
+                if (errors === _errs3) {
+                  if (typeof data1 == "number" && isFinite(data1)) {
+                    if (data1 > 1e3 || isNaN(data1)) {
+                      validate44.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema29.properties.limit, data: data1 }];
+                      return false;
+                    } else {
+                      if (data1 < 0 || isNaN(data1)) {
+                        validate44.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema29.properties.limit, data: data1 }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.cursor !== void 0) {
+                  let data2 = data.cursor;
+                  const _errs5 = errors;
+                  if (typeof data2 !== "string") {
+                    validate44.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.cursor.type, parentSchema: schema29.properties.cursor, data: data2 }];
+                    return false;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          } else {
+            validate44.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.type, parentSchema: schema29, data }];
+            return false;
+          }
+        }
+        validate44.errors = vErrors;
+        return errors === 0;
+      }
+      exports["clearRequests.query"] = validate45;
+      var schema30 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate45.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema30.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate45.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema30.properties.session.type, parentSchema: schema30.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate45.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema30.type, parentSchema: schema30, data }];
+            return false;
+          }
+        }
+        validate45.errors = vErrors;
+        return errors === 0;
+      }
+      exports["listUnmatchedRequests.query"] = validate46;
+      var schema31 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate46.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema31.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate46.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.session.type, parentSchema: schema31.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+              var valid0 = _errs1 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.limit !== void 0) {
+                let data1 = data.limit;
+                const _errs3 = errors;
+                if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+                  validate46.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema31.properties.limit.type, parentSchema: schema31.properties.limit, data: data1 }];
+                  return false;
+                }
+                if (errors === _errs3) {
+                  if (typeof data1 == "number" && isFinite(data1)) {
+                    if (data1 > 1e3 || isNaN(data1)) {
+                      validate46.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema31.properties.limit, data: data1 }];
+                      return false;
+                    } else {
+                      if (data1 < 0 || isNaN(data1)) {
+                        validate46.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema31.properties.limit, data: data1 }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.cursor !== void 0) {
+                  let data2 = data.cursor;
+                  const _errs5 = errors;
+                  if (typeof data2 !== "string") {
+                    validate46.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.cursor.type, parentSchema: schema31.properties.cursor, data: data2 }];
+                    return false;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          } else {
+            validate46.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data }];
+            return false;
+          }
+        }
+        validate46.errors = vErrors;
+        return errors === 0;
+      }
+      exports["countRequests.body"] = validate47;
+      var schema32 = { "type": "object", "description": 'Every given field must match; any other field is a 400. WireMock\'s request-pattern fields `urlPath` and `queryParameters` (`{"fileId": {"equalTo": "1"}}`) are accepted for `path` and `query`. A full View Token in `query.viewToken` matches the entry (the journal keeps it shortened and compares the shortened form).', "additionalProperties": false, "properties": { "method": { "type": "string" }, "path": { "type": "string" }, "urlPath": { "type": "string", "description": "WireMock's name for `path`." }, "query": { "type": "object", "additionalProperties": { "type": "string" } }, "queryParameters": { "type": "object", "description": "WireMock's form of `query`; `equalTo` is the one matcher supported.", "additionalProperties": { "type": "object", "description": '{"equalTo": "<value>"} (the one WireMock matcher the mock supports)', "required": ["equalTo"], "additionalProperties": false, "properties": { "equalTo": { "type": "string" } } } }, "session": { "type": "string" }, "operationId": { "type": "string" }, "status": { "type": "integer" } } };
+      function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -1410,7 +1777,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "method" || key0 === "path" || key0 === "urlPath" || key0 === "query" || key0 === "queryParameters" || key0 === "session" || key0 === "operationId" || key0 === "status")) {
-                validate39.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema24, data }];
+                validate47.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema32, data }];
                 return false;
                 break;
               }
@@ -1420,7 +1787,7 @@ var standalone = (() => {
                 let data0 = data.method;
                 const _errs2 = errors;
                 if (typeof data0 !== "string") {
-                  validate39.errors = [{ instancePath: instancePath + "/method", schemaPath: "#/properties/method/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.method.type, parentSchema: schema24.properties.method, data: data0 }];
+                  validate47.errors = [{ instancePath: instancePath + "/method", schemaPath: "#/properties/method/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.method.type, parentSchema: schema32.properties.method, data: data0 }];
                   return false;
                 }
                 var valid0 = _errs2 === errors;
@@ -1432,7 +1799,7 @@ var standalone = (() => {
                   let data1 = data.path;
                   const _errs4 = errors;
                   if (typeof data1 !== "string") {
-                    validate39.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.path.type, parentSchema: schema24.properties.path, data: data1 }];
+                    validate47.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.path.type, parentSchema: schema32.properties.path, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs4 === errors;
@@ -1444,7 +1811,7 @@ var standalone = (() => {
                     let data2 = data.urlPath;
                     const _errs6 = errors;
                     if (typeof data2 !== "string") {
-                      validate39.errors = [{ instancePath: instancePath + "/urlPath", schemaPath: "#/properties/urlPath/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.urlPath.type, parentSchema: schema24.properties.urlPath, data: data2 }];
+                      validate47.errors = [{ instancePath: instancePath + "/urlPath", schemaPath: "#/properties/urlPath/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.urlPath.type, parentSchema: schema32.properties.urlPath, data: data2 }];
                       return false;
                     }
                     var valid0 = _errs6 === errors;
@@ -1461,7 +1828,7 @@ var standalone = (() => {
                             let data4 = data3[key1];
                             const _errs11 = errors;
                             if (typeof data4 !== "string") {
-                              validate39.errors = [{ instancePath: instancePath + "/query/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/query/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.query.additionalProperties.type, parentSchema: schema24.properties.query.additionalProperties, data: data4 }];
+                              validate47.errors = [{ instancePath: instancePath + "/query/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/query/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.query.additionalProperties.type, parentSchema: schema32.properties.query.additionalProperties, data: data4 }];
                               return false;
                             }
                             var valid1 = _errs11 === errors;
@@ -1470,7 +1837,7 @@ var standalone = (() => {
                             }
                           }
                         } else {
-                          validate39.errors = [{ instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.properties.query.type, parentSchema: schema24.properties.query, data: data3 }];
+                          validate47.errors = [{ instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.properties.query.type, parentSchema: schema32.properties.query, data: data3 }];
                           return false;
                         }
                       }
@@ -1491,13 +1858,13 @@ var standalone = (() => {
                                 if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                                   let missing0;
                                   if (data6.equalTo === void 0 && (missing0 = "equalTo")) {
-                                    validate39.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema24.properties.queryParameters.additionalProperties.required, parentSchema: schema24.properties.queryParameters.additionalProperties, data: data6 }];
+                                    validate47.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema32.properties.queryParameters.additionalProperties.required, parentSchema: schema32.properties.queryParameters.additionalProperties, data: data6 }];
                                     return false;
                                   } else {
                                     const _errs18 = errors;
                                     for (const key3 in data6) {
                                       if (!(key3 === "equalTo")) {
-                                        validate39.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema24.properties.queryParameters.additionalProperties, data: data6 }];
+                                        validate47.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema32.properties.queryParameters.additionalProperties, data: data6 }];
                                         return false;
                                         break;
                                       }
@@ -1506,14 +1873,14 @@ var standalone = (() => {
                                       if (data6.equalTo !== void 0) {
                                         let data7 = data6.equalTo;
                                         if (typeof data7 !== "string") {
-                                          validate39.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/equalTo", schemaPath: "#/properties/queryParameters/additionalProperties/properties/equalTo/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.queryParameters.additionalProperties.properties.equalTo.type, parentSchema: schema24.properties.queryParameters.additionalProperties.properties.equalTo, data: data7 }];
+                                          validate47.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/equalTo", schemaPath: "#/properties/queryParameters/additionalProperties/properties/equalTo/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.queryParameters.additionalProperties.properties.equalTo.type, parentSchema: schema32.properties.queryParameters.additionalProperties.properties.equalTo, data: data7 }];
                                           return false;
                                         }
                                       }
                                     }
                                   }
                                 } else {
-                                  validate39.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.properties.queryParameters.additionalProperties.type, parentSchema: schema24.properties.queryParameters.additionalProperties, data: data6 }];
+                                  validate47.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.properties.queryParameters.additionalProperties.type, parentSchema: schema32.properties.queryParameters.additionalProperties, data: data6 }];
                                   return false;
                                 }
                               }
@@ -1523,7 +1890,7 @@ var standalone = (() => {
                               }
                             }
                           } else {
-                            validate39.errors = [{ instancePath: instancePath + "/queryParameters", schemaPath: "#/properties/queryParameters/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.properties.queryParameters.type, parentSchema: schema24.properties.queryParameters, data: data5 }];
+                            validate47.errors = [{ instancePath: instancePath + "/queryParameters", schemaPath: "#/properties/queryParameters/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.properties.queryParameters.type, parentSchema: schema32.properties.queryParameters, data: data5 }];
                             return false;
                           }
                         }
@@ -1536,7 +1903,7 @@ var standalone = (() => {
                           let data8 = data.session;
                           const _errs21 = errors;
                           if (typeof data8 !== "string") {
-                            validate39.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.session.type, parentSchema: schema24.properties.session, data: data8 }];
+                            validate47.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.session.type, parentSchema: schema32.properties.session, data: data8 }];
                             return false;
                           }
                           var valid0 = _errs21 === errors;
@@ -1548,7 +1915,7 @@ var standalone = (() => {
                             let data9 = data.operationId;
                             const _errs23 = errors;
                             if (typeof data9 !== "string") {
-                              validate39.errors = [{ instancePath: instancePath + "/operationId", schemaPath: "#/properties/operationId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.operationId.type, parentSchema: schema24.properties.operationId, data: data9 }];
+                              validate47.errors = [{ instancePath: instancePath + "/operationId", schemaPath: "#/properties/operationId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.operationId.type, parentSchema: schema32.properties.operationId, data: data9 }];
                               return false;
                             }
                             var valid0 = _errs23 === errors;
@@ -1560,7 +1927,7 @@ var standalone = (() => {
                               let data10 = data.status;
                               const _errs25 = errors;
                               if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-                                validate39.errors = [{ instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema24.properties.status.type, parentSchema: schema24.properties.status, data: data10 }];
+                                validate47.errors = [{ instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema32.properties.status.type, parentSchema: schema32.properties.status, data: data10 }];
                                 return false;
                               }
                               var valid0 = _errs25 === errors;
@@ -1576,43 +1943,43 @@ var standalone = (() => {
               }
             }
           } else {
-            validate39.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data }];
+            validate47.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.type, parentSchema: schema32, data }];
             return false;
           }
         }
-        validate39.errors = vErrors;
+        validate47.errors = vErrors;
         return errors === 0;
       }
-      exports["getDashboardAsset.path"] = validate40;
-      var schema25 = { "type": "object", "properties": { "file": { "type": "string", "enum": ["dashboard.js", "try.js", "dashboard.css", "favicon.svg"] } }, "required": ["file"] };
-      function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["getDashboardAsset.path"] = validate48;
+      var schema33 = { "type": "object", "properties": { "file": { "type": "string", "enum": ["dashboard.js", "try.js", "dashboard.css", "favicon.svg"] } }, "required": ["file"] };
+      function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.file === void 0 && (missing0 = "file")) {
-              validate40.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema25.required, parentSchema: schema25, data }];
+              validate48.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema33.required, parentSchema: schema33, data }];
               return false;
             } else {
               if (data.file !== void 0) {
                 let data0 = data.file;
                 if (typeof data0 !== "string") {
-                  validate40.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.file.type, parentSchema: schema25.properties.file, data: data0 }];
+                  validate48.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema33.properties.file.type, parentSchema: schema33.properties.file, data: data0 }];
                   return false;
                 }
                 if (!(data0 === "dashboard.js" || data0 === "try.js" || data0 === "dashboard.css" || data0 === "favicon.svg")) {
-                  validate40.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/enum", keyword: "enum", params: { allowedValues: schema25.properties.file.enum }, message: "must be equal to one of the allowed values", schema: schema25.properties.file.enum, parentSchema: schema25.properties.file, data: data0 }];
+                  validate48.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/enum", keyword: "enum", params: { allowedValues: schema33.properties.file.enum }, message: "must be equal to one of the allowed values", schema: schema33.properties.file.enum, parentSchema: schema33.properties.file, data: data0 }];
                   return false;
                 }
               }
             }
           } else {
-            validate40.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data }];
+            validate48.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema33.type, parentSchema: schema33, data }];
             return false;
           }
         }
-        validate40.errors = vErrors;
+        validate48.errors = vErrors;
         return errors === 0;
       }
     }

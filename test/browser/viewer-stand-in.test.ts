@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { generateBuilding } from '../../mock/viewer/model/generate-building';
 import { collectPageErrors, launchChromium, screenshot } from '../support/browser';
 import type { RunningCli } from '../support/spawn-cli';
 import { killStartedClis, startCli } from '../support/spawn-cli';
@@ -94,7 +95,7 @@ async function openPage(
 const log = (page: Page) => page.locator('#log');
 const caption = async (page: Page) => (await page.locator('.vtm-standin-caption').innerText()).split('\n');
 
-test('a 3D page (WebApplication3D, viewer listener after addView) runs on a bare mock: ViewAdded, the placeholder, a live countdown', async () => {
+test('a 3D page (WebApplication3D, viewer listener after addView) runs on a bare mock: ViewAdded, the building drawn, a live countdown', async () => {
   const token = await viewToken(bare, 'fileId=10001');
   const { page, errors } = await openPage('app-3d.html', bare, token);
   await log(page).getByText('ViewAdded; bottom toolbars: 1').waitFor();
@@ -106,7 +107,7 @@ test('a 3D page (WebApplication3D, viewer listener after addView) runs on a bare
     'file 10001 · bimView · Bimface@3.6.36-standin',
   ]);
   expect(lines[3]).toMatch(/^View Token expires in 1[12]:\d\d:\d\d \(unless used again\)$/);
-  expect(await page.locator('polygon.vtm-standin-component').count()).toBe(3);
+  expect(await page.locator('canvas.vtm-standin-canvas').count()).toBe(1);
   await page.waitForFunction((first) => document.querySelector('.vtm-standin-expiry')?.textContent !== first, lines[3]);
   await screenshot(page, 'viewer-3d-app');
   expect(errors).toEqual([]);
@@ -123,21 +124,28 @@ test("the page's loads are uses of the token on the mock: the loader's and the v
   await page.close();
 });
 
-test('app-level listeners (page type B): ViewLoading and ViewAdded, then a click on the placeholder fires MouseClicked and ComponentsSelectionChanged', async () => {
+test('app-level listeners (page type B): ViewLoading and ViewAdded, then a click on the building fires MouseClicked and ComponentsSelectionChanged, one on empty space clears the selection', async () => {
   const token = await viewToken(bare, 'fileId=10004');
   const { page, errors } = await openPage('app-events.html', bare, token);
   await page.locator('#open:enabled').click();
   await log(page).getByText('ViewAdded').waitFor();
-  await page.click('polygon[data-element-id="1002"]');
-  await log(page).getByText('ComponentsSelectionChanged 1002').waitFor();
-  await page.click('.vtm-standin-scene', { position: { x: 10, y: 400 } });
+  const canvas = await page.locator('canvas.vtm-standin-canvas').boundingBox();
+  if (canvas === null) throw new Error('no canvas');
+  await page.mouse.click(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+  await log(page)
+    .getByText(/^ComponentsSelectionChanged \d+/m)
+    .waitFor();
+  await page.mouse.click(canvas.x + 6, canvas.y + canvas.height - 6);
   await log(page).getByText('ComponentsSelectionChanged nothing').waitFor();
-  expect((await log(page).innerText()).split('\n')).toEqual([
+  const lines = (await log(page).innerText()).split('\n');
+  const picked = /^MouseClicked (\d+) at z \d+/.exec(lines[4] ?? '')?.[1];
+  expect(lines).toEqual([
     'loader success: 3DView',
+    'ViewLoading 0%',
     'ViewLoading 100%',
     'ViewAdded',
-    'MouseClicked 1002 at z 3000',
-    'ComponentsSelectionChanged 1002 selected: 1002',
+    expect.stringMatching(/^MouseClicked \d+ at z \d+(\.\d+)?$/),
+    `ComponentsSelectionChanged ${picked} selected: ${picked}`,
     'MouseClicked empty space',
     'ComponentsSelectionChanged nothing selected: ',
   ]);
@@ -159,12 +167,16 @@ test('a bare Viewer3D (page type D): config without new, isolation, colours, cam
   const { page, errors } = await openPage('viewer-3d.html', bare, token);
   await log(page).getByText('ViewAdded').waitFor();
   await log(page).getByText('Rendered').waitFor();
-  expect(await log(page).innerText()).toBe(
-    'ViewAdded; camera z 30000; isolated 1002,1003; coloured 1002,1003; drawables 1\nRendered',
+  const [added, rendered] = (await log(page).innerText()).split('\n');
+  const building = generateBuilding('10005');
+  const onF1 = building.elements.filter((element) => element.levelName === 'F1').length;
+  const windows = building.elements.filter((element) => element.categoryId === '-2000014').length;
+  // Page ids the model lacks ('1002') are kept in the state all the same.
+  expect(added).toBe(
+    `ViewAdded; camera z 30000; isolated ${onF1} (MakeOthersTranslucent); coloured ${windows + 1}; drawables 1`,
   );
-  expect(await page.locator('polygon[data-element-id="1001"]').getAttribute('fill-opacity')).toBe('0.25');
-  expect(await page.locator('polygon[data-element-id="1002"]').getAttribute('fill')).toBe('rgba(255, 120, 60, 0.9)');
-  expect(await page.locator('.vtm-standin-drawables').innerText()).toBe('Drawables: custom item item-1 "Parking P1"');
+  expect(rendered).toBe('Rendered');
+  expect(await page.locator('.vtm-standin-drawable').innerText()).toBe('Parking P1');
   await screenshot(page, 'viewer-3d-bare');
   expect(errors).toEqual([]);
   await page.close();
@@ -253,12 +265,12 @@ test('a token that expires while the page is open: addView fires Error with the 
 
 test('a page calling a method the stand-in lacks gets a loud error naming it', async () => {
   const token = await viewToken(bare, 'fileId=10009');
-  const { page, errors, firstError } = await openPage('app-3d.html', bare, token, '&floors=yes');
+  const { page, errors, firstError } = await openPage('app-3d.html', bare, token, '&walk=yes');
   await log(page).getByText('ViewAdded').waitFor();
-  expect(await firstError).toMatch(/^view-token-mock's viewer SDK stand-in lacks Viewer3D\.getModel\(\)/);
+  expect(await firstError).toMatch(/^view-token-mock's viewer SDK stand-in lacks Viewer3D\.enterWalkMode\(\)/);
   expect(errors).toHaveLength(1);
   expect(errors[0]).toMatch(
-    /^view-token-mock's viewer SDK stand-in lacks Viewer3D\.getModel\(\)\. It has: addEventListener, addModel, .*\. See docs\/guides\/front-end-viewer\.md\.$/,
+    /^view-token-mock's viewer SDK stand-in lacks Viewer3D\.enterWalkMode\(\)\. It has: addBlinkComponentsById, addEventListener, addModel, .*, loadModel, .*\. See docs\/guides\/front-end-viewer\.md\.$/,
   );
   await page.close();
 });

@@ -30,6 +30,7 @@ test('every page under docs/reference/ is what the sources give today (else: npm
     'docs/reference/admin-api.md',
     'docs/reference/config.md',
     'docs/reference/harness-checks.md',
+    'docs/reference/viewer-coverage.md',
   ]);
   expect(findStalePages(pages)).toEqual([]);
 });
@@ -44,6 +45,7 @@ test('a page that differs from its sources, or is missing, is named as stale; a 
       'docs/reference/admin-api.md',
       'docs/reference/config.md',
       'docs/reference/harness-checks.md',
+      'docs/reference/viewer-coverage.md',
     ]);
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -164,4 +166,17 @@ test('a schema with fields becomes a table, inline objects in arrays expanded, c
 
 test('table cells keep to one line and escape what Markdown would misread: a pipe, and < > outside code spans', () => {
   expect(markdown.cell('a | b\n  `<kept>` <tag>')).toBe('a \\| b `<kept>` &lt;tag&gt;');
+});
+
+test("the viewer coverage page is read from the stand-in's objects: v3-only names marked, events it never fires marked", () => {
+  const page = pages['docs/reference/viewer-coverage.md'] ?? '';
+  const viewerRow = page.split('\n').find((line) => line.startsWith('| `Glodon.Bimface.Viewer.Viewer3D` |')) ?? '';
+  const [, shared, v3] = viewerRow.split(' | ');
+  expect(v3).toBe('`getCamera`, `getModel`, `getModels`, `loadModel` |');
+  expect(shared).toContain('`overrideComponentsColorByObjectData`');
+  expect(shared).not.toContain('`loadModel`');
+  const events = page.split('\n').find((line) => line.startsWith('| `Glodon.Bimface.Viewer.Viewer3DEvent` |')) ?? '';
+  expect(events).toContain('`MouseClicked`, ');
+  expect(events).toContain('`RectSelection`°');
+  expect(events).toContain('| `ModelAdded`, `SelectionChangedInModel` |');
 });

@@ -65,6 +65,10 @@ test.each(FILES.flatMap(([folder, file]) => [`/Glodon/${folder}/${file}`, `/api/
       expect(res.text).toMatch(
         /^\/\* view-token-mock: bimface\.index\.js: loads the SDK folder's files, then calls the loader back\./,
       );
+    else if (file === 'thirdparty.js')
+      expect(res.text).toMatch(
+        /^\/\* view-token-mock's viewer stand-in: thirdparty\.js is three\.js \(MIT, https:\/\/threejs\.org\)/,
+      );
     else if (file.endsWith('.css'))
       expect(res.text).toMatch(/^\/\* view-token-mock's viewer SDK stand-in: its placeholder's styles/);
     else expect(res.text).toBe(NOTHING_TO_DO(file));

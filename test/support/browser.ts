@@ -9,7 +9,10 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where screenshots go (ignored by git). */
 export const TEST_OUTPUT = path.resolve(__dirname, '../../test-output');
 
-/** Headless Chromium with the flags this closed network needs (no background calls home). */
+/**
+ * Headless Chromium with the flags this closed network needs (no background calls home), and WebGL
+ * on its software renderer (SwiftShader) for the viewer stand-in's three.js.
+ */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -17,6 +20,8 @@ export function launchChromium(): Promise<Browser> {
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-quic',

@@ -152,6 +152,7 @@ function aProjectSkeleton(): void {
     'mock/cli/bundle/express.js.v8-cache',
     'mock/msw/index.mjs',
     'mock/msw/index.d.mts',
+    'mock/viewer/thirdparty.js',
     ...['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map(
       (file) => `mock/http/dashboard/${file}`,
     ),

@@ -126,7 +126,7 @@ test.each<[string, unknown, string]>([
   [
     'a known object with an unknown field',
     { objects: { fileId: { 7: { name: 'a.rvt', ext: 'rvt' } } } },
-    `${W}: objects.fileId[7]: unknown field "ext" (known: name, extension)`,
+    `${W}: objects.fileId[7]: unknown field "ext" (known: name, extension, model)`,
   ],
   [
     'a known object that is also missing',
@@ -200,6 +200,7 @@ test('a full config passes, with $schema and description, and comes out checked'
     missing: {},
     forbidden: {},
     objects: {},
+    models: new Map(),
     applications: [{ appKey: 'app-a', appSecret: 's', name: 'A', accessTokens: ['ci'] }],
     rules: [
       { when: { operation: 'getViewToken', param: 'fileId', equals: '7' }, then: { scenario: 'forbidden' }, times: 2 },

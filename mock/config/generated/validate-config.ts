@@ -43,7 +43,7 @@ var standalone = (() => {
     "validate-config.js"(exports, module) {
       module.exports = validate21;
       module.exports.default = validate21;
-      var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "view-token-mock config file", "description": "The file `view-token-mock --config FILE` reads (also `createMockServer({ config })`). The mock validates it with this schema (compiled by scripts/build-config-validator.js), then checks what a schema cannot: ids exact as int64, catalog owners and child files, rule switches.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "type": "string", "description": "This schema, for editors: node_modules/view-token-mock/view-token-mock.config.schema.json" }, "description": { "type": "string" }, "missing": { "$ref": "#/definitions/idLists", "description": "Ids that name no object: 404 `<type>.not.found`. Every other id exists (open world)." }, "forbidden": { "$ref": "#/definitions/idLists", "description": "Ids of another application's objects: 403 `permission.denied`." }, "objects": { "$ref": "#/definitions/knownObjects", "description": "Objects of the open world known by name (e.g. recorded by --record): their View Tokens' viewer data (GET /inside/databag) gives this name and, from the extension, the render type (dwg, dxf, pdf: drawingView). Ids not listed exist as `model-<id>.rvt`. An id listed here must not be missing or forbidden." }, "applications": { "type": "array", "description": "With applications, only their credentials (POST /oauth2/token) and Access Tokens are accepted.", "items": { "$ref": "#/definitions/application" } }, "rules": { "type": "array", "description": "Scenario rules for every session, tried in order (as POST /__admin/scenarios takes them).", "items": { "$ref": "#/definitions/rule" } }, "catalog": { "$ref": "#/definitions/catalog" } }, "definitions": { "id": { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 }, "idList": { "type": "array", "items": { "$ref": "#/definitions/id" } }, "idLists": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } }, "knownObject": { "type": "object", "description": "Seen to exist; with a name when the viewer data named it (without one it is described as every other id).", "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "description": "The model's name as the viewer shows it, e.g. Tower.rvt." }, "extension": { "type": "string", "pattern": "^[a-z0-9]+$", "description": "The file extension without the dot, lower case (rvt, dwg, ...)." } } }, "knownObjectsById": { "type": "object", "description": 'Keyed by the id, written as a string of digits ("9223372036854775807"); the mock checks it as an int64 id.', "additionalProperties": { "$ref": "#/definitions/knownObject" } }, "knownObjects": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/knownObjectsById" }, "integrateId": { "$ref": "#/definitions/knownObjectsById" }, "compareId": { "$ref": "#/definitions/knownObjectsById" }, "sceneId": { "$ref": "#/definitions/knownObjectsById" }, "submodelId": { "$ref": "#/definitions/knownObjectsById" }, "clashDetectiveId": { "$ref": "#/definitions/knownObjectsById" }, "moduleDataId": { "$ref": "#/definitions/knownObjectsById" } } }, "application": { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } }, "rule": { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } }, "ruleCondition": { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false }, "preferences": { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false }, "catalogObject": { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } }, "catalogObjects": { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } }, "catalog": { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } } } };
+      var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "view-token-mock config file", "description": "The file `view-token-mock --config FILE` reads (also `createMockServer({ config })`). The mock validates it with this schema (compiled by scripts/build-config-validator.js), then checks what a schema cannot: ids exact as int64, catalog owners and child files, rule switches.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "type": "string", "description": "This schema, for editors: node_modules/view-token-mock/view-token-mock.config.schema.json" }, "description": { "type": "string" }, "missing": { "$ref": "#/definitions/idLists", "description": "Ids that name no object: 404 `<type>.not.found`. Every other id exists (open world)." }, "forbidden": { "$ref": "#/definitions/idLists", "description": "Ids of another application's objects: 403 `permission.denied`." }, "objects": { "$ref": "#/definitions/knownObjects", "description": "Objects of the open world known by name (e.g. recorded by --record): their View Tokens' viewer data (GET /inside/databag) gives this name and, from the extension, the render type (dwg, dxf, pdf: drawingView). Ids not listed exist as `model-<id>.rvt`. An id listed here must not be missing or forbidden. `model` picks the model the viewer shows (a building generated from the id by default)." }, "applications": { "type": "array", "description": "With applications, only their credentials (POST /oauth2/token) and Access Tokens are accepted.", "items": { "$ref": "#/definitions/application" } }, "rules": { "type": "array", "description": "Scenario rules for every session, tried in order (as POST /__admin/scenarios takes them).", "items": { "$ref": "#/definitions/rule" } }, "catalog": { "$ref": "#/definitions/catalog" } }, "definitions": { "id": { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 }, "idList": { "type": "array", "items": { "$ref": "#/definitions/id" } }, "idLists": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } }, "knownObject": { "type": "object", "description": "Seen to exist; with a name when the viewer data named it (without one it is described as every other id).", "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "description": "The model's name as the viewer shows it, e.g. Tower.rvt." }, "extension": { "type": "string", "pattern": "^[a-z0-9]+$", "description": "The file extension without the dot, lower case (rvt, dwg, ...)." }, "model": { "$ref": "#/definitions/objectModel" } } }, "knownObjectsById": { "type": "object", "description": 'Keyed by the id, written as a string of digits ("9223372036854775807"); the mock checks it as an int64 id.', "additionalProperties": { "$ref": "#/definitions/knownObject" } }, "knownObjects": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/knownObjectsById" }, "integrateId": { "$ref": "#/definitions/knownObjectsById" }, "compareId": { "$ref": "#/definitions/knownObjectsById" }, "sceneId": { "$ref": "#/definitions/knownObjectsById" }, "submodelId": { "$ref": "#/definitions/knownObjectsById" }, "clashDetectiveId": { "$ref": "#/definitions/knownObjectsById" }, "moduleDataId": { "$ref": "#/definitions/knownObjectsById" } } }, "application": { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } }, "rule": { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } }, "ruleCondition": { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false }, "preferences": { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false }, "catalogObject": { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } }, "catalogObjects": { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } }, "catalog": { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } }, "objectModel": { "type": "object", "description": "The model the viewer shows for this object: `file`, the team's own glTF 2.0 / GLB (relative to the config file; every component's node carries `extras.elementId`, a string of digits), or the shape of the building generated for it (`levels`, `footprint`, `seed`; each optional). Without `model` the building is generated from the object's id.", "additionalProperties": false, "properties": { "file": { "type": "string", "minLength": 1, "description": "A .glb, or a .gltf whose buffers are data: URIs (one self-contained file)." }, "levels": { "type": "integer", "minimum": 1, "maximum": 12, "description": "Storeys above ground." }, "footprint": { "type": "object", "additionalProperties": false, "required": ["width", "depth"], "description": "Plan size in mm.", "properties": { "width": { "type": "integer", "minimum": 6e3, "maximum": 6e4 }, "depth": { "type": "integer", "minimum": 6e3, "maximum": 6e4 } } }, "seed": { "type": ["string", "integer"], "description": "What the building is generated from (default: the object's id)." } } } } };
       var schema7 = { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } };
       var schema8 = { "type": "array", "items": { "$ref": "#/definitions/id" } };
       var schema9 = { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 };
@@ -212,9 +212,172 @@ var standalone = (() => {
       }
       var schema10 = { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/knownObjectsById" }, "integrateId": { "$ref": "#/definitions/knownObjectsById" }, "compareId": { "$ref": "#/definitions/knownObjectsById" }, "sceneId": { "$ref": "#/definitions/knownObjectsById" }, "submodelId": { "$ref": "#/definitions/knownObjectsById" }, "clashDetectiveId": { "$ref": "#/definitions/knownObjectsById" }, "moduleDataId": { "$ref": "#/definitions/knownObjectsById" } } };
       var schema11 = { "type": "object", "description": 'Keyed by the id, written as a string of digits ("9223372036854775807"); the mock checks it as an int64 id.', "additionalProperties": { "$ref": "#/definitions/knownObject" } };
-      var schema12 = { "type": "object", "description": "Seen to exist; with a name when the viewer data named it (without one it is described as every other id).", "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "description": "The model's name as the viewer shows it, e.g. Tower.rvt." }, "extension": { "type": "string", "pattern": "^[a-z0-9]+$", "description": "The file extension without the dot, lower case (rvt, dwg, ...)." } } };
+      var schema12 = { "type": "object", "description": "Seen to exist; with a name when the viewer data named it (without one it is described as every other id).", "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "description": "The model's name as the viewer shows it, e.g. Tower.rvt." }, "extension": { "type": "string", "pattern": "^[a-z0-9]+$", "description": "The file extension without the dot, lower case (rvt, dwg, ...)." }, "model": { "$ref": "#/definitions/objectModel" } } };
       var func2 = require_ucs2length().default;
       var pattern1 = new RegExp("^[a-z0-9]+$", "u");
+      var schema13 = { "type": "object", "description": "The model the viewer shows for this object: `file`, the team's own glTF 2.0 / GLB (relative to the config file; every component's node carries `extras.elementId`, a string of digits), or the shape of the building generated for it (`levels`, `footprint`, `seed`; each optional). Without `model` the building is generated from the object's id.", "additionalProperties": false, "properties": { "file": { "type": "string", "minLength": 1, "description": "A .glb, or a .gltf whose buffers are data: URIs (one self-contained file)." }, "levels": { "type": "integer", "minimum": 1, "maximum": 12, "description": "Storeys above ground." }, "footprint": { "type": "object", "additionalProperties": false, "required": ["width", "depth"], "description": "Plan size in mm.", "properties": { "width": { "type": "integer", "minimum": 6e3, "maximum": 6e4 }, "depth": { "type": "integer", "minimum": 6e3, "maximum": 6e4 } } }, "seed": { "type": ["string", "integer"], "description": "What the building is generated from (default: the object's id)." } } };
+      function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            const _errs1 = errors;
+            for (const key0 in data) {
+              if (!(key0 === "file" || key0 === "levels" || key0 === "footprint" || key0 === "seed")) {
+                validate38.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data }];
+                return false;
+                break;
+              }
+            }
+            if (_errs1 === errors) {
+              if (data.file !== void 0) {
+                let data0 = data.file;
+                const _errs2 = errors;
+                if (errors === _errs2) {
+                  if (typeof data0 === "string") {
+                    if (func2(data0) < 1) {
+                      validate38.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.file, data: data0 }];
+                      return false;
+                    }
+                  } else {
+                    validate38.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.file.type, parentSchema: schema13.properties.file, data: data0 }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs2 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.levels !== void 0) {
+                  let data1 = data.levels;
+                  const _errs4 = errors;
+                  if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+                    validate38.errors = [{ instancePath: instancePath + "/levels", schemaPath: "#/properties/levels/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.properties.levels.type, parentSchema: schema13.properties.levels, data: data1 }];
+                    return false;
+                  }
+                  if (errors === _errs4) {
+                    if (typeof data1 == "number" && isFinite(data1)) {
+                      if (data1 > 12 || isNaN(data1)) {
+                        validate38.errors = [{ instancePath: instancePath + "/levels", schemaPath: "#/properties/levels/maximum", keyword: "maximum", params: { comparison: "<=", limit: 12 }, message: "must be <= 12", schema: 12, parentSchema: schema13.properties.levels, data: data1 }];
+                        return false;
+                      } else {
+                        if (data1 < 1 || isNaN(data1)) {
+                          validate38.errors = [{ instancePath: instancePath + "/levels", schemaPath: "#/properties/levels/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema13.properties.levels, data: data1 }];
+                          return false;
+                        }
+                      }
+                    }
+                  }
+                  var valid0 = _errs4 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.footprint !== void 0) {
+                    let data2 = data.footprint;
+                    const _errs6 = errors;
+                    if (errors === _errs6) {
+                      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+                        let missing0;
+                        if (data2.width === void 0 && (missing0 = "width") || data2.depth === void 0 && (missing0 = "depth")) {
+                          validate38.errors = [{ instancePath: instancePath + "/footprint", schemaPath: "#/properties/footprint/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema13.properties.footprint.required, parentSchema: schema13.properties.footprint, data: data2 }];
+                          return false;
+                        } else {
+                          const _errs8 = errors;
+                          for (const key1 in data2) {
+                            if (!(key1 === "width" || key1 === "depth")) {
+                              validate38.errors = [{ instancePath: instancePath + "/footprint", schemaPath: "#/properties/footprint/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13.properties.footprint, data: data2 }];
+                              return false;
+                              break;
+                            }
+                          }
+                          if (_errs8 === errors) {
+                            if (data2.width !== void 0) {
+                              let data3 = data2.width;
+                              const _errs9 = errors;
+                              if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+                                validate38.errors = [{ instancePath: instancePath + "/footprint/width", schemaPath: "#/properties/footprint/properties/width/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.properties.footprint.properties.width.type, parentSchema: schema13.properties.footprint.properties.width, data: data3 }];
+                                return false;
+                              }
+                              if (errors === _errs9) {
+                                if (typeof data3 == "number" && isFinite(data3)) {
+                                  if (data3 > 6e4 || isNaN(data3)) {
+                                    validate38.errors = [{ instancePath: instancePath + "/footprint/width", schemaPath: "#/properties/footprint/properties/width/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e4 }, message: "must be <= 60000", schema: 6e4, parentSchema: schema13.properties.footprint.properties.width, data: data3 }];
+                                    return false;
+                                  } else {
+                                    if (data3 < 6e3 || isNaN(data3)) {
+                                      validate38.errors = [{ instancePath: instancePath + "/footprint/width", schemaPath: "#/properties/footprint/properties/width/minimum", keyword: "minimum", params: { comparison: ">=", limit: 6e3 }, message: "must be >= 6000", schema: 6e3, parentSchema: schema13.properties.footprint.properties.width, data: data3 }];
+                                      return false;
+                                    }
+                                  }
+                                }
+                              }
+                              var valid1 = _errs9 === errors;
+                            } else {
+                              var valid1 = true;
+                            }
+                            if (valid1) {
+                              if (data2.depth !== void 0) {
+                                let data4 = data2.depth;
+                                const _errs11 = errors;
+                                if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
+                                  validate38.errors = [{ instancePath: instancePath + "/footprint/depth", schemaPath: "#/properties/footprint/properties/depth/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema13.properties.footprint.properties.depth.type, parentSchema: schema13.properties.footprint.properties.depth, data: data4 }];
+                                  return false;
+                                }
+                                if (errors === _errs11) {
+                                  if (typeof data4 == "number" && isFinite(data4)) {
+                                    if (data4 > 6e4 || isNaN(data4)) {
+                                      validate38.errors = [{ instancePath: instancePath + "/footprint/depth", schemaPath: "#/properties/footprint/properties/depth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e4 }, message: "must be <= 60000", schema: 6e4, parentSchema: schema13.properties.footprint.properties.depth, data: data4 }];
+                                      return false;
+                                    } else {
+                                      if (data4 < 6e3 || isNaN(data4)) {
+                                        validate38.errors = [{ instancePath: instancePath + "/footprint/depth", schemaPath: "#/properties/footprint/properties/depth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 6e3 }, message: "must be >= 6000", schema: 6e3, parentSchema: schema13.properties.footprint.properties.depth, data: data4 }];
+                                        return false;
+                                      }
+                                    }
+                                  }
+                                }
+                                var valid1 = _errs11 === errors;
+                              } else {
+                                var valid1 = true;
+                              }
+                            }
+                          }
+                        }
+                      } else {
+                        validate38.errors = [{ instancePath: instancePath + "/footprint", schemaPath: "#/properties/footprint/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.properties.footprint.type, parentSchema: schema13.properties.footprint, data: data2 }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.seed !== void 0) {
+                      let data5 = data.seed;
+                      const _errs13 = errors;
+                      if (typeof data5 !== "string" && !(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+                        validate38.errors = [{ instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/type", keyword: "type", params: { type: schema13.properties.seed.type }, message: "must be string,integer", schema: schema13.properties.seed.type, parentSchema: schema13.properties.seed, data: data5 }];
+                        return false;
+                      }
+                      var valid0 = _errs13 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          } else {
+            validate38.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data }];
+            return false;
+          }
+        }
+        validate38.errors = vErrors;
+        return errors === 0;
+      }
       function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -222,7 +385,7 @@ var standalone = (() => {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             const _errs1 = errors;
             for (const key0 in data) {
-              if (!(key0 === "name" || key0 === "extension")) {
+              if (!(key0 === "name" || key0 === "extension" || key0 === "model")) {
                 validate37.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema12, data }];
                 return false;
                 break;
@@ -265,6 +428,18 @@ var standalone = (() => {
                   var valid0 = _errs4 === errors;
                 } else {
                   var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.model !== void 0) {
+                    const _errs6 = errors;
+                    if (!validate38(data.model, { instancePath: instancePath + "/model", parentData: data, parentDataProperty: "model", rootData })) {
+                      vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
                 }
               }
             }
@@ -405,22 +580,22 @@ var standalone = (() => {
         validate35.errors = vErrors;
         return errors === 0;
       }
-      var schema13 = { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } };
+      var schema14 = { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } };
       var pattern2 = new RegExp("\\S", "u");
-      function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.appKey === void 0 && (missing0 = "appKey") || data.appSecret === void 0 && (missing0 = "appSecret")) {
-              validate47.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema13.required, parentSchema: schema13, data }];
+              validate49.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema14.required, parentSchema: schema14, data }];
               return false;
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
                 if (!(key0 === "appKey" || key0 === "appSecret" || key0 === "name" || key0 === "accessTokens")) {
-                  validate47.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data }];
+                  validate49.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data }];
                   return false;
                   break;
                 }
@@ -432,11 +607,11 @@ var standalone = (() => {
                   if (errors === _errs2) {
                     if (typeof data0 === "string") {
                       if (func2(data0) < 1) {
-                        validate47.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.appKey, data: data0 }];
+                        validate49.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.appKey, data: data0 }];
                         return false;
                       }
                     } else {
-                      validate47.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.appKey.type, parentSchema: schema13.properties.appKey, data: data0 }];
+                      validate49.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.appKey.type, parentSchema: schema14.properties.appKey, data: data0 }];
                       return false;
                     }
                   }
@@ -451,11 +626,11 @@ var standalone = (() => {
                     if (errors === _errs4) {
                       if (typeof data1 === "string") {
                         if (func2(data1) < 1) {
-                          validate47.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.appSecret, data: data1 }];
+                          validate49.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.appSecret, data: data1 }];
                           return false;
                         }
                       } else {
-                        validate47.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.appSecret.type, parentSchema: schema13.properties.appSecret, data: data1 }];
+                        validate49.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.appSecret.type, parentSchema: schema14.properties.appSecret, data: data1 }];
                         return false;
                       }
                     }
@@ -468,7 +643,7 @@ var standalone = (() => {
                       let data2 = data.name;
                       const _errs6 = errors;
                       if (typeof data2 !== "string") {
-                        validate47.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.name.type, parentSchema: schema13.properties.name, data: data2 }];
+                        validate49.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.name.type, parentSchema: schema14.properties.name, data: data2 }];
                         return false;
                       }
                       var valid0 = _errs6 === errors;
@@ -489,11 +664,11 @@ var standalone = (() => {
                               if (errors === _errs10) {
                                 if (typeof data4 === "string") {
                                   if (!pattern2.test(data4)) {
-                                    validate47.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema13.properties.accessTokens.items, data: data4 }];
+                                    validate49.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema14.properties.accessTokens.items, data: data4 }];
                                     return false;
                                   }
                                 } else {
-                                  validate47.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.accessTokens.items.type, parentSchema: schema13.properties.accessTokens.items, data: data4 }];
+                                  validate49.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.accessTokens.items.type, parentSchema: schema14.properties.accessTokens.items, data: data4 }];
                                   return false;
                                 }
                               }
@@ -503,7 +678,7 @@ var standalone = (() => {
                               }
                             }
                           } else {
-                            validate47.errors = [{ instancePath: instancePath + "/accessTokens", schemaPath: "#/properties/accessTokens/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.accessTokens.type, parentSchema: schema13.properties.accessTokens, data: data3 }];
+                            validate49.errors = [{ instancePath: instancePath + "/accessTokens", schemaPath: "#/properties/accessTokens/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema14.properties.accessTokens.type, parentSchema: schema14.properties.accessTokens, data: data3 }];
                             return false;
                           }
                         }
@@ -517,16 +692,16 @@ var standalone = (() => {
               }
             }
           } else {
-            validate47.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.type, parentSchema: schema13, data }];
+            validate49.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data }];
             return false;
           }
         }
-        validate47.errors = vErrors;
+        validate49.errors = vErrors;
         return errors === 0;
       }
-      var schema14 = { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } };
-      var schema15 = { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false };
-      function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      var schema15 = { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1 } } };
+      var schema16 = { "type": "object", "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false };
+      function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -534,7 +709,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "operation" || key0 === "param" || key0 === "equals" || key0 === "accessToken")) {
-                validate50.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema15, data }];
+                validate52.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data }];
                 return false;
                 break;
               }
@@ -544,11 +719,11 @@ var standalone = (() => {
                 let data0 = data.operation;
                 const _errs2 = errors;
                 if (typeof data0 !== "string") {
-                  validate50.errors = [{ instancePath: instancePath + "/operation", schemaPath: "#/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.operation.type, parentSchema: schema15.properties.operation, data: data0 }];
+                  validate52.errors = [{ instancePath: instancePath + "/operation", schemaPath: "#/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.operation.type, parentSchema: schema16.properties.operation, data: data0 }];
                   return false;
                 }
                 if (!(data0 === "getViewToken" || data0 === "getChildFileViewToken" || data0 === "getChildFileViewTokenByGet" || data0 === "issueAccessToken" || data0 === "getViewerData")) {
-                  validate50.errors = [{ instancePath: instancePath + "/operation", schemaPath: "#/properties/operation/enum", keyword: "enum", params: { allowedValues: schema15.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema15.properties.operation.enum, parentSchema: schema15.properties.operation, data: data0 }];
+                  validate52.errors = [{ instancePath: instancePath + "/operation", schemaPath: "#/properties/operation/enum", keyword: "enum", params: { allowedValues: schema16.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.operation.enum, parentSchema: schema16.properties.operation, data: data0 }];
                   return false;
                 }
                 var valid0 = _errs2 === errors;
@@ -560,7 +735,7 @@ var standalone = (() => {
                   let data1 = data.param;
                   const _errs4 = errors;
                   if (typeof data1 !== "string") {
-                    validate50.errors = [{ instancePath: instancePath + "/param", schemaPath: "#/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.param.type, parentSchema: schema15.properties.param, data: data1 }];
+                    validate52.errors = [{ instancePath: instancePath + "/param", schemaPath: "#/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.param.type, parentSchema: schema16.properties.param, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs4 === errors;
@@ -576,7 +751,7 @@ var standalone = (() => {
                     let passing0 = null;
                     const _errs8 = errors;
                     if (typeof data2 !== "string") {
-                      const err0 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.equals.oneOf[0].type, parentSchema: schema15.properties.equals.oneOf[0], data: data2 };
+                      const err0 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.equals.oneOf[0].type, parentSchema: schema16.properties.equals.oneOf[0], data: data2 };
                       if (vErrors === null) {
                         vErrors = [err0];
                       } else {
@@ -591,7 +766,7 @@ var standalone = (() => {
                     }
                     const _errs10 = errors;
                     if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-                      const err1 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema15.properties.equals.oneOf[1].type, parentSchema: schema15.properties.equals.oneOf[1], data: data2 };
+                      const err1 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.equals.oneOf[1].type, parentSchema: schema16.properties.equals.oneOf[1], data: data2 };
                       if (vErrors === null) {
                         vErrors = [err1];
                       } else {
@@ -610,14 +785,14 @@ var standalone = (() => {
                       }
                     }
                     if (!valid1) {
-                      const err2 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema15.properties.equals.oneOf, parentSchema: schema15.properties.equals, data: data2 };
+                      const err2 = { instancePath: instancePath + "/equals", schemaPath: "#/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema16.properties.equals.oneOf, parentSchema: schema16.properties.equals, data: data2 };
                       if (vErrors === null) {
                         vErrors = [err2];
                       } else {
                         vErrors.push(err2);
                       }
                       errors++;
-                      validate50.errors = vErrors;
+                      validate52.errors = vErrors;
                       return false;
                     } else {
                       errors = _errs7;
@@ -638,7 +813,7 @@ var standalone = (() => {
                       let data3 = data.accessToken;
                       const _errs12 = errors;
                       if (typeof data3 !== "string") {
-                        validate50.errors = [{ instancePath: instancePath + "/accessToken", schemaPath: "#/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.properties.accessToken.type, parentSchema: schema15.properties.accessToken, data: data3 }];
+                        validate52.errors = [{ instancePath: instancePath + "/accessToken", schemaPath: "#/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.accessToken.type, parentSchema: schema16.properties.accessToken, data: data3 }];
                         return false;
                       }
                       var valid0 = _errs12 === errors;
@@ -650,15 +825,15 @@ var standalone = (() => {
               }
             }
           } else {
-            validate50.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data }];
+            validate52.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data }];
             return false;
           }
         }
-        validate50.errors = vErrors;
+        validate52.errors = vErrors;
         return errors === 0;
       }
-      var schema16 = { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false };
-      function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      var schema17 = { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false };
+      function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -666,7 +841,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "code" || key0 === "scenario" || key0 === "delay" || key0 === "fault")) {
-                validate52.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data }];
+                validate54.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data }];
                 return false;
                 break;
               }
@@ -680,7 +855,7 @@ var standalone = (() => {
                 let passing0 = null;
                 const _errs4 = errors;
                 if (typeof data0 !== "string") {
-                  const err0 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.code.oneOf[0].type, parentSchema: schema16.properties.code.oneOf[0], data: data0 };
+                  const err0 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.code.oneOf[0].type, parentSchema: schema17.properties.code.oneOf[0], data: data0 };
                   if (vErrors === null) {
                     vErrors = [err0];
                   } else {
@@ -695,7 +870,7 @@ var standalone = (() => {
                 }
                 const _errs6 = errors;
                 if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-                  const err1 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.code.oneOf[1].type, parentSchema: schema16.properties.code.oneOf[1], data: data0 };
+                  const err1 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.properties.code.oneOf[1].type, parentSchema: schema17.properties.code.oneOf[1], data: data0 };
                   if (vErrors === null) {
                     vErrors = [err1];
                   } else {
@@ -714,14 +889,14 @@ var standalone = (() => {
                   }
                 }
                 if (!valid1) {
-                  const err2 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema16.properties.code.oneOf, parentSchema: schema16.properties.code, data: data0 };
+                  const err2 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema17.properties.code.oneOf, parentSchema: schema17.properties.code, data: data0 };
                   if (vErrors === null) {
                     vErrors = [err2];
                   } else {
                     vErrors.push(err2);
                   }
                   errors++;
-                  validate52.errors = vErrors;
+                  validate54.errors = vErrors;
                   return false;
                 } else {
                   errors = _errs3;
@@ -742,11 +917,11 @@ var standalone = (() => {
                   let data1 = data.scenario;
                   const _errs8 = errors;
                   if (typeof data1 !== "string") {
-                    validate52.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.scenario.type, parentSchema: schema16.properties.scenario, data: data1 }];
+                    validate54.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.scenario.type, parentSchema: schema17.properties.scenario, data: data1 }];
                     return false;
                   }
                   if (!(data1 === "access-token-missing" || data1 === "access-token-invalid" || data1 === "access-token-expired" || data1 === "forbidden" || data1 === "not-found" || data1 === "invalid-parameter" || data1 === "server-error" || data1 === "unavailable")) {
-                    validate52.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema16.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.scenario.enum, parentSchema: schema16.properties.scenario, data: data1 }];
+                    validate54.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema17.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.scenario.enum, parentSchema: schema17.properties.scenario, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs8 === errors;
@@ -762,7 +937,7 @@ var standalone = (() => {
                     let passing1 = null;
                     const _errs12 = errors;
                     if (typeof data2 !== "string") {
-                      const err3 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.delay.oneOf[0].type, parentSchema: schema16.properties.delay.oneOf[0], data: data2 };
+                      const err3 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.delay.oneOf[0].type, parentSchema: schema17.properties.delay.oneOf[0], data: data2 };
                       if (vErrors === null) {
                         vErrors = [err3];
                       } else {
@@ -777,7 +952,7 @@ var standalone = (() => {
                     }
                     const _errs14 = errors;
                     if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-                      const err4 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema16.properties.delay.oneOf[1].type, parentSchema: schema16.properties.delay.oneOf[1], data: data2 };
+                      const err4 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema17.properties.delay.oneOf[1].type, parentSchema: schema17.properties.delay.oneOf[1], data: data2 };
                       if (vErrors === null) {
                         vErrors = [err4];
                       } else {
@@ -796,14 +971,14 @@ var standalone = (() => {
                       }
                     }
                     if (!valid2) {
-                      const err5 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema16.properties.delay.oneOf, parentSchema: schema16.properties.delay, data: data2 };
+                      const err5 = { instancePath: instancePath + "/delay", schemaPath: "#/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema17.properties.delay.oneOf, parentSchema: schema17.properties.delay, data: data2 };
                       if (vErrors === null) {
                         vErrors = [err5];
                       } else {
                         vErrors.push(err5);
                       }
                       errors++;
-                      validate52.errors = vErrors;
+                      validate54.errors = vErrors;
                       return false;
                     } else {
                       errors = _errs11;
@@ -824,11 +999,11 @@ var standalone = (() => {
                       let data3 = data.fault;
                       const _errs16 = errors;
                       if (typeof data3 !== "string") {
-                        validate52.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.fault.type, parentSchema: schema16.properties.fault, data: data3 }];
+                        validate54.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.fault.type, parentSchema: schema17.properties.fault, data: data3 }];
                         return false;
                       }
                       if (!(data3 === "connection-reset" || data3 === "empty-response" || data3 === "malformed-json" || data3 === "random-data-then-close" || data3 === "CONNECTION_RESET_BY_PEER" || data3 === "EMPTY_RESPONSE" || data3 === "MALFORMED_RESPONSE_CHUNK" || data3 === "RANDOM_DATA_THEN_CLOSE")) {
-                        validate52.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/enum", keyword: "enum", params: { allowedValues: schema16.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.fault.enum, parentSchema: schema16.properties.fault, data: data3 }];
+                        validate54.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/enum", keyword: "enum", params: { allowedValues: schema17.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.fault.enum, parentSchema: schema17.properties.fault, data: data3 }];
                         return false;
                       }
                       var valid0 = _errs16 === errors;
@@ -840,27 +1015,27 @@ var standalone = (() => {
               }
             }
           } else {
-            validate52.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data }];
+            validate54.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data }];
             return false;
           }
         }
-        validate52.errors = vErrors;
+        validate54.errors = vErrors;
         return errors === 0;
       }
-      function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.then === void 0 && (missing0 = "then")) {
-              validate49.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema14.required, parentSchema: schema14, data }];
+              validate51.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema15.required, parentSchema: schema15, data }];
               return false;
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
                 if (!(key0 === "when" || key0 === "then" || key0 === "times")) {
-                  validate49.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data }];
+                  validate51.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema15, data }];
                   return false;
                   break;
                 }
@@ -868,8 +1043,8 @@ var standalone = (() => {
               if (_errs1 === errors) {
                 if (data.when !== void 0) {
                   const _errs2 = errors;
-                  if (!validate50(data.when, { instancePath: instancePath + "/when", parentData: data, parentDataProperty: "when", rootData })) {
-                    vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+                  if (!validate52(data.when, { instancePath: instancePath + "/when", parentData: data, parentDataProperty: "when", rootData })) {
+                    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs2 === errors;
@@ -879,8 +1054,8 @@ var standalone = (() => {
                 if (valid0) {
                   if (data.then !== void 0) {
                     const _errs3 = errors;
-                    if (!validate52(data.then, { instancePath: instancePath + "/then", parentData: data, parentDataProperty: "then", rootData })) {
-                      vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                    if (!validate54(data.then, { instancePath: instancePath + "/then", parentData: data, parentDataProperty: "then", rootData })) {
+                      vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
                       errors = vErrors.length;
                     }
                     var valid0 = _errs3 === errors;
@@ -892,13 +1067,13 @@ var standalone = (() => {
                       let data2 = data.times;
                       const _errs4 = errors;
                       if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-                        validate49.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema14.properties.times.type, parentSchema: schema14.properties.times, data: data2 }];
+                        validate51.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema15.properties.times.type, parentSchema: schema15.properties.times, data: data2 }];
                         return false;
                       }
                       if (errors === _errs4) {
                         if (typeof data2 == "number" && isFinite(data2)) {
                           if (data2 < 1 || isNaN(data2)) {
-                            validate49.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema14.properties.times, data: data2 }];
+                            validate51.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema15.properties.times, data: data2 }];
                             return false;
                           }
                         }
@@ -912,24 +1087,24 @@ var standalone = (() => {
               }
             }
           } else {
-            validate49.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data }];
+            validate51.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data }];
             return false;
           }
         }
-        validate49.errors = vErrors;
+        validate51.errors = vErrors;
         return errors === 0;
       }
-      var schema17 = { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } };
-      var schema18 = { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } };
-      var schema19 = { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } };
-      function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      var schema18 = { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } };
+      var schema19 = { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } };
+      var schema20 = { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } };
+      function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.owner === void 0 && (missing0 = "owner")) {
-              validate57.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema19.required, parentSchema: schema19, data }];
+              validate59.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema20.required, parentSchema: schema20, data }];
               return false;
             } else {
               if (data.id !== void 0) {
@@ -947,7 +1122,7 @@ var standalone = (() => {
                   let data1 = data.name;
                   const _errs2 = errors;
                   if (typeof data1 !== "string") {
-                    validate57.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.name.type, parentSchema: schema19.properties.name, data: data1 }];
+                    validate59.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.name.type, parentSchema: schema20.properties.name, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs2 === errors;
@@ -959,7 +1134,7 @@ var standalone = (() => {
                     let data2 = data.owner;
                     const _errs4 = errors;
                     if (typeof data2 !== "string") {
-                      validate57.errors = [{ instancePath: instancePath + "/owner", schemaPath: "#/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.owner.type, parentSchema: schema19.properties.owner, data: data2 }];
+                      validate59.errors = [{ instancePath: instancePath + "/owner", schemaPath: "#/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.owner.type, parentSchema: schema20.properties.owner, data: data2 }];
                       return false;
                     }
                     var valid0 = _errs4 === errors;
@@ -971,7 +1146,7 @@ var standalone = (() => {
                       let data3 = data.extension;
                       const _errs6 = errors;
                       if (typeof data3 !== "string") {
-                        validate57.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.extension.type, parentSchema: schema19.properties.extension, data: data3 }];
+                        validate59.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.extension.type, parentSchema: schema20.properties.extension, data: data3 }];
                         return false;
                       }
                       var valid0 = _errs6 === errors;
@@ -983,14 +1158,14 @@ var standalone = (() => {
               }
             }
           } else {
-            validate57.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data }];
+            validate59.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data }];
             return false;
           }
         }
-        validate57.errors = vErrors;
+        validate59.errors = vErrors;
         return errors === 0;
       }
-      function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -999,8 +1174,8 @@ var standalone = (() => {
             const len0 = data.length;
             for (let i0 = 0; i0 < len0; i0++) {
               const _errs1 = errors;
-              if (!validate57(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData })) {
-                vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+              if (!validate59(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData })) {
+                vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs1 === errors;
@@ -1009,14 +1184,14 @@ var standalone = (() => {
               }
             }
           } else {
-            validate56.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.type, parentSchema: schema18, data }];
+            validate58.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema19.type, parentSchema: schema19, data }];
             return false;
           }
         }
-        validate56.errors = vErrors;
+        validate58.errors = vErrors;
         return errors === 0;
       }
-      function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -1024,7 +1199,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "files" || key0 === "integrations" || key0 === "comparisons" || key0 === "scenes" || key0 === "submodels" || key0 === "clashDetections" || key0 === "moduleData")) {
-                validate55.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data }];
+                validate57.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18, data }];
                 return false;
                 break;
               }
@@ -1032,8 +1207,8 @@ var standalone = (() => {
             if (_errs1 === errors) {
               if (data.files !== void 0) {
                 const _errs2 = errors;
-                if (!validate56(data.files, { instancePath: instancePath + "/files", parentData: data, parentDataProperty: "files", rootData })) {
-                  vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+                if (!validate58(data.files, { instancePath: instancePath + "/files", parentData: data, parentDataProperty: "files", rootData })) {
+                  vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs2 === errors;
@@ -1051,8 +1226,8 @@ var standalone = (() => {
                       for (let i0 = 0; i0 < len0; i0++) {
                         let data2 = data1[i0];
                         const _errs5 = errors;
-                        if (!validate57(data2, { instancePath: instancePath + "/integrations/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
-                          vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+                        if (!validate59(data2, { instancePath: instancePath + "/integrations/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                          vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
                           errors = vErrors.length;
                         }
                         if (errors === _errs5) {
@@ -1064,7 +1239,7 @@ var standalone = (() => {
                               }
                             }
                           } else {
-                            validate55.errors = [{ instancePath: instancePath + "/integrations/" + i0, schemaPath: "#/properties/integrations/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.properties.integrations.items.type, parentSchema: schema17.properties.integrations.items, data: data2 }];
+                            validate57.errors = [{ instancePath: instancePath + "/integrations/" + i0, schemaPath: "#/properties/integrations/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.integrations.items.type, parentSchema: schema18.properties.integrations.items, data: data2 }];
                             return false;
                           }
                         }
@@ -1074,7 +1249,7 @@ var standalone = (() => {
                         }
                       }
                     } else {
-                      validate55.errors = [{ instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.integrations.type, parentSchema: schema17.properties.integrations, data: data1 }];
+                      validate57.errors = [{ instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.integrations.type, parentSchema: schema18.properties.integrations, data: data1 }];
                       return false;
                     }
                   }
@@ -1093,8 +1268,8 @@ var standalone = (() => {
                         for (let i1 = 0; i1 < len1; i1++) {
                           let data5 = data4[i1];
                           const _errs11 = errors;
-                          if (!validate57(data5, { instancePath: instancePath + "/comparisons/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
-                            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+                          if (!validate59(data5, { instancePath: instancePath + "/comparisons/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                            vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
                             errors = vErrors.length;
                           }
                           if (errors === _errs11) {
@@ -1122,7 +1297,7 @@ var standalone = (() => {
                                 }
                               }
                             } else {
-                              validate55.errors = [{ instancePath: instancePath + "/comparisons/" + i1, schemaPath: "#/properties/comparisons/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.properties.comparisons.items.type, parentSchema: schema17.properties.comparisons.items, data: data5 }];
+                              validate57.errors = [{ instancePath: instancePath + "/comparisons/" + i1, schemaPath: "#/properties/comparisons/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.comparisons.items.type, parentSchema: schema18.properties.comparisons.items, data: data5 }];
                               return false;
                             }
                           }
@@ -1132,7 +1307,7 @@ var standalone = (() => {
                           }
                         }
                       } else {
-                        validate55.errors = [{ instancePath: instancePath + "/comparisons", schemaPath: "#/properties/comparisons/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema17.properties.comparisons.type, parentSchema: schema17.properties.comparisons, data: data4 }];
+                        validate57.errors = [{ instancePath: instancePath + "/comparisons", schemaPath: "#/properties/comparisons/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.comparisons.type, parentSchema: schema18.properties.comparisons, data: data4 }];
                         return false;
                       }
                     }
@@ -1143,8 +1318,8 @@ var standalone = (() => {
                   if (valid0) {
                     if (data.scenes !== void 0) {
                       const _errs16 = errors;
-                      if (!validate56(data.scenes, { instancePath: instancePath + "/scenes", parentData: data, parentDataProperty: "scenes", rootData })) {
-                        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+                      if (!validate58(data.scenes, { instancePath: instancePath + "/scenes", parentData: data, parentDataProperty: "scenes", rootData })) {
+                        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
                         errors = vErrors.length;
                       }
                       var valid0 = _errs16 === errors;
@@ -1154,8 +1329,8 @@ var standalone = (() => {
                     if (valid0) {
                       if (data.submodels !== void 0) {
                         const _errs17 = errors;
-                        if (!validate56(data.submodels, { instancePath: instancePath + "/submodels", parentData: data, parentDataProperty: "submodels", rootData })) {
-                          vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+                        if (!validate58(data.submodels, { instancePath: instancePath + "/submodels", parentData: data, parentDataProperty: "submodels", rootData })) {
+                          vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
                           errors = vErrors.length;
                         }
                         var valid0 = _errs17 === errors;
@@ -1165,8 +1340,8 @@ var standalone = (() => {
                       if (valid0) {
                         if (data.clashDetections !== void 0) {
                           const _errs18 = errors;
-                          if (!validate56(data.clashDetections, { instancePath: instancePath + "/clashDetections", parentData: data, parentDataProperty: "clashDetections", rootData })) {
-                            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+                          if (!validate58(data.clashDetections, { instancePath: instancePath + "/clashDetections", parentData: data, parentDataProperty: "clashDetections", rootData })) {
+                            vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
                             errors = vErrors.length;
                           }
                           var valid0 = _errs18 === errors;
@@ -1176,8 +1351,8 @@ var standalone = (() => {
                         if (valid0) {
                           if (data.moduleData !== void 0) {
                             const _errs19 = errors;
-                            if (!validate56(data.moduleData, { instancePath: instancePath + "/moduleData", parentData: data, parentDataProperty: "moduleData", rootData })) {
-                              vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+                            if (!validate58(data.moduleData, { instancePath: instancePath + "/moduleData", parentData: data, parentDataProperty: "moduleData", rootData })) {
+                              vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
                               errors = vErrors.length;
                             }
                             var valid0 = _errs19 === errors;
@@ -1192,11 +1367,11 @@ var standalone = (() => {
               }
             }
           } else {
-            validate55.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data }];
+            validate57.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data }];
             return false;
           }
         }
-        validate55.errors = vErrors;
+        validate57.errors = vErrors;
         return errors === 0;
       }
       function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -1279,8 +1454,8 @@ var standalone = (() => {
                               const len0 = data5.length;
                               for (let i0 = 0; i0 < len0; i0++) {
                                 const _errs11 = errors;
-                                if (!validate47(data5[i0], { instancePath: instancePath + "/applications/" + i0, parentData: data5, parentDataProperty: i0, rootData })) {
-                                  vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+                                if (!validate49(data5[i0], { instancePath: instancePath + "/applications/" + i0, parentData: data5, parentDataProperty: i0, rootData })) {
+                                  vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
                                   errors = vErrors.length;
                                 }
                                 var valid1 = _errs11 === errors;
@@ -1307,8 +1482,8 @@ var standalone = (() => {
                                 const len1 = data7.length;
                                 for (let i1 = 0; i1 < len1; i1++) {
                                   const _errs14 = errors;
-                                  if (!validate49(data7[i1], { instancePath: instancePath + "/rules/" + i1, parentData: data7, parentDataProperty: i1, rootData })) {
-                                    vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+                                  if (!validate51(data7[i1], { instancePath: instancePath + "/rules/" + i1, parentData: data7, parentDataProperty: i1, rootData })) {
+                                    vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
                                     errors = vErrors.length;
                                   }
                                   var valid2 = _errs14 === errors;
@@ -1328,8 +1503,8 @@ var standalone = (() => {
                           if (valid0) {
                             if (data.catalog !== void 0) {
                               const _errs15 = errors;
-                              if (!validate55(data.catalog, { instancePath: instancePath + "/catalog", parentData: data, parentDataProperty: "catalog", rootData })) {
-                                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                              if (!validate57(data.catalog, { instancePath: instancePath + "/catalog", parentData: data, parentDataProperty: "catalog", rootData })) {
+                                vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
                                 errors = vErrors.length;
                               }
                               var valid0 = _errs15 === errors;

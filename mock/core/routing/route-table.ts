@@ -4,7 +4,7 @@ import { ROUTES } from '../../../spec/generated/routes';
  * Where an operation lives, which decides everything around it: the base path, the admin guard,
  * CORS, the error format, journaling. A new area is one member here and one row in AREA_RULES.
  */
-export const AREAS = ['service', 'viewer', 'admin', 'dashboard', 'static'] as const;
+export const AREAS = ['service', 'viewer', 'model', 'admin', 'dashboard', 'static'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** What an area's requests meet (matched or not). */
@@ -22,6 +22,7 @@ export interface AreaRules {
 export const AREA_RULES = {
   service: { basePath: true, guarded: false, errors: 'envelope', journaled: true },
   viewer: { basePath: true, guarded: false, errors: 'envelope', journaled: true },
+  model: { basePath: true, guarded: false, errors: 'envelope', journaled: true },
   admin: { basePath: false, guarded: true, errors: 'problem', journaled: false },
   dashboard: { basePath: false, guarded: true, errors: 'problem', journaled: false },
   static: { basePath: true, guarded: false, errors: 'text', journaled: true },
@@ -57,6 +58,9 @@ type GeneratedRoute = (typeof ROUTES)[number];
 export type OperationId = GeneratedRoute['operationId'];
 /** The operations of the service and the viewer: where Prefer switches, rules and the journal apply. */
 export type ServiceOperationId = Extract<GeneratedRoute, { area: 'service' | 'viewer' }>['operationId'];
+
+/** The operations of the model behind a View Token: its data routes (`view_token=`) and geometry. */
+export type ModelOperationId = Extract<GeneratedRoute, { area: 'model' }>['operationId'];
 
 /** The operations of the viewer loader's static host (the SDK stand-in's files). */
 export type StaticOperationId = Extract<GeneratedRoute, { area: 'static' }>['operationId'];

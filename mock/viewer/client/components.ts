@@ -1,6 +1,6 @@
-// The stand-in's model: a box of three faces (3D) or a plan of three rooms (drawing), each face or
-// room one component a page can select, colour, hide or isolate. Ids and object data are the
-// stand-in's own; a page's real element ids are kept in the viewer's state all the same.
+// The drawing viewer's plan: three rooms, each one component a page can select, colour or hide (the
+// 3D viewer draws the object's model instead). Ids are the stand-in's own; a page's real element ids
+// are kept in the viewer's state all the same.
 
 /** One component of the placeholder: its ids, the object data pages filter on, and where it is drawn. */
 export interface StandInComponent {
@@ -25,21 +25,6 @@ const face = (
   world: StandInComponent['world'],
 ): StandInComponent => ({ elementId, name, levelName, categoryId, family, points, world });
 
-/** An isometric box: the roof and two walls. */
-export const BOX: readonly StandInComponent[] = [
-  face('1001', 'Roof', 'Roof', '-2000035', 'Basic Roof', '200,75 290,120 200,165 110,120', { x: 0, y: 0, z: 6000 }),
-  face('1002', 'Wall West', 'F1', '-2000011', 'Basic Wall', '110,120 200,165 200,260 110,215', {
-    x: -3000,
-    y: 0,
-    z: 3000,
-  }),
-  face('1003', 'Wall South', 'F1', '-2000011', 'Basic Wall', '200,165 290,120 290,215 200,260', {
-    x: 0,
-    y: -3000,
-    z: 3000,
-  }),
-];
-
 const rect = (x: number, y: number, width: number, height: number): string =>
   `${x},${y} ${x + width},${y} ${x + width},${y + height} ${x},${y + height}`;
 
@@ -56,17 +41,3 @@ export const FRAME = {
   points: rect(50, 60, 300, 200),
   boundingBox: { min: { x: 0, y: 0 }, max: { x: 42000, y: 29700 } },
 } as const;
-
-/**
- * Whether a component's object data matches one of the conditions (`[{ levelName: 'F1' }]`): every
- * key of a condition equal, as the SDK's `…ByObjectData` calls take them.
- */
-export function matchesObjectData(
-  component: StandInComponent,
-  conditions: readonly Record<string, unknown>[],
-): boolean {
-  const data: Record<string, unknown> = { ...component };
-  return conditions.some((condition) =>
-    Object.entries(condition).every(([key, value]) => String(data[key]) === String(value)),
-  );
-}

@@ -77,6 +77,10 @@ export function CustomItemConfig(): Config {
   return { content: null, viewer: null, worldPosition: null, offsetX: 0, offsetY: 0, draggable: false, tooltip: null };
 }
 
+export function LeadLabelConfig(): Config {
+  return { text: '', worldPosition: null, viewer: null, id: null };
+}
+
 export function ImageConfig(): Config {
   return { src: null, width: 32, height: 32, worldPosition: null, viewer: null };
 }

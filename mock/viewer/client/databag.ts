@@ -6,6 +6,9 @@ import './globals';
 
 export type ViewerData = components['schemas']['ViewerData'];
 
+/** A model a viewer opened: the viewer data and the View Token it opened it with. */
+export type OpenedModel = ViewerData & { viewToken: string };
+
 /** The loader's globals the stand-in reads (set by the page, or by the loader). */
 export interface HostConfig {
   APIHost?: string;

@@ -26,6 +26,8 @@ const VIEWER_3D_EVENTS = [
   'AxisGridHover',
   'FloorExplosion',
   'Hover',
+  'ModelAdded',
+  'SelectionChangedInModel',
 ] as const;
 const APPLICATION_3D_EVENTS = [
   'ViewAdded',

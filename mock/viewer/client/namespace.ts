@@ -5,10 +5,12 @@ import { AuthenticationManager } from './authentication';
 import * as configs from './configs';
 import { EVENT_ENUMS } from './events';
 import { withLoudMembers } from './lacking';
-import { Color, CustomItem, DrawableContainer, Image } from './plugins';
+import { Color } from './plugins';
+import { CustomItem, DrawableContainer, Image, LeadLabel } from './drawables';
+import { Marker3D, Marker3DConfig, Marker3DContainer, Marker3DContainerConfig } from './marker-3d';
 import { Viewer3D, ISOLATE_OPTIONS } from './viewer-3d';
 import { ViewerDrawing } from './viewer-drawing';
-import { VIEW_OPTIONS } from './viewer-state';
+import { VIEW_OPTIONS } from './scene-camera';
 
 /** What marks the stand-in (`Glodon.Bimface.StandIn`): a page or test can tell it from the platform's SDK. */
 export const STAND_IN_MARKER = Object.freeze({
@@ -51,6 +53,14 @@ export function createGlodon(): object {
           CustomItem,
           ImageConfig: configs.ImageConfig,
           Image,
+          LeadLabelConfig: configs.LeadLabelConfig,
+          LeadLabel,
+        }),
+        Marker3D: namespace('Glodon.Bimface.Plugins.Marker3D', {
+          Marker3DContainerConfig,
+          Marker3DContainer,
+          Marker3DConfig,
+          Marker3D,
         }),
       }),
       Authentication: namespace('Glodon.Bimface.Authentication', {

@@ -1,18 +1,16 @@
-// What the stand-in draws in the page's element: a picture a person recognises in a screenshot (the
-// model's name, object type and id, render type, a live countdown of the View Token's expiry, and
-// a simple box or floor plan), or why the model could not be opened. SVG and plain DOM, no WebGL.
+// What the stand-in draws in the page's element around the picture: the model's name, object type and
+// id, render type, a live countdown of the View Token's expiry (the 3D viewer draws the model under it
+// with three.js; the drawing viewer, a plan of three rooms in SVG), or why the model could not be opened.
 import type { StandInComponent } from './components';
 import { FRAME } from './components';
-import type { ViewerData, ViewFailure } from './databag';
+import type { OpenedModel, ViewFailure } from './databag';
 import type { ViewerState } from './viewer-state';
 import { cssColor } from './viewer-state';
+import { startCountdown } from './token-countdown';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const SELECTED = '#4da3ff';
 const BASE_FILL: Record<string, string> = {
-  1001: '#8d99ae',
-  1002: '#6c7a93',
-  1003: '#55627a',
   2001: '#2f3b52',
   2002: '#2f3b52',
   2003: '#26314a',
@@ -22,7 +20,8 @@ const BASE_FILL: Record<string, string> = {
 export type Shown =
   | { status: 'empty' }
   | { status: 'loading' }
-  | { status: 'shown'; model: ViewerData; receivedAtMs: number }
+  /** `apiHost`: where the token is used (the countdown asks the token's clock there). */
+  | { status: 'shown'; model: OpenedModel; apiHost: string }
   | { status: 'failed'; failure: ViewFailure };
 
 export interface Placeholder {
@@ -40,21 +39,6 @@ function element<K extends keyof HTMLElementTagNameMap>(
   node.className = className;
   Object.assign(node.style, style);
   return node;
-}
-
-/** `11:59:58`, or how long ago for a negative duration. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.floor(Math.abs(ms) / 1000);
-  const part = (value: number): string => String(value).padStart(2, '0');
-  return `${part(Math.floor(seconds / 3600))}:${part(Math.floor(seconds / 60) % 60)}:${part(seconds % 60)}`;
-}
-
-/** The token's time left: its lifetime at this use on the mock's clock, less the time since (real time). */
-export function expiryText(model: ViewerData, receivedAtMs: number, nowMs: number): string {
-  const left = Date.parse(model.viewTokenExpiresAt) - Date.parse(model.viewTokenUsedAt) - (nowMs - receivedAtMs);
-  if (Number.isNaN(left)) return 'View Token expiry unknown (the metadata has no viewTokenUsedAt/viewTokenExpiresAt)';
-  if (left > 0) return `View Token expires in ${formatDuration(left)} (unless used again)`;
-  return `View Token expired ${formatDuration(left)} ago: the next use is refused`;
 }
 
 /**
@@ -94,7 +78,10 @@ export function createPlaceholder(
   host.append(root);
   const shapes = new Map<SVGPolygonElement, StandInComponent>();
   svg.addEventListener('click', (event) => onClick(shapes.get(event.target as SVGPolygonElement) ?? null, event));
-  let timer: number | undefined;
+  // The 3D viewer draws with three.js underneath: the caption's layer lets the pointer through.
+  if (components.length === 0) svg.style.pointerEvents = 'none';
+  let stopCountdown = (): void => undefined;
+  let counting: OpenedModel | undefined;
 
   const line = (text: string, style: Partial<CSSStyleDeclaration> = {}, className = ''): HTMLDivElement => {
     const node = element('div', className, style);
@@ -134,7 +121,6 @@ export function createPlaceholder(
   return {
     root,
     draw(shown, state, extras) {
-      window.clearInterval(timer);
       if (shown.status !== 'shown') svg.replaceChildren();
       else drawShapes(state);
       const marker = line("view-token-mock's viewer stand-in, not the platform's viewer", {
@@ -160,15 +146,21 @@ export function createPlaceholder(
           ),
         );
       }
-      const { model, receivedAtMs } = shown;
-      const expiry = line(
-        expiryText(model, receivedAtMs, performance.now()),
-        { fontVariantNumeric: 'tabular-nums' },
-        'vtm-standin-expiry',
-      );
-      timer = window.setInterval(() => {
-        expiry.textContent = expiryText(model, receivedAtMs, performance.now());
-      }, 1000);
+      const { model } = shown;
+      const expiry =
+        counting === model
+          ? (caption.querySelector<HTMLElement>('.vtm-standin-expiry') as HTMLElement)
+          : line('', { fontVariantNumeric: 'tabular-nums' }, 'vtm-standin-expiry');
+      if (counting !== model) {
+        stopCountdown();
+        counting = model;
+        stopCountdown = startCountdown(expiry, {
+          apiHost: shown.apiHost,
+          viewToken: model.viewToken,
+          usedAt: model.viewTokenUsedAt,
+          expiresAt: model.viewTokenExpiresAt,
+        });
+      }
       caption.replaceChildren(
         marker,
         line(model.name, { fontWeight: '600', fontSize: '16px' }, 'vtm-standin-name'),
@@ -182,7 +174,7 @@ export function createPlaceholder(
       );
     },
     destroy() {
-      window.clearInterval(timer);
+      stopCountdown();
       root.remove();
     },
   };

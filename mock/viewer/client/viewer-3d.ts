@@ -1,58 +1,107 @@
 // `Glodon.Bimface.Viewer.Viewer3D`: the 3D viewer a WebApplication3D wraps, or a page makes itself.
-import type { StandInComponent } from './components';
-import { BOX, matchesObjectData } from './components';
-import type { ViewerData } from './databag';
-import { EVENT_NAMES } from './events';
+// Both SDK generations: 3.6.x pages call the component and data methods on the viewer; v3 pages
+// `loadModel({viewToken, modelId})`, hear `ModelAdded(modelId)` and call them on `getModel(modelId)`.
+import type { OpenedModel } from './databag';
 import { refuse, withLoudMethods } from './lacking';
+import { MODEL_METHODS, Model3D } from './model-3d';
+import { Camera3D } from './camera-3d';
+import { VIEW_DIRECTIONS, VIEW_OPTIONS, directionOf, framing } from './scene-camera';
+import type { Box } from './scene-camera';
 import type { ViewerConfig } from './viewer-base';
-import { ViewerBase, toDomElement } from './viewer-base';
-import type { CameraStatus } from './viewer-state';
-import { VIEW_OPTIONS, cameraFor, copyOf, describe, toCameraStatus, toIds, toRgba } from './viewer-state';
+import { toDomElement } from './viewer-base';
+import { Viewer3DComponents } from './viewer-3d-components';
+export { ISOLATE_OPTIONS } from './viewer-3d-components';
+import type { CameraStatus, ViewerState } from './viewer-state';
+import { copyOf, describe, toCameraStatus, toIds, toRgba } from './viewer-state';
 
-/** `Glodon.Bimface.Viewer.IsolateOption` values. */
-export const ISOLATE_OPTIONS = ['HideOthers', 'MakeOthersTranslucent'] as const;
-
-function toConditions(call: string, conditions: unknown): Record<string, unknown>[] {
-  if (
-    !Array.isArray(conditions) ||
-    !conditions.every((condition) => typeof condition === 'object' && condition !== null)
-  ) {
-    refuse(call, `takes an array of object-data conditions such as [{ levelName: 'F1' }], got ${describe(conditions)}`);
-  }
-  return conditions as Record<string, unknown>[];
+function toBox(call: string, box: unknown): Box {
+  const given = box as Partial<Box> | null;
+  const isPoint = (value: unknown): boolean =>
+    typeof value === 'object' &&
+    value !== null &&
+    ['x', 'y', 'z'].every((axis) => typeof (value as Record<string, unknown>)[axis] === 'number');
+  if (typeof given !== 'object' || given === null || !isPoint(given.min) || !isPoint(given.max))
+    refuse(call, `takes a box { min: {x,y,z}, max: {x,y,z} } (mm), got ${describe(box)}`);
+  return given as Box;
 }
 
-function toIsolateOption(call: string, option: unknown): string {
-  if (typeof option === 'string' && (ISOLATE_OPTIONS as readonly string[]).includes(option)) return option;
-  return refuse(
-    call,
-    `takes Glodon.Bimface.Viewer.IsolateOption.HideOthers or .MakeOthersTranslucent, got ${describe(option)}`,
-  );
-}
+const later = (callback: unknown): void => {
+  if (typeof callback === 'function') setTimeout(() => (callback as () => void)(), 0);
+};
 
-export class Viewer3D extends ViewerBase {
+export class Viewer3D extends Viewer3DComponents {
+  private _viewHouse: HTMLElement | undefined;
+
   constructor(config: unknown, call = 'new Glodon.Bimface.Viewer.Viewer3D(config)') {
-    super('Viewer3D', '3D', EVENT_NAMES['3D'], config as ViewerConfig, toDomElement(call, config), BOX);
+    super('Viewer3D', config as ViewerConfig, toDomElement(call, config));
+    if ((config as ViewerConfig).enableViewHouse !== false) this._viewHouse = this._drawViewHouse();
     return withLoudMethods(this, 'Glodon.Bimface.Viewer.Viewer3D');
   }
 
-  /** Uses the token on the mock, draws the model, then fires ViewLoading and ViewAdded (after this call returns). */
+  /** 3.6.x: uses the token on the mock, loads and draws the model, then fires ViewLoading, ViewAdded, ModelAdded. */
   addView(viewToken: unknown): void {
-    this._open('addView(viewToken)', viewToken, () => this._added());
+    this._openModel('addView(viewToken)', viewToken, (model) => this._added(model.modelId));
   }
 
-  /** Shows a model from the loader's metadata without asking the mock again (as the SDK does). */
+  /** v3: `{ viewToken, modelId? }` (modelId defaults to the file's id); then ViewAdded and ModelAdded(modelId). */
+  loadModel(options: unknown): void {
+    const given = options as { viewToken?: unknown; modelId?: unknown } | null;
+    if (typeof given !== 'object' || given === null)
+      refuse('Viewer3D.loadModel(options)', `takes { viewToken, modelId? }, got ${describe(options)}`);
+    const modelId = given.modelId === undefined || given.modelId === null ? undefined : String(given.modelId);
+    this._openModel('loadModel({ viewToken })', given.viewToken, (model) => {
+      if (modelId !== undefined) this._model = { ...model, modelId };
+      this._added(modelId ?? model.modelId);
+    });
+  }
+
+  /** Shows a model from the loader's metadata without using the token again (as the SDK does). */
   addModel(viewMetaData: unknown): void {
-    const model = viewMetaData as Partial<ViewerData> | null;
-    if (typeof model !== 'object' || model === null || typeof model.name !== 'string')
+    const model = viewMetaData as Partial<OpenedModel> | null;
+    if (
+      typeof model !== 'object' ||
+      model === null ||
+      typeof model.databagId !== 'string' ||
+      typeof model.viewToken !== 'string'
+    )
       refuse(
         'Viewer3D.addModel(viewMetaData)',
         `takes the metadata the loader's success callback got, got ${describe(viewMetaData)}`,
       );
-    if (this._shown.status === 'loading' || this._shown.status === 'shown')
+    if (this._shown.status !== 'empty')
       refuse('Viewer3D.addModel(viewMetaData)', 'this viewer has a model already (the stand-in shows one per viewer)');
-    this._show(copyOf(model) as ViewerData, performance.now());
-    this._added();
+    this._shown = { status: 'loading' };
+    const opened = copyOf(model) as OpenedModel;
+    void this._loadGeometry(opened, this._apiHost()).then(() => this._added(opened.modelId));
+  }
+
+  /** v3: the model object (the one shown; `modelId` must be its id when given). */
+  getModel(modelId?: unknown): Model3D {
+    const model = this._model;
+    if (model === undefined)
+      return refuse('Viewer3D.getModel(modelId)', 'no model yet: call it after ViewAdded (or ModelAdded)');
+    if (modelId !== undefined && modelId !== null && String(modelId) !== model.modelId)
+      refuse('Viewer3D.getModel(modelId)', `this viewer shows model ${model.modelId}, not ${describe(modelId)}`);
+    return new Model3D(this, model.modelId);
+  }
+
+  /** The models shown (the stand-in shows one). */
+  getModels(): Model3D[] {
+    return this._model === undefined ? [] : [this.getModel()];
+  }
+
+  private _added(modelId: string): void {
+    this._emitLater('ViewLoading', { loaded: 1, total: 1, progress: 100 });
+    this._emitLater('ViewAdded', this);
+    this._emitLater('ModelAdded', modelId);
+  }
+
+  protected _homeCamera(): CameraStatus {
+    return framing(
+      this._scene?.modelBox ?? { min: { x: 0, y: 0, z: 0 }, max: { x: 1, y: 1, z: 1 } },
+      VIEW_DIRECTIONS.Home as never,
+      0.2,
+    );
   }
 
   setView(option: unknown): void {
@@ -61,102 +110,149 @@ export class Viewer3D extends ViewerBase {
         'Viewer3D.setView(option)',
         `takes a Glodon.Bimface.Viewer.ViewOption (${VIEW_OPTIONS.join(', ')}), got ${describe(option)}`,
       );
-    this._set({ view: option, camera: cameraFor(option) });
+    const box = this._scene?.modelBox;
+    const camera = box === undefined ? this._state.camera : framing(box, VIEW_DIRECTIONS[option] as never, 0.2);
+    this._moveCamera(camera, option);
   }
 
   getCameraStatus(): CameraStatus {
-    return copyOf(this._state.camera);
+    return copyOf(this._scene?.cameraStatus ?? this._state.camera);
   }
 
   setCameraStatus(status: unknown, callback?: unknown): void {
-    this._set({ camera: toCameraStatus('Viewer3D.setCameraStatus(status)', status), view: 'Custom' });
-    if (typeof callback === 'function') setTimeout(() => (callback as () => void)(), 0);
+    this._moveCamera(toCameraStatus('Viewer3D.setCameraStatus(status)', status), 'Custom');
+    later(callback);
   }
 
-  zoomToSelectedComponents(_margin?: unknown, callback?: unknown): void {
-    this._set({ zoomedTo: this._state.selected.length > 0 ? this._state.selected.join(', ') : null });
-    if (typeof callback === 'function') setTimeout(() => (callback as () => void)(), 0);
+  /** The camera object of newer SDKs (`getStatus`, `setStatus`, `zoomToBoundingBox`). */
+  getCamera(): Camera3D {
+    return new Camera3D(this);
   }
 
-  zoomToBoundingBox(box: unknown): void {
-    const given = box as { min?: unknown; max?: unknown } | null;
-    if (typeof given !== 'object' || given === null || typeof given.min !== 'object' || typeof given.max !== 'object')
-      refuse('Viewer3D.zoomToBoundingBox(box)', `takes { min: {x,y,z}, max: {x,y,z} }, got ${describe(box)}`);
-    this._set({ zoomedTo: `box ${JSON.stringify(given.min)} – ${JSON.stringify(given.max)}` });
+  zoomToSelectedComponents(margin?: unknown, callback?: unknown): void {
+    this._zoomTo(this._state.selected, typeof margin === 'number' ? margin : 0.5, 'the selection');
+    later(callback);
   }
 
-  isolateComponentsById(ids: unknown, option: unknown): void {
-    this._set({
-      isolation: {
-        ids: toIds('isolateComponentsById(ids, option)', ids),
-        option: toIsolateOption('isolateComponentsById(ids, option)', option),
-      },
+  zoomToComponentsById(ids: unknown, margin?: unknown): void {
+    this._zoomTo(toIds('zoomToComponentsById(ids)', ids), typeof margin === 'number' ? margin : 0.5, 'components');
+  }
+
+  /** A box (`{min, max}`, mm) or, as newer SDKs take it, `{ boundingbox, margin }`. */
+  zoomToBoundingBox(box: unknown, margin?: unknown): void {
+    const wrapped = box as { boundingbox?: unknown; margin?: unknown } | null;
+    const given =
+      typeof wrapped === 'object' && wrapped !== null && 'boundingbox' in wrapped ? wrapped.boundingbox : box;
+    const chosen = typeof wrapped?.margin === 'number' ? wrapped.margin : typeof margin === 'number' ? margin : 0.5;
+    const checked = toBox('Viewer3D.zoomToBoundingBox(box)', given);
+    this._moveCamera(
+      framing(checked, directionOf(this.getCameraStatus()), chosen),
+      'Custom',
+      `box ${JSON.stringify(checked)}`,
+    );
+  }
+
+  private _zoomTo(ids: readonly string[], margin: number, what: string): void {
+    const boxes = this._elements()
+      .filter((element) => ids.includes(element.elementId))
+      .map((element) => element.boundingBox);
+    if (boxes.length === 0) return;
+    const union = boxes.reduce((a, b) => ({
+      min: { x: Math.min(a.min.x, b.min.x), y: Math.min(a.min.y, b.min.y), z: Math.min(a.min.z, b.min.z) },
+      max: { x: Math.max(a.max.x, b.max.x), y: Math.max(a.max.y, b.max.y), z: Math.max(a.max.z, b.max.z) },
+    }));
+    this._moveCamera(
+      framing(union, directionOf(this.getCameraStatus()), margin),
+      'Custom',
+      `${what}: ${ids.join(', ')}`,
+    );
+  }
+
+  private _moveCamera(camera: CameraStatus, view: string, zoomedTo: string | null = null): void {
+    if (this._scene !== undefined) this._scene.cameraStatus = camera;
+    this._set({ camera, view, zoomedTo });
+  }
+
+  override setState(state: unknown): void {
+    super.setState(state);
+    if (this._scene !== undefined) this._scene.cameraStatus = this._state.camera;
+  }
+
+  /** Sizes the viewer's element and the picture (pixels). */
+  override resize(width?: unknown, height?: unknown): void {
+    super.resize(width, height);
+    if (typeof width === 'number' && typeof height === 'number') this._scene?.resize(width, height);
+  }
+
+  /** The picture as a PNG data URL, returned and given to `callback` when one is passed. */
+  createSnapshot(callback?: unknown): string {
+    if (this._scene === undefined)
+      return refuse('Viewer3D.createSnapshot()', 'no model shown yet (call it after ViewAdded)');
+    const url = this._scene.snapshot();
+    if (typeof callback === 'function') setTimeout(() => (callback as (data: string) => void)(url), 0);
+    return url;
+  }
+
+  /** Where a model point ({x,y,z}, mm) is in the viewer's element (pixels from its top left). */
+  worldToClient(point: unknown): { x: number; y: number } {
+    const given = toBox('Viewer3D.worldToClient(point)', { min: point, max: point }).min;
+    if (this._scene === undefined) return refuse('Viewer3D.worldToClient(point)', 'no model shown yet');
+    return this._scene.worldToClient(given);
+  }
+
+  startAutoRotate(speed?: unknown, point?: unknown): void {
+    const around =
+      point === undefined ? undefined : toBox('Viewer3D.startAutoRotate(speed, point)', { min: point, max: point }).min;
+    this._scene?.autoRotate(typeof speed === 'number' ? speed : 2, around);
+  }
+
+  stopAutoRotate(): void {
+    this._scene?.autoRotate(null);
+  }
+
+  setBackgroundColor(color: unknown, _second?: unknown): void {
+    this._scene?.setBackground(toRgba('setBackgroundColor(color)', color));
+  }
+
+  hideViewHouse(): void {
+    if (this._viewHouse !== undefined) this._viewHouse.style.display = 'none';
+  }
+
+  showViewHouse(): void {
+    if (this._viewHouse !== undefined) this._viewHouse.style.display = '';
+  }
+
+  /** The view house: a compass in the corner (the platform's is a cube; `hideViewHouse` hides both). */
+  private _drawViewHouse(): HTMLElement {
+    const house = document.createElement('div');
+    house.className = 'vtm-standin-viewhouse';
+    house.textContent = 'N ↑';
+    Object.assign(house.style, {
+      position: 'absolute',
+      right: '12px',
+      bottom: '44px',
+      padding: '6px 8px',
+      border: '1px solid rgba(255,255,255,0.5)',
+      borderRadius: '4px',
+      fontSize: '11px',
+      pointerEvents: 'none',
     });
-  }
-
-  isolateComponentsByObjectData(conditions: unknown, option: unknown): void {
-    const matching = this._matching('isolateComponentsByObjectData(conditions, option)', conditions);
-    this._set({
-      isolation: {
-        ids: matching,
-        option: toIsolateOption('isolateComponentsByObjectData(conditions, option)', option),
-      },
-    });
-  }
-
-  clearIsolation(): void {
-    this._set({ isolation: null });
-  }
-
-  overrideComponentsColorByObjectData(conditions: unknown, color: unknown): void {
-    const rgba = toRgba('overrideComponentsColorByObjectData(conditions, color)', color);
-    const colors = { ...this._state.colors };
-    for (const id of this._matching('overrideComponentsColorByObjectData(conditions, color)', conditions))
-      colors[id] = rgba;
-    this._set({ colors });
+    this._placeholder.root.append(house);
+    return house;
   }
 
   protected override _extras(): string[] {
     const { view, zoomedTo, isolation } = this._state;
     return [
+      ...(this._notDrawn === undefined ? [] : [this._notDrawn]),
       `camera: ${view}`,
-      ...(isolation ? [`isolated: ${isolation.ids.join(', ') || 'nothing'} (${isolation.option})`] : []),
-      ...(zoomedTo ? [`zoomed to: ${zoomedTo}`] : []),
+      ...(isolation ? [`isolated: ${isolation.ids.length} components (${isolation.option})`] : []),
+      ...(zoomedTo ? [`zoomed to: ${zoomedTo.slice(0, 80)}`] : []),
     ];
   }
-
-  protected _clickPayloads(
-    component: StandInComponent | null,
-    event: MouseEvent,
-    screenPosition: { x: number; y: number },
-  ): { clicked: unknown; selection: unknown } {
-    const base = {
-      click: 1,
-      screenPosition,
-      clientPosition: { x: event.clientX, y: event.clientY },
-      eventType: 'Click',
-    };
-    if (component === null || this._shown.status !== 'shown') return { clicked: base, selection: base };
-    const { x, y, z } = component.world;
-    const hit = {
-      ...base,
-      objectId: component.elementId,
-      elementId: component.elementId,
-      fileId: this._shown.model.modelId,
-      objectType: 'Component',
-      worldPosition: { x, y, z },
-      boundingBox: { min: { x: x - 1500, y: y - 1500, z: z - 1500 }, max: { x: x + 1500, y: y + 1500, z: z + 1500 } },
-    };
-    return { clicked: hit, selection: hit };
-  }
-
-  private _matching(call: string, conditions: unknown): string[] {
-    const given = toConditions(call, conditions);
-    return BOX.filter((component) => matchesObjectData(component, given)).map((component) => component.elementId);
-  }
-
-  private _added(): void {
-    this._emitLater('ViewLoading', { loaded: 1, total: 1, progress: 100 });
-    this._emitLater('ViewAdded', this);
-  }
 }
+
+export type { ViewerState };
+
+// Every method a v3 model object hands on is one the viewer has.
+MODEL_METHODS satisfies readonly (keyof Viewer3D)[];

@@ -2,7 +2,7 @@
 // their applications share, opening a model with a View Token, and the component state pages set
 // and read back (selection, colours, hidden components).
 import type { StandInComponent } from './components';
-import type { ViewerData } from './databag';
+import type { OpenedModel } from './databag';
 import { fetchViewerData, resolveApiHost } from './databag';
 import { ListenerStore } from './events';
 import { refuse } from './lacking';
@@ -169,7 +169,7 @@ export abstract class ViewerBase {
    * `opened` (which fires the page's events: always after the call that asked has returned); a
    * refused token is drawn and fired as `Error` with the service's envelope and the status.
    */
-  protected _open(call: string, viewToken: unknown, opened: (model: ViewerData) => void): void {
+  protected _open(call: string, viewToken: unknown, opened: (model: OpenedModel, apiHost: string) => void): void {
     if (typeof viewToken !== 'string' || viewToken === '')
       refuse(
         `${this._owner}.${call}`,
@@ -182,20 +182,25 @@ export abstract class ViewerBase {
       );
     this._shown = { status: 'loading' };
     this._redraw();
-    void fetchViewerData(resolveApiHost(this._config.APIHost, SCRIPT_BASE), viewToken).then((answer) => {
+    const apiHost = this._apiHost();
+    void fetchViewerData(apiHost, viewToken).then((answer) => {
       if (this._destroyed) return;
       if (answer.kind === 'refused') {
         this._shown = { status: 'failed', failure: answer.failure };
         this._redraw();
         return this._store.emit('Error', { ...answer.failure });
       }
-      this._show({ ...answer.data, viewToken } as ViewerData, answer.receivedAtMs);
-      opened(this._shown.status === 'shown' ? this._shown.model : answer.data);
+      opened({ ...answer.data, viewToken }, apiHost);
     });
   }
 
-  protected _show(model: ViewerData, receivedAtMs: number): void {
-    this._shown = { status: 'shown', model, receivedAtMs };
+  /** Where this viewer uses its token and asks for data: its config's APIHost, the loader's, the mock that served it. */
+  protected _apiHost(): string {
+    return resolveApiHost(this._config.APIHost, SCRIPT_BASE);
+  }
+
+  protected _show(model: OpenedModel, apiHost: string): void {
+    this._shown = { status: 'shown', model, apiHost };
     this._redraw();
   }
 

@@ -18,7 +18,10 @@ export class ViewerDrawing extends ViewerBase {
   /** Uses the token on the mock, draws the plan, then fires Loaded (after this call returns). */
   load(viewToken: unknown, drawingId?: unknown): void {
     if (drawingId !== undefined && drawingId !== null) this._drawingId = String(drawingId);
-    this._open('load(viewToken)', viewToken, () => this._emitLater('Loaded', this));
+    this._open('load(viewToken)', viewToken, (model, apiHost) => {
+      this._show(model, apiHost);
+      this._emitLater('Loaded', this);
+    });
   }
 
   /** The sheet's frames: the stand-in's plan has one, around its rooms. */

@@ -1,22 +1,10 @@
 // What a viewer remembers of a page's calls, so the page reads back what it set (selection, camera,
 // isolation, colours, hidden components) and the placeholder shows it.
 import { refuse } from './lacking';
+import type { CameraStatus, Vector3 } from './camera-types';
+import { VIEW_DIRECTIONS, framing } from './scene-camera';
 
-export interface Vector3 {
-  x: number;
-  y: number;
-  z: number;
-}
-
-/** The camera as `getCameraStatus()` gives it and `setCameraStatus()` takes it back. */
-export interface CameraStatus {
-  name: string;
-  position: Vector3;
-  target: Vector3;
-  up: Vector3;
-  fov: number;
-  version: number;
-}
+export type { CameraStatus, Vector3 } from './camera-types';
 
 export interface RgbaColor {
   red: number;
@@ -29,52 +17,36 @@ export interface RgbaColor {
 export interface ViewerState {
   selected: string[];
   hidden: string[];
+  /** Drawn translucent (transparentComponentsById), not selectable. */
+  translucent: string[];
   isolation: { ids: string[]; option: string } | null;
   colors: Record<string, RgbaColor>;
   camera: CameraStatus;
-  /** The last `setView` option, or `Custom` after `setCameraStatus`. */
+  /** The last `setView` option, or `Custom` after `setCameraStatus` or a move. */
   view: string;
   zoomedTo: string | null;
+  blink: { enabled: boolean; ids: string[]; color: RgbaColor; intervalMs: number };
 }
 
-/** `Glodon.Bimface.Viewer.ViewOption` keys, and where each puts the camera (looking at the origin). */
-const VIEW_POSITIONS: Record<string, Vector3> = {
-  Home: { x: 12000, y: -12000, z: 9000 },
-  Top: { x: 0, y: 0, z: 20000 },
-  Bottom: { x: 0, y: 0, z: -20000 },
-  North: { x: 0, y: 20000, z: 0 },
-  South: { x: 0, y: -20000, z: 0 },
-  West: { x: -20000, y: 0, z: 0 },
-  East: { x: 20000, y: 0, z: 0 },
-  SouthEast: { x: 14000, y: -14000, z: 0 },
-  SouthWest: { x: -14000, y: -14000, z: 0 },
-  NorthEast: { x: 14000, y: 14000, z: 0 },
-  NorthWest: { x: -14000, y: 14000, z: 0 },
-};
-
-export const VIEW_OPTIONS = Object.keys(VIEW_POSITIONS);
-
+/** The camera before a model is shown: the Home view of a 20 m cube at the origin. */
 export function cameraFor(view: string): CameraStatus {
-  const position = VIEW_POSITIONS[view] ?? (VIEW_POSITIONS.Home as Vector3);
-  return {
-    name: 'persp',
-    position: { ...position },
-    target: { x: 0, y: 0, z: 0 },
-    up: { x: 0, y: 0, z: 1 },
-    fov: 45,
-    version: 1,
-  };
+  return framing(
+    { min: { x: -10_000, y: -10_000, z: 0 }, max: { x: 10_000, y: 10_000, z: 20_000 } },
+    VIEW_DIRECTIONS[view] ?? (VIEW_DIRECTIONS.Home as Vector3),
+  );
 }
 
 export function initialState(): ViewerState {
   return {
     selected: [],
     hidden: [],
+    translucent: [],
     isolation: null,
     colors: {},
     camera: cameraFor('Home'),
     view: 'Home',
     zoomedTo: null,
+    blink: { enabled: false, ids: [], color: { red: 255, green: 0, blue: 0, alpha: 0.8 }, intervalMs: 500 },
   };
 }
 
