@@ -1,7 +1,7 @@
 // The SDK's config "classes": factory functions returning fresh plain objects, so pages may call
 // them with or without `new` and spread the result (an ES class would throw without `new`).
 // Hosts default from `window.hostConfig`, as the platform's SDK takes them.
-import type { HostConfig } from './databag';
+import type { HostConfig } from './globals';
 
 type Config = Record<string, unknown>;
 

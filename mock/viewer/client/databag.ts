@@ -2,20 +2,13 @@
 // platform's SDK repeats the loader's call in `addView` and the drawing `load`), so each page load
 // is a use on the mock and the token's expiry slides.
 import type { components } from '../../../spec/generated/mock';
+import type { HostConfig } from './globals';
 import './globals';
 
 export type ViewerData = components['schemas']['ViewerData'];
 
 /** A model a viewer opened: the viewer data and the View Token it opened it with. */
 export type OpenedModel = ViewerData & { viewToken: string };
-
-/** The loader's globals the stand-in reads (set by the page, or by the loader). */
-export interface HostConfig {
-  APIHost?: string;
-  staticHost?: string;
-  resourceHost?: string;
-  dataEnvType?: string;
-}
 
 /**
  * What the stand-in tells a page when the token is refused or the mock cannot be reached: the

@@ -1,6 +1,13 @@
 // The page globals the loader and the stand-in share (set by the page, the loader or bimface.index.js).
-import type { HostConfig } from './databag';
 import type { Configurations, LoaderConfig, Metadata } from './loader-rules';
+
+/** The loader's globals the stand-in reads (set by the page, or by the loader). */
+export interface HostConfig {
+  APIHost?: string;
+  staticHost?: string;
+  resourceHost?: string;
+  dataEnvType?: string;
+}
 
 declare global {
   interface Window {

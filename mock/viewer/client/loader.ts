@@ -3,7 +3,8 @@
 // documented behaviour: `BimfaceSDKLoaderConfig`, `BimfaceSDKLoader.load`, `window.hostConfig`, the
 // SDK folder chosen from the metadata, `bimface.index.js` then `postProcessing`.
 import './globals';
-import type { HostConfig, ViewFailure } from './databag';
+import type { ViewFailure } from './databag';
+import type { HostConfig } from './globals';
 import { refuse } from './lacking';
 import type { LoaderConfig, Metadata } from './loader-rules';
 import { toFolders, toLoaderOptions, toSuccessPayload } from './loader-rules';
