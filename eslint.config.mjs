@@ -85,6 +85,35 @@ export default tseslint.config(
     },
   },
   {
+    files: ['mock/front/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*', ...nodeRuntime],
+              message: 'The front runs under every adapter, MSW in browsers too: no framework, no Node runtime.',
+            },
+            {
+              group: [
+                '../http/*',
+                '../msw/*',
+                '../middleware/*',
+                '../spec-engine/*',
+                '../proxy/*',
+                '../stores/*',
+                '../server',
+              ],
+              message:
+                'The front depends on the core and the pure viewer tables; adapters depend on it, not the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['mock/msw/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -15,10 +15,11 @@ import { toServiceStatuses } from './core/service-statuses';
 import { guardConnections } from './http/connection-guard';
 import type { ConnectionPlan } from './compose/open-file-limit';
 import { planConnections, readOpenFileLimit } from './compose/open-file-limit';
-import { createApp } from './http/create-app';
+import { createClientErrorAnswer } from './http/client-error';
+import { createNodeFront, createNodeListener } from './http/node-front';
 import { pacePipelining } from './http/pipelining-pace';
 import { createReclaimer } from './compose/reclaimer';
-import { REQUEST_LIMITS } from './http/request-limits';
+import { REQUEST_LIMITS } from './front/request-limits';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION, SERVICE_SPEC_PATH } from './compose/package-info';
 import type * as ServiceHooksModule from './proxy/create-hooks';
 import type { ProxyServerOptions } from './proxy/create-hooks';
@@ -88,10 +89,7 @@ export interface MockServerOptions extends ProxyServerOptions {
  * journal, tokens, reset), and the server around it.
  */
 export interface MockServer extends MockFacade {
-  /**
-   * The mock's request handler (an Express app, typed as Node's so the package's types need no
-   * @types/express): for `http.createServer(mock.app)` or `supertest(mock.app)`.
-   */
+  /** The mock's request listener: for `http.createServer(mock.app)` or `supertest(mock.app)`. */
   readonly app: RequestListener;
   /**
    * @deprecated The framework-free core behind the facade: internal, and it changes between versions
@@ -181,20 +179,21 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           { serviceSpec: SERVICE_SPEC_PATH, mockSpec: MOCK_SPEC_PATH },
           logger,
         );
-  const http = createApp({
+  const front = createNodeFront({
     core,
-    engine,
+    engine: () => Promise.resolve(engine),
     logger,
     version: PACKAGE_VERSION,
     basePath: normalizeBasePath(options.basePath),
     corsOrigins: options.corsOrigin === undefined ? undefined : [options.corsOrigin].flat(),
     adminToken: options.adminToken,
-    allowedHosts: options.allowedHosts ?? [],
+    allowedHosts: options.allowedHosts,
     degradedReason: () => persisted?.failure(),
     store,
     boundHost: () => boundHost,
-    ...(extras === undefined ? {} : { hooks: extras.hooks }),
+    hooks: extras?.hooks,
   });
+  const app = createNodeListener(front);
   let server: Server | undefined;
   let boundHost: string | undefined;
   let baseUrl: string | undefined;
@@ -203,9 +202,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   );
   const reclaimTimer = setInterval(() => void reclaim(), RECLAIM_INTERVAL_MS).unref();
   return {
-    get app() {
-      return http.app;
-    },
+    app,
     ...createMockFacade(core),
     core,
     logger,
@@ -231,12 +228,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           // client reusing a socket the mock is closing gets ECONNRESET (seen in the soak).
           keepAliveTimeout: KEEP_ALIVE_MS,
         });
-        const paced = pacePipelining(http.listener);
+        const paced = pacePipelining(app);
         listening.on(
           'request',
           guardConnections(listening, paced, { maxConnections: connections.maxConnections, isIdle: paced.isIdle }),
         );
-        listening.on('clientError', http.answerClientError);
+        listening.on('clientError', createClientErrorAnswer(front.matchRoute));
         listening.once('error', reject);
         listening.listen(port, host, () => {
           listening.off('error', reject);
@@ -244,8 +241,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           const address = listening.address() as AddressInfo;
           baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
           resolve(baseUrl);
-          // Serving the service routes already; the admin API and dashboard get ready right after.
-          setImmediate(http.warm);
         });
         server = listening;
       });

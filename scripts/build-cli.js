@@ -1,13 +1,10 @@
 #!/usr/bin/env node
-// Bundles what `npm start` and the `view-token-mock` bin run, so a start reads two files instead of
+// Bundles what `npm start` and the `view-token-mock` bin run, so a start reads one file instead of
 // ~230 (Node resolves, stats and compiles each one: that was most of the start-up time), then starts
-// the mock once to save V8's code cache of both. Runs in `npm run build`, after tsc. Writes
+// the mock once to save V8's code cache. Runs in `npm run build`, after tsc. Writes
 // dist/mock/cli/bundle/:
 // - main.js: the command line and the mock's own code, from mock/cli/main.ts (dist/mock/cli.js runs it);
-// - express.js: Express and its dependencies, loaded where the sources load Express (mock/http/load-express.ts)
-//   — the admin API and dashboard, which the mock builds after it listens; the library's createMockServer
-//   loads this file too, so express is no dependency of the package;
-// - *.js.v8-cache: what V8 compiled of each while the mock started and answered (mock/cli/code-cache.ts).
+// - main.js.v8-cache: what V8 compiled of it while the mock started and answered (mock/cli/code-cache.ts).
 // prism, ioredis and faker stay ordinary requires, loaded by the commands and requests that need
 // them. The library entry (dist/mock/index.js) is tsc's output, unbundled.
 const { spawn } = require('node:child_process');
@@ -42,29 +39,6 @@ const keepDirname = {
         loader: 'ts',
       };
     });
-  },
-};
-
-/**
- * Express is the Express bundle, compiled with its code cache by the loader dist/mock/cli.js uses too:
- * mock/http/load-express.ts (which the library's tsc output runs: the bundle without the cache) is
- * replaced by that loader, and a plain 'express' import would get it as well.
- */
-const EXPRESS_FROM_BUNDLE =
-  'require("../code-cache.js").requireWithCodeCache(require("node:path").join(__dirname, "express.js"))';
-const expressBundle = {
-  name: 'express-bundle',
-  setup(build) {
-    build.onResolve({ filter: /^express$/ }, () => ({ path: 'express', namespace: 'express-bundle' }));
-    build.onResolve({ filter: /^\.\.\/code-cache\.js$/ }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'express-bundle' }, () => ({
-      contents: `module.exports = ${EXPRESS_FROM_BUNDLE};`,
-      loader: 'js',
-    }));
-    build.onLoad({ filter: /[\\/]mock[\\/]http[\\/]load-express\.ts$/ }, () => ({
-      contents: `exports.loadExpress = () => ${EXPRESS_FROM_BUNDLE};`,
-      loader: 'js',
-    }));
   },
 };
 
@@ -104,16 +78,9 @@ function bundle() {
       entryPoints: [path.join(root, 'mock/cli/main.ts')],
       outfile: path.join(outDir, 'main.js'),
       external: LAZY_PACKAGES,
-      plugins: [expressBundle, keepDirname, sameVersionOnce],
+      plugins: [keepDirname, sameVersionOnce],
       // The mock's own code stays readable: stack traces in its log name real functions.
       banner: { js: '// Built by scripts/build-cli.js from mock/cli/main.ts: edit the sources, not this file.' },
-    }),
-    esbuild.build({
-      ...common,
-      stdin: { contents: "module.exports = require('express');", resolveDir: root, sourcefile: 'express-bundle.js' },
-      outfile: path.join(outDir, 'express.js'),
-      plugins: [sameVersionOnce],
-      minify: true,
     }),
   ]);
 }
@@ -123,11 +90,11 @@ const TRAINING_TIMEOUT_MS = 30_000;
 
 /**
  * Starts the built CLI as `npm start` does, asks for a token, uses it and reads admin pages, then
- * stops it: at exit it writes the code cache of each bundle (WRITE_CODE_CACHE_ENV).
+ * stops it: at exit it writes the bundle's code cache (WRITE_CODE_CACHE_ENV).
  */
 async function train() {
   const { WRITE_CODE_CACHE_ENV, codeCachePath } = require(path.join(root, 'dist/mock/cli/code-cache.js'));
-  const caches = ['main.js', 'express.js'].map((name) => codeCachePath(path.join(outDir, name)));
+  const caches = [codeCachePath(path.join(outDir, 'main.js'))];
   for (const cache of caches) rmSync(cache, { force: true });
   const child = spawn(process.execPath, [path.join(root, 'dist/mock/cli.js'), '--port', '0', '--log-level', 'silent'], {
     env: { ...process.env, [WRITE_CODE_CACHE_ENV]: '1' },

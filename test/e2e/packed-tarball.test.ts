@@ -135,8 +135,6 @@ test('the tarball holds compiled JS, declarations, the spec files, the bins, the
       'dist/mock/http/dashboard/dashboard.js',
       'dist/spec/mock.operations.json',
       'dist/mock/cli/bundle/main.js',
-      'dist/mock/cli/bundle/express.js',
-      'dist/mock/http/load-express.js',
       'view-token-mock.config.schema.json',
       'CHANGELOG.md',
       'dist/mock/msw/index.mjs',
