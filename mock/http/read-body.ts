@@ -1,16 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { BodyTooLargeError } from '../front/front-request';
+import { jsonDecoderFor, parseJsonBody } from '../front/json-body';
 import { REQUEST_LIMITS } from '../front/request-limits';
 
-const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
-const CHARSET = /;\s*charset\s*=\s*"?([\w.:-]+)"?/i;
-const DECOMPRESS: Readonly<Record<string, typeof gunzip>> = {
-  gzip: gunzip,
-  'x-gzip': gunzip,
-  deflate: inflate,
-  br: brotliDecompress,
-};
+/** The codings body-parser decompressed (a Map: a client's `Content-Encoding: constructor` names nothing). */
+const DECOMPRESS: ReadonlyMap<string, typeof gunzip> = new Map([
+  ['gzip', gunzip],
+  ['x-gzip', gunzip],
+  ['deflate', inflate],
+  ['br', brotliDecompress],
+]);
 
 /**
  * A request's JSON body (application/json or `+json`), read within REQUEST_LIMITS.bodyBytes after
@@ -23,27 +23,14 @@ const DECOMPRESS: Readonly<Record<string, typeof gunzip>> = {
  */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (req.readableEnded) return (req as { body?: unknown }).body;
-  const type = req.headers['content-type'];
-  if (type === undefined || !JSON_TYPE.test(type)) return undefined;
-  const decoder = toDecoder(CHARSET.exec(type)?.[1]);
+  const decoder = jsonDecoderFor(req.headers['content-type']);
   const coding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  const decompress = DECOMPRESS[coding];
+  const decompress = DECOMPRESS.get(coding);
   if (decoder === undefined || (decompress === undefined && coding !== 'identity')) return undefined;
   const raw = await readAtMost(req, REQUEST_LIMITS.bodyBytes);
   const bytes = decompress === undefined ? raw : await inflateAtMost(decompress, raw);
   if (bytes === undefined) return undefined;
-  return parseStrict(bytes, decoder);
-}
-
-/** A decoder for a `utf-*` charset this runtime knows (UTF-8 when none is named), else undefined. */
-function toDecoder(charset: string | undefined): TextDecoder | undefined {
-  if (charset === undefined) return new TextDecoder('utf-8', { fatal: true });
-  if (!charset.toLowerCase().startsWith('utf-')) return undefined;
-  try {
-    return new TextDecoder(charset, { fatal: true });
-  } catch {
-    return undefined;
-  }
+  return parseJsonBody(bytes, decoder);
 }
 
 /** The whole stream, or BodyTooLargeError once it passes `limit` bytes. */
@@ -74,21 +61,4 @@ function inflateAtMost(decompress: typeof gunzip, raw: Buffer): Promise<Buffer |
       resolve(undefined);
     }),
   );
-}
-
-/** JSON.parse of an object or array (body-parser's strict mode), undefined for anything else. */
-function parseStrict(bytes: Buffer, decoder: TextDecoder): unknown {
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return undefined;
-  }
-  const first = text.trimStart()[0];
-  if (first !== '{' && first !== '[') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
