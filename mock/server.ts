@@ -7,7 +7,8 @@ import pino from 'pino';
 import type { Core } from './core/create-core';
 import type { MockConfig, MockConfigInput } from './config/load-config';
 import { createBacking } from './compose/backing';
-import { ConfigError } from './config/config-error';
+import { toFrontOptions } from './compose/front-options';
+import type { FrontUserOptions } from './compose/front-options';
 import { createMockCore, toTtlMs } from './compose/create-mock-core';
 import type { MockFacade } from './compose/mock-facade';
 import { createMockFacade } from './compose/mock-facade';
@@ -28,22 +29,11 @@ import { openPersistedState } from './stores/persisted-state';
 import type { StoreDescription } from './stores/store-description';
 
 /** Options of {@link createMockServer}; the defaults are the CLI's. */
-export interface MockServerOptions extends ProxyServerOptions {
+export interface MockServerOptions extends ProxyServerOptions, FrontUserOptions {
   /** Deterministic View Tokens (same seed, same tokens). Default: a CSPRNG. */
   seed?: number;
   /** View Token validity, e.g. `'12h'`, `'PT30M'` or milliseconds. Default 12 hours. */
   viewTokenTtl?: string | number;
-  /** Prefix of every service route, e.g. `'/api'`. */
-  basePath?: string;
-  /** Allowed CORS origins. Default: any. */
-  corsOrigin?: string | readonly string[];
-  /** Protects /__admin with `Authorization: Bearer <adminToken>` (empty or blank is refused). */
-  adminToken?: string;
-  /**
-   * Host names (besides loopback names, IP literals and the bound host) whose `Host` header may
-   * reach /__admin, e.g. a proxy's name; `.example.com` allows the domain and its subdomains.
-   */
-  allowedHosts?: readonly string[];
   /** Missing and forbidden ids, applications. */
   config?: MockConfigInput | MockConfig;
   logger?: Logger;
@@ -121,8 +111,7 @@ const KEEP_ALIVE_MS = 65_000;
  * await mock.close();
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  if (options.adminToken !== undefined && options.adminToken.trim() === '')
-    throw new ConfigError('--admin-token: empty or blank; give a token (or leave the flag out)');
+  const frontOptions = toFrontOptions(options);
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
   const ttlMs = toTtlMs(options.viewTokenTtl);
   const connections = planConnections(options.maxConnections, readOpenFileLimit(), options.proxy !== undefined);
@@ -184,10 +173,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     engine: () => Promise.resolve(engine),
     logger,
     version: PACKAGE_VERSION,
-    basePath: normalizeBasePath(options.basePath),
-    corsOrigins: options.corsOrigin === undefined ? undefined : [options.corsOrigin].flat(),
-    adminToken: options.adminToken,
-    allowedHosts: options.allowedHosts,
+    ...frontOptions,
     degradedReason: () => persisted?.failure(),
     store,
     boundHost: () => boundHost,
@@ -257,11 +243,4 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       backing.close();
     },
   };
-}
-
-function normalizeBasePath(basePath: string | undefined): string {
-  if (basePath === undefined || basePath === '' || basePath === '/') return '';
-  if (!/^\/?[A-Za-z0-9._~\-/]+$/.test(basePath))
-    throw new ConfigError(`--base-path ${basePath}: use a URL path such as /api`);
-  return `/${basePath.replace(/^\/+|\/+$/g, '')}`;
 }

@@ -2,7 +2,7 @@ import type { FrontRequest } from './front-request';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Session';
 const EXPOSED_HEADERS = 'X-View-Token-Expires-At, Preference-Applied, WWW-Authenticate, Retry-After';
-const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
 
 /** A request's CORS: the headers its answer gets (undefined: none), and whether it is a preflight the front answers 204. */
 export interface CorsDecision {

@@ -24,9 +24,10 @@ export function writeAnswer(res: ServerResponse, answer: Answer): void {
   const { status, headers, body } = answer;
   if (body === undefined) return void res.writeHead(status, headers).end();
   const payload = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+  // The answer's own headers first, as the docs' shown answers list them.
   const head: Record<string, string | number> = {};
-  if (payload !== body && headers['Content-Type'] === undefined) head['Content-Type'] = JSON_TYPE;
   for (const name in headers) head[name] = headers[name] as string;
+  if (payload !== body && headers['Content-Type'] === undefined) head['Content-Type'] = JSON_TYPE;
   head['Content-Length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
   res.writeHead(status, head).end(payload);
 }
