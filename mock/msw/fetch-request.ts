@@ -17,8 +17,8 @@ export class FetchRequest implements FrontRequest {
     url: URL,
   ) {
     this.method = request.method;
-    // What the listener would read on the wire for this URL (fetch has already normalised it).
-    this.target = `${url.pathname}${url.search}`;
+    // Absolute-form, as a proxy sends it: the matcher reads its path (fetch has already normalised it).
+    this.target = request.url;
     this.origin = url.origin;
     request.headers.forEach((value, name) => {
       this.headers[name] = value;

@@ -25,7 +25,11 @@ test.each([
 test('a wrong method on a route of the mock and a CORS preflight to one are answered, not handed on', async () => {
   const app = anApp(createMiddleware({ logLevel: 'silent' }));
   const wrong = await request(app).delete('/view/token');
-  expect([wrong.status, wrong.headers.allow, wrong.body.code]).toEqual([405, 'GET, OPTIONS', 'method.not.allowed']);
+  expect([wrong.status, wrong.headers.allow, wrong.body.code]).toEqual([
+    405,
+    'GET, HEAD, OPTIONS',
+    'method.not.allowed',
+  ]);
   const preflight = await request(app)
     .options('/view/token')
     .set({ Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET' });

@@ -126,6 +126,6 @@ test("the dashboard's pages pass on to the network; its near-misses and wrong me
   const miss = await fetch(`${BASE}/__admin/ui/nope`);
   expect([miss.status, miss.headers.get('content-type')]).toEqual([404, 'application/problem+json; charset=utf-8']);
   const wrongMethod = await fetch(`${BASE}/__admin/ui`, { method: 'DELETE' });
-  expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, OPTIONS']);
+  expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
   expect(passedThrough).toEqual(['GET /__admin/ui']);
 });
