@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Bundles what `npm start` and the `view-token-mock` bin run, so a start reads one file instead of
-// ~230 (Node resolves, stats and compiles each one: that was most of the start-up time), then starts
-// the mock once to save V8's code cache. Runs in `npm run build`, after tsc. Writes
+// Bundles the mock's own code that `npm start` and the `view-token-mock` bin run, so a start reads one
+// file instead of ~200 (Node resolves, stats and compiles each one: that was most of the start-up
+// time), then starts the mock once to save V8's code cache. Runs in `npm run build`, after tsc. Writes
 // dist/mock/cli/bundle/:
 // - main.js: the command line and the mock's own code, from mock/cli/main.ts (dist/mock/cli.js runs it);
 // - main.js.v8-cache: what V8 compiled of it while the mock started and answered (mock/cli/code-cache.ts).
-// prism, ioredis and faker stay ordinary requires, loaded by the commands and requests that need
-// them. The library entry (dist/mock/index.js) is tsc's output, unbundled.
+// Nothing third-party goes into the bundle: packages are ordinary requires of node_modules (pino at
+// start; prism, ioredis and faker by the commands and requests that need them), where npm installs,
+// audits and updates them. The library entry (dist/mock/index.js) is tsc's output, unbundled.
 const { spawn } = require('node:child_process');
 const { existsSync, readFileSync, rmSync } = require('node:fs');
 const path = require('node:path');
@@ -17,7 +18,6 @@ const { fetch, setTimeout, clearTimeout } = globalThis;
 
 const root = path.resolve(__dirname, '..');
 const outDir = path.join(root, 'dist/mock/cli/bundle');
-const LAZY_PACKAGES = ['@stoplight/prism-http', '@stoplight/prism-http/*', 'ioredis', '@faker-js/faker'];
 
 /**
  * Each source file sees the `__dirname` its tsc output has (the spec engine finds dist/spec, the
@@ -42,33 +42,6 @@ const keepDirname = {
   },
 };
 
-/**
- * npm nests three identical copies of mime-types@3 (and mime-db) under express, body-parser and
- * send, because prism holds mime-types@2 at the top; each copy scores every MIME type when loaded
- * (several ms). A package whose name and version were already bundled from another folder is that one.
- */
-const sameVersionOnce = {
-  name: 'same-version-once',
-  setup(build) {
-    const first = new Map();
-    build.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === 'same-version-once') return undefined;
-      const resolved = await build.resolve(args.path, {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-        pluginData: 'same-version-once',
-      });
-      const match = /^(.*[\\/]node_modules[\\/])((?:@[^\\/]+[\\/])?[^\\/]+)([\\/].*)$/.exec(resolved.path);
-      if (resolved.errors.length > 0 || !match) return resolved;
-      const [, prefix, name, rest] = match;
-      const { version } = JSON.parse(readFileSync(path.join(prefix, name, 'package.json'), 'utf8'));
-      const key = `${name}@${version}`;
-      if (!first.has(key)) first.set(key, path.join(prefix, name));
-      return { ...resolved, path: path.join(first.get(key), rest) };
-    });
-  },
-};
-
 const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
 function bundle() {
@@ -77,8 +50,10 @@ function bundle() {
       ...common,
       entryPoints: [path.join(root, 'mock/cli/main.ts')],
       outfile: path.join(outDir, 'main.js'),
-      external: LAZY_PACKAGES,
-      plugins: [keepDirname, sameVersionOnce],
+      // Packages stay in node_modules, where npm installs, audits and updates them: the bundle holds the
+      // mock's own code only (nothing third-party is copied into dist/).
+      packages: 'external',
+      plugins: [keepDirname],
       // The mock's own code stays readable: stack traces in its log name real functions.
       banner: { js: '// Built by scripts/build-cli.js from mock/cli/main.ts: edit the sources, not this file.' },
     }),

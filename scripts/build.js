@@ -157,7 +157,7 @@ function buildSteps() {
     },
     {
       name: 'cli',
-      // The bundle holds the mock's code and its packages; the code cache is trained by running it.
+      // The bundle holds the mock's own code (its packages stay in node_modules); the code cache is trained by running it.
       inputs: (base) => [
         ...serverSources(base, ['mock', 'spec/generated']),
         ...listFiles(base, 'spec', (name) => name.endsWith('.yaml')),

@@ -32,7 +32,28 @@ process.once('exit', () => {
   return file;
 }
 
-test('the built CLI runs from its bundle and its code cache: require() compiles only the loader, no package', async () => {
+/** A package and every package it needs, transitively, as package-lock.json installs them. */
+function dependencyClosure(name: string): string[] {
+  const lock = JSON.parse(readFileSync(path.resolve(__dirname, '../../package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dependencies?: Record<string, string> }>;
+  };
+  const found = new Set<string>();
+  const visit = (dependency: string): void => {
+    if (found.has(dependency)) return;
+    found.add(dependency);
+    for (const next of Object.keys(lock.packages[`node_modules/${dependency}`]?.dependencies ?? {})) visit(next);
+  };
+  visit(name);
+  return [...found];
+}
+
+/** The package a file of node_modules belongs to (`pino`, `@scope/name`). */
+function packageOf(file: string): string {
+  const [first = '', second = ''] = file.slice(file.lastIndexOf('node_modules/') + 'node_modules/'.length).split('/');
+  return first.startsWith('@') ? `${first}/${second}` : first;
+}
+
+test("the built CLI runs from its bundle and its code cache: require() compiles only the loader of the mock's own files, and the packages it logs with from node_modules", async () => {
   const out = path.join(scratch, 'loaded.json');
   const cli = await startCli(['--port', '0', '--log-level', 'silent'], {
     NODE_OPTIONS: `--require ${aLoadRecorder(out)}`,
@@ -46,13 +67,27 @@ test('the built CLI runs from its bundle and its code cache: require() compiles 
     compiledFiles: string[];
     bundle: string;
   };
-  expect(compiledFiles.map((file) => path.relative(DIST, file))).toEqual(['cli.js', path.join('cli', 'code-cache.js')]);
+  const own = compiledFiles.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`));
+  expect(own.map((file) => path.relative(DIST, file))).toEqual(['cli.js', path.join('cli', 'code-cache.js')]);
+  // Nothing third-party is in the bundle: the default start loads pino (and what pino needs) where npm installed it.
+  const packages = [...new Set(compiledFiles.filter((file) => !own.includes(file)).map(packageOf))];
+  expect(packages).toContain('pino');
+  expect(packages.filter((name) => !dependencyClosure('pino').includes(name))).toEqual([]);
   // Written by the build's training start with this Node; another Node (or V8 flags) would reject it.
   expect(bundle).toBe('used');
 });
 
 test('the build leaves a code cache next to the bundle, and no bundle of Express (or any other) beside it', () => {
   expect(readdirSync(BUNDLE).sort()).toEqual(['main.js', 'main.js.v8-cache']);
+});
+
+test("the bundle holds the mock's own code only: no module of node_modules was copied into it", () => {
+  // esbuild heads each module it bundles with a comment naming its path.
+  const bundled = [...readFileSync(path.join(BUNDLE, 'main.js'), 'utf8').matchAll(/^\s*\/\/ (\S+\.[cm]?[jt]s)$/gm)].map(
+    (found) => found[1] ?? '',
+  );
+  expect(bundled).toEqual(expect.arrayContaining(['mock/cli/main.ts', 'mock/front/handle-request.ts']));
+  expect(bundled.filter((file) => file.includes('node_modules/'))).toEqual([]);
 });
 
 test('prism-http is loaded by --proxy and --validate-responses only: the start that asks for them compiles its validator', async () => {
