@@ -58,7 +58,9 @@ export function handleServiceRequest(
   hooks: ServiceHooks = {},
 ): Promise<ServiceResult> {
   const session = request.headers[SESSION_HEADER] ?? '';
-  const clean: ServiceRequest = { ...request, query: withoutSwitches(request.query) };
+  const query = withoutSwitches(request.query);
+  // Without `__` switches (nearly every request) the request is already clean.
+  const clean: ServiceRequest = query === request.query ? request : { ...request, query };
   const switches = readSwitches(core, request);
   if (switches.kind === 'rejected') {
     const { kind: _rejected, ...refusal } = switches;

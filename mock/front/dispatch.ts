@@ -22,7 +22,7 @@ export interface DispatchDeps {
  * outside what the spec allows names no item (404), another bad parameter is a 400, a body that
  * breaks the schema a 400 naming the field; all in the area's format.
  */
-export async function dispatch(deps: DispatchDeps, request: FrontRequest, match: MatchedRoute): Promise<Reply> {
+export function dispatch(deps: DispatchDeps, request: FrontRequest, match: MatchedRoute): Reply | Promise<Reply> {
   const operation = deps.operation(match);
   const queryString = toQueryString(request.target);
   const query = queryString === '' ? {} : deps.parseQuery(queryString);
@@ -41,8 +41,17 @@ export async function dispatch(deps: DispatchDeps, request: FrontRequest, match:
   }
   // No body to read: the operation takes none.
   if (match.route.body === undefined) return operation(input, match);
+  return withBody(operation, request, input, match);
+}
+
+/** Reads the body; a rule checks its body itself, every other body is checked against its schema. */
+async function withBody(
+  operation: Operation,
+  request: FrontRequest,
+  input: OperationRequest,
+  match: MatchedRoute,
+): Promise<Reply> {
   const body = await request.readBody();
-  // A rule checks its body itself; every other body is checked against its schema.
   const detail = operation.checks === undefined ? checkBody(match.route, body) : undefined;
   if (detail !== undefined) return problem('bad-request', detail);
   return operation({ ...input, body }, match);

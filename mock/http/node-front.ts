@@ -66,15 +66,16 @@ export function createNodeListener(
   front: Front,
 ): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
   return (req, res, next) => {
-    void handleRequest(front, new NodeRequest(req))
-      .then((reply) => {
+    // handleRequest never rejects: what is left to fail is writing the reply.
+    void handleRequest(front, new NodeRequest(req)).then((reply) => {
+      try {
         if (reply !== undefined) return writeReply(req, res, reply);
-        if (next !== undefined) return next();
-        throw new Error(`${req.method} ${req.url}: handed on, with nothing to hand it to`);
-      })
-      .catch((error: unknown) => {
+        if (next === undefined) throw new Error(`${req.method} ${req.url}: handed on, with nothing to hand it to`);
+        next();
+      } catch (error) {
         front.logger.error({ err: error }, 'writing an answer failed');
         res.destroy();
-      });
+      }
+    });
   };
 }
