@@ -52,6 +52,10 @@ export default tseslint.config(
               group: ['@stoplight/prism-http', '@stoplight/prism-http/*'],
               message: 'Only mock/spec-engine and mock/proxy import prism-http.',
             },
+            {
+              group: ['express', 'express/*'],
+              message: 'The mock uses no Express: the middleware is plain connect (req, res, next).',
+            },
           ],
         },
       ],

@@ -3,7 +3,7 @@ import type { ServiceHooks, ServiceResult } from '../core/handle-service-request
 import { handleServiceRequest } from '../core/handle-service-request';
 import type { MatchedRoute } from '../core/routing/match-route';
 import type { ServiceOperationId } from '../core/routing/route-table';
-import { ROUTE_TABLE, isServiceOperation } from '../core/routing/route-table';
+import type { Answer } from '../core/service-answers';
 import { validateMatched } from '../core/routing/validate-request';
 import type { RequestValidator, ServiceRequest } from '../core/service-request';
 import type { OperationRequest } from './front-request';
@@ -11,6 +11,10 @@ import type { Operation } from './operation';
 import { checkingOwn } from './operation';
 import type { Reply } from './reply';
 import { problem } from './reply';
+
+/** The operations the core's own real outcome knows (run-operation.ts): the View Token service's. */
+type CoreOperationId =
+  'getViewToken' | 'getChildFileViewToken' | 'getChildFileViewTokenByGet' | 'issueAccessToken' | 'getViewerData';
 
 /**
  * The service's and the viewer's operations: the core decides (switches, rules, the real outcome,
@@ -20,7 +24,7 @@ import { problem } from './reply';
 export function createServiceOperations(
   core: Core,
   hooks: ServiceHooks | undefined,
-): Record<ServiceOperationId, Operation> {
+): Record<CoreOperationId, Operation> {
   const validators = new Map<string, RequestValidator>();
   const validatorOf = (match: MatchedRoute): RequestValidator => {
     // An undecodable parameter is this request's own: its validator is not shared.
@@ -35,9 +39,29 @@ export function createServiceOperations(
   const run = checkingOwn('own', (request, match) =>
     handleServiceRequest(core, toServiceRequest(request, match), validatorOf(match), hooks).then(toReply),
   );
-  const operations: Partial<Record<ServiceOperationId, Operation>> = {};
-  for (const route of ROUTE_TABLE) if (isServiceOperation(route.operationId)) operations[route.operationId] = run;
-  return operations as Record<ServiceOperationId, Operation>;
+  return {
+    getViewToken: run,
+    getChildFileViewToken: run,
+    getChildFileViewTokenByGet: run,
+    issueAccessToken: run,
+    getViewerData: run,
+  };
+}
+
+/**
+ * A service-like operation with its own real outcome, run through the core like the service's: the
+ * request's switches and its session's rules first, the journal after (and forwarded instead under
+ * `--proxy`). Its parameters are checked against the spec before. `real` sees the method: a HEAD must
+ * change nothing (no token used).
+ * @example getElementProperties: serviceOperation(core, hooks, (request) => answerElement(request))
+ */
+export function serviceOperation(
+  core: Core,
+  hooks: ServiceHooks | undefined,
+  real: (request: ServiceRequest) => Promise<Answer>,
+): Operation {
+  const own: ServiceHooks = { ...hooks, forward: hooks?.forward ?? real };
+  return (request, match) => handleServiceRequest(core, toServiceRequest(request, match), undefined, own).then(toReply);
 }
 
 function toServiceRequest(request: OperationRequest, match: MatchedRoute): ServiceRequest {
