@@ -308,7 +308,7 @@ test('without jest-openapi, useViewTokenSpec() from view-token-mock/contracts/je
   });
 });
 
-test("createMockServer runs in a project without express (the package's own Express bundle): a token, the dashboard, the admin API", async () => {
+test('createMockServer runs in a project without express (the mock uses none): a token, the dashboard, the admin API', async () => {
   const script = path.join(project, 'library.cjs');
   writeFileSync(
     script,
