@@ -20,7 +20,7 @@ function writeNow(res: ServerResponse, reply: Reply): void {
 }
 
 /** An answer: JSON bodies as `application/json` (unless the answer names a type), strings and bytes as they are. */
-export function writeAnswer(res: ServerResponse, answer: Answer): void {
+function writeAnswer(res: ServerResponse, answer: Answer): void {
   const { status, headers, body } = answer;
   if (body === undefined) return void res.writeHead(status, headers).end();
   const payload = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
