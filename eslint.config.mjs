@@ -52,6 +52,10 @@ export default tseslint.config(
               group: ['@stoplight/prism-http', '@stoplight/prism-http/*'],
               message: 'Only mock/spec-engine and mock/proxy import prism-http.',
             },
+            {
+              group: ['express', 'express/*'],
+              message: 'The mock uses no Express: the middleware is plain connect (req, res, next).',
+            },
           ],
         },
       ],
@@ -82,6 +86,35 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Configuration is passed in.' },
       ],
       'no-restricted-globals': ['error', { name: 'process', message: 'mock/core knows no runtime.' }],
+    },
+  },
+  {
+    files: ['mock/front/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['express', 'express/*', '@stoplight/*', 'pino', 'ioredis', 'msw', 'msw/*', ...nodeRuntime],
+              message: 'The front runs under every adapter, MSW in browsers too: no framework, no Node runtime.',
+            },
+            {
+              group: [
+                '../http/*',
+                '../msw/*',
+                '../middleware/*',
+                '../spec-engine/*',
+                '../proxy/*',
+                '../stores/*',
+                '../server',
+              ],
+              message:
+                'The front depends on the core and the pure viewer tables; adapters depend on it, not the reverse.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,7 @@
 /**
- * view-token-mock as a library: the Express server for tests in other projects, and the
- * framework-free core. MSW handlers are in `view-token-mock/msw`.
+ * view-token-mock as a library: the server for tests in other projects, and the framework-free
+ * core. MSW handlers are in `view-token-mock/msw`, the connect/Express middleware in
+ * `view-token-mock/middleware`.
  * @example
  * import { createMockServer } from 'view-token-mock';
  * const mock = await createMockServer({ seed: 1 });

@@ -7,10 +7,11 @@ import pino from 'pino';
 import type { Core } from './core/create-core';
 import type { MockConfig, MockConfigInput } from './config/load-config';
 import { createBacking } from './compose/backing';
-import { ConfigError } from './config/config-error';
 import { toMockConfig } from './config/config-check';
 import { loadModelSpecs } from './config/load-model-files';
 import { createModelCatalog } from './viewer/model/model-catalog';
+import { toFrontOptions } from './compose/front-options';
+import type { FrontUserOptions } from './compose/front-options';
 import { createMockCore, toTtlMs } from './compose/create-mock-core';
 import type { MockFacade } from './compose/mock-facade';
 import { createMockFacade } from './compose/mock-facade';
@@ -18,10 +19,11 @@ import { toServiceStatuses } from './core/service-statuses';
 import { guardConnections } from './http/connection-guard';
 import type { ConnectionPlan } from './compose/open-file-limit';
 import { planConnections, readOpenFileLimit } from './compose/open-file-limit';
-import { createApp } from './http/create-app';
+import { createClientErrorAnswer } from './http/client-error';
+import { createNodeFront, createNodeListener } from './http/node-front';
 import { pacePipelining } from './http/pipelining-pace';
 import { createReclaimer } from './compose/reclaimer';
-import { REQUEST_LIMITS } from './http/request-limits';
+import { REQUEST_LIMITS } from './front/request-limits';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION, SERVICE_SPEC_PATH } from './compose/package-info';
 import type * as ServiceHooksModule from './proxy/create-hooks';
 import type { ProxyServerOptions } from './proxy/create-hooks';
@@ -30,22 +32,11 @@ import { openPersistedState } from './stores/persisted-state';
 import type { StoreDescription } from './stores/store-description';
 
 /** Options of {@link createMockServer}; the defaults are the CLI's. */
-export interface MockServerOptions extends ProxyServerOptions {
+export interface MockServerOptions extends ProxyServerOptions, FrontUserOptions {
   /** Deterministic View Tokens (same seed, same tokens). Default: a CSPRNG. */
   seed?: number;
   /** View Token validity, e.g. `'12h'`, `'PT30M'` or milliseconds. Default 12 hours. */
   viewTokenTtl?: string | number;
-  /** Prefix of every service route, e.g. `'/api'`. */
-  basePath?: string;
-  /** Allowed CORS origins. Default: any. */
-  corsOrigin?: string | readonly string[];
-  /** Protects /__admin with `Authorization: Bearer <adminToken>` (empty or blank is refused). */
-  adminToken?: string;
-  /**
-   * Host names (besides loopback names, IP literals and the bound host) whose `Host` header may
-   * reach /__admin, e.g. a proxy's name; `.example.com` allows the domain and its subdomains.
-   */
-  allowedHosts?: readonly string[];
   /** Missing and forbidden ids, applications. */
   config?: MockConfigInput | MockConfig;
   logger?: Logger;
@@ -91,10 +82,7 @@ export interface MockServerOptions extends ProxyServerOptions {
  * journal, tokens, reset), and the server around it.
  */
 export interface MockServer extends MockFacade {
-  /**
-   * The mock's request handler (an Express app, typed as Node's so the package's types need no
-   * @types/express): for `http.createServer(mock.app)` or `supertest(mock.app)`.
-   */
+  /** The mock's request listener: for `http.createServer(mock.app)` or `supertest(mock.app)`. */
   readonly app: RequestListener;
   /**
    * @deprecated The framework-free core behind the facade: internal, and it changes between versions
@@ -126,8 +114,7 @@ const KEEP_ALIVE_MS = 65_000;
  * await mock.close();
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  if (options.adminToken !== undefined && options.adminToken.trim() === '')
-    throw new ConfigError('--admin-token: empty or blank; give a token (or leave the flag out)');
+  const frontOptions = toFrontOptions(options);
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
   const ttlMs = toTtlMs(options.viewTokenTtl);
   // The config's model files are read before anything opens: a bad one stops the start, naming it.
@@ -186,21 +173,19 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           { serviceSpec: SERVICE_SPEC_PATH, mockSpec: MOCK_SPEC_PATH },
           logger,
         );
-  const http = createApp({
+  const front = createNodeFront({
     core,
-    engine,
+    engine: () => Promise.resolve(engine),
     logger,
     version: PACKAGE_VERSION,
-    basePath: normalizeBasePath(options.basePath),
-    corsOrigins: options.corsOrigin === undefined ? undefined : [options.corsOrigin].flat(),
-    adminToken: options.adminToken,
-    allowedHosts: options.allowedHosts ?? [],
+    ...frontOptions,
     degradedReason: () => persisted?.failure(),
     store,
     boundHost: () => boundHost,
-    ...(extras === undefined ? {} : { hooks: extras.hooks }),
+    hooks: extras?.hooks,
     models,
   });
+  const app = createNodeListener(front);
   let server: Server | undefined;
   let boundHost: string | undefined;
   let baseUrl: string | undefined;
@@ -209,9 +194,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   );
   const reclaimTimer = setInterval(() => void reclaim(), RECLAIM_INTERVAL_MS).unref();
   return {
-    get app() {
-      return http.app;
-    },
+    app,
     ...createMockFacade(core),
     core,
     logger,
@@ -237,12 +220,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           // client reusing a socket the mock is closing gets ECONNRESET (seen in the soak).
           keepAliveTimeout: KEEP_ALIVE_MS,
         });
-        const paced = pacePipelining(http.listener);
+        const paced = pacePipelining(app);
         listening.on(
           'request',
           guardConnections(listening, paced, { maxConnections: connections.maxConnections, isIdle: paced.isIdle }),
         );
-        listening.on('clientError', http.answerClientError);
+        listening.on('clientError', createClientErrorAnswer(front.matchRoute));
         listening.once('error', reject);
         listening.listen(port, host, () => {
           listening.off('error', reject);
@@ -250,8 +233,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           const address = listening.address() as AddressInfo;
           baseUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
           resolve(baseUrl);
-          // Serving the service routes already; the admin API and dashboard get ready right after.
-          setImmediate(http.warm);
         });
         server = listening;
       });
@@ -268,11 +249,4 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       backing.close();
     },
   };
-}
-
-function normalizeBasePath(basePath: string | undefined): string {
-  if (basePath === undefined || basePath === '' || basePath === '/') return '';
-  if (!/^\/?[A-Za-z0-9._~\-/]+$/.test(basePath))
-    throw new ConfigError(`--base-path ${basePath}: use a URL path such as /api`);
-  return `/${basePath.replace(/^\/+|\/+$/g, '')}`;
 }

@@ -1,15 +1,13 @@
 #!/usr/bin/env node
-// Bundles what `npm start` and the `view-token-mock` bin run, so a start reads two files instead of
-// ~230 (Node resolves, stats and compiles each one: that was most of the start-up time), then starts
-// the mock once to save V8's code cache of both. Runs in `npm run build`, after tsc. Writes
+// Bundles the mock's own code that `npm start` and the `view-token-mock` bin run, so a start reads one
+// file instead of ~200 (Node resolves, stats and compiles each one: that was most of the start-up
+// time), then starts the mock once to save V8's code cache. Runs in `npm run build`, after tsc. Writes
 // dist/mock/cli/bundle/:
 // - main.js: the command line and the mock's own code, from mock/cli/main.ts (dist/mock/cli.js runs it);
-// - express.js: Express and its dependencies, loaded where the sources load Express (mock/http/load-express.ts)
-//   — the admin API and dashboard, which the mock builds after it listens; the library's createMockServer
-//   loads this file too, so express is no dependency of the package;
-// - *.js.v8-cache: what V8 compiled of each while the mock started and answered (mock/cli/code-cache.ts).
-// prism, ioredis and faker stay ordinary requires, loaded by the commands and requests that need
-// them. The library entry (dist/mock/index.js) is tsc's output, unbundled.
+// - main.js.v8-cache: what V8 compiled of it while the mock started and answered (mock/cli/code-cache.ts).
+// Nothing third-party goes into the bundle: packages are ordinary requires of node_modules (pino at
+// start; prism, ioredis and faker by the commands and requests that need them), where npm installs,
+// audits and updates them. The library entry (dist/mock/index.js) is tsc's output, unbundled.
 const { spawn } = require('node:child_process');
 const { existsSync, readFileSync, rmSync } = require('node:fs');
 const path = require('node:path');
@@ -20,7 +18,6 @@ const { fetch, setTimeout, clearTimeout } = globalThis;
 
 const root = path.resolve(__dirname, '..');
 const outDir = path.join(root, 'dist/mock/cli/bundle');
-const LAZY_PACKAGES = ['@stoplight/prism-http', '@stoplight/prism-http/*', 'ioredis', '@faker-js/faker'];
 
 /**
  * Each source file sees the `__dirname` its tsc output has (the spec engine finds dist/spec, the
@@ -45,56 +42,6 @@ const keepDirname = {
   },
 };
 
-/**
- * Express is the Express bundle, compiled with its code cache by the loader dist/mock/cli.js uses too:
- * mock/http/load-express.ts (which the library's tsc output runs: the bundle without the cache) is
- * replaced by that loader, and a plain 'express' import would get it as well.
- */
-const EXPRESS_FROM_BUNDLE =
-  'require("../code-cache.js").requireWithCodeCache(require("node:path").join(__dirname, "express.js"))';
-const expressBundle = {
-  name: 'express-bundle',
-  setup(build) {
-    build.onResolve({ filter: /^express$/ }, () => ({ path: 'express', namespace: 'express-bundle' }));
-    build.onResolve({ filter: /^\.\.\/code-cache\.js$/ }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'express-bundle' }, () => ({
-      contents: `module.exports = ${EXPRESS_FROM_BUNDLE};`,
-      loader: 'js',
-    }));
-    build.onLoad({ filter: /[\\/]mock[\\/]http[\\/]load-express\.ts$/ }, () => ({
-      contents: `exports.loadExpress = () => ${EXPRESS_FROM_BUNDLE};`,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * npm nests three identical copies of mime-types@3 (and mime-db) under express, body-parser and
- * send, because prism holds mime-types@2 at the top; each copy scores every MIME type when loaded
- * (several ms). A package whose name and version were already bundled from another folder is that one.
- */
-const sameVersionOnce = {
-  name: 'same-version-once',
-  setup(build) {
-    const first = new Map();
-    build.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === 'same-version-once') return undefined;
-      const resolved = await build.resolve(args.path, {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-        pluginData: 'same-version-once',
-      });
-      const match = /^(.*[\\/]node_modules[\\/])((?:@[^\\/]+[\\/])?[^\\/]+)([\\/].*)$/.exec(resolved.path);
-      if (resolved.errors.length > 0 || !match) return resolved;
-      const [, prefix, name, rest] = match;
-      const { version } = JSON.parse(readFileSync(path.join(prefix, name, 'package.json'), 'utf8'));
-      const key = `${name}@${version}`;
-      if (!first.has(key)) first.set(key, path.join(prefix, name));
-      return { ...resolved, path: path.join(first.get(key), rest) };
-    });
-  },
-};
-
 const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
 function bundle() {
@@ -103,17 +50,12 @@ function bundle() {
       ...common,
       entryPoints: [path.join(root, 'mock/cli/main.ts')],
       outfile: path.join(outDir, 'main.js'),
-      external: LAZY_PACKAGES,
-      plugins: [expressBundle, keepDirname, sameVersionOnce],
+      // Packages stay in node_modules, where npm installs, audits and updates them: the bundle holds the
+      // mock's own code only (nothing third-party is copied into dist/).
+      packages: 'external',
+      plugins: [keepDirname],
       // The mock's own code stays readable: stack traces in its log name real functions.
       banner: { js: '// Built by scripts/build-cli.js from mock/cli/main.ts: edit the sources, not this file.' },
-    }),
-    esbuild.build({
-      ...common,
-      stdin: { contents: "module.exports = require('express');", resolveDir: root, sourcefile: 'express-bundle.js' },
-      outfile: path.join(outDir, 'express.js'),
-      plugins: [sameVersionOnce],
-      minify: true,
     }),
   ]);
 }
@@ -123,11 +65,11 @@ const TRAINING_TIMEOUT_MS = 30_000;
 
 /**
  * Starts the built CLI as `npm start` does, asks for a token, uses it and reads admin pages, then
- * stops it: at exit it writes the code cache of each bundle (WRITE_CODE_CACHE_ENV).
+ * stops it: at exit it writes the bundle's code cache (WRITE_CODE_CACHE_ENV).
  */
 async function train() {
   const { WRITE_CODE_CACHE_ENV, codeCachePath } = require(path.join(root, 'dist/mock/cli/code-cache.js'));
-  const caches = ['main.js', 'express.js'].map((name) => codeCachePath(path.join(outDir, name)));
+  const caches = [codeCachePath(path.join(outDir, 'main.js'))];
   for (const cache of caches) rmSync(cache, { force: true });
   const child = spawn(process.execPath, [path.join(root, 'dist/mock/cli.js'), '--port', '0', '--log-level', 'silent'], {
     env: { ...process.env, [WRITE_CODE_CACHE_ENV]: '1' },

@@ -14,7 +14,6 @@ const ROOT = path.resolve(__dirname, '..');
 /** Files the package reads at run time that no entry point names. */
 const RUNTIME_FILES = [
   'dist/mock/cli/bundle/main.js',
-  'dist/mock/cli/bundle/express.js',
   'dist/spec/mock.operations.json',
   'dist/spec/view-token.operations.json',
   'spec/view-token.openapi.yaml',

@@ -23,7 +23,7 @@ const compiled = new Map<string, { script: Script; checksum: number; state: Code
  * the length, and would run the old code of a same-length edit) and V8 accepts it (same V8 and
  * flags); otherwise the bundle is compiled from its text as usual. Node 20 has no compile cache of
  * its own (`module.enableCompileCache` is Node 22+).
- * @example const express = requireWithCodeCache(path.join(__dirname, 'bundle/express.js'));
+ * @example requireWithCodeCache(path.join(__dirname, 'cli', 'bundle', 'main.js'));
  */
 export function requireWithCodeCache(file: string): unknown {
   const source = readFileSync(file, 'utf8');

@@ -48,7 +48,7 @@ export interface MockCoreOptions {
 }
 
 /**
- * The mock without any framework: what the Express server and the MSW handlers drive. Runs in
+ * The mock without any framework: what the server, the middleware and the MSW handlers drive. Runs in
  * Node and in browsers (randomness from `globalThis.crypto`).
  * @example
  * const core = createMockCore({ seed: 1 });

@@ -18,9 +18,7 @@ export function findPackageRoot(start: string = __dirname): string {
 }
 
 export const PACKAGE_ROOT = findPackageRoot();
-export const PACKAGE_VERSION = (
-  JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
-).version;
+export { PACKAGE_VERSION } from './package-version';
 /** The OpenAPI file of everything the mock serves. */
 export const MOCK_SPEC_PATH = path.join(PACKAGE_ROOT, 'spec', 'mock.openapi.yaml');
 /** The service contract: what `--proxy` judges the upstream's exchanges against. */

@@ -13,6 +13,7 @@ import type { JournalRecord } from './journal';
 import { tryOneTrip } from './one-trip';
 import type { RequestClock } from './session-clocks';
 import { requestClock } from './session-clocks';
+import { peekOperation } from './peek-operation';
 import { runOperation } from './run-operation';
 import { StoreFullError } from './store-errors';
 
@@ -43,10 +44,11 @@ const valid: RequestValidator = () => ({ kind: 'valid' });
 const NO_VIOLATIONS: readonly string[] = Object.freeze([]);
 
 /**
- * Runs one service request through the core: the one implementation behind the Express routes
- * and the MSW handlers alike. Order: the request's own switches (Prefer header, `__` query
- * fallbacks), else the first matching rule of its session, else the real outcome. On a shared
- * store a request without switches first tries the whole way in one round trip (one-trip.ts).
+ * Runs one service request through the core: the one implementation behind every adapter (the
+ * front, mock/front). Order: the request's own switches (Prefer header, `__` query fallbacks), else
+ * the first matching rule of its session, else the real outcome. On a shared store a request without
+ * switches first tries the whole way in one round trip (one-trip.ts). A HEAD takes no rule and
+ * changes nothing: its real outcome is what the GET would answer (peek-operation.ts).
  * @example await handleServiceRequest(core, { operationId: 'getViewToken', method: 'GET', path: '/view/token', query: { fileId: '1' }, pathParams: {}, headers: { authorization: 'Bearer x' } })
  */
 export function handleServiceRequest(
@@ -56,7 +58,9 @@ export function handleServiceRequest(
   hooks: ServiceHooks = {},
 ): Promise<ServiceResult> {
   const session = request.headers[SESSION_HEADER] ?? '';
-  const clean: ServiceRequest = { ...request, query: withoutSwitches(request.query) };
+  const query = withoutSwitches(request.query);
+  // Without `__` switches (nearly every request) the request is already clean.
+  const clean: ServiceRequest = query === request.query ? request : { ...request, query };
   const switches = readSwitches(core, request);
   if (switches.kind === 'rejected') {
     const { kind: _rejected, ...refusal } = switches;
@@ -85,8 +89,11 @@ async function runSwitchedOrReal(
 ): Promise<ServiceResult> {
   let ruleVersion: string | undefined;
   let nowOf = requestClock(core.clocks);
+  // HEAD changes nothing: no token issued or used, no rule used up (see peekOperation).
+  const head = clean.method === 'HEAD';
   // Without a shared store there is no round trip to save: the step-by-step way at once.
   if (
+    !head &&
     switches.kind === 'none' &&
     core.oneTrip !== undefined &&
     hooks.forward === undefined &&
@@ -104,7 +111,8 @@ async function runSwitchedOrReal(
     // The clocks the trip read: the step-by-step way reads them no more.
     if (attempt.clocks !== undefined) nowOf = requestClock(core.clocks, attempt.clocks);
   }
-  const chosen = switches.kind === 'plan' ? switches : await takeRule(core, clean, session, ruleVersion);
+  const chosen =
+    switches.kind === 'plan' ? switches : head ? NO_RULE : await takeRule(core, clean, session, ruleVersion);
   const { plan, ruleId } = chosen;
   const headers = switchHeaders(plan, ruleId);
   const outcome =
@@ -119,10 +127,13 @@ async function runSwitchedOrReal(
       ? { status: 201, headers: {}, body: undefined }
       : hooks.forward
         ? await hooks.forward(clean)
-        : await runOperation(core, clean, session, () => validate(clean), nowOf);
+        : head
+          ? await peekOperation(core, clean, session, () => validate(clean), nowOf)
+          : await runOperation(core, clean, session, () => validate(clean), nowOf);
   Object.assign(answer.headers, headers);
+  // The spec has no HEAD operation to judge a HEAD's answer by.
   const violations =
-    answer.violations === undefined && hooks.check === undefined
+    head || (answer.violations === undefined && hooks.check === undefined)
       ? NO_VIOLATIONS
       : [...(answer.violations ?? []), ...(hooks.check?.(clean, answer) ?? [])];
   await record(core, nowOf, clean, session, answer.status, outcome, violations);
@@ -130,6 +141,7 @@ async function runSwitchedOrReal(
 }
 
 type Choice = { kind: 'plan'; plan: SwitchPlan | undefined; ruleId?: string };
+const NO_RULE: Choice = Object.freeze({ kind: 'plan', plan: undefined });
 type Switches = Choice | { kind: 'none' } | ({ kind: 'rejected' } & Refusal);
 
 /** The request's own switches (refused loudly when unusable), or none. */

@@ -1,6 +1,6 @@
 /**
  * Why a store call failed, one class per concept (ky's way): none is a subclass of another, so a
- * handler tells them apart with `instanceof` and answers each its own way (see mock/http/store-errors.ts).
+ * handler tells them apart with `instanceof` and answers each its own way (see mock/front/failure.ts).
  */
 
 /** The store holds as many View Tokens as it may (`--max-view-tokens`): 503 until some expire or are deleted. */

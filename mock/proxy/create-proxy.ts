@@ -42,6 +42,11 @@ export interface Proxy {
  * prism-http against the contract (forced outcomes, switches and rules, stay the mock's own).
  * @example const proxy = await createProxy({ url: 'http://127.0.0.1:8080', timeoutMs: 10_000, errors: false, specPath }, logger);
  */
+/** The verdict on an exchange the contract says nothing about: no violations, and no JSON to record. */
+function unjudged(): { violations: string[]; judged: false; json: undefined } {
+  return { violations: [], judged: false, json: undefined };
+}
+
 export async function createProxy(options: ProxyOptions, logger: Logger): Promise<Proxy> {
   const upstream = new URL(options.url);
   const check = await createExchangeCheck(options.specPath);
@@ -95,7 +100,8 @@ export async function createProxy(options: ProxyOptions, logger: Logger): Promis
           502,
         );
       }
-      const verdict = check(request, result);
+      // The contract has no HEAD operation: a HEAD is forwarded, not judged.
+      const verdict = request.method === 'HEAD' ? unjudged() : check(request, result);
       recorder?.observe(request, result.status, verdict.json);
       const { violations } = verdict;
       if (violations.length > 0) {

@@ -137,13 +137,13 @@ test('the tarball holds compiled JS, declarations, the spec files, the bins, the
       'dist/mock/http/dashboard/dashboard.js',
       'dist/spec/mock.operations.json',
       'dist/mock/cli/bundle/main.js',
-      'dist/mock/cli/bundle/express.js',
-      'dist/mock/http/load-express.js',
       'view-token-mock.config.schema.json',
       'CHANGELOG.md',
       'dist/mock/msw/index.mjs',
       'dist/mock/msw/index.d.mts',
       'dist/mock/msw/create-handlers.d.mts',
+      'dist/mock/middleware/index.js',
+      'dist/mock/middleware/index.d.ts',
     ]),
   );
 });
@@ -310,7 +310,7 @@ test('without jest-openapi, useViewTokenSpec() from view-token-mock/contracts/je
   });
 });
 
-test("createMockServer runs in a project without express (the package's own Express bundle): a token, the dashboard, the admin API", async () => {
+test('createMockServer runs in a project without express (the mock uses none): a token, the dashboard, the admin API', async () => {
   const script = path.join(project, 'library.cjs');
   writeFileSync(
     script,
@@ -333,6 +333,26 @@ test("createMockServer runs in a project without express (the package's own Expr
     stderr: '',
     stdout: '32 200 1 no express in the project\n',
   });
+});
+
+test("view-token-mock/middleware serves the mock inside a project's own server (no express in the project) and hands the rest on", async () => {
+  const script = path.join(project, 'middleware.cjs');
+  writeFileSync(
+    script,
+    `const { createServer } = require('node:http');
+const { createMiddleware } = require('view-token-mock/middleware');
+const mock = createMiddleware({ seed: 1, logLevel: 'silent' });
+const server = createServer((req, res) => mock(req, res, () => res.writeHead(200).end('the app')));
+server.listen(0, '127.0.0.1', async () => {
+  const base = 'http://127.0.0.1:' + server.address().port;
+  const token = await (await fetch(base + '/view/token?fileId=1', { headers: { Authorization: 'Bearer x' } })).json();
+  const app = await (await fetch(base + '/elsewhere')).text();
+  console.log(token.data.length, app, await mock.journal.count());
+  server.close();
+});
+`,
+  );
+  expect(await run(process.execPath, [script], project)).toEqual({ code: 0, stderr: '', stdout: '32 the app 1\n' });
 });
 
 test('with every optional package installed, --validate-responses starts (prism from the project) and view-token-mock catalog prints a catalog (faker)', async () => {

@@ -9,3 +9,13 @@ test('docs/guides/testing-with-a-frozen-clock.md shows test/examples/frozen-cloc
   const source = readFileSync(path.join(root, 'test/examples/frozen-clock.test.ts'), 'utf8');
   expect(page).toContain(`\`\`\`ts\n${source}\`\`\``);
 });
+
+test.each([
+  ['ts', 'test/examples/middleware-express.test.ts'],
+  ['js', 'test/examples/vite/vite.config.mjs'],
+  ['js', 'test/examples/webpack/webpack.config.js'],
+])('docs/guides/middleware.md shows %s %s as it is', (language, file) => {
+  const page = readFileSync(path.join(root, 'docs/guides/middleware.md'), 'utf8');
+  const source = readFileSync(path.join(root, file), 'utf8');
+  expect(page).toContain(`\`\`\`${language}\n${source}\`\`\``);
+});

@@ -67,9 +67,9 @@ test('the base path reaches the pages escaped, in a meta tag their scripts read'
   expect(res.text).toContain('<meta name="view-token-mock:base-path" content="/api">');
 });
 
-test('the pages are GET only: another method is a 405 problem', async () => {
+test('the pages are GET (and HEAD) only: another method is a 405 problem', async () => {
   const res = await request((await aMock()).app).post('/__admin/ui');
   expect(res.status).toBe(405);
-  expect(res.headers.allow).toBe('GET, OPTIONS');
+  expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
   expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
 });

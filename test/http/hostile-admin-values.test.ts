@@ -58,5 +58,5 @@ test.each([
 test("a plain OPTIONS names the route's methods in Allow (204), the same as its 405s", async () => {
   const res = await request(mock.app).options('/view/token');
   expect(res.status).toBe(204);
-  expect(res.headers.allow).toBe('GET, OPTIONS');
+  expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
 });

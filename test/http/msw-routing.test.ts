@@ -58,10 +58,10 @@ test("with a base URL, a near-miss is the server's 404 naming the route, journal
       data: null,
       message: 'No route GET /api/View/Token; did you mean GET /api/view/token?',
     });
-    const head = await fetch('https://bim.example.test/api/view/token?fileId=1', { method: 'HEAD' });
-    expect([head.status, head.headers.get('allow')]).toEqual([405, 'GET, OPTIONS']);
+    const wrong = await fetch('https://bim.example.test/api/view/token?fileId=1', { method: 'PUT' });
+    expect([wrong.status, wrong.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
     const options = await fetch('https://bim.example.test/api/view/token', { method: 'OPTIONS' });
-    expect([options.status, options.headers.get('allow')]).toEqual([204, 'GET, OPTIONS']);
+    expect([options.status, options.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
     const adminMiss = await fetch('https://bim.example.test/__admin/helth');
     expect(adminMiss.status).toBe(404);
     expect(await adminMiss.json()).toEqual({
@@ -72,7 +72,7 @@ test("with a base URL, a near-miss is the server's 404 naming the route, journal
     });
     const journal = await core.journal.list({ unmatched: true, limit: 10 });
     expect(journal.map((entry) => [entry.method, entry.path, entry.status, entry.outcome])).toEqual([
-      ['HEAD', '/api/view/token', 405, 'unmatched'],
+      ['PUT', '/api/view/token', 405, 'unmatched'],
       ['GET', '/api/View/Token', 404, 'unmatched: did you mean GET /api/view/token?'],
     ]);
     expect(
@@ -113,6 +113,31 @@ test("?__proto__=1 is refused as an unknown switch and journaled with it, as on 
     ).toBe(422);
     const [entry] = await core.journal.list({ limit: 1 });
     expect(JSON.stringify(entry?.query)).toBe('{"fileId":"1","__proto__":"1"}');
+  } finally {
+    server.close();
+  }
+});
+
+test('HEAD under MSW answers what GET would without a body, and issues no token', async () => {
+  const { handlers, tokens, journal } = createHandlers({ seed: 1 });
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const head = await fetch(`${APP_API}/view/token?fileId=1`, {
+      method: 'HEAD',
+      headers: { Authorization: 'Bearer x' },
+    });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      '',
+    ]);
+    expect((await fetch(`${APP_API}/view/token?fileId=1`, { method: 'HEAD' })).status).toBe(401);
+    expect(await tokens.list()).toEqual([]);
+    expect((await journal.list()).map((entry) => [entry.method, entry.operationId, entry.status])).toEqual([
+      ['HEAD', 'getViewToken', 401],
+      ['HEAD', 'getViewToken', 200],
+    ]);
   } finally {
     server.close();
   }

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import type { MockServer } from '../../mock/server';
-import { REQUEST_LIMITS } from '../../mock/http/request-limits';
+import { REQUEST_LIMITS } from '../../mock/front/request-limits';
 import { BEARER, aMock } from '../support/mock-app';
 
 let mock: MockServer;

@@ -86,7 +86,6 @@ test.each<[string, string, number, string | null, unknown]>([
     '',
     { code: 'route.not.found', data: null, message: 'No route GET /View/Token; did you mean GET /view/token?' },
   ],
-  ['HEAD', '/view/token?fileId=1', 405, '', {}],
   [
     'GET',
     '/data/v2/integrations/%E0%A4%A/files/3/viewToken',
@@ -149,16 +148,78 @@ test.each<[Via, string, string, string]>([
   },
 );
 
-test.each<[Via, string]>([
-  ['express app', '/view/token?fileId=1'],
-  ['listener', '/view/token?fileId=1'],
-  ['listener', '/data/v2/integrations/2/files/3/viewToken'],
-  ['express app', '/inside/databag?viewToken=0123456789abcdef0123456789abcdef'],
-])('HEAD never issues or uses a token (%s): HEAD %s is 405 with Allow', async (via, url) => {
-  const { mock, res } = await send(via, 'HEAD', url, BEARER);
-  expect(res.status).toBe(405);
-  expect(res.headers.allow).toMatch(/^(GET|GET, POST|POST, GET), OPTIONS$/);
-  expect(await mock.core.store.count()).toBe(0);
+test.each<[Via, string, Record<string, string>, number]>([
+  ['express app', '/view/token?fileId=1', BEARER, 200],
+  ['listener', '/view/token?fileId=1', BEARER, 200],
+  ['listener', '/data/v2/integrations/2/files/3/viewToken', BEARER, 200],
+  ['listener', '/view/token?fileId=1', {}, 401],
+  ['express app', '/view/token?fileId=abc', BEARER, 400],
+  ['listener', '/view/token?fileId=404', { ...BEARER, Prefer: 'code=403' }, 403],
+  ['express app', '/inside/databag?viewToken=0123456789abcdef0123456789abcdef', {}, 401],
+])(
+  'HEAD never issues or uses a token (%s): HEAD %s answers what GET would (%j: %i) without a body, and is journaled',
+  async (via, url, headers, status) => {
+    const { mock, res } = await send(via, 'HEAD', url, headers);
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({});
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['x-view-token-expires-at']).toBeUndefined();
+    expect(await mock.core.store.count()).toBe(0);
+    const [entry] = await mock.core.journal.list({});
+    expect([entry?.method, entry?.status]).toEqual(['HEAD', status]);
+  },
+);
+
+test.each([
+  ['/view/token?fileId=1', {}],
+  ['/view/token?fileId=1.5', BEARER],
+  ['/inside/databag?viewToken=0123456789abcdef0123456789abcdef', {}],
+  ['/view/token?fileId=1&__code=418', BEARER],
+])(
+  'HEAD %s gets the headers GET gets for the same refusal (%j), Content-Length included, and no body',
+  async (url, headers) => {
+    const mock = await aMock();
+    const head = await request(mock.app).head(url).set(headers);
+    const get = await request(mock.app).get(url).set(headers);
+    const headersOf = (res: request.Response) => ({
+      status: res.status,
+      type: res.headers['content-type'],
+      length: res.headers['content-length'],
+      wwwAuthenticate: res.headers['www-authenticate'],
+    });
+    expect(get.status).toBeGreaterThanOrEqual(400);
+    expect(headersOf(head)).toEqual(headersOf(get));
+    expect(head.text).toBeUndefined();
+  },
+);
+
+test("HEAD on the viewer's call reports the token's expiry as it is, never slides it, and says 401 once it has expired", async () => {
+  const mock = await aMock();
+  const issued = await request(mock.app).get('/view/token?fileId=1').set(BEARER);
+  const token = issued.body.data as string;
+  const expiresAt = issued.headers['x-view-token-expires-at'];
+  expect(expiresAt).toBe('2026-01-01T12:00:00.000Z');
+  await mock.clock.advance('1h');
+  const head = await request(mock.app).head(`/inside/databag?viewToken=${token}`);
+  expect([head.status, head.headers['x-view-token-expires-at']]).toEqual([200, expiresAt]);
+  expect((await mock.tokens.get(token))?.expiresAt).toBe(expiresAt);
+  await mock.clock.advance('11h');
+  const expired = await request(mock.app).head(`/inside/databag?viewToken=${token}`);
+  expect([expired.status, expired.headers['www-authenticate']]).toEqual([401, 'Bearer error="invalid_token"']);
+  // Still expired for GET too: the HEAD did not slide it back.
+  expect((await request(mock.app).get(`/inside/databag?viewToken=${token}`)).body.message).toBe(
+    'View token has expired.',
+  );
+});
+
+test("HEAD takes no rule: the session's rule waits for the GET it was written for", async () => {
+  const mock = await aMock();
+  const session = { ...BEARER, 'X-Mock-Session': 'qa-1' };
+  await mock.scenarios.add({ when: { operation: 'getViewToken' }, then: { scenario: 'forbidden' }, times: 1 }, 'qa-1');
+  expect((await request(mock.app).head('/view/token?fileId=1').set(session)).status).toBe(200);
+  const get = await request(mock.app).get('/view/token?fileId=1').set(session);
+  expect([get.status, get.headers['x-mock-rule']]).toEqual([403, expect.any(String)]);
+  expect((await request(mock.app).get('/view/token?fileId=1').set(session)).status).toBe(200);
 });
 
 test('an unmatched request is journaled as unmatched with its hint, and listed by GET /__admin/requests/unmatched', async () => {
@@ -166,7 +227,7 @@ test('an unmatched request is journaled as unmatched with its hint, and listed b
   await request(mock.app)
     .get('/view/tokens?fileId=1&__code=403')
     .set({ ...BEARER, 'X-Mock-Session': 'qa-1' });
-  await request(mock.app).head('/view/token?fileId=1').set(BEARER);
+  await request(mock.app).put('/view/token?fileId=1').set(BEARER);
   await request(mock.app).get('/view/token?fileId=2').set(BEARER);
   const unmatched = await request(mock.app).get('/__admin/requests/unmatched');
   expect(unmatched.status).toBe(200);
@@ -177,7 +238,7 @@ test('an unmatched request is journaled as unmatched with its hint, and listed b
       {
         id: 2,
         at: expect.any(String),
-        method: 'HEAD',
+        method: 'PUT',
         path: '/view/token',
         query: { fileId: '1' },
         session: '',
@@ -259,14 +320,29 @@ test.each([
 });
 
 test.each<[Via, string, string]>([
-  ['express app', '/__admin/health', 'GET, OPTIONS'],
-  ['listener', '/__admin/clock', 'GET, PUT, OPTIONS'],
-  ['listener', '/__admin/ui', 'GET, OPTIONS'],
-])('HEAD on the admin API and dashboard is a 405 with Allow too (%s): HEAD %s', async (via, url, allow) => {
-  const { res } = await send(via, 'HEAD', url);
-  expect(res.status).toBe(405);
-  expect(res.headers.allow).toBe(allow);
-  expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  ['express app', '/__admin/health', 'application/json; charset=utf-8'],
+  ['listener', '/__admin/clock', 'application/json; charset=utf-8'],
+  ['listener', '/__admin/ui', 'text/html; charset=utf-8'],
+  ['express app', '/__admin/ui/assets/favicon.svg', 'image/svg+xml; charset=utf-8'],
+])(
+  "HEAD on the admin API and dashboard answers the GET's headers without its body (%s): HEAD %s",
+  async (via, url, type) => {
+    const { res } = await send(via, 'HEAD', url);
+    expect([res.status, res.headers['content-type'], res.body]).toEqual([200, type, {}]);
+    expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
+  },
+);
+
+test('HEAD on an admin route needs the admin token GET needs, and a wrong method lists HEAD in Allow', async () => {
+  const { app } = await aMock({ adminToken: 'qa' });
+  expect((await request(app).head('/__admin/view-tokens')).status).toBe(401);
+  expect((await request(app).head('/__admin/view-tokens').set('Authorization', 'Bearer qa')).status).toBe(200);
+  const wrong = await request(app).delete('/__admin/health').set('Authorization', 'Bearer qa');
+  expect([wrong.status, wrong.headers.allow, wrong.body.detail]).toEqual([
+    405,
+    'GET, HEAD, OPTIONS',
+    'DELETE is not allowed on /__admin/health; use GET or HEAD.',
+  ]);
 });
 
 test('an absolute-form request line is routed by its path, to the same operation', async () => {

@@ -1,28 +1,30 @@
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import express from 'express';
 import request from 'supertest';
-import type { MatchedRoute } from '../../mock/core/routing/match-route';
-import { createRouteMatcher } from '../../mock/core/routing/match-route';
-import { ROUTE_TABLE } from '../../mock/core/routing/route-table';
-import { createOperationDispatch } from '../../mock/http/operation-dispatch';
+import { createMockCore } from '../../mock/compose/create-mock-core';
+import { createFront } from '../../mock/front/front';
+import { createNodeListener } from '../../mock/http/node-front';
+import { parseQuery } from '../../mock/http/parse-query';
+import { createSpecAnswers } from '../../mock/http/spec-answers';
 import { loadSpecEngine } from '../../mock/spec-engine/spec-engine';
 import { MOCK_SPEC, useMockSpec } from '../support/mock-app';
 
 beforeAll(useMockSpec);
 
-/** The dispatch with no handler at all: every matched operation goes to the spec engine. */
+const silent = { error: () => undefined, warn: () => undefined };
+
+/** The front with no handler at all: every matched operation goes to the spec engine. */
 async function aSpecOnlyApp() {
   const engine = await loadSpecEngine(path.resolve(MOCK_SPEC));
-  const matchRoute = createRouteMatcher(ROUTE_TABLE, { basePath: '' });
-  const matches = new WeakMap<IncomingMessage, MatchedRoute>();
-  return express()
-    .use((req, _res, next) => {
-      const match = matchRoute(req.method, req.url);
-      if (match.kind === 'matched') matches.set(req, match);
-      next();
-    })
-    .use(createOperationDispatch((req) => matches.get(req), engine, {}));
+  const front = createFront({
+    core: createMockCore(),
+    operations: {},
+    unhandled: createSpecAnswers(() => Promise.resolve(engine)),
+    basePath: '',
+    guard: { isIp: () => true },
+    parseQuery,
+    logger: silent,
+  });
+  return createNodeListener(front);
 }
 
 test('an operation with no stateful handler is answered from the spec by prism, found by its operationId, and the answer satisfies the spec', async () => {

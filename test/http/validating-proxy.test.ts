@@ -298,3 +298,14 @@ test.each([
 ])('the library refuses proxy options %j with a ConfigError naming the flag', async (proxy, message) => {
   await expect(aMock({ proxy })).rejects.toMatchObject({ name: 'ConfigError', message });
 });
+
+test('a HEAD is forwarded as a HEAD and not judged (the contract has no HEAD operation), even under --proxy-errors', async () => {
+  const { mock, upstream } = await proxyTo({ kind: 'fake', deviation: 'none' }, { errors: true });
+  const res = await request(mock.app).head(`/view/token?fileId=${FAKE_IDS.valid}`).set(BEARER);
+  // Whatever the upstream answers a HEAD (the fake has no HEAD route: 404), unjudged.
+  expect(res.headers['x-contract-violations']).toBeUndefined();
+  expect(upstream?.received.map((sent) => `${sent.method} ${sent.url}`)).toEqual([
+    `HEAD /view/token?fileId=${FAKE_IDS.valid}`,
+  ]);
+  expect((await journal(mock)).map((entry) => [entry.status, entry.violations])).toEqual([[res.status, undefined]]);
+});

@@ -140,7 +140,7 @@ test('an unknown route is a 404 envelope and a wrong method a 405 with Allow', a
   });
   const wrong = await request(mock.app).delete('/view/token').set(BEARER);
   expect(wrong.status).toBe(405);
-  expect(wrong.headers.allow).toBe('GET, OPTIONS');
+  expect(wrong.headers.allow).toBe('GET, HEAD, OPTIONS');
   expect(wrong.body.code).toBe('method.not.allowed');
 });
 

@@ -83,14 +83,15 @@ test("the loader stand-in is where the platform's CDN keeps its loader, under /a
   expect(res.text).toMatch(/^\/\* view-token-mock: the JS loader stand-in \(BimfaceSDKLoader\)\. Written for the mock/);
 });
 
-test("HEAD of a file is the route table's 405 with Allow (the spec gives the static host GET only; loaders never send HEAD)", async () => {
-  const res = await request(mock.app).head(`/Glodon/${BIMFACE}/Application.js`);
-  expect([res.status, res.headers.allow, res.headers['content-type']]).toEqual([
-    405,
-    'GET, OPTIONS',
-    'text/plain; charset=utf-8',
-  ]);
-  expect(res.text).toBeUndefined();
+test("HEAD of a file answers the GET's status and headers, Content-Length included, without the file; HEAD of a miss is the GET's text/plain 404", async () => {
+  const file = `/Glodon/${BIMFACE}/Application.js`;
+  const [head, get] = [await request(mock.app).head(file), await request(mock.app).get(file)];
+  const headersOf = (res: request.Response) => [res.status, res.headers['content-type'], res.headers['content-length']];
+  expect(headersOf(head)).toEqual([200, 'application/javascript; charset=utf-8', get.headers['content-length']]);
+  expect(headersOf(head)).toEqual(headersOf(get));
+  expect(head.text).toBeUndefined();
+  const miss = await request(mock.app).head(`/Glodon/${BIMFACE}/nope.js`);
+  expect([miss.status, miss.headers['content-type'], miss.text]).toEqual([404, 'text/plain; charset=utf-8', undefined]);
 });
 
 test("a file the folder lacks is a text/plain 404 naming it, the folder's files and the nearest, journaled as unmatched with its whole path", async () => {

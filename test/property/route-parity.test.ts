@@ -3,17 +3,22 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import fc from 'fast-check';
+import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import type { MockServer } from '../../mock/server';
+import express from 'express';
+import { createMiddleware } from '../../mock/middleware';
 import { createHandlers } from '../../mock/msw';
 import { aMock } from '../support/mock-app';
 import { isAdminPath } from './spec-routes';
 
-// One request, three ways in: the mock's own listener (raw bytes on a socket, so absolute-form
-// targets and dot segments arrive as written), the Express app alone (also on a raw socket:
-// supertest resolves `..` and re-encodes before sending), and the MSW handlers with a base URL
-// (through fetch, which normalises the URL as every browser and Node client does: MSW is held to
-// what the listener answers for that same normalised URL). All must classify the request alike.
+// One request, four ways in: the mock's own listener (raw bytes on a socket, so absolute-form
+// targets and dot segments arrive as written), `mock.app` alone in a server of its own and the
+// middleware inside an Express app (also on raw sockets: supertest resolves `..` and re-encodes
+// before sending), and the MSW handlers with a base URL (through fetch, which normalises the URL as
+// every browser and Node client does: MSW is held to what the listener answers for that same
+// normalised URL). All must classify the request alike; the middleware hands to the app exactly
+// what the listener answers 404 for a path no route has.
 // fast-check picks the seed and prints it; ROUTE_PARITY_SEED=<seed> replays a run.
 jest.setTimeout(60_000);
 
@@ -127,8 +132,13 @@ function sendRaw(port: number, method: string, target: string): Promise<Classifi
 
 let listened: MockServer;
 let listenerPort: number;
+let appServer: Server;
+let appPort: number;
 let expressServer: Server;
 let expressPort: number;
+/** What the Express app answers for a request the middleware handed on. */
+const HANDED_ON = 299;
+let handedToTheApp = 0;
 const passedThrough: string[] = [];
 const msw = createHandlers({ seed: 3, baseUrl: 'http://127.0.0.1:1' });
 let mswServer: ReturnType<typeof setupServer>;
@@ -136,27 +146,34 @@ let mswServer: ReturnType<typeof setupServer>;
 beforeAll(async () => {
   listened = await aMock({ seed: 3 });
   listenerPort = Number(new URL(await listened.listen(0)).port);
-  const expressMock = await aMock({ seed: 3 });
-  expressServer = createServer(expressMock.app);
+  appServer = createServer((await aMock({ seed: 3 })).app);
+  await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve));
+  appPort = (appServer.address() as AddressInfo).port;
+  const inExpress = express()
+    .use(createMiddleware({ seed: 3, logLevel: 'silent' }))
+    .use((_req, res) => res.status(HANDED_ON).end());
+  expressServer = createServer(inExpress);
   await new Promise<void>((resolve) => expressServer.listen(0, '127.0.0.1', resolve));
   expressPort = (expressServer.address() as AddressInfo).port;
-  // MSW answers for the listener's own origin; what it leaves (the admin API) reaches the listener.
+  // MSW answers for the listener's own origin; what it leaves (the dashboard's pages) reaches the listener.
   const handlers = createHandlers({ core: msw.core, baseUrl: `http://127.0.0.1:${listenerPort}` }).handlers;
-  mswServer = setupServer(...handlers);
-  mswServer.listen({
-    onUnhandledRequest: ({ method, url }) => {
-      passedThrough.push(`${method} ${new URL(url).pathname}`);
-    },
+  // What our handler hands on is recorded here, then goes to the network (the listener).
+  const handedOn = http.all('*', ({ request }) => {
+    passedThrough.push(`${request.method} ${new URL(request.url).pathname}`);
+    return passthrough();
   });
+  mswServer = setupServer(...handlers, handedOn);
+  mswServer.listen({ onUnhandledRequest: 'error' });
 });
 
 afterAll(async () => {
   mswServer.close();
   await listened.close();
+  await new Promise((resolve) => appServer.close(resolve));
   await new Promise((resolve) => expressServer.close(resolve));
 });
 
-test('the listener, the Express app and the MSW handlers classify every spelling of every path alike', async () => {
+test('the listener, mock.app, the middleware in Express and the MSW handlers classify every spelling of every path alike', async () => {
   console.info(`route parity: seed ${SEED} (replay with ROUTE_PARITY_SEED=${SEED}), ${NUM_RUNS} runs`);
   const seen = new Map<string, number>();
   await fc.assert(
@@ -164,8 +181,14 @@ test('the listener, the Express app and the MSW handlers classify every spelling
       const spelled = variants.reduce((current, [name, index]) => (VARIANTS[name] as Variant)(current, index), path);
       const raw = absoluteForm ? `http://127.0.0.1:${listenerPort}${spelled}` : spelled;
       const listener = await sendRaw(listenerPort, method, raw);
-      const app = await sendRaw(expressPort, method, raw);
+      const app = await sendRaw(appPort, method, raw);
       expect({ request: `${method} ${raw}`, app }).toEqual({ request: `${method} ${raw}`, app: listener });
+      const middleware = await sendRaw(expressPort, method, raw);
+      if (middleware.status === HANDED_ON) handedToTheApp += 1;
+      expect({ request: `${method} ${raw} (middleware)`, middleware }).toEqual({
+        request: `${method} ${raw} (middleware)`,
+        middleware: middleware.status === HANDED_ON && listener.status === 404 ? middleware : listener,
+      });
       // What fetch puts on the wire for that spelling, to the listener and through MSW.
       const wire = new URL(`http://127.0.0.1:${listenerPort}${spelled}`);
       const onWire = await sendRaw(listenerPort, method, `${wire.pathname}${wire.search}`);
@@ -180,13 +203,13 @@ test('the listener, the Express app and the MSW handlers classify every spelling
         request: `${method} ${wire.pathname}${wire.search} (MSW)`,
         viaMsw: onWire,
       });
-      // MSW leaves only the admin API and the dashboard to the network, and never their 404s or 405s.
+      // MSW answers the admin API itself: it leaves only the dashboard's routes (its pages are files of
+      // the server's build, which also decides whether an asset name exists) to the network.
       if (passedThrough.length > before)
         expect({
           passedThrough: passedThrough.at(-1),
-          admin: isAdminPath(wire.pathname),
-          unmatched: [404, 405].includes(onWire.status),
-        }).toEqual({ passedThrough: passedThrough.at(-1), admin: true, unmatched: false });
+          dashboard: isAdminPath(wire.pathname) && wire.pathname.startsWith('/__admin/ui'),
+        }).toEqual({ passedThrough: passedThrough.at(-1), dashboard: true });
       const label = `${listener.status}`;
       seen.set(label, (seen.get(label) ?? 0) + 1);
     }),
@@ -195,4 +218,8 @@ test('the listener, the Express app and the MSW handlers classify every spelling
   // The runs reached matched operations, 404s and 405s alike.
   expect([...seen.keys()].filter((status) => ['404', '405'].includes(status)).sort()).toEqual(['404', '405']);
   expect([...seen.keys()].some((status) => status.startsWith('2'))).toBe(true);
+  // The middleware handed paths no route has to the app.
+  expect(handedToTheApp).toBeGreaterThan(0);
+  // And the dashboard's pages went on to the listener through MSW.
+  expect(passedThrough.length).toBeGreaterThan(0);
 });

@@ -1,4 +1,4 @@
-import { REPEATED_WARNING_INTERVAL_MS, createLogThrottle } from '../../mock/http/log-throttle';
+import { REPEATED_WARNING_INTERVAL_MS, createLogThrottle } from '../../mock/front/log-throttle';
 
 test('a warning is due the first time, then once per interval with how many alike were left out', () => {
   let now = 1_000;

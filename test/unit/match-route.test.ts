@@ -110,14 +110,33 @@ test.each([
 });
 
 test.each([
-  ['HEAD', '/view/token', 'service', ['GET'], 'GET, OPTIONS'],
-  ['PUT', `/data/v2/integrations/1/files/2/viewToken`, 'service', ['GET', 'POST'], 'GET, POST, OPTIONS'],
-  ['HEAD', '/__admin/health', 'admin', ['GET'], 'GET, OPTIONS'],
-  ['OPTIONS', '/__admin/clock', 'admin', ['GET', 'PUT'], 'GET, PUT, OPTIONS'],
-  ['POST', '/__admin/scenarios/catalog', 'admin', ['GET'], 'GET, OPTIONS'],
-  ['HEAD', '/__admin/ui', 'dashboard', ['GET'], 'GET, OPTIONS'],
+  ['POST', '/view/token', 'service', ['GET', 'HEAD'], 'GET, HEAD, OPTIONS'],
+  ['PUT', `/data/v2/integrations/1/files/2/viewToken`, 'service', ['GET', 'HEAD', 'POST'], 'GET, HEAD, POST, OPTIONS'],
+  ['HEAD', '/oauth2/token', 'service', ['POST'], 'POST, OPTIONS'],
+  ['DELETE', '/__admin/health', 'admin', ['GET', 'HEAD'], 'GET, HEAD, OPTIONS'],
+  ['OPTIONS', '/__admin/clock', 'admin', ['GET', 'HEAD', 'PUT'], 'GET, HEAD, PUT, OPTIONS'],
+  ['HEAD', '/__admin/reset', 'admin', ['POST'], 'POST, OPTIONS'],
+  ['POST', '/__admin/scenarios/catalog', 'admin', ['GET', 'HEAD'], 'GET, HEAD, OPTIONS'],
+  ['PUT', '/__admin/ui', 'dashboard', ['GET', 'HEAD'], 'GET, HEAD, OPTIONS'],
 ])('%s %s is method-not-allowed in %s with Allow %j', (method, target, area, allow, allowHeader) => {
   expect(match(method, target)).toEqual({ kind: 'method-not-allowed', area, allow, allowHeader, path: target });
+});
+
+test.each([
+  ['/view/token?fileId=1', 'getViewToken', {}],
+  ['/data/v2/integrations/1/files/2/viewToken', 'getChildFileViewTokenByGet', { integrateId: '1', fileId: '2' }],
+  ['/inside/databag', 'getViewerData', {}],
+  ['/__admin/view-tokens/abc', 'getViewTokenRecord', { token: 'abc' }],
+  ['/__admin/ui/assets/favicon.svg', 'getDashboardAsset', { file: 'favicon.svg' }],
+  [
+    '/Glodon/Bimface@3.6.36-standin/Application.js',
+    'getViewerSdkFile',
+    { version: 'Bimface@3.6.36-standin', file: 'Application.js' },
+  ],
+])('HEAD %s is answered wherever GET is, by the GET operation %s (RFC 9110)', (target, operationId, params) => {
+  const head = match('HEAD', target);
+  expect(head).toMatchObject({ kind: 'matched', operationId, params, route: { method: 'GET' } });
+  expect(head).toEqual(match('GET', target));
 });
 
 test('a path parameter that is not valid percent-encoding is matched, named, and kept raw', () => {
@@ -174,10 +193,10 @@ test('a new path and area come from the table alone: a static file route is matc
     params: { version: '3.6', file: 'viewer.js' },
   });
   expect(withStatic('GET', '/api/Other/3.6/js/viewer.js')).toMatchObject({ kind: 'not-found', area: 'static' });
-  expect(withStatic('HEAD', '/api/Other/3.6/viewer.js')).toMatchObject({
+  expect(withStatic('DELETE', '/api/Other/3.6/viewer.js')).toMatchObject({
     kind: 'method-not-allowed',
     area: 'static',
-    allow: ['GET'],
+    allow: ['GET', 'HEAD'],
   });
   expect(withStatic('GET', '/Other/3.6/viewer.js')).toMatchObject({ kind: 'not-found', area: 'service' });
 });

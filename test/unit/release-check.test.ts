@@ -18,7 +18,6 @@ const { checkPackedFiles, entryFiles, installScripts, packageWarnings, readManif
 const manifest = readManifest();
 const RUNTIME = [
   'dist/mock/cli/bundle/main.js',
-  'dist/mock/cli/bundle/express.js',
   'dist/spec/mock.operations.json',
   'dist/spec/view-token.operations.json',
   'spec/view-token.openapi.yaml',

@@ -54,8 +54,9 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
  * The one matcher: every adapter (the listener, the Express app, the MSW handlers, the proxy) asks
  * it what a request is. Exact like a real server: case-sensitive; no trailing-slash, doubled-slash,
  * dot-segment, `;`-parameter or percent-encoding aliases (`/view/%74oken` is not `/view/token`);
- * an absolute-form target (`http://host/view/token`) is read as its path. A method the spec does not
- * list on a known path (HEAD and OPTIONS included) is `method-not-allowed` with the path's methods.
+ * an absolute-form target (`http://host/view/token`) is read as its path. HEAD is answered wherever
+ * GET is, by the GET's operation (RFC 9110; the operation sees the method). Any other method the spec
+ * does not list on a known path (OPTIONS included) is `method-not-allowed` with the path's methods.
  * `basePath` prefixes the areas whose AREA_RULES say so. Parameterless paths are one Map lookup
  * answering a result made in advance; the few templated paths are tried after.
  * @example createRouteMatcher(ROUTE_TABLE, { basePath: '' })('GET', '/view/token?fileId=1') // { kind: 'matched', operationId: 'getViewToken', ... }
@@ -110,9 +111,17 @@ function toLookup(
       route,
       names: [...template.matchAll(/\{([^}]+)\}/g)].map((found) => found[1] as string),
     });
+    entries.set(template, entry);
+  }
+  for (const entry of entries.values()) {
+    const get = entry.byMethod.get('GET');
+    // HEAD goes wherever GET goes (RFC 9110), listed right after it.
+    if (get !== undefined && !entry.byMethod.has('HEAD'))
+      entry.byMethod = new Map(
+        [...entry.byMethod].flatMap((pair) => (pair[0] === 'GET' ? [pair, ['HEAD', get]] : [pair])),
+      );
     entry.allow = [...entry.byMethod.keys()];
     entry.allowHeader = [...entry.allow, 'OPTIONS'].join(', ');
-    entries.set(template, entry);
   }
   const templated: TemplatedPath[] = [...entries]
     .filter(([template]) => template.includes('{'))

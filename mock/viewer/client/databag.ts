@@ -2,7 +2,6 @@
 // platform's SDK repeats the loader's call in `addView` and the drawing `load`), so each page load
 // is a use on the mock and the token's expiry slides.
 import type { components } from '../../../spec/generated/mock';
-import type { HostConfig } from './globals';
 import './globals';
 
 export type ViewerData = components['schemas']['ViewerData'];
