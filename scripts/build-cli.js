@@ -45,6 +45,8 @@ const keepDirname = {
 const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
 function bundle() {
+  // The folder holds this build's files only: an older build's (Express's bundle and its cache) go.
+  rmSync(outDir, { recursive: true, force: true });
   return Promise.all([
     esbuild.build({
       ...common,
