@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendProblem } from './problem';
+import { readBearerCredentials } from '../core/bearer-credentials';
 
 /**
  * `--admin-token`: `Authorization: Bearer <admin token>`, compared in constant time. Which requests
@@ -13,9 +14,8 @@ export function createAdminAuth(
   if (adminToken === undefined) return () => false;
   const expected = digest(adminToken);
   return (req, res) => {
-    const match = /^bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
     // A blank token never matches, whatever the mock was started with.
-    const given = match?.[1]?.trim();
+    const given = readBearerCredentials(req.headers.authorization ?? '')?.trim();
     if (given && timingSafeEqual(digest(given), expected)) return false;
     res.setHeader('WWW-Authenticate', 'Bearer realm="view-token-mock admin"');
     sendProblem(

@@ -7,6 +7,7 @@ import { PREFERENCE_KEYS } from './preferences';
 import type { Rule, RuleCondition, RuleOutcome } from './rule';
 import type { Refusal } from './switch-plan';
 import { toSwitchPlan } from './switch-plan';
+import { echo } from '../echo';
 
 /** The query and path parameters of each service operation (what a rule's `param` may name), from the route table. */
 const PARAMETERS_OF: ReadonlyMap<string, readonly string[]> = new Map(
@@ -75,7 +76,7 @@ function unknownName(what: string, field: string, given: string, known: readonly
 function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 'session'> | string | Unprocessable {
   if (!isObject(input)) return 'a rule is a JSON object {when?, then, times?}';
   const extra = Object.keys(input).find((key) => !(RULE_KEYS as readonly string[]).includes(key));
-  if (extra !== undefined) return unknownName(`"${extra}" is not part of a rule`, 'rule', extra, RULE_KEYS);
+  if (extra !== undefined) return unknownName(`"${echo(extra)}" is not part of a rule`, 'rule', extra, RULE_KEYS);
   const { when = {}, then, times } = input;
   const condition = toCondition(when);
   if (typeof condition === 'string' || 'unprocessable' in condition) return condition;
@@ -83,7 +84,7 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
   if (typeof outcome === 'string' || 'unprocessable' in outcome) return outcome;
   if (condition.operation !== undefined && !isServiceOperation(condition.operation)) {
     return unknownName(
-      `"when.operation" ${condition.operation} is not a service operation`,
+      `"when.operation" ${echo(condition.operation)} is not a service operation`,
       'operation',
       condition.operation,
       Object.keys(statuses),
@@ -96,7 +97,7 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
     const where =
       condition.operation === undefined ? 'no service operation has it' : `${condition.operation} does not have it`;
     if (!known.includes(condition.param))
-      return unknownName(`"when.param" ${condition.param}: ${where}`, 'param', condition.param, known);
+      return unknownName(`"when.param" ${echo(condition.param)}: ${where}`, 'param', condition.param, known);
   }
   const planned = toSwitchPlan(toPreferences(outcome), condition.operation ?? 'any service operation', documented);
   if (planned.kind === 'rejected') {
@@ -123,7 +124,7 @@ function toCondition(when: unknown): RuleCondition | string | Unprocessable {
   if (!isObject(when)) return '"when" must be an object {operation?, param?, equals?, accessToken?}';
   for (const [key, value] of Object.entries(when)) {
     if (!(CONDITION_KEYS as readonly string[]).includes(key))
-      return unknownName(`"when.${key}" is not a condition`, 'when', key, CONDITION_KEYS);
+      return unknownName(`"when.${echo(key)}" is not a condition`, 'when', key, CONDITION_KEYS);
     const integer = key === 'equals' && typeof value === 'number' && Number.isSafeInteger(value);
     if (typeof value !== 'string' && !integer)
       return key === 'equals' ? '"when.equals" must be a string or an integer' : `"when.${key}" must be a string`;
@@ -139,7 +140,7 @@ function toOutcome(then: unknown): RuleOutcome | string | Unprocessable {
   const outcome: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(then)) {
     if (!(PREFERENCE_KEYS as readonly string[]).includes(key))
-      return unknownName(`"then.${key}" is not an outcome`, 'then', key, PREFERENCE_KEYS);
+      return unknownName(`"then.${echo(key)}" is not an outcome`, 'then', key, PREFERENCE_KEYS);
     if (typeof value !== 'string' && typeof value !== 'number') return `"then.${key}" must be a string or a number`;
     outcome[key] = value;
   }
