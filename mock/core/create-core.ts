@@ -24,6 +24,7 @@ import type { ServiceStatuses } from './service-statuses';
 import { SERVICE_STATUSES } from './service-statuses';
 import type { ViewTokens } from './view-tokens';
 import { VIEW_TOKEN_TTL_MS, createViewTokens } from './view-tokens';
+import { explainFullStore } from './full-store';
 
 /** How long an expired View Token stays listed (for the dashboard) before it is reclaimed. */
 export const EXPIRED_RETENTION_MS = 24 * 3_600_000;
@@ -95,7 +96,14 @@ export interface Core {
  */
 export function createCore(options: CoreOptions): Core {
   const { clocks, random, store } = options;
-  const viewTokens = createViewTokens({ store, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
+  // A full store's 503 says what holds the space (a frozen session's tokens, or tokens not yet reclaimable).
+  const explainFull = explainFullStore(clocks, store);
+  const viewTokens = createViewTokens({
+    store,
+    random,
+    ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS,
+    onInsertError: explainFull,
+  });
   const onChange = options.onChange;
   const plainAccessTokens = createAccessTokens({
     applications: options.applications ?? [],
@@ -134,7 +142,9 @@ export function createCore(options: CoreOptions): Core {
         },
       }
     : plainJournal;
-  const plainOneTrip = options.oneTrip;
+  const trips = options.oneTrip;
+  const plainOneTrip: OneTripStore | undefined =
+    trips === undefined ? undefined : { run: (trip) => trips.run(trip).catch(explainFull) };
   const oneTrip: OneTripStore | undefined =
     plainOneTrip && onRequest
       ? {
@@ -168,9 +178,11 @@ export function createCore(options: CoreOptions): Core {
     platformTime: createPlatformTimeFormat(options.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone),
     ready,
     async reclaimExpired() {
-      // A token is judged on its session's clock: only what is long expired on every clock goes.
+      // Each token is judged on its own session's clock: a session whose clock is behind keeps only its own.
       const all = await clocks.readAll();
-      return store.reclaim(all.earliest() - viewTokens.ttlMs - EXPIRED_RETENTION_MS);
+      const cutoffOf = (session: string): number => all.now(session) - viewTokens.ttlMs - EXPIRED_RETENTION_MS;
+      const sessions = new Map(all.sessionsWithOwnClock().map((session) => [session, cutoffOf(session)]));
+      return store.reclaim(cutoffOf(DEPLOYMENT), sessions);
     },
     async reset(session) {
       if (session !== undefined) return resetSession(session);

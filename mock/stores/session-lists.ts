@@ -12,6 +12,10 @@ export interface SessionLists {
   /** Forgets a slot (before its key columns change). */
   remove(slot: number): void;
   sessionAt(slot: number): string;
+  /** The slot's session as a small number (the same for every slot of one session while it holds any). */
+  sessionIdAt(slot: number): number;
+  /** The number sessionIdAt gives a session's slots; undefined while the session holds none. */
+  idOfSession(session: string): number | undefined;
   /**
    * Up to `limit` slots of one session (or of all), highest key first, from the top or from
    * under a bound (see SortedSlots.pageDown).
@@ -61,6 +65,8 @@ export function createSessionLists(initialCapacity: number, compare: (a: number,
       names.release(id);
     },
     sessionAt: (slot) => names.valueOf(sessionOf[slot] as number),
+    sessionIdAt: (slot) => sessionOf[slot] as number,
+    idOfSession: (session) => names.idOf(session),
     pageDown: (session, limit, below) => orderOf(session)?.pageDown(limit, below) ?? [],
     countOf: (session) => orderOf(session)?.size ?? 0,
     grow(capacity) {

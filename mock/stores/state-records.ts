@@ -19,7 +19,7 @@ export type StateRecord =
   | ({ k: 'token' } & ViewTokenRecord)
   | { k: 'token-deleted'; token: string }
   | { k: 'tokens-cleared' }
-  | { k: 'tokens-reclaimed'; beforeMs: number }
+  | { k: 'tokens-reclaimed'; beforeMs: number; sessions?: [session: string, beforeMs: number][] }
   | ({ k: 'clock'; session?: string } & ClockState)
   | { k: 'clock-forgotten'; session: string }
   | { k: 'clocks-cleared' }
@@ -119,6 +119,19 @@ function checkClock(value: Record<string, unknown>): string | undefined {
     : '"clock" must be {session?, offsetMs, frozenAtMs}, with offsetMs an integer and frozenAtMs null or a time from 1970 to 9999 in ms';
 }
 
+function checkReclaimed(value: Record<string, unknown>): string | undefined {
+  if (!Number.isSafeInteger(value.beforeMs)) return '"beforeMs" must be an integer (ms)';
+  if (value.sessions === undefined) return undefined;
+  const pairs = Array.isArray(value.sessions) ? (value.sessions as unknown[]) : [];
+  const valid = pairs.every(
+    (pair) =>
+      Array.isArray(pair) && pair.length === 2 && checkSession(pair[0]) === undefined && Number.isSafeInteger(pair[1]),
+  );
+  return Array.isArray(value.sessions) && valid
+    ? undefined
+    : '"sessions" must be a list of [session, beforeMs] pairs (a session name and an integer in ms)';
+}
+
 const withoutKind = <T extends { k: string }>(record: T): Omit<T, 'k'> => {
   const { k: _kind, ...rest } = record;
   return rest;
@@ -152,11 +165,13 @@ export const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
   },
   'tokens-cleared': { fields: [], check: () => undefined, apply: (target) => target.tokens.clear() },
   'tokens-reclaimed': {
-    fields: ['beforeMs'],
-    check: (value) => (Number.isSafeInteger(value.beforeMs) ? undefined : '"beforeMs" must be an integer (ms)'),
+    // `sessions`: the cut-offs of sessions with a clock of their own, [session, ms] pairs (since 0.3).
+    fields: ['beforeMs', 'sessions'],
+    check: checkReclaimed,
     // The store reclaims in bounded steps: all of them, as the running mock's sweep goes on until none is left.
     async apply(target, record) {
-      while ((await target.tokens.reclaim(record.beforeMs)) > 0);
+      const sessions = new Map(record.sessions ?? []);
+      while ((await target.tokens.reclaim(record.beforeMs, sessions)) > 0);
     },
   },
   clock: {
