@@ -61,6 +61,11 @@ export interface TokenStore {
    */
   reclaim(lastActiveBeforeMs: number, sessionCutoffs?: ReadonlyMap<string, number>): Promise<number>;
   clear(): Promise<void>;
+  /**
+   * Deletes up to `limit` records of one session (the newest first); returns how many (0: none was
+   * left). A session's reset calls it step after step, yielding to requests in between.
+   */
+  deleteInSession(session: string, limit: number): Promise<number>;
 }
 
 /** Which page of View Tokens: one session's (or all) and where the previous page ended. */

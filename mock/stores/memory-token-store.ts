@@ -112,6 +112,11 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
       table.clear();
       cursor = 0;
     },
+    async deleteInSession(session, limit) {
+      const slots = table.pageDown(session, limit);
+      for (const slot of slots) remove(slot);
+      return slots.length;
+    },
     maxRecords,
     put(record) {
       const slot = table.slotOf(record.token);

@@ -313,6 +313,14 @@ export function createRedisTokenStore({
       }
       return 0;
     },
+    async deleteInSession(session, limit) {
+      // Each token as delete() removes one: its record names the indexes the script must declare.
+      const tokens = await redis.zrange(sessionIndex(session), '0', String(limit - 1), 'REV');
+      for (const token of tokens) await store.delete(token);
+      // A token whose record Redis expired by itself leaves the index here too.
+      if (tokens.length > 0) await runPrune([sessionIndex(session), ...tokens.map(key)], tokens);
+      return tokens.length;
+    },
     async clear() {
       // One pass over both families and the activity index (a pattern per family would scan the keyspace twice).
       const ours = (await scanKeys(redis, keysStartingWith(`${base}vt`))).filter(

@@ -18,7 +18,7 @@ import type { MemoryTokenStore } from './memory-token-store';
 export type StateRecord =
   | ({ k: 'token' } & ViewTokenRecord)
   | { k: 'token-deleted'; token: string }
-  | { k: 'tokens-cleared' }
+  | { k: 'tokens-cleared'; session?: string }
   | { k: 'tokens-reclaimed'; beforeMs: number; sessions?: [session: string, beforeMs: number][] }
   | ({ k: 'clock'; session?: string } & ClockState)
   | { k: 'clock-forgotten'; session: string }
@@ -60,6 +60,8 @@ const OBJECT_TYPES: readonly ObjectType[] = [
   'childFile',
 ];
 const RULE_ID = /^r[1-9]\d{0,14}$/;
+/** Records a session's replayed reset deletes at a time. */
+const CLEAR_STEP = 10_000;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -163,7 +165,15 @@ export const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
     check: (value) => (isViewToken(value.token) ? undefined : TOKEN_FORMAT),
     apply: (target, record) => target.tokens.delete(record.token),
   },
-  'tokens-cleared': { fields: [], check: () => undefined, apply: (target) => target.tokens.clear() },
+  'tokens-cleared': {
+    // `session`: that session's only (a session's reset, since 0.3).
+    fields: ['session'],
+    check: (value) => (value.session === undefined ? undefined : checkSession(value.session)),
+    async apply(target, record) {
+      if (record.session === undefined) return target.tokens.clear();
+      while ((await target.tokens.deleteInSession(record.session, CLEAR_STEP)) > 0);
+    },
+  },
   'tokens-reclaimed': {
     // `sessions`: the cut-offs of sessions with a clock of their own, [session, ms] pairs (since 0.3).
     fields: ['beforeMs', 'sessions'],

@@ -236,3 +236,21 @@ test("a reclaim in the change log is replayed on each token's own session's cut-
   );
   expect((await readSavedState(file)).viewTokens.map((record) => record.session)).toEqual(['frozen-in-2020']);
 });
+
+test("a session's reset is kept as one record a step, and a restart finds only the other sessions' tokens", async () => {
+  const file = path.join(dir, 'state.json');
+  const mock = await createMockServer({ stateFile: file, logLevel: 'silent' });
+  const issue = (session: string) =>
+    request(mock.app).get('/view/token?fileId=1').set({ Authorization: 'Bearer x', 'X-Mock-Session': session });
+  for (let i = 0; i < 501; i += 1) await issue('qa');
+  await issue('kept');
+  expect((await request(mock.app).post('/__admin/reset').set('X-Mock-Session', 'qa')).status).toBe(204);
+  await mock.close();
+  const log = readFileSync(`${file}.1.log`, 'utf8').trim().split('\n').slice(-3);
+  expect(log.map((line) => JSON.parse(line) as object)).toEqual([
+    { k: 'tokens-cleared', session: 'qa' },
+    { k: 'tokens-cleared', session: 'qa' },
+    { k: 'clock-forgotten', session: 'qa' },
+  ]);
+  expect((await readSavedState(file)).viewTokens.map((record) => record.session)).toEqual(['kept']);
+});

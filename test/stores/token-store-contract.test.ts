@@ -207,6 +207,19 @@ describe.each(stores)('the %s token store', (_name, create) => {
     expect(await store.list({ session: 'qa' })).toEqual([]);
   });
 
+  test("deleteInSession deletes up to its limit of one session's records, newest first, and none of another's", async () => {
+    const store = create();
+    for (let i = 0; i < 5; i += 1) await store.insert(aRecord(`qa${i}`, { session: 'qa', issuedAtMs: i * MINUTE }));
+    await store.insert(aRecord('other', { session: 'qa-2' }));
+    expect(await store.deleteInSession('qa', 2)).toBe(2);
+    expect((await store.list({ session: 'qa' })).map((record) => record.token)).toEqual(['qa2', 'qa1', 'qa0']);
+    expect(await store.deleteInSession('qa', 5)).toBe(3);
+    expect(await store.deleteInSession('qa', 5)).toBe(0);
+    expect(await store.deleteInSession('nobody', 5)).toBe(0);
+    expect((await store.list({})).map((record) => record.token)).toEqual(['other']);
+    expect([await store.count(), await store.count('qa'), await store.count('qa-2')]).toEqual([1, 0, 1]);
+  });
+
   test('reclaim removes only records last active before the cutoff, and clear removes all', async () => {
     const store = create();
     await store.insert(aRecord('stale', { issuedAtMs: 10 * MINUTE }));

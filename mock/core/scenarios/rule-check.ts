@@ -72,9 +72,22 @@ function unknownName(what: string, field: string, given: string, known: readonly
   };
 }
 
+/**
+ * The most a rule may weigh, as JSON (UTF-8 bytes): room for a long Access Token to match, while
+ * 1,000 rules of a session stay a few MB and a page of them too (300 rules of 99 KB took 55 MB).
+ */
+export const MAX_RULE_BYTES = 4_096;
+
 /** Checks a rule; a string says how its shape is wrong. */
 function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 'session'> | string | Unprocessable {
   if (!isObject(input)) return 'a rule is a JSON object {when?, then, times?}';
+  const bytes = jsonBytes(input);
+  if (bytes > MAX_RULE_BYTES)
+    return {
+      unprocessable: true,
+      detail: `a rule is at most ${MAX_RULE_BYTES} bytes as JSON; this one is ${Number.isFinite(bytes) ? `${bytes} bytes` : 'not JSON'}`,
+      allowed: { bytes: [`..${MAX_RULE_BYTES}`] },
+    };
   const extra = Object.keys(input).find((key) => !(RULE_KEYS as readonly string[]).includes(key));
   if (extra !== undefined) return unknownName(`"${echo(extra)}" is not part of a rule`, 'rule', extra, RULE_KEYS);
   const { when = {}, then, times } = input;
@@ -146,4 +159,21 @@ function toOutcome(then: unknown): RuleOutcome | string | Unprocessable {
   }
   if (Object.keys(outcome).length === 0) return '"then" needs one of scenario, code, delay, fault';
   return outcome as RuleOutcome;
+}
+
+/** The UTF-8 size of the value as JSON; Infinity when it is not JSON (a cycle, a BigInt: the library can pass anything). */
+function jsonBytes(value: unknown): number {
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return Infinity;
+  }
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    // A surrogate pair is one 4-byte character: 2 bytes for each half.
+    bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code < 0xe000) ? 2 : 3;
+  }
+  return bytes;
 }
