@@ -31,13 +31,16 @@ export async function measureListenerCpu(
   const bytes = Buffer.from(request, 'latin1');
   let answered = 0;
   let started = process.cpuUsage();
-  const nsPerRequest = await new Promise<number>((resolve) => {
+  const nsPerRequest = await new Promise<number>((resolve, reject) => {
     const connection = new Duplex({
       read() {
         /* requests are pushed below */
       },
       write(chunk: Buffer, _encoding, done) {
         const text = chunk.toString('latin1');
+        // An answer that closes the connection would leave the feed waiting for ever.
+        if (/^connection: close\r$/im.test(text))
+          reject(new Error(`the mock closed the connection: ${text.slice(0, 200)}`));
         for (let at = text.indexOf('HTTP/1.1 '); at >= 0; at = text.indexOf('HTTP/1.1 ', at + 1)) {
           answered += 1;
           if (answered === warmUp) started = process.cpuUsage();
