@@ -29,13 +29,10 @@ test.each([
   });
 });
 
-test('a rule that is not JSON at all (a cycle, as the library could pass) is refused, not thrown', () => {
-  const when: Record<string, unknown> = { param: 'fileId' };
-  when.self = when;
-  expect(checkRule({ when, then: { code: 503 } })).toEqual({
+test('a rule of the wrong shape is refused for its shape first, whatever its size (a 20,000-deep outcome is a 400)', () => {
+  const deep = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`) as unknown;
+  expect(checkRule({ then: { code: deep } })).toEqual({
     kind: 'invalid',
-    unprocessable: true,
-    detail: 'a rule is at most 4096 bytes as JSON; this one is not JSON',
-    allowed: { bytes: ['..4096'] },
+    detail: '"then.code" must be a string or a number',
   });
 });

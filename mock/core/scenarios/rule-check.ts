@@ -81,13 +81,6 @@ export const MAX_RULE_BYTES = 4_096;
 /** Checks a rule; a string says how its shape is wrong. */
 function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 'session'> | string | Unprocessable {
   if (!isObject(input)) return 'a rule is a JSON object {when?, then, times?}';
-  const bytes = jsonBytes(input);
-  if (bytes > MAX_RULE_BYTES)
-    return {
-      unprocessable: true,
-      detail: `a rule is at most ${MAX_RULE_BYTES} bytes as JSON; this one is ${Number.isFinite(bytes) ? `${bytes} bytes` : 'not JSON'}`,
-      allowed: { bytes: [`..${MAX_RULE_BYTES}`] },
-    };
   const extra = Object.keys(input).find((key) => !(RULE_KEYS as readonly string[]).includes(key));
   if (extra !== undefined) return unknownName(`"${echo(extra)}" is not part of a rule`, 'rule', extra, RULE_KEYS);
   const { when = {}, then, times } = input;
@@ -129,6 +122,14 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
       };
     }
   }
+  // Last: a rule of the right shape is strings and numbers only, and its size is what is left to judge.
+  const bytes = jsonBytes(input);
+  if (bytes > MAX_RULE_BYTES)
+    return {
+      unprocessable: true,
+      detail: `a rule is at most ${MAX_RULE_BYTES} bytes as JSON; this one is ${bytes} bytes`,
+      allowed: { bytes: [`..${MAX_RULE_BYTES}`] },
+    };
   return { when: condition, then: outcome, remaining: (times as number | undefined) ?? null };
 }
 
@@ -161,14 +162,9 @@ function toOutcome(then: unknown): RuleOutcome | string | Unprocessable {
   return outcome as RuleOutcome;
 }
 
-/** The UTF-8 size of the value as JSON; Infinity when it is not JSON (a cycle, a BigInt: the library can pass anything). */
+/** The UTF-8 size of the value as JSON (a checked rule: strings and numbers in plain objects, so it always is JSON). */
 function jsonBytes(value: unknown): number {
-  let text: string;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    return Infinity;
-  }
+  const text = JSON.stringify(value);
   let bytes = 0;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
