@@ -1,6 +1,5 @@
 import type { RequestListener, Server } from 'node:http';
 import { createServer } from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Logger, LevelWithSilent } from 'pino';
 import pino from 'pino';
@@ -135,10 +134,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           recovered: () => logger.info('writing the state file works again'),
           notice: (message) => logger.warn(`state file: ${message}`),
         });
-  const store: StoreDescription =
-    persisted === undefined || options.stateFile === undefined
-      ? backing.description
-      : { kind: 'state-file', stateFile: path.resolve(options.stateFile) };
+  const store: StoreDescription = persisted?.description ?? backing.description;
   const engine = await loadSpecEngine(MOCK_SPEC_PATH);
   const core = createMockCore({
     clockStore: persisted?.clockStore ?? backing.clockStore,

@@ -9,6 +9,7 @@ import { PACKAGE_VERSION } from '../compose/package-info';
 import { requireInstalled } from '../config/optional-package';
 import { createMockServer } from '../server';
 import { describeStore } from '../stores/store-description';
+import { trimTrailingSlashes } from '../core/trailing-slashes';
 
 /** Exit code for a usage or configuration error. */
 const EXIT_USAGE = 2;
@@ -64,7 +65,7 @@ async function serve(args: readonly string[]): Promise<void> {
       `--host ${options.host} --port ${options.port}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );
   }
-  const serviceUrl = `${baseUrl}${options.basePath === undefined ? '' : `/${options.basePath.replace(/^\/+|\/+$/g, '')}`}`;
+  const serviceUrl = `${baseUrl}${options.basePath === undefined ? '' : `/${trimTrailingSlashes(options.basePath).replace(/^\/+/, '')}`}`;
   // Before announcing: whoever reads the URLs may signal at once.
   const stop = (signal: string): void => {
     mock.logger.info({ signal }, 'draining in-flight requests');

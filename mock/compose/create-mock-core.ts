@@ -75,8 +75,13 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
     ...(options.journal === undefined ? {} : { journal: options.journal }),
     ...(options.oneTrip === undefined ? {} : { oneTrip: options.oneTrip }),
     ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
+    yieldTurn,
   });
 }
+
+/** A turn of the event loop for the requests that came meanwhile: setImmediate in Node, a timer in browsers (MSW). */
+const yieldTurn = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /** The platform's CSPRNG, drawn 4 KiB at a time: one call per token cost ~5 µs, a copy from the pool ~0.2 µs. */
 const cryptoRandom: RandomSource = (() => {

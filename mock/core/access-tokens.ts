@@ -1,5 +1,6 @@
 import type { AccessTokenRecord, AccessTokenStore } from './access-token-store';
 import { createMemoryAccessTokenStore } from './access-token-store';
+import { readBearerCredentials } from './bearer-credentials';
 import type { RandomSource } from './random-source';
 import { randomUuid } from './random-source';
 
@@ -58,7 +59,6 @@ export interface AccessTokens {
   clear(): Promise<void>;
 }
 
-const BEARER = /^bearer(?:\s+(.*))?$/i;
 const SPACE = 0x20;
 const TAB = 0x09;
 
@@ -104,9 +104,9 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
   /** The decision the Authorization header alone allows, or the granted token to look up. */
   const readBearer = (authorization: string | undefined): Authentication | { kind: 'look-up'; token: string } => {
     if (authorization === undefined) return { kind: 'rejected', reason: 'missing' };
-    const bearer = BEARER.exec(trimHttpWhitespace(authorization));
-    if (!bearer) return { kind: 'rejected', reason: 'not-bearer' };
-    const token = trimHttpWhitespace(bearer[1] ?? '');
+    const credentials = readBearerCredentials(trimHttpWhitespace(authorization));
+    if (credentials === undefined) return { kind: 'rejected', reason: 'not-bearer' };
+    const token = trimHttpWhitespace(credentials);
     if (token === '') return { kind: 'rejected', reason: 'empty' };
     // Open world: only a token shaped as the mock grants them can be one it granted (and has expired).
     if (!closed) return GRANTED_SHAPE.test(token) ? { kind: 'look-up', token } : { kind: 'accepted', app: null };

@@ -24,6 +24,7 @@ import type { ServiceStatuses } from './service-statuses';
 import { SERVICE_STATUSES } from './service-statuses';
 import type { ViewTokens } from './view-tokens';
 import { VIEW_TOKEN_TTL_MS, createViewTokens } from './view-tokens';
+import { explainFullStore } from './full-store';
 
 /** How long an expired View Token stays listed (for the dashboard) before it is reclaimed. */
 export const EXPIRED_RETENTION_MS = 24 * 3_600_000;
@@ -56,7 +57,15 @@ export interface CoreOptions {
   onChange?: () => void;
   /** Called with each service request as the journal keeps it (secrets shortened): the debug log. */
   onRequest?: (entry: Omit<JournalEntry, 'id'>) => void;
+  /**
+   * Waits a turn of the event loop, so requests that came meanwhile go first: a session's reset
+   * yields between its steps (default: a resolved promise, which yields to nothing).
+   */
+  yieldTurn?: (() => Promise<void>) | undefined;
 }
+
+/** View Tokens a session's reset deletes between two turns of the event loop (well under 1 ms in memory, warm). */
+const RESET_STEP = 500;
 
 /** The framework-free mock: everything the HTTP layer and the MSW handlers drive. */
 export interface Core {
@@ -95,7 +104,14 @@ export interface Core {
  */
 export function createCore(options: CoreOptions): Core {
   const { clocks, random, store } = options;
-  const viewTokens = createViewTokens({ store, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
+  // A full store's 503 says what holds the space (a frozen session's tokens, or tokens not yet reclaimable).
+  const explainFull = explainFullStore(clocks, store);
+  const viewTokens = createViewTokens({
+    store,
+    random,
+    ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS,
+    onInsertError: explainFull,
+  });
   const onChange = options.onChange;
   const plainAccessTokens = createAccessTokens({
     applications: options.applications ?? [],
@@ -134,7 +150,9 @@ export function createCore(options: CoreOptions): Core {
         },
       }
     : plainJournal;
-  const plainOneTrip = options.oneTrip;
+  const trips = options.oneTrip;
+  const plainOneTrip: OneTripStore | undefined =
+    trips === undefined ? undefined : { run: (trip) => trips.run(trip).catch(explainFull) };
   const oneTrip: OneTripStore | undefined =
     plainOneTrip && onRequest
       ? {
@@ -148,8 +166,10 @@ export function createCore(options: CoreOptions): Core {
           },
         }
       : plainOneTrip;
+  const yieldTurn = options.yieldTurn ?? (() => Promise.resolve());
   const resetSession = async (session: string): Promise<void> => {
-    for (const record of await store.list({ session })) await store.delete(record.token);
+    // In steps, requests in between: a session of 200,000 tokens never holds the event loop long.
+    while ((await store.deleteInSession(session, RESET_STEP)) > 0) await yieldTurn();
     await Promise.all([rules.clear(session), journal.clear(session), clocks.change(session, { kind: 'reset' })]);
     // The global session starts with the configured rules, as after a reset of everything.
     if (session === DEPLOYMENT) for (const rule of options.rules ?? []) await rules.add(rule, DEPLOYMENT);
@@ -168,9 +188,11 @@ export function createCore(options: CoreOptions): Core {
     platformTime: createPlatformTimeFormat(options.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone),
     ready,
     async reclaimExpired() {
-      // A token is judged on its session's clock: only what is long expired on every clock goes.
+      // Each token is judged on its own session's clock: a session whose clock is behind keeps only its own.
       const all = await clocks.readAll();
-      return store.reclaim(all.earliest() - viewTokens.ttlMs - EXPIRED_RETENTION_MS);
+      const cutoffOf = (session: string): number => all.now(session) - viewTokens.ttlMs - EXPIRED_RETENTION_MS;
+      const sessions = new Map(all.sessionsWithOwnClock().map((session) => [session, cutoffOf(session)]));
+      return store.reclaim(cutoffOf(DEPLOYMENT), sessions);
     },
     async reset(session) {
       if (session !== undefined) return resetSession(session);

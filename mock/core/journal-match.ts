@@ -1,5 +1,6 @@
 import { shorten } from './handle-service-request';
 import type { JournalMatch } from './journal';
+import { echo } from './echo';
 
 export type JournalMatchCheck = { kind: 'ok'; match: JournalMatch } | { kind: 'invalid'; detail: string };
 
@@ -21,7 +22,7 @@ export function toJournalMatch(body: unknown): JournalMatchCheck {
   const fields = body as Record<string, unknown>;
   const known: readonly string[] = [...MATCH_FIELDS, ...WIREMOCK_FIELDS];
   const unknown = Object.keys(fields).find((name) => !known.includes(name));
-  if (unknown !== undefined) return invalid(`"${unknown}" is not a field to count by; use ${known.join(', ')}.`);
+  if (unknown !== undefined) return invalid(`"${echo(unknown)}" is not a field to count by; use ${known.join(', ')}.`);
   const { method, path, urlPath, query, queryParameters, session, operationId, status } = fields;
   for (const [name, value] of Object.entries({ method, path, urlPath, session, operationId })) {
     if (value !== undefined && typeof value !== 'string') return invalid(`"${name}" must be a string.`);
@@ -65,7 +66,7 @@ function fromQueryParameters(parameters: unknown): Record<string, string> | stri
     const keys = typeof matcher === 'object' && matcher !== null ? Object.keys(matcher) : [];
     const equalTo = (matcher as { equalTo?: unknown } | null)?.equalTo;
     if (keys.length !== 1 || typeof equalTo !== 'string')
-      return `"queryParameters.${name}" must be {"equalTo": "<value>"} (the one WireMock matcher the mock supports).`;
+      return `"queryParameters.${echo(name)}" must be {"equalTo": "<value>"} (the one WireMock matcher the mock supports).`;
     query[name] = equalTo;
   }
   return withShortViewToken(query);

@@ -43,8 +43,8 @@ export interface ClockBook {
   stateOf(session: string): ClockState;
   /** The session's mock time now (ms). */
   now(session: string): number;
-  /** The earliest mock time any clock read shows now (the deployment's included). */
-  earliest(): number;
+  /** The sessions read that have a clock of their own (the deployment's aside). */
+  sessionsWithOwnClock(): string[];
 }
 
 /**
@@ -83,11 +83,8 @@ class StatesBook implements ClockBook {
     return mockTimeOf(this.stateOf(session), this.realNow());
   }
 
-  earliest(): number {
-    const real = this.realNow();
-    let earliest = mockTimeOf(this.stateOf(DEPLOYMENT), real);
-    for (const state of this.states.values()) earliest = Math.min(earliest, mockTimeOf(state, real));
-    return earliest;
+  sessionsWithOwnClock(): string[] {
+    return [...this.states.keys()].filter((session) => session !== DEPLOYMENT);
   }
 }
 

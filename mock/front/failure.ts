@@ -83,7 +83,7 @@ function envelope(code: 'system.error', message: string, status: number, headers
  */
 export function toLoggedPath(match: RouteMatch): string {
   if (match.kind !== 'matched') return match.path.replace(/[^/]{16,}/g, shorten);
-  return match.route.path.replace(/\{([^}]+)\}/g, (_all, name: string) => {
+  return match.route.path.replace(/\{([^{}]+)\}/g, (_all, name: string) => {
     const value = match.params[name] ?? '';
     return name === 'token' ? shorten(value) : value;
   });

@@ -11,6 +11,7 @@ import { createExchangeCheck } from './exchange-check';
 import { forwardRequest } from './forward-request';
 import type { RecordLimits, Recorder } from './recorder';
 import { createRecorder } from './recorder';
+import { trimTrailingSlashes } from '../core/trailing-slashes';
 
 /** `--proxy URL` and its companions. */
 export interface ProxyOptions {
@@ -59,7 +60,7 @@ export async function createProxy(options: ProxyOptions, logger: Logger): Promis
       ? undefined
       : createRecorder(
           options.recordFile,
-          upstream.origin + upstream.pathname.replace(/\/+$/, ''),
+          upstream.origin + trimTrailingSlashes(upstream.pathname),
           {
             onError: (error) => logger.error({ err: error }, 'writing the recording failed'),
             onCapReached: (message) => logger.warn({ recordFile: options.recordFile }, message),

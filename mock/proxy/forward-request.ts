@@ -1,6 +1,7 @@
 import type { Agent, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { trimTrailingSlashes } from '../core/trailing-slashes';
 
 /** What the upstream did with one forwarded request. */
 export type UpstreamResult =
@@ -71,7 +72,7 @@ export function forwardRequest(
   timeoutMs: number,
 ): Promise<UpstreamResult> {
   const outgoing: OutgoingHttpHeaders = toEndToEnd(headers, NOT_FORWARDED);
-  const base = upstream.pathname.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(upstream.pathname);
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;

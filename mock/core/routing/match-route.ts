@@ -109,7 +109,7 @@ function toLookup(
     const entry = entries.get(template) ?? { byMethod: new Map(), allow: [], allowHeader: '' };
     entry.byMethod.set(route.method, {
       route,
-      names: [...template.matchAll(/\{([^}]+)\}/g)].map((found) => found[1] as string),
+      names: [...template.matchAll(/\{([^{}]+)\}/g)].map((found) => found[1] as string),
     });
     entries.set(template, entry);
   }
@@ -193,7 +193,7 @@ function toMatched(route: Route, names: readonly string[], groups: RegExpExecArr
 /** `{name}` is one non-empty segment; everything else is literal, letter case included. */
 function toPattern(template: string): RegExp {
   const escaped = template
-    .split(/(\{[^}]+\})/)
+    .split(/(\{[^{}]+\})/)
     .map((part) => (part.startsWith('{') ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
     .join('');
   return new RegExp(`^${escaped}$`);
