@@ -5,7 +5,7 @@ import { createPlanner } from './probe-planner';
 import { planAliases, planMisplaced, planNearMisses, planRefusals } from './probes-credentials';
 import { planBoundaries, planCrossed, planLenient, planMalformed } from './probes-ids';
 
-export { PROBE_INTENTS } from './probe-planner';
+export { INTENT_SINCE, PROBE_INTENTS } from './probe-planner';
 export type { Probe, ProbeIntent } from './probe-planner';
 export { planFollowUps } from './probes-credentials';
 
@@ -84,8 +84,7 @@ function planMissingAndForbidden({ ids, queryIds, pathIds, childIds, get, post, 
         where: `GET ${name}`,
         variant,
       });
-    for (const { name } of pathIds) {
-      if (name !== pathIds[0]?.name && !childIds) continue;
+    for (const { name } of childIds ? pathIds : []) {
       add({
         id: `missing ${name} in the path`,
         operation: 'getChildFileViewToken',
@@ -107,8 +106,8 @@ function planMissingAndForbidden({ ids, queryIds, pathIds, childIds, get, post, 
       where: 'GET fileId',
       variant,
     });
-  if (ids.integrateId !== undefined && pathIds.some(({ name }) => name === 'fileId')) {
-    const request = post(childWith({ integrateId: ids.integrateId, fileId: ids.forbiddenFileId }));
+  if (childIds && pathIds.some(({ name }) => name === 'fileId')) {
+    const request = post(childWith({ fileId: ids.forbiddenFileId }));
     add({
       id: 'forbidden child fileId',
       operation: 'getChildFileViewToken',

@@ -270,7 +270,7 @@ test.each<[Deviation, string, [string, string], number, string[]]>([
     expect(
       report.results.filter((candidate) => candidate.status === 'fail').map((candidate) => candidate.name),
     ).toEqual(failing);
-    expect(report.totals.fail).toBe(failing.length);
+    expect(report.totals.failed).toBe(failing.length);
   },
 );
 
@@ -295,23 +295,39 @@ test("a child file's View Token may be its file's: GET ?fileId=N and the POST fo
     status: 'pass',
     note: '16 answers judged',
   });
-  expect(report.totals.fail).toBe(0);
+  expect(report.totals.failed).toBe(0);
 });
 
-test('an answer slower than --timeout is a failed check that names the timeout', async () => {
+test('a target silent past --timeout costs one timeout, not one per probe: the first requests go out together, the run stops, one systemic finding names the flags', async () => {
   for (const method of ['GET', 'POST']) nock(ORIGIN).persist().intercept(/.*/, method).delay(1_000).reply(200, '{}');
-  const report = await runContracts(anOptions(['--checks', 'success_envelope', '--timeout', '400']));
-  expect(report.results[0]?.violations[0]?.reason).toBe('no complete answer within 400 ms (--timeout)');
+  const report = await runContracts(anOptions(['--timeout', '400']));
+  expect(report.requests).toBe(4);
+  expect(report.outcome).toBe('target-unusable');
+  expect(report.systemic).toMatchObject({
+    kind: 'timeout',
+    flag: '--base-url',
+    summary: 'no answer within 400 ms to any of the 4 first requests: the target is silent',
+  });
+  expect(report.durationMs).toBeLessThan(1_000);
+  expect(new Set(report.results.map((result) => result.status))).toEqual(new Set(['skip']));
 });
 
-test('a check whose ids were not given is skipped and names the flag that enables it', async () => {
+test('a check whose ids were not given is skipped and names the flag that enables it; with no id at all nothing could be judged, a usage error before any request', async () => {
   serve('none');
-  const command = parseContractArgs(['--base-url', ORIGIN, '--access-token', FAKE_TOKEN]);
+  const command = parseContractArgs(['--base-url', ORIGIN, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid]);
   if (command.kind !== 'run') throw new Error('fixture');
   const report = await runContracts(command.options);
   const missing = report.results.find((result) => result.name === 'missing_object_not_found');
-  expect(missing).toMatchObject({ status: 'skip', note: expect.stringContaining('--missing-id') });
+  expect(missing).toMatchObject({ status: 'skip', note: 'add --missing-id N (an id that names no object)' });
   expect(report.results.find((result) => result.name === 'ignored_auth')?.status).toBe('pass');
+  const bare = parseContractArgs(['--base-url', ORIGIN, '--access-token', FAKE_TOKEN]);
+  if (bare.kind !== 'run') throw new Error('fixture');
+  await expect(runContracts(bare.options)).rejects.toThrow(
+    expect.objectContaining({
+      name: 'UsageError',
+      message: expect.stringMatching(/^no check can run with these flags, so nothing would be judged: .*add --file-id/),
+    }),
+  );
 });
 
 test.each<[Deviation, string[]]>([

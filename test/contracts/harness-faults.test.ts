@@ -6,11 +6,13 @@ import { FAKE_IDS, FAKE_TOKEN, fakeListener } from '../support/fake-implementati
 
 type Fault = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-const FAULTS: [string, Fault, string][] = [
+/** Faults on every request: the first requests all fail the same way, so the run stops with one systemic finding. */
+const SYSTEMIC: [string, Fault, string, string][] = [
   [
     'resets every connection',
     (req) => req.socket.resetAndDestroy(),
-    'the connection was reset before a complete answer',
+    'broken',
+    'no complete answer to any of the 4 first requests (the connection was reset before a complete answer)',
   ],
   [
     'closes in the middle of the body',
@@ -19,16 +21,15 @@ const FAULTS: [string, Fault, string][] = [
       res.write('{"code":"succ');
       setTimeout(() => res.socket?.destroy(), 20);
     },
-    'the connection closed in the middle of the response body',
+    'broken',
+    'no complete answer to any of the 4 first requests (the connection closed in the middle of the response body)',
   ],
   [
-    'answers invalid JSON',
-    (_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":"success",');
-    },
-    'not a JSON object',
+    'hangs past --timeout',
+    () => undefined,
+    'timeout',
+    'no answer within 300 ms to any of the 4 first requests: the target is silent',
   ],
-  ['hangs past --timeout', () => undefined, 'no complete answer within 300 ms (--timeout)'],
 ];
 
 async function withServer(fault: Fault, run: (baseUrl: string) => Promise<void>): Promise<void> {
@@ -42,30 +43,54 @@ async function withServer(fault: Fault, run: (baseUrl: string) => Promise<void>)
   }
 }
 
-test.each(FAULTS)(
-  'a target that %s gives failed checks with a clear reason, never a hang or a crash',
-  async (_label, fault, reason) => {
+const options = (baseUrl: string, extra: string[] = []) => {
+  const command = parseContractArgs([
+    '--base-url',
+    baseUrl,
+    '--access-token',
+    FAKE_TOKEN,
+    '--file-id',
+    FAKE_IDS.valid,
+    '--timeout',
+    '300',
+    ...extra,
+  ]);
+  if (command.kind !== 'run') throw new Error('fixture');
+  return command.options;
+};
+
+test.each(SYSTEMIC)(
+  'a target that %s is one systemic finding after the first requests (exit 3), never a hang, a crash or one finding per probe',
+  async (_label, fault, kind, summary) => {
     await withServer(fault, async (baseUrl) => {
-      const command = parseContractArgs([
-        '--base-url',
-        baseUrl,
-        '--access-token',
-        't',
-        '--file-id',
-        '1',
-        '--timeout',
-        '300',
-        '--checks',
-        'success_envelope,not_a_server_error',
-      ]);
-      if (command.kind !== 'run') throw new Error('fixture');
-      const report = await runContracts(command.options);
-      const envelope = report.results.find((result) => result.name === 'success_envelope');
-      expect(envelope?.status).toBe('fail');
-      expect(envelope?.violations.map((violation) => violation.reason)).toContainEqual(expect.stringContaining(reason));
+      const report = await runContracts(options(baseUrl));
+      expect(report.outcome).toBe('target-unusable');
+      expect(report.requests).toBe(4);
+      expect(report.systemic).toMatchObject({ kind, summary, flag: '--base-url' });
+      expect(report.findings).toEqual([]);
+      expect(report.totals).toEqual({
+        checks: report.results.length,
+        passed: 0,
+        failed: 0,
+        skipped: report.results.length,
+        allowed: 0,
+      });
     });
   },
 );
+
+test('a target that answers invalid JSON is judged (an answer, not a systemic failure): success_envelope fails saying so', async () => {
+  const invalidJson: Fault = (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":"success",');
+  };
+  await withServer(invalidJson, async (baseUrl) => {
+    const report = await runContracts(options(baseUrl, ['--checks', 'success_envelope,not_a_server_error']));
+    const envelope = report.results.find((result) => result.name === 'success_envelope');
+    expect(envelope?.status).toBe('fail');
+    expect(envelope?.violations.map((violation) => violation.reason)).toContain('the body is not a JSON object');
+    expect(report.outcome).toBe('defects-found');
+  });
+});
 
 test('a request that never answers fails, within --timeout, every check that judges it: a target silent on refused credentials fails ignored_auth and the checks of every answer', async () => {
   const conformant = fakeListener('none');
@@ -73,18 +98,7 @@ test('a request that never answers fails, within --timeout, every check that jud
     if (req.headers.authorization === `Bearer ${FAKE_TOKEN}`) conformant(req, res);
   };
   await withServer(silentOnRefusals, async (baseUrl) => {
-    const command = parseContractArgs([
-      '--base-url',
-      baseUrl,
-      '--access-token',
-      FAKE_TOKEN,
-      '--file-id',
-      FAKE_IDS.valid,
-      '--timeout',
-      '300',
-    ]);
-    if (command.kind !== 'run') throw new Error('fixture');
-    const report = await runContracts(command.options);
+    const report = await runContracts(options(baseUrl));
     const auth = report.results.find((result) => result.name === 'ignored_auth');
     expect(auth?.status).toBe('fail');
     expect(new Set(auth?.violations.map((violation) => violation.reason))).toEqual(

@@ -21,6 +21,9 @@ test("a library caller's options are checked as the CLI checks its flags: ids be
     excludeChecks: [],
     junitFile: undefined,
     jsonFile: undefined,
+    sarifFile: undefined,
+    allowFile: undefined,
+    checksVersion: 2,
     timeoutMs: 250,
   });
   expect(toContractOptions({ target: 'http://127.0.0.1:4010/api', accessToken: 't' }).target).toEqual(
@@ -53,6 +56,11 @@ test.each<[string, Parameters<typeof toContractOptions>[0], string]>([
     'a URL that is not HTTP',
     { target: 'ftp://example.test', accessToken: 't' },
     'target ftp://example.test: not an HTTP URL (use http:// or https://)',
+  ],
+  [
+    'a checks version that does not exist',
+    { target: listener, accessToken: 't', checksVersion: 3 },
+    'checksVersion 3: the known versions are 1, 2 (default 2)',
   ],
   [
     'a timeout of 0',

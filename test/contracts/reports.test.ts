@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { FAKE_IDS, FAKE_TOKEN, fakeListener, resetFake } from '../support/fake-i
 const CONTRACTS_CLI = path.resolve(__dirname, '../../dist/contracts/cli.js');
 const REPORT_SCHEMA = path.resolve(__dirname, '../../contracts/report.schema.json');
 const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-reports-'));
+writeFileSync(path.join(scratch, 'a-file'), 'not a folder');
 let report: RunReport;
 
 beforeAll(async () => {
@@ -89,13 +90,13 @@ async function withCountingServer(run: (baseUrl: string, requests: () => number)
 test.each([
   [
     '--junit',
-    'no-such-folder/contracts.xml',
-    /^view-token-contracts: --junit .*no-such-folder\/contracts\.xml: cannot write it \(no folder .*no-such-folder\)$/,
+    'a-file/contracts.xml',
+    /^view-token-contracts: --junit .*a-file\/contracts\.xml: cannot write it \(.*a-file is a file, not a folder\)$/,
   ],
   [
-    '--json',
-    'no-such-folder/contracts.json',
-    /^view-token-contracts: --json .*: cannot write it \(no folder .*no-such-folder\)$/,
+    '--sarif',
+    'a-file/deeper/contracts.sarif',
+    /^view-token-contracts: --sarif .*: cannot write it \(.*a-file is a file, not a folder\)$/,
   ],
   ['--junit', '.', /^view-token-contracts: --junit .*: is a directory, not a file$/],
   ['--json', '', /^view-token-contracts: --json: a file path is required$/],
