@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseContractArgs } from '../../contracts/options';
+import { toConsoleReport } from '../../contracts/reporters/console-report';
 import { runContracts } from '../../contracts/runner';
 import { FAKE_IDS, FAKE_TOKEN, fakeListener } from '../support/fake-implementation';
 
@@ -154,5 +155,76 @@ test('a server that drops a kept-alive connection when another request comes on 
         .map((result) => [result.name, result.violations[0]?.reason]),
     ).toEqual([]);
     expect(dropped).toBeGreaterThan(10);
+  });
+});
+
+const ANSWERED: [string, Fault, string, string, string][] = [
+  [
+    'redirects every request to https',
+    (req, res) => {
+      res.writeHead(301, { Location: `https://implementation.test${req.url ?? ''}` }).end();
+    },
+    'redirect',
+    'the 4 first requests were all redirected (301 to https://implementation.test/view/token?fileId=11)',
+    '--base-url',
+  ],
+  [
+    'answers 404 to everything (a wrong base path)',
+    (_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Cannot GET');
+    },
+    'not-found',
+    'the 4 first requests were all answered 404 Not Found, the View Token requests with the Access Token included',
+    '--base-url',
+  ],
+  [
+    'answers 401 to everything (an Access Token it does not take)',
+    (_req, res) => {
+      res.writeHead(401, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }).end();
+    },
+    'unauthorized',
+    'the 4 first requests were all answered 401 Unauthorized, the View Token requests with the Access Token included',
+    '--access-token',
+  ],
+];
+
+test.each(ANSWERED)(
+  'a target that %s is one systemic finding naming the flag to fix, with one example exchange',
+  async (_label, fault, kind, summary, flag) => {
+    await withServer(fault, async (baseUrl) => {
+      const report = await runContracts(options(baseUrl));
+      expect([report.outcome, report.requests, report.findings]).toEqual(['target-unusable', 4, []]);
+      expect(report.systemic).toMatchObject({ kind, summary, flag });
+      expect(report.systemic?.example.probe.id).toBe('issue fileId');
+      const text = toConsoleReport(report);
+      expect(text.split('\n').length).toBeLessThan(12);
+      expect(text.split('\n').at(-1)).toBe(
+        `Result: NOT JUDGED: the target could not be used (fix ${flag}); exit code 3`,
+      );
+      if (kind === 'redirect') expect(text).toContain('  Location: https://implementation.test/view/token?fileId=11');
+    });
+  },
+);
+
+test('a wrong id is no systemic failure (the request without Authorization is answered 401): success_envelope fails on the 404, and the refusal checks are not judged (they show nothing without a success beside them)', async () => {
+  await withServer(fakeListener('none'), async (baseUrl) => {
+    const command = parseContractArgs([
+      '--base-url',
+      baseUrl,
+      '--access-token',
+      FAKE_TOKEN,
+      '--file-id',
+      FAKE_IDS.missing,
+    ]);
+    if (command.kind !== 'run') throw new Error('fixture');
+    const report = await runContracts(command.options);
+    expect(report.outcome).toBe('defects-found');
+    expect(report.results.find((result) => result.name === 'success_envelope')?.violations[0]?.reason).toBe(
+      'status 404, not a success',
+    );
+    expect(report.results.find((result) => result.name === 'ignored_auth')).toMatchObject({
+      status: 'skip',
+      note: 'not judged: the GET gave the Access Token no View Token (issue fileId: status 404; see success_envelope): a refusal there shows nothing until the same request with the Access Token succeeds',
+    });
   });
 });
