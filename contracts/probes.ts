@@ -3,7 +3,9 @@ import type { ContractOptions } from './options';
 import type { Planner, Probe } from './probe-planner';
 import { createPlanner } from './probe-planner';
 import { planAliases, planMisplaced, planNearMisses, planRefusals } from './probes-credentials';
+import { planBodyIds } from './probes-body';
 import { planBoundaries, planCrossed, planLenient, planMalformed } from './probes-ids';
+import { planOtherMethods } from './probes-methods';
 
 export { INTENT_SINCE, PROBE_INTENTS } from './probe-planner';
 export type { Probe, ProbeIntent } from './probe-planner';
@@ -29,6 +31,8 @@ export function planProbes(options: ContractOptions, spec: ContractSpec): Probe[
     planMalformed,
     planLenient,
     planCrossed,
+    planOtherMethods,
+    planBodyIds,
   ];
   for (const step of steps) step(planner);
   return probes;

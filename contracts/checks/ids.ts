@@ -1,5 +1,5 @@
 import type { Check } from '../check-types';
-import { declared, needsAll, needsAnId } from './helpers';
+import { declared, isSuccessStatus, needsAll, needsAnId } from './helpers';
 import { SENTENCE } from './sentences';
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
@@ -92,4 +92,27 @@ export const LENIENT_ID_REJECTION: Check = {
     isSuccess(response.status)
       ? `status ${response.status}: an id a lenient parser reads as an object's id was accepted`
       : undefined,
+};
+
+export const PATH_IDS_DECIDE: Check = {
+  name: 'path_ids_decide',
+  since: 2,
+  summary:
+    "a POST whose JSON body names other ids than its path gets the path's answer: a View Token for the path's file",
+  detail:
+    "the child-file POST with a JSON body naming other ids than its path (`--missing-id` as integrateId and fileId, `--forbidden-file-id` as fileId) is answered as the path alone is, a success (200 or 201), not the 404 or 403 the body's ids would get: the path's ids decide, never the body's",
+  source: `${SENTENCE.pathInt64}; ${SENTENCE.requestJson}; ${SENTENCE.oneObject}`,
+  intents: ['body-ids'],
+  skipReason: (options) =>
+    options.ids.integrateId === undefined || options.ids.childFileId === undefined
+      ? 'add --integrate-id and --child-file-id (the POST), with --missing-id or --forbidden-file-id for its body'
+      : options.ids.missingId === undefined && options.ids.forbiddenFileId === undefined
+        ? 'add --missing-id or --forbidden-file-id (ids for the POST body to name)'
+        : undefined,
+  contrasted: true,
+  expected: "the path's answer: a success",
+  judge: (response, probe) =>
+    isSuccessStatus(probe, response.status)
+      ? undefined
+      : `status ${response.status}: the body's ids decided the answer, not the path's (which names a file of the caller's)`,
 };

@@ -91,14 +91,14 @@ test('our own mock passes every check of the suite (CLI exit 0), with JUnit and 
   const run = await contracts([...everyId(), '--junit', junit, '--json', json]);
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
-  expect(run.stdout).toMatch(/\nChecks: 21 passed, 0 failed, 0 skipped\n/);
-  expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('Result: PASS: all 21 checks passed; exit code 0');
+  expect(run.stdout).toMatch(/\nChecks: 28 passed, 0 failed, 0 skipped\n/);
+  expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('Result: PASS: all 28 checks passed; exit code 0');
   const report = JSON.parse(readFileSync(json, 'utf8')) as { totals: object; outcome: string; exitCode: number };
-  expect(report.totals).toEqual({ checks: 21, passed: 21, failed: 0, skipped: 0, allowed: 0 });
+  expect(report.totals).toEqual({ checks: 28, passed: 28, failed: 0, skipped: 0, allowed: 0 });
   expect([report.outcome, report.exitCode]).toEqual(['conformant', 0]);
   const xml = readFileSync(junit, 'utf8');
   expect(xml).toMatch(/^<\?xml version="1.0"/);
-  expect(xml.match(/<testcase /g)).toHaveLength(21);
+  expect(xml.match(/<testcase /g)).toHaveLength(28);
   expect(xml).not.toContain('<failure');
 });
 
@@ -123,7 +123,7 @@ test("in-process, the mock's Express app given as the target (no port) passes ev
       .filter((result) => result.status !== 'pass')
       .map((result) => [result.name, result.violations.map((violation) => violation.reason)]),
   ).toEqual([]);
-  expect(report.totals).toEqual({ checks: 21, passed: 21, failed: 0, skipped: 0, allowed: 0 });
+  expect(report.totals).toEqual({ checks: 28, passed: 28, failed: 0, skipped: 0, allowed: 0 });
 });
 
 test('the default open mock accepts any bearer token, so ignored_auth fails against it (and says why)', async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { FakeState } from './fake-answers';
-import { error, success, unauthorized } from './fake-answers';
+import { error, fixedToken, success, unauthorized } from './fake-answers';
 import { isAuthorized } from './fake-credentials';
 import type { Deviation, FakeAnswer, FakeRequest } from './fake-deviations';
 import { readId, refuseId } from './fake-ids';
@@ -12,6 +12,9 @@ import { readId, refuseId } from './fake-ids';
  */
 export { FAKE_IDS, FAKE_TOKEN } from './fake-deviations';
 export type { Deviation, FakeAnswer, FakeRequest } from './fake-deviations';
+
+/** Deviations whose router answers HEAD on the GET route as the GET (Node sends no body for HEAD). */
+const HEAD_AS_GET: readonly Deviation[] = ['head-like-get', 'head-skips-auth'];
 
 const ID_NAMES = ['fileId', 'integrateId', 'compareId', 'sceneId', 'submodelId', 'clashDetectiveId', 'moduleDataId'];
 const CHILD = /^\/data\/v2\/integrations\/([^/]+)\/files\/([^/]+)\/viewToken$/;
@@ -97,6 +100,8 @@ export function fromNock(
 }
 
 function answerRequest(state: FakeState, request: FakeRequest): FakeAnswer {
+  const other = otherMethodAnswer(state.deviation, request.method, request.path);
+  if (other) return other;
   const route = findRoute(state.deviation, request.method, request.path);
   if (route === undefined) return json404();
   if ('redirect' in route) return { status: 301, headers: { Location: route.redirect }, body: '' };
@@ -104,7 +109,10 @@ function answerRequest(state: FakeState, request: FakeRequest): FakeAnswer {
     return unauthorized(state, request.authorizations.length === 0);
   if (route.ids === 'not one id') return error(state, 400, 'bad', 'exactly one id');
   const post = route.operation === 'child';
-  const ids = route.ids.map(([name, raw]) => [name, readId(state.deviation, raw)] as [string, string]);
+  const bodyIds = post ? readBodyIds(state.deviation, request.body) : undefined;
+  if (bodyIds === 'invalid') return error(state, 400, 'bad', 'the body is not JSON');
+  const named = route.ids.map(([name, raw]): [string, string] => [name, bodyIds?.[name] ?? raw]);
+  const ids = named.map(([name, raw]) => [name, readId(state.deviation, raw)] as [string, string]);
   for (const [name, id] of ids) {
     const refused = refuseId(state, name, id, post);
     if (refused) return refused;
@@ -112,10 +120,57 @@ function answerRequest(state: FakeState, request: FakeRequest): FakeAnswer {
   const [first] = ids;
   const object = post ? `fileId=${ids[1]?.[1] ?? ''}` : `${first?.[0] ?? ''}=${first?.[1] ?? ''}`;
   if (state.deviation === 'same-token-for-file-and-scene' && !post && ['fileId', 'sceneId'].includes(first?.[0] ?? ''))
-    return success(state, post, object, `scene-or-file-${first?.[1] ?? ''}`);
+    return success(state, post, object, fixedToken(`scene-or-file-${first?.[1] ?? ''}`));
   if (state.deviation === 'child-file-token-is-its-file-token' && (post || first?.[0] === 'fileId'))
-    return success(state, post, object, `file-${ids.at(-1)?.[1] ?? ''}`);
+    return success(state, post, object, fixedToken(`file-${ids.at(-1)?.[1] ?? ''}`));
   return success(state, post, object);
+}
+
+/**
+ * The ids a POST body names, when the fake reads its body: a deviant one lets them replace the
+ * path's; a careful one only checks that a body is JSON. `invalid`: a body that is not JSON.
+ */
+function readBodyIds(deviation: Deviation, body: string): Record<string, string> | 'invalid' | undefined {
+  if (deviation !== 'post-body-overrides-path-ids' && deviation !== 'reads-json-body-ignores-ids') return undefined;
+  if (body === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return 'invalid';
+  }
+  if (deviation === 'reads-json-body-ignores-ids' || typeof parsed !== 'object' || parsed === null) return undefined;
+  const named = Object.entries(parsed).filter(([name]) => name === 'integrateId' || name === 'fileId');
+  return Object.fromEntries(named.map(([name, value]) => [name, String(value)]));
+}
+
+const ROUTE_METHODS: [RegExp, string][] = [
+  [/^\/view\/token$/, 'GET'],
+  [CHILD, 'POST'],
+];
+
+/** What the fake answers a method its route does not have, when its deviation decides that (else the usual routing). */
+function otherMethodAnswer(deviation: Deviation, method: string, raw: string): FakeAnswer | undefined {
+  const pathname = raw.split('?')[0] ?? '';
+  const own = ROUTE_METHODS.find(([pattern]) => pattern.test(pathname))?.[1];
+  if (own === undefined || method === own) return undefined;
+  if (deviation === 'answers-405-with-allow')
+    return {
+      status: 405,
+      headers: { Allow: own, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: 'method.not.allowed', data: null, message: `use ${own}` }),
+    };
+  if (deviation === 'options-preflight' && method === 'OPTIONS')
+    return {
+      status: 204,
+      headers: {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': `${own}, OPTIONS`,
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+      },
+      body: '',
+    };
+  return undefined;
 }
 
 function json404(): FakeAnswer {
@@ -136,8 +191,12 @@ function findRoute(deviation: Deviation, method: string, raw: string): Route | {
     return { redirect: `${pathname.slice(0, -1)}${query === '' ? '' : `?${query}`}` };
   const path = routedPath(deviation, pathname);
   const guarded = (canonical: string): boolean => deviation === 'guarded-aliases' || pathname === canonical;
-  if (path === '/view/token' && method === 'GET')
-    return { operation: 'view', ids: queryIds(query), guarded: guarded('/view/token') };
+  const anyMethod = deviation === 'serves-any-method';
+  const asGet = method === 'GET' || anyMethod || (method === 'HEAD' && HEAD_AS_GET.includes(deviation));
+  if (path === '/view/token' && asGet) {
+    const unguardedHead = method === 'HEAD' && deviation === 'head-skips-auth';
+    return { operation: 'view', ids: queryIds(query), guarded: guarded('/view/token') && !unguardedHead };
+  }
   const foldsCase = deviation === 'guarded-aliases' || deviation === 'case-insensitive-routes-unguarded';
   const child = new RegExp(CHILD.source, foldsCase ? 'i' : '').exec(path);
   if (!child) return undefined;
@@ -146,7 +205,8 @@ function findRoute(deviation: Deviation, method: string, raw: string): Route | {
     ['fileId', decode(child[2] ?? '')],
   ];
   const canonical = `/data/v2/integrations/${child[1] ?? ''}/files/${child[2] ?? ''}/viewToken`;
-  if (method === 'POST') return { operation: 'child', ids, guarded: guarded(canonical) };
+  if (method === 'POST' || (anyMethod && method !== 'GET'))
+    return { operation: 'child', ids, guarded: guarded(canonical) };
   if (method === 'GET' && deviation === 'get-on-child-route-unguarded')
     return { operation: 'child', ids, guarded: false };
   if (method === 'GET' && deviation === 'guarded-aliases') return { operation: 'child', ids, guarded: true };
