@@ -31,7 +31,7 @@ export const OTHER_METHODS_ISSUE_NOTHING: Check = {
       return `status ${response.status} with a View Token: ${method} is not a method of this operation`;
     if (probe.intent === 'other-method' || method === 'OPTIONS') return undefined;
     return method === 'HEAD'
-      ? `status ${response.status} without credentials: HEAD is the GET without its content, and was not guarded like it`
+      ? `status ${response.status} without credentials: HEAD asks for what the route answers without its content, and was not guarded like it`
       : `status ${response.status} without credentials: ${method} succeeded unguarded`;
   },
 };

@@ -71,6 +71,7 @@ export type Deviation =
   // other methods, JSON, caches, cookies, token shapes, the POST body (issue 40, checks version 2)
   | 'serves-any-method'
   | 'head-skips-auth'
+  | 'other-methods-unguarded'
   | 'duplicate-data-member'
   | 'token-answers-cache-public'
   | 'sets-access-token-cookie'

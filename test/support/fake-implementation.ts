@@ -191,11 +191,17 @@ function findRoute(deviation: Deviation, method: string, raw: string): Route | {
     return { redirect: `${pathname.slice(0, -1)}${query === '' ? '' : `?${query}`}` };
   const path = routedPath(deviation, pathname);
   const guarded = (canonical: string): boolean => deviation === 'guarded-aliases' || pathname === canonical;
-  const anyMethod = deviation === 'serves-any-method';
+  const anyMethod = deviation === 'serves-any-method' || deviation === 'other-methods-unguarded';
+  // A guard that checks the documented method only: every other one reaches the handler unguarded.
+  const guardedMethod = (own: string): boolean => deviation !== 'other-methods-unguarded' || method === own;
   const asGet = method === 'GET' || anyMethod || (method === 'HEAD' && HEAD_AS_GET.includes(deviation));
   if (path === '/view/token' && asGet) {
     const unguardedHead = method === 'HEAD' && deviation === 'head-skips-auth';
-    return { operation: 'view', ids: queryIds(query), guarded: guarded('/view/token') && !unguardedHead };
+    return {
+      operation: 'view',
+      ids: queryIds(query),
+      guarded: guarded('/view/token') && !unguardedHead && guardedMethod('GET'),
+    };
   }
   const foldsCase = deviation === 'guarded-aliases' || deviation === 'case-insensitive-routes-unguarded';
   const child = new RegExp(CHILD.source, foldsCase ? 'i' : '').exec(path);
@@ -206,7 +212,7 @@ function findRoute(deviation: Deviation, method: string, raw: string): Route | {
   ];
   const canonical = `/data/v2/integrations/${child[1] ?? ''}/files/${child[2] ?? ''}/viewToken`;
   if (method === 'POST' || (anyMethod && method !== 'GET'))
-    return { operation: 'child', ids, guarded: guarded(canonical) };
+    return { operation: 'child', ids, guarded: guarded(canonical) && guardedMethod('POST') };
   if (method === 'GET' && deviation === 'get-on-child-route-unguarded')
     return { operation: 'child', ids, guarded: false };
   if (method === 'GET' && deviation === 'guarded-aliases') return { operation: 'child', ids, guarded: true };
