@@ -128,7 +128,7 @@ test('GITHUB_ACTIONS=true: one ::error annotation per finding at its operation i
   const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::'));
   expect(annotations).toHaveLength(1);
   expect(annotations[0]).toMatch(
-    /^::error file=spec\/view-token\.openapi\.yaml,line=\d+,title=view-token-contracts%3A ignored_auth%2C unauthorized_is_401::Contract finding: 2 requests on GET \/view\/token; POST \/data\/v2\/integrations\/\{integrateId\}\/files\/\{fileId\}\/viewToken%0A   fails ignored_auth: status 200: the request was accepted without valid credentials%0A/,
+    /^::error file=spec\/view-token\.openapi\.yaml,line=\d+,title=view-token-contracts%3A ignored_auth%2C unauthorized_is_401::Contract finding: 2 requests on GET \/view\/token; POST \/data\/v2\/integrations\/\{integrateId\}\/files\/\{fileId\}\/viewToken%0A {3}fails ignored_auth: status 200: the request was accepted without valid credentials%0A/,
   );
   const line = Number(/line=(\d+)/.exec(annotations[0] ?? '')?.[1]);
   expect(
