@@ -11,6 +11,7 @@ import { FAKE_IDS, FAKE_TOKEN, fakeListener } from '../support/fake-implementati
 
 const CONTRACTS_CLI = path.resolve(__dirname, '../../dist/contracts/cli.js');
 const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-cli-outcomes-'));
+writeFileSync(path.join(scratch, 'a-file'), 'not a folder');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 type Run = { code: number | null; stdout: string; stderr: string };
@@ -203,5 +204,63 @@ test.each([
     code: 2,
     stdout: '',
     stderr: `view-token-contracts: --allow ${allow}${message.startsWith('entry') ? ', ' : ': '}${message}\n`,
+  });
+});
+
+/** A server that counts requests, so a test can show the CLI sent none. */
+async function withCountingServer(run: (baseUrl: string, requests: () => number) => Promise<void>): Promise<void> {
+  let count = 0;
+  const server = http.createServer((_req, res) => {
+    count += 1;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () => count);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+test.each([
+  [
+    '--junit',
+    'a-file/contracts.xml',
+    /^view-token-contracts: --junit .*a-file\/contracts\.xml: cannot write it \(.*a-file is a file, not a folder\)$/,
+  ],
+  [
+    '--sarif',
+    'a-file/deeper/contracts.sarif',
+    /^view-token-contracts: --sarif .*: cannot write it \(.*a-file is a file, not a folder\)$/,
+  ],
+  ['--junit', '.', /^view-token-contracts: --junit .*: is a directory, not a file$/],
+  ['--json', '', /^view-token-contracts: --json: a file path is required$/],
+])('%s %j is exit 2 with one line, before any request', async (flag, file, message) => {
+  await withCountingServer(async (baseUrl, requests) => {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [
+          CONTRACTS_CLI,
+          '--base-url',
+          baseUrl,
+          '--access-token',
+          't',
+          '--file-id',
+          '1',
+          flag,
+          file === '' ? '' : path.join(scratch, file),
+        ],
+        { encoding: 'utf8' },
+        (error, _stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr });
+        },
+      );
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toMatch(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(requests()).toBe(0);
   });
 });
