@@ -391,7 +391,7 @@ test('the installed mock starts, issues a token, and passes `npx view-token-cont
     '--forbidden-file-id',
     '403403',
   ]);
-  expect(contracts.stdout).toMatch(/Checks: 21 passed, 0 failed, 0 skipped/);
+  expect(contracts.stdout).toMatch(/Checks: 28 passed, 0 failed, 0 skipped/);
   expect(contracts.code).toBe(0);
 }, 120_000);
 
