@@ -98,7 +98,7 @@ export const PATH_IDS_DECIDE: Check = {
   name: 'path_ids_decide',
   since: 2,
   summary:
-    "a POST whose JSON body names other ids than its path gets the path's answer: a View Token for the path's file",
+    "a POST whose JSON body names other ids than its path gets the path's answer (a success), not the body's ids' answer",
   detail:
     "the child-file POST with a JSON body naming other ids than its path (`--missing-id` as integrateId and fileId, `--forbidden-file-id` as fileId) is answered as the path alone is, a success (200 or 201), not the 404 or 403 the body's ids would get: the path's ids decide, never the body's",
   source: `${SENTENCE.pathInt64}; ${SENTENCE.requestJson}; ${SENTENCE.oneObject}`,
