@@ -1,6 +1,6 @@
 // Issue 40 points 5 and 6: an allow-list entry holds through its `until` day and not a day after;
 // --checks-version pins the checks and the requests a run makes.
-import { applyAllowList, parseAllowList } from '../../contracts/allow-list';
+import { applyAllowList, loadAllowList, parseAllowList } from '../../contracts/allow-list';
 import { CHECKS } from '../../contracts/checks';
 import { toContractOptions } from '../../contracts/library-options';
 import type { CheckResult } from '../../contracts/run-report';
@@ -102,4 +102,88 @@ test('--checks naming a check newer than --checks-version is a usage error sayin
       }),
     ),
   ).toThrow(`--checks: ${newest?.name ?? ''} was added in checks version 2; --checks-version 1 does not have it`);
+});
+
+test.each([
+  [
+    'a check it does not know',
+    '- {check: ignored_aut, reason: x, until: 2999-01-01}',
+    ', entry 1: unknown check ignored_aut (did you mean ignored_auth?)',
+  ],
+  [
+    'a check far from any',
+    '- {check: nothing_like_it_at_all, reason: x, until: 2999-01-01}',
+    ', entry 1: unknown check nothing_like_it_at_all',
+  ],
+  [
+    'no check',
+    '- {reason: x, until: 2999-01-01}',
+    ', entry 1: check is required (a check name, e.g. unauthorized_is_401)',
+  ],
+  [
+    'no until',
+    '- {check: ignored_auth, reason: x}',
+    ', entry 1: until is required (the last day it holds, YYYY-MM-DD)',
+  ],
+  [
+    'a day that does not exist',
+    '- {check: ignored_auth, reason: x, until: 2026-02-30}',
+    ', entry 1: until 2026-02-30 is not a date (YYYY-MM-DD)',
+  ],
+  [
+    'a date with a time',
+    '- {check: ignored_auth, reason: x, until: "2026-02-01T00:00"}',
+    ', entry 1: until 2026-02-01T00:00 is not a date (YYYY-MM-DD)',
+  ],
+  [
+    'no reason',
+    '- {check: ignored_auth, until: 2026-02-28}',
+    ', entry 1: reason is required (why the team accepts it, e.g. a ticket)',
+  ],
+  [
+    'a blank reason',
+    '- {check: ignored_auth, reason: " ", until: 2026-02-28}',
+    ', entry 1: reason is required (why the team accepts it, e.g. a ticket)',
+  ],
+  [
+    'an empty probe',
+    '- {check: ignored_auth, probe: "", reason: x, until: 2026-02-28}',
+    ', entry 1: probe is required (a probe name as reports give it)',
+  ],
+  [
+    'an unknown field',
+    '- {check: ignored_auth, reason: x, until: 2026-02-28, expires: 1}',
+    ', entry 1: unknown field expires (allowed: check, probe, reason, until)',
+  ],
+  [
+    'an entry that is a list',
+    '- [ignored_auth]',
+    ', entry 1: expected an object with check, reason and until (and probe)',
+  ],
+  ['an entry that is text', '- ignored_auth', ', entry 1: expected an object with check, reason and until (and probe)'],
+  [
+    'the second entry wrong',
+    '- {check: ignored_auth, reason: x, until: 2026-02-28}\n- {check: ignored_auth}',
+    ', entry 2: reason is required (why the team accepts it, e.g. a ticket)',
+  ],
+  ['not a list', 'check: ignored_auth', ': expected a list of entries, each with check, reason and until (and probe)'],
+  ['not YAML', '- {check: [', ': not YAML or JSON ('],
+])('an allow-list with %s is a UsageError naming the file and the entry', (_label, text, message) => {
+  expect(() => parseAllowList(text, 'allow.yaml', NAMES)).toThrow(
+    expect.objectContaining({ name: 'UsageError', message: expect.stringContaining(`--allow allow.yaml${message}`) }),
+  );
+});
+
+test('an allow-list read from a file that is not there is a UsageError naming it', () => {
+  expect(() => loadAllowList('/nonexistent/allow.yaml', NAMES)).toThrow(
+    '--allow /nonexistent/allow.yaml: cannot read it (ENOENT)',
+  );
+});
+
+test('a well-formed entry is read whole, where it is written included', () => {
+  expect(
+    parseAllowList('- {check: ignored_auth, probe: GET x, reason: why, until: 2026-02-28}', 'a.yaml', NAMES).entries,
+  ).toEqual([
+    { check: 'ignored_auth', probe: 'GET x', reason: 'why', until: '2026-02-28', where: '--allow a.yaml, entry 1' },
+  ]);
 });

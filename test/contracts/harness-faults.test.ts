@@ -230,3 +230,33 @@ test('a wrong id is no systemic failure (the request without Authorization is an
     });
   });
 });
+
+test('nothing listening at --base-url is one systemic finding, in-process too: the library reports it (outcome target-unusable), it does not throw', async () => {
+  const command = parseContractArgs([
+    '--base-url',
+    'http://127.0.0.1:1',
+    '--access-token',
+    FAKE_TOKEN,
+    '--file-id',
+    FAKE_IDS.valid,
+  ]);
+  if (command.kind !== 'run') throw new Error('fixture');
+  const report = await runContracts(command.options);
+  expect(report.outcome).toBe('target-unusable');
+  expect(report.systemic).toMatchObject({
+    kind: 'unreachable',
+    flag: '--base-url',
+    summary: 'cannot reach http://127.0.0.1:1 (ECONNREFUSED): nothing answers there',
+    advice: 'is the implementation running at http://127.0.0.1:1? Fix --base-url, or start it first',
+  });
+});
+
+test('a target whose first requests fail in different ways (some 404, some 401) is judged, not stopped', async () => {
+  const mixed: Fault = (req, res) => {
+    res.writeHead(req.headers.authorization ? 404 : 401).end();
+  };
+  await withServer(mixed, async (baseUrl) => {
+    const report = await runContracts(options(baseUrl));
+    expect([report.outcome, report.systemic]).toEqual(['defects-found', undefined]);
+  });
+});
