@@ -16,6 +16,9 @@ export default {
     '!contracts/jest.ts',
     '!contracts/index.ts',
   ],
+  // A static mutant (in a module-level table: the check definitions, their sentences, the flag table) runs
+  // every test (~1 min each here); they are left out of the score and said so in mutation-testing.md.
+  ignoreStatic: true,
   incrementalFile: 'stryker-incremental-contracts.json',
   htmlReporter: { fileName: 'reports/mutation-contracts/index.html' },
   jsonReporter: { fileName: 'reports/mutation-contracts/mutation.json' },
