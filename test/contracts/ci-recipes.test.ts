@@ -1,7 +1,7 @@
 // Issue 40: the contract guide's CI recipes (GitHub Actions, GitLab CI) run as written against a mock that
 // holds their ids. Each `run:`/`script:` line goes through bash with the variables the CI would give it; the
 // install and `npx -p` steps reach this build through shims, as a registry cannot be reached in a test
-// (test/e2e/packed-tarball.test.ts installs the tarball itself); the actions' inputs are checked to exist.
+// (test/e2e/packed-tarball.test.ts runs the same lines against the real tarball in a fresh folder); the actions' inputs are checked to exist.
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +43,7 @@ function writeShims(dir: string): void {
   const cli = path.join(ROOT, 'dist/contracts/cli.js');
   const shims = {
     npm: `[ "$*" = "install --no-save ${TARBALL}" ] && exit 0\necho "not a recipe's npm: $*" >&2; exit 127`,
-    npx: `[ "$1 $2 $3" = "-p ${TARBALL} view-token-contracts" ] && shift 3 && exec "${process.execPath}" "${cli}" "$@"\necho "not a recipe's npx: $*" >&2; exit 127`,
+    npx: `[ "$1 $2 $3 $4" = "--yes -p ${TARBALL} view-token-contracts" ] && shift 4 && exec "${process.execPath}" "${cli}" "$@"\necho "not a recipe's npx: $*" >&2; exit 127`,
   };
   for (const [name, body] of Object.entries(shims)) {
     writeFileSync(path.join(dir, name), `#!/bin/bash\n${body}\n`);
