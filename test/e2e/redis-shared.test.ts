@@ -226,7 +226,7 @@ test('the contract suite passes against a two-process deployment behind a round-
         (error, stdout) => resolve({ code: error ? Number(error.code) : 0, stdout }),
       );
     });
-    expect(run.stdout).toMatch(/Checks: 21 passed, 0 failed, 0 skipped/);
+    expect(run.stdout).toMatch(/Checks: 28 passed, 0 failed, 0 skipped/);
     expect(run.code).toBe(0);
   } finally {
     await proxy.close();
