@@ -5,7 +5,7 @@ import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 
 /** Set by `npm run build` (scripts/build-cli.js) for its training start: compile afresh, write the caches at exit. */
-export const WRITE_CODE_CACHE_ENV = 'VIEW_TOKEN_MOCK_WRITE_CODE_CACHE';
+const WRITE_CODE_CACHE_ENV = 'VIEW_TOKEN_MOCK_WRITE_CODE_CACHE';
 
 /** Where the code cache of a bundle is kept: next to it. */
 export const codeCachePath = (file: string): string => `${file}.v8-cache`;

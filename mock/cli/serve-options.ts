@@ -79,7 +79,7 @@ export const SERVE_FLAGS = {
   },
 } as const;
 
-export type ServeFlag = keyof typeof SERVE_FLAGS;
+type ServeFlag = keyof typeof SERVE_FLAGS;
 
 /** Checked `serve` options. */
 export interface ServeOptions {

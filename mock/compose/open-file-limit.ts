@@ -8,7 +8,7 @@ import { DEFAULT_MAX_CONNECTIONS } from '../http/connection-guard';
  * snapshot being written, the directory), Redis (one connection per node of a cluster), log
  * destinations, and a margin.
  */
-export const FILE_DESCRIPTOR_HEADROOM = 64;
+const FILE_DESCRIPTOR_HEADROOM = 64;
 
 /** This process's open-file limit (RLIMIT_NOFILE, soft) and where it was read; `files` may be Infinity. */
 export interface OpenFileLimit {

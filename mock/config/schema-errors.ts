@@ -17,7 +17,7 @@ export interface SchemaError {
 export type SchemaValidator = ((data: unknown) => boolean) & { errors?: readonly SchemaError[] | null };
 
 /** `/missing/fileId/0` → `missing.fileId[0]`, the way the messages name a field. */
-export function toFieldPath(instancePath: string): string {
+function toFieldPath(instancePath: string): string {
   return instancePath
     .split('/')
     .slice(1)

@@ -30,11 +30,10 @@ export type GrantRefusal =
   | { reason: 'unknown-app'; appKey: string; configured: number }
   | { reason: 'wrong-secret'; appKey: string };
 
-export type AccessTokenGrant =
-  { kind: 'issued'; token: string; expiresAtMs: number } | ({ kind: 'rejected' } & GrantRefusal);
+type AccessTokenGrant = { kind: 'issued'; token: string; expiresAtMs: number } | ({ kind: 'rejected' } & GrantRefusal);
 
 /** An authentication decided without the store, and the granted token's record it relied on (if any). */
-export interface KnownAuthentication {
+interface KnownAuthentication {
   authentication: Authentication;
   /** A granted token this process has seen: valid only while the store still holds exactly this record. */
   granted?: AccessTokenRecord;

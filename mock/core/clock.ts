@@ -1,8 +1,3 @@
-/** Where the core gets the time from (milliseconds since the epoch). */
-export interface Clock {
-  now(): number;
-}
-
 /**
  * The latest mock time the admin API accepts (end of year 9999): far enough for any test, and far
  * enough from the end of JavaScript's Date range (year 275760) that expiries and ISO strings stay valid.

@@ -4,8 +4,8 @@ import type { JournalMatch } from './journal';
 export type JournalMatchCheck = { kind: 'ok'; match: JournalMatch } | { kind: 'invalid'; detail: string };
 
 /** Our fields, and the WireMock request-pattern fields we map onto them. */
-export const MATCH_FIELDS = ['method', 'path', 'query', 'session', 'operationId', 'status'] as const;
-export const WIREMOCK_FIELDS = ['urlPath', 'queryParameters'] as const;
+const MATCH_FIELDS = ['method', 'path', 'query', 'session', 'operationId', 'status'] as const;
+const WIREMOCK_FIELDS = ['urlPath', 'queryParameters'] as const;
 
 const EXAMPLE =
   'Send a JSON object such as {"method": "GET", "path": "/view/token", "query": {"fileId": "1"}} (or WireMock\'s {"method": "GET", "urlPath": "/view/token", "queryParameters": {"fileId": {"equalTo": "1"}}}).';

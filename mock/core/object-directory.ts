@@ -14,7 +14,7 @@ export interface ObjectDescription {
   owner: string | null;
 }
 
-export type Lookup = { kind: 'found'; object: ObjectDescription } | { kind: 'missing' } | { kind: 'forbidden' };
+type Lookup = { kind: 'found'; object: ObjectDescription } | { kind: 'missing' } | { kind: 'forbidden' };
 
 /** Which objects exist and who owns them. */
 export interface ObjectDirectory {

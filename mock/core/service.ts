@@ -19,10 +19,10 @@ export type ServiceFailure =
   | { kind: 'not-found'; type: DirectoryType }
   | { kind: 'invalid-parameter'; parameter: string; reason: string };
 
-export type IssueOutcome = { kind: 'issued'; record: ViewTokenRecord; expiresAtMs: number } | ServiceFailure;
+type IssueOutcome = { kind: 'issued'; record: ViewTokenRecord; expiresAtMs: number } | ServiceFailure;
 export type UseOutcome =
   { kind: 'used'; record: ViewTokenRecord; expiresAtMs: number; viewer: ViewerData } | ServiceFailure;
-export type GrantOutcome = { kind: 'granted'; token: string; expiresAtMs: number } | ServiceFailure;
+type GrantOutcome = { kind: 'granted'; token: string; expiresAtMs: number } | ServiceFailure;
 
 /** The service's operations, named after the spec's operationIds, free of any framework. */
 export interface ViewTokenService {

@@ -101,7 +101,7 @@ export interface ClockView {
   ownClock: boolean;
 }
 
-export type ClockChangeOutcome =
+type ClockChangeOutcome =
   { kind: 'changed'; clock: ClockView } | { kind: 'refused'; reason: 'out-of-range' | 'full'; detail: string };
 
 /** Every session's clock, over a store: read as books, changed one session at a time. */

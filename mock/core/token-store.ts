@@ -58,7 +58,7 @@ export interface TokenStore {
 }
 
 /** Which page of View Tokens: one session's (or all) and where the previous page ended. */
-export interface TokenPageQuery {
+interface TokenPageQuery {
   session?: string;
   limit: number;
   cursor?: string;

@@ -29,7 +29,7 @@ export interface ProxyOptions {
 }
 
 /** The header that counts an exchange's violations. */
-export const VIOLATIONS_HEADER = 'X-Contract-Violations';
+const VIOLATIONS_HEADER = 'X-Contract-Violations';
 
 export interface Proxy {
   forward(request: ServiceRequest): Promise<CheckedAnswer>;

@@ -56,7 +56,7 @@ export function judgeResponse(
 }
 
 /** One violation as the journal, header count, log and dashboard show it. */
-export function toLine(side: 'request' | 'response', diagnostic: Diagnostic): string {
+function toLine(side: 'request' | 'response', diagnostic: Diagnostic): string {
   const where = (diagnostic.path ?? []).join('.');
   return `${side}${where ? ` ${where}` : ''}: ${diagnostic.message}`;
 }

@@ -35,7 +35,7 @@ function createPrism(operationId: string): PrismInstance {
 }
 
 /** A framework-neutral request, as the HTTP layer hands it to the engine. */
-export interface EngineRequest {
+interface EngineRequest {
   method: string;
   path: string;
   query: Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -45,7 +45,7 @@ export interface EngineRequest {
 }
 
 /** A response produced from the spec's examples and schemas. */
-export interface SpecResponse {
+interface SpecResponse {
   status: number;
   headers: Record<string, string>;
   body: unknown;

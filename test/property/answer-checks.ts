@@ -12,7 +12,7 @@ import { isAdminPath, isServicePath, isStaticPath, toPathname, toQueryString } f
  * The switch values a request carries, read leniently (every `Prefer` piece and every `__` query
  * value, repeated ones included): a superset of what the mock applies, so "forced" is never missed.
  */
-export function switchesOf(request: HostileRequest): Record<SwitchKey, string[]> {
+function switchesOf(request: HostileRequest): Record<SwitchKey, string[]> {
   const found: Record<SwitchKey, string[]> = { code: [], scenario: [], delay: [], fault: [] };
   const isSwitch = (name: string): name is SwitchKey => Object.hasOwn(found, name);
   for (const part of (request.headers.Prefer ?? '').split(/[,;]/)) {
@@ -35,7 +35,7 @@ const hasUnknownSwitch = (request: HostileRequest): boolean =>
   );
 
 /** `Prefer: code=500|503`, `scenario=server-error|unavailable`, or their `__` query forms. */
-export function forcesServerError(request: HostileRequest): boolean {
+function forcesServerError(request: HostileRequest): boolean {
   const { code, scenario } = switchesOf(request);
   return (
     code.some((value) => /50[03]/.test(value)) || scenario.some((value) => /server-error|unavailable/i.test(value))

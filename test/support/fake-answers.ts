@@ -17,7 +17,7 @@ export function json(status: number, body: unknown): FakeAnswer {
 }
 
 /** A JSON answer as this fake writes them (pretty, with extra headers: readings the document allows). */
-export function format(state: FakeState, status: number, body: unknown, type = 'application/json'): FakeAnswer {
+function format(state: FakeState, status: number, body: unknown, type = 'application/json'): FakeAnswer {
   const text = state.deviation === 'pretty-json' ? `${JSON.stringify(body, null, 2)}\n` : JSON.stringify(body);
   if (state.deviation !== 'extra-headers') return { status, headers: { 'Content-Type': type }, body: text };
   const extra: Record<string, string> = {
