@@ -11,8 +11,6 @@ import { createPlatformTimeFormat } from './platform-time';
 import type { RandomSource } from './random-source';
 import type { SessionClocks } from './session-clocks';
 import { DEPLOYMENT } from './session-clocks';
-import type { ViewTokenService } from './service';
-import { createViewTokenService } from './service';
 import type { TokenStore } from './token-store';
 import type { Journal, JournalEntry } from './journal';
 import { createJournal, toDatedRequest } from './journal';
@@ -65,7 +63,6 @@ export interface Core {
   store: TokenStore;
   viewTokens: ViewTokens;
   accessTokens: AccessTokens;
-  service: ViewTokenService;
   /** Which objects exist and whose they are. */
   directory: ObjectDirectory;
   rules: Rules;
@@ -159,7 +156,6 @@ export function createCore(options: CoreOptions): Core {
     store,
     viewTokens,
     accessTokens,
-    service: createViewTokenService({ accessTokens, directory, viewTokens }),
     directory,
     rules,
     journal,
