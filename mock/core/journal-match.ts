@@ -61,7 +61,8 @@ function fromQueryParameters(parameters: unknown): Record<string, string> | stri
     return '"queryParameters" must be an object such as {"fileId": {"equalTo": "1"}}.';
   const query: Record<string, string> = {};
   for (const [name, matcher] of Object.entries(parameters)) {
-    // Stryker disable next-line ArrayDeclaration: a matcher that is not an object has no equalTo and is refused either way
+    // Stryker disable next-line ArrayDeclaration: a matcher that
+    // is not an object has no equalTo and is refused either way
     const keys = typeof matcher === 'object' && matcher !== null ? Object.keys(matcher) : [];
     const equalTo = (matcher as { equalTo?: unknown } | null)?.equalTo;
     if (keys.length !== 1 || typeof equalTo !== 'string')

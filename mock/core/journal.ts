@@ -80,7 +80,8 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
   const ids = new Float64Array(capacity);
   const atMs = new Float64Array(capacity);
   const statuses = new Uint16Array(capacity);
-  // Stryker disable next-line ArrayDeclaration,StringLiteral: preallocation only; a slot is read only once a record has written it
+  // Stryker disable next-line ArrayDeclaration,StringLiteral:
+  // preallocation only; a slot is read only once a record has written it
   const strings = (): string[] => new Array<string>(capacity).fill('');
   const methods = strings(),
     paths = strings(),

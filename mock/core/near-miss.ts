@@ -62,9 +62,11 @@ export function findNearestRoute(method: string, path: string, routes: readonly 
       (distance === best.distance && route.method === method && best.route.method !== method);
     if (better) best = { route, distance };
   }
-  // Stryker disable next-line ArithmeticOperator: the loop keeps only routes within this limit, so no best is ever over it (a wider limit changes nothing)
+  // Stryker disable next-line ArithmeticOperator: the loop keeps only routes
+  // within this limit, so no best is ever over it (a wider limit changes nothing)
   if (!best || best.distance > Math.max(2, Math.floor(best.route.template.length / 5))) return undefined;
-  // Stryker disable next-line ArrowFunction: a route of the same template with the request's method is as near, so the tie rule already made it the best
+  // Stryker disable next-line ArrowFunction: a route of the same template with
+  // the request's method is as near, so the tie rule already made it the best
   const sameTemplate = routes.find((route) => route.template === best.route.template && route.method === method);
   return `${(sameTemplate ?? best.route).method} ${best.route.template}`;
 }

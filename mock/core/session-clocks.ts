@@ -245,7 +245,8 @@ export type RequestClock = (session: string) => number | Promise<number>;
  * @example const nowOf = requestClock(core.clocks); await nowOf('qa-anna')
  */
 export function requestClock(clocks: SessionClocks, known?: ClockBook): RequestClock {
-  // A plain function answering a number where it can: it runs twice a request on the hot path, and a promise there costs a turn.
+  // A plain function answering a number where it can: it runs twice
+  // a request on the hot path, and a promise there costs a turn.
   const books: ClockBook[] = known === undefined ? [] : [known];
   return (session) => {
     for (const book of books) if (book.covers(session)) return book.now(session);
