@@ -60,11 +60,11 @@ async function serve(args: readonly string[]): Promise<void> {
   try {
     baseUrl = await mock.listen(options.port, options.host);
   } catch (error) {
-    throw new ConfigError(
-      `--host ${options.host} --port ${options.port}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(`--host ${options.host} --port ${options.port}: cannot listen (${why})`);
   }
-  const serviceUrl = `${baseUrl}${options.basePath === undefined ? '' : `/${options.basePath.replace(/^\/+|\/+$/g, '')}`}`;
+  const basePath = options.basePath?.replace(/^\/+|\/+$/g, '');
+  const serviceUrl = basePath === undefined ? baseUrl : `${baseUrl}/${basePath}`;
   // Before announcing: whoever reads the URLs may signal at once.
   const stop = (signal: string): void => {
     mock.logger.info({ signal }, 'draining in-flight requests');
@@ -80,16 +80,18 @@ async function serve(args: readonly string[]): Promise<void> {
   process.once('SIGINT', stop);
   announce([
     `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
-    ...(options.proxy === undefined
-      ? []
-      : [
-          `  proxying service routes to ${options.proxy.url}, judged against spec/view-token.openapi.yaml${options.proxy.recordFile === undefined ? '' : `; recording to ${options.proxy.recordFile}`}`,
-        ]),
+    ...(options.proxy === undefined ? [] : [proxyLine(options.proxy)]),
     `  store: ${describeStore(mock.store)}`,
     `  connections: at most ${mock.connections.maxConnections} (${mock.connections.reason})`,
     `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,
     `  dashboard: ${baseUrl}/__admin/ui   (try the viewer flow: ${baseUrl}/__admin/ui/try)`,
   ]);
+}
+
+/** The start-up line that says where service routes go under --proxy, and where the exchanges are recorded. */
+function proxyLine(proxy: { url: string; recordFile?: string }): string {
+  const forwarded = `  proxying service routes to ${proxy.url}, judged against spec/view-token.openapi.yaml`;
+  return proxy.recordFile === undefined ? forwarded : `${forwarded}; recording to ${proxy.recordFile}`;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

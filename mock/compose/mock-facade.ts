@@ -8,14 +8,14 @@ import { toMockClock } from './mock-clock';
 import type { MockScenarios } from './mock-scenarios';
 import { toMockScenarios } from './mock-scenarios';
 
-/** A journal query the library was given that the mock cannot answer (an unknown field, a wrong type); the message names what is allowed. */
+/** A journal query the mock cannot answer (an unknown field, a wrong type); the message names what is allowed. */
 export class JournalQueryError extends Error {
   override name = 'JournalQueryError';
 }
 
 /** The request journal, as a test reads it (`GET /__admin/requests`, `POST /__admin/requests/count`). */
 export interface MockJournal {
-  /** Newest first: one session's requests (or everyone's), at most `limit`; `unmatched`: only those no route matched. */
+  /** Newest first: one session's requests (or everyone's), at most `limit`; `unmatched`: those no route matched. */
   list(filter?: { session?: string; limit?: number; unmatched?: boolean }): Promise<JournalEntry[]>;
   /**
    * How many requests match every field given (our fields, or WireMock's `urlPath` and `queryParameters`).
