@@ -47,7 +47,7 @@ export interface MockServerOptions extends ProxyServerOptions, FrontUserOptions 
   journalSize?: number;
   /** IANA zone `expireTime` is written in (SDKs read it in their local zone). Default: this process's local zone. */
   timeZone?: string;
-  /** Where View Tokens, rules and the clocks live: this process's memory (default) or Redis, shared by several mocks. */
+  /** Where View Tokens, rules and the clocks live: this process's memory (default), or Redis, shared by mocks. */
   store?: 'memory' | 'redis';
   /** E.g. `redis://127.0.0.1:6379`: selects the Redis store (with `store: 'memory'` it is refused). */
   redisUrl?: string;
@@ -63,7 +63,7 @@ export interface MockServerOptions extends ProxyServerOptions, FrontUserOptions 
    * ~50 ms, a new snapshot written in small steps now and then, flushed on close.
    */
   stateFile?: string;
-  /** The store (memory or Redis) holds at most this many View Tokens (default 2,000,000); beyond it, issuing answers 503. */
+  /** The store (memory or Redis) holds at most this many View Tokens (default 2,000,000); past it, an issue is 503. */
   maxViewTokens?: number;
   /**
    * Open connections accepted at most: at the cap idle keep-alive sockets are closed, and with none
@@ -92,7 +92,7 @@ export interface MockServer extends MockFacade {
   logger: Logger;
   /** The base URL once listening, else undefined. */
   readonly baseUrl: string | undefined;
-  /** The connection cap in force (`maxConnections`, or the default from the open-file limit) and where it comes from. */
+  /** The connection cap in force (`maxConnections`, or the default from the open-file limit) and its reason. */
   readonly connections: ConnectionPlan;
   /** Which store it runs on (memory, a state file, Redis single or cluster), as `/__admin/health` says. */
   readonly store: StoreDescription;

@@ -14,7 +14,7 @@ export const WRITE_CODE_CACHE_ENV = 'VIEW_TOKEN_MOCK_WRITE_CODE_CACHE';
 /** Where the code cache of a bundle is kept: next to it. */
 export const codeCachePath = (file: string): string => `${file}.v8-cache`;
 
-/** Whether a bundle was compiled from its cache: 'used', 'rejected' by V8 (another V8, flags), 'none' (missing, stale). */
+/** Whether a bundle ran from its cache: 'used', 'rejected' by V8 (another V8, flags), 'none' (missing, stale). */
 export type CodeCacheState = 'used' | 'rejected' | 'none';
 
 /** The bundles this process compiled; a training run saves what V8 compiled of them by its end. */
@@ -62,7 +62,7 @@ export function codeCacheState(file: string): CodeCacheState | undefined {
   return compiled.get(file)?.state;
 }
 
-/** Saves the code cache of each bundle compiled so far, with what V8 compiled of it since (the training run, at exit). */
+/** Saves each compiled bundle's code cache, with what V8 compiled of it since (the training run does, at exit). */
 export function writeCodeCaches(): void {
   for (const [file, { script, checksum }] of compiled) {
     const header = Buffer.alloc(4);

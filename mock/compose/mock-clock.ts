@@ -4,7 +4,7 @@ import type { ClockView, SessionClocks } from '../core/session-clocks';
 import { DEPLOYMENT } from '../core/session-clocks';
 import { checkSessionLength } from '../core/session-limit';
 
-/** A clock move the library was asked for and the mock cannot make; the message says why (as the admin API's 400/422). */
+/** A clock move the mock cannot make; the message says why (as the admin API's 400 or 422 does). */
 export class MockClockError extends Error {
   override name = 'MockClockError';
 }

@@ -41,7 +41,7 @@ interface KnownAuthentication {
 
 /** Accepts bearer Access Tokens and issues them for applications' Basic credentials. */
 export interface AccessTokens {
-  /** Accepts or refuses the bearer token; a granted one is judged at `nowMs` (the mock time of the request's session). */
+  /** Accepts or refuses the bearer token; a granted one is judged at `nowMs` (the request's session's mock time). */
   authenticate(authorization: string | undefined, nowMs: number): Promise<Authentication>;
   /**
    * The same decision without the store, where this process can make it: undefined for a granted

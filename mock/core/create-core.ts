@@ -50,7 +50,7 @@ export interface CoreOptions {
   journal?: Journal;
   /** A shared store's way to run a whole View Token request in one round trip (Redis); none in memory. */
   oneTrip?: OneTripStore;
-  /** Called after rules or Access Tokens change (a persister's cue; the stores of tokens and clocks are wrapped by their owner). */
+  /** Called after rules or Access Tokens change: a persister's cue (its owner wraps the token and clock stores). */
   onChange?: () => void;
   /** Called with each service request as the journal keeps it (secrets shortened): the debug log. */
   onRequest?: (entry: Omit<JournalEntry, 'id'>) => void;
@@ -88,7 +88,8 @@ export interface Core {
 /**
  * Wires the core's parts.
  * @example
- * const core = createCore({ clocks: createSessionClocks(createMemoryClockStore(), () => Date.now()), random, store: createMemoryTokenStore() });
+ * const clocks = createSessionClocks(createMemoryClockStore(), () => Date.now());
+ * const core = createCore({ clocks, random, store: createMemoryTokenStore() });
  */
 export function createCore(options: CoreOptions): Core {
   const { clocks, random, store } = options;

@@ -29,7 +29,7 @@ interface Ends {
   oldest: number;
 }
 
-/** The chains an entry is linked into: every entry's and its session's, and the unmatched ones' when it is unmatched. */
+/** The chains an entry is linked into: every entry's and its session's, and the unmatched ones' if it is unmatched. */
 const MATCHED_KINDS: readonly ChainKind[] = [0, 2];
 const UNMATCHED_KINDS: readonly ChainKind[] = [0, 1, 2, 3];
 

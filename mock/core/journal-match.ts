@@ -8,13 +8,16 @@ const MATCH_FIELDS = ['method', 'path', 'query', 'session', 'operationId', 'stat
 const WIREMOCK_FIELDS = ['urlPath', 'queryParameters'] as const;
 
 const EXAMPLE =
-  'Send a JSON object such as {"method": "GET", "path": "/view/token", "query": {"fileId": "1"}} (or WireMock\'s {"method": "GET", "urlPath": "/view/token", "queryParameters": {"fileId": {"equalTo": "1"}}}).';
+  'Send a JSON object such as {"method": "GET", "path": "/view/token", "query": {"fileId": "1"}} ' +
+  '(or WireMock\'s {"method": "GET", "urlPath": "/view/token", "queryParameters": {"fileId": {"equalTo": "1"}}}).';
 
 /**
  * Checks a `POST /__admin/requests/count` body: our fields or WireMock's request pattern
  * (`urlPath`, `queryParameters: {name: {equalTo}}`); an unknown field is refused, never ignored.
  * A full View Token in `query.viewToken` is compared by the shortened form the journal keeps.
- * @example toJournalMatch({ urlPath: '/view/token', queryParameters: { fileId: { equalTo: '1' } } }) // { kind: 'ok', match: { path: '/view/token', query: { fileId: '1' } } }
+ * @example
+ * toJournalMatch({ urlPath: '/view/token', queryParameters: { fileId: { equalTo: '1' } } })
+ * // { kind: 'ok', match: { path: '/view/token', query: { fileId: '1' } } }
  */
 export function toJournalMatch(body: unknown): JournalMatchCheck {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalid(EXAMPLE);

@@ -83,3 +83,11 @@ export function findNearestName(given: string, known: readonly string[]): string
   }
   return best && best.distance <= Math.max(1, Math.floor(best.name.length / 4)) ? best.name : undefined;
 }
+
+/**
+ * The hint a message gives when a name is near a known one: ` (did you mean fileId?)`, or nothing.
+ * @example didYouMean(findNearestName('fileid', ['fileId'])) // ' (did you mean fileId?)'
+ */
+export function didYouMean(nearest: string | undefined): string {
+  return nearest === undefined ? '' : ` (did you mean ${nearest}?)`;
+}

@@ -99,7 +99,10 @@ export function toRefusalSentence(refusal: GrantRefusal): string {
     case 'malformed-basic':
       return 'The Basic credentials must be base64 of a non-empty appKey, a colon and a non-empty appSecret.';
     case 'unknown-app':
-      return `appKey "${shorten(refusal.appKey)}" is unknown: applications are configured (${refusal.configured}), so only their credentials are accepted.`;
+      return (
+        `appKey "${shorten(refusal.appKey)}" is unknown: applications are configured (${refusal.configured}), ` +
+        'so only their credentials are accepted.'
+      );
     case 'wrong-secret':
       return `The appSecret of appKey "${shorten(refusal.appKey)}" does not match the configured one.`;
   }

@@ -14,7 +14,9 @@ const ASCII = /^[\x00-\x7f]*$/;
  * Reads `X-Mock-Session` once, for every adapter (the server, MSW): as UTF-8 (HTTP hands header
  * bytes over as Latin-1 text, so `é` sent by curl arrives as `Ã©`), refused over
  * {@link MAX_SESSION_LENGTH} characters.
- * @example readSessionHeader('x'.repeat(129)) // { kind: 'refused', detail: 'X-Mock-Session is 129 characters long; the mock accepts at most 128.' }
+ * @example
+ * readSessionHeader('x'.repeat(129))
+ * // { kind: 'refused', detail: 'X-Mock-Session is 129 characters long; the mock accepts at most 128.' }
  */
 export function readSessionHeader(raw: string | null | undefined): SessionHeader {
   if (typeof raw !== 'string') return NONE;

@@ -11,7 +11,8 @@ export class StoreFullError extends Error {
 
   constructor(maxRecords: number) {
     super(
-      `The mock holds ${maxRecords} View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.`,
+      `The mock holds ${maxRecords} View Tokens, the most it may (--max-view-tokens); ` +
+        'expired ones are reclaimed within seconds, or DELETE some through the admin API.',
     );
     this.maxRecords = maxRecords;
   }
@@ -32,7 +33,8 @@ const RECEIVED_SHOWN = 200;
 /**
  * The store answered, but not with anything the mock expects (a key of another type, a value that
  * is not what the mock wrote, a script's unknown answer): a 500, logged with what was received.
- * @example new StoreReplyError('the View Token store\'s find', 'WRONGTYPE Operation against a key holding the wrong kind of value')
+ * @example
+ * new StoreReplyError("the View Token store's find", 'WRONGTYPE Operation against a key holding the wrong kind')
  */
 export class StoreReplyError extends Error {
   override name = 'StoreReplyError';

@@ -39,7 +39,8 @@ const NOT_RETURNED = new Set([...HOP_BY_HOP, 'content-length']);
 /**
  * The end-to-end headers of a message: without `skipped` and without the ones its `Connection`
  * header names (each list item, any case), multiple values joined as node received them.
- * @example toEndToEnd({ connection: 'close, X-Trace', 'x-trace': '1', accept: '*' }, new Set(['connection'])) // { accept: '*' }
+ * @example
+ * toEndToEnd({ connection: 'close, X-Trace', 'x-trace': '1', accept: '*' }, new Set(['connection'])) // { accept: '*' }
  */
 function toEndToEnd(headers: IncomingHttpHeaders, skipped: ReadonlySet<string>): Record<string, string | string[]> {
   const connection = headers.connection;

@@ -51,7 +51,10 @@ interface SpecResponse {
   body: unknown;
 }
 
-/** The mock's view of its OpenAPI file: operations and spec-driven answers (requests are validated by mock/core/routing, from the same spec). */
+/**
+ * The mock's view of its OpenAPI file: operations and spec-driven answers (requests are validated by
+ * mock/core/routing, from the same spec).
+ */
 export interface SpecEngine {
   readonly operations: readonly OperationSummary[];
   operation(operationId: string): OperationSummary;
