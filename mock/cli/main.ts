@@ -35,25 +35,25 @@ async function serve(args: readonly string[]): Promise<void> {
   const options = parseServeOptions(args, process.env);
   if (isPrimaryOfWorkers(options.workers)) return runPrimary(options.workers);
   const mock = await createMockServer({
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    seed: options.seed,
     viewTokenTtl: options.viewTokenTtl,
-    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
-    ...(options.corsOrigins === undefined ? {} : { corsOrigin: options.corsOrigins }),
-    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
-    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
-    ...(options.configFile === undefined ? {} : { config: loadConfigFile(options.configFile) }),
+    basePath: options.basePath,
+    corsOrigin: options.corsOrigins,
+    adminToken: options.adminToken,
+    allowedHosts: options.allowedHosts,
+    config: options.configFile === undefined ? undefined : loadConfigFile(options.configFile),
     logLevel: options.logLevel,
     store: options.store,
-    ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
+    redisUrl: options.redisUrl,
     redisPrefix: options.redisPrefix,
     redisWaitMs: options.redisWaitMs,
     redisTimeoutMs: options.redisTimeoutMs,
     journalSize: options.journalSize,
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    timeZone: options.timeZone,
     maxViewTokens: options.maxViewTokens,
-    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
-    ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
-    ...(options.proxy === undefined ? {} : { proxy: options.proxy }),
+    maxConnections: options.maxConnections,
+    stateFile: options.stateFile,
+    proxy: options.proxy,
     validateResponses: options.validateResponses,
   });
   let baseUrl: string;
@@ -89,7 +89,7 @@ async function serve(args: readonly string[]): Promise<void> {
 }
 
 /** The start-up line that says where service routes go under --proxy, and where the exchanges are recorded. */
-function proxyLine(proxy: { url: string; recordFile?: string }): string {
+function proxyLine(proxy: { url: string; recordFile?: string | undefined }): string {
   const forwarded = `  proxying service routes to ${proxy.url}, judged against spec/view-token.openapi.yaml`;
   return proxy.recordFile === undefined ? forwarded : `${forwarded}; recording to ${proxy.recordFile}`;
 }

@@ -91,27 +91,27 @@ type ServeFlag = keyof typeof SERVE_FLAGS;
 export interface ServeOptions {
   port: number;
   host: string;
-  configFile?: string;
-  seed?: number;
+  configFile?: string | undefined;
+  seed?: number | undefined;
   viewTokenTtl: string;
-  basePath?: string;
-  corsOrigins?: string[];
-  adminToken?: string;
-  allowedHosts?: string[];
+  basePath?: string | undefined;
+  corsOrigins?: string[] | undefined;
+  adminToken?: string | undefined;
+  allowedHosts?: string[] | undefined;
   adminOpen: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   store: 'memory' | 'redis';
-  redisUrl?: string;
+  redisUrl?: string | undefined;
   redisPrefix: string;
   redisWaitMs: number;
   redisTimeoutMs: number;
   workers: number;
   journalSize: number;
   maxViewTokens: number;
-  maxConnections?: number;
-  stateFile?: string;
-  timeZone?: string;
-  proxy?: { url: string; timeout: string; errors: boolean; recordFile?: string };
+  maxConnections?: number | undefined;
+  stateFile?: string | undefined;
+  timeZone?: string | undefined;
+  proxy?: { url: string; timeout: string; errors: boolean; recordFile?: string | undefined } | undefined;
   validateResponses: boolean;
 }
 
@@ -231,19 +231,19 @@ export function parseServeOptions(
     redisPrefix,
     redisTimeoutMs,
     redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
-    ...(maxConnections === undefined
-      ? {}
-      : { maxConnections: toInteger(maxConnections, '--max-connections', 1, 1_000_000) }),
-    ...(redisUrl === undefined ? {} : { redisUrl }),
-    ...(configFile === undefined ? {} : { configFile }),
-    ...(stateFile === undefined ? {} : { stateFile }),
-    ...(seed === undefined ? {} : { seed: toInteger(seed, '--seed', 0, 2 ** 32 - 1) }),
-    ...(basePath === undefined ? {} : { basePath }),
-    ...(corsOrigins === undefined || corsOrigins.includes('*') ? {} : { corsOrigins }),
-    ...(adminToken === undefined ? {} : { adminToken }),
-    ...(timeZone === undefined ? {} : { timeZone }),
-    ...(hosts === undefined ? {} : { allowedHosts: hosts }),
-    ...(proxy === undefined ? {} : { proxy }),
+    maxConnections:
+      maxConnections === undefined ? undefined : toInteger(maxConnections, '--max-connections', 1, 1_000_000),
+    redisUrl,
+    configFile,
+    stateFile,
+    seed: seed === undefined ? undefined : toInteger(seed, '--seed', 0, 2 ** 32 - 1),
+    basePath,
+    // Any origin is the default: `*` among them is no list.
+    corsOrigins: corsOrigins?.includes('*') ? undefined : corsOrigins,
+    adminToken,
+    timeZone,
+    allowedHosts: hosts,
+    proxy,
   };
 }
 
@@ -313,7 +313,7 @@ function readProxyOptions(read: (flag: ServeFlag) => string | undefined): ServeO
     throw new ConfigError(
       `--proxy-timeout ${timeout}: ${parsed.kind === 'invalid' ? parsed.reason : 'use a duration from 1 ms to 10m'}`,
     );
-  return { url, timeout, errors, ...(recordFile === undefined ? {} : { recordFile }) };
+  return { url, timeout, errors, recordFile };
 }
 
 function isOn(value: string | undefined): boolean {

@@ -61,12 +61,7 @@ export function createMockFacade(core: Core): MockFacade {
     clock: toMockClock(core.clocks),
     scenarios: toMockScenarios(core.rules),
     journal: {
-      list: ({ session, limit, unmatched } = {}) =>
-        core.journal.list({
-          ...(session === undefined ? {} : { session }),
-          ...(limit === undefined ? {} : { limit }),
-          ...(unmatched ? { unmatched } : {}),
-        }),
+      list: ({ session, limit, unmatched } = {}) => core.journal.list({ session, limit, unmatched }),
       async count(match = {}) {
         const checked = toJournalMatch(match);
         if (checked.kind === 'invalid') throw new JournalQueryError(checked.detail);
@@ -76,10 +71,7 @@ export function createMockFacade(core: Core): MockFacade {
     },
     tokens: {
       async list(session) {
-        const [records, clocks] = await Promise.all([
-          core.store.list(session === undefined ? {} : { session }),
-          core.clocks.readAll(),
-        ]);
+        const [records, clocks] = await Promise.all([core.store.list({ session }), core.clocks.readAll()]);
         return records.map((record) => toViewTokenInfo(record, core.viewTokens, clocks));
       },
       async get(token) {

@@ -78,7 +78,7 @@ export interface AccessTokenOptions {
   applications: readonly Application[];
   random: RandomSource;
   /** Where granted tokens live. Default: this process's memory. */
-  store?: AccessTokenStore;
+  store?: AccessTokenStore | undefined;
 }
 
 /** What a token granted through `POST /oauth2/token` looks like (`cn-<uuid>`). */

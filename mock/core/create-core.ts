@@ -31,29 +31,29 @@ export interface CoreOptions {
   clocks: SessionClocks;
   random: RandomSource;
   store: TokenStore;
-  ttlMs?: number;
-  directory?: ObjectDirectory;
-  applications?: readonly Application[];
+  ttlMs?: number | undefined;
+  directory?: ObjectDirectory | undefined;
+  applications?: readonly Application[] | undefined;
   /** How many requests the journal keeps (default 1000). */
-  journalSize?: number;
+  journalSize?: number | undefined;
   /** IANA zone `expireTime` is written in (default: the runtime's own zone, as Intl resolves it). */
-  timeZone?: string;
+  timeZone?: string | undefined;
   /** Rules of the global session at start (and again after a reset), already checked. */
-  rules?: readonly RuleInput[];
+  rules?: readonly RuleInput[] | undefined;
   /** The statuses the spec documents per service route (the spec engine's); default the built-in table. */
-  statuses?: ServiceStatuses;
+  statuses?: ServiceStatuses | undefined;
   /** Where rules live (default: this process's memory; Redis shares them between processes). */
-  ruleStore?: RuleStore;
+  ruleStore?: RuleStore | undefined;
   /** Where granted Access Tokens live (default: this process's memory). */
-  accessTokenStore?: AccessTokenStore;
+  accessTokenStore?: AccessTokenStore | undefined;
   /** The request journal (default: a ring of `journalSize` in this process's memory). */
-  journal?: Journal;
+  journal?: Journal | undefined;
   /** A shared store's way to run a whole View Token request in one round trip (Redis); none in memory. */
-  oneTrip?: OneTripStore;
+  oneTrip?: OneTripStore | undefined;
   /** Called after rules or Access Tokens change: a persister's cue (its owner wraps the token and clock stores). */
-  onChange?: () => void;
+  onChange?: (() => void) | undefined;
   /** Called with each service request as the journal keeps it (secrets shortened): the debug log. */
-  onRequest?: (entry: Omit<JournalEntry, 'id'>) => void;
+  onRequest?: ((entry: Omit<JournalEntry, 'id'>) => void) | undefined;
 }
 
 /** The framework-free mock: everything the HTTP layer and the MSW handlers drive. */
@@ -98,7 +98,7 @@ export function createCore(options: CoreOptions): Core {
   const plainAccessTokens = createAccessTokens({
     applications: options.applications ?? [],
     random,
-    ...(options.accessTokenStore ? { store: options.accessTokenStore } : {}),
+    store: options.accessTokenStore,
   });
   const accessTokens = onChange
     ? notifyingCalls(

@@ -46,11 +46,11 @@ export interface Journal {
 
 /** `before`: only entries numbered below it (the next page of a newest-first list). */
 export interface JournalFilter {
-  session?: string;
-  limit?: number;
-  before?: number;
+  session?: string | undefined;
+  limit?: number | undefined;
+  before?: number | undefined;
   /** Only requests that matched no service route (operationId `""`). */
-  unmatched?: boolean;
+  unmatched?: boolean | undefined;
 }
 
 export const DEFAULT_JOURNAL_SIZE = 1_000;

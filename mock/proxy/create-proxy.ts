@@ -21,9 +21,9 @@ export interface ProxyOptions {
   /** `--proxy-errors`: a violating exchange is answered 502 problem+json listing the violations. */
   errors: boolean;
   /** `--record FILE`: what the upstream revealed, as a config file. */
-  recordFile?: string;
+  recordFile?: string | undefined;
   /** The recording's caps (default RECORD_LIMITS, what the CLI uses). */
-  recordLimits?: RecordLimits;
+  recordLimits?: RecordLimits | undefined;
   /** The contract exchanges are judged against (spec/view-token.openapi.yaml). */
   specPath: string;
 }
