@@ -133,7 +133,8 @@ export function misshapenAnswer(exchange: Exchange, context: StepContext): strin
       : fail('an admin answer that does not parse as a JSON object');
   }
   if (isStaticPath(pathname)) {
-    // The viewer's static host: a file, or a refusal (miss, 405, limits, a bad session) a browser reads as a failed script, never JSON it would block.
+    // The viewer's static host: a file, or a refusal (miss, 405, limits, a bad
+    // session) a browser reads as a failed script, never JSON it would block.
     if (status === 200)
       return /^(application\/javascript|text\/css); charset=utf-8$/.test(type)
         ? undefined
