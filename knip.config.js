@@ -23,11 +23,12 @@ module.exports = {
     // The stand-in's coverage walk, bundled and run by scripts/reference/viewer-coverage-page.js.
     'mock/viewer/client/coverage.ts',
     // The benchmarks npm scripts run (dist/bench/*.js), and the processes they start by path.
-    'bench/{run,state-file,admin-pages,listener-cpu,viewer-first-frame}.ts',
+    'bench/{run,state-file,admin-pages,listener-cpu,viewer-first-frame,long-input,reset-pauses}.ts',
     'bench/{baseline-server,scale-server}.ts',
     'bench/soak/{main,probe}.ts',
-    // The unit tests alone, for Stryker (stryker.config.mjs).
+    // The unit tests alone and the harness's own, for Stryker (stryker.config.mjs, stryker.contracts.config.mjs).
     'jest.unit.config.js',
+    'jest.contracts.config.js',
     // Fixtures tests load by path: a contract file, browser apps bundled in tests, a Vite config, an import circle.
     'test/contracts/fixtures/**/*.ts',
     'test/examples/browser/*.ts',
@@ -36,7 +37,8 @@ module.exports = {
   ],
   // Started by the tests that need it (test/support/redis-*.ts), installed by scripts/test-prerequisites.js.
   // taskset and redis-cli: Linux and Redis tools the benchmarks use when present (bench/processes.ts).
-  ignoreBinaries: ['redis-server', 'redis-cli', 'taskset'],
+  // mount and umount: the full-disk test's tmpfs (test/stores/state-file-full-disk.test.ts), run as root only.
+  ignoreBinaries: ['redis-server', 'redis-cli', 'taskset', 'mount', 'umount'],
   ignoreDependencies: [
     // An optional peer the diff command requires by name (contracts/diff/load-differ.ts), installed for its tests.
     'api-smart-diff',
