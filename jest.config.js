@@ -21,6 +21,10 @@ const PACKAGING = ['test/e2e/packed-tarball.test.ts', 'test/e2e/cli-bundle.test.
 
 module.exports = {
   testTimeout: base.testTimeout,
+  // Most test files wait on something else (a child process, Redis, Chromium, npm): Jest's default of one
+  // worker less than the cores ran them one at a time on a 2-core machine. 150 % of the cores keeps both
+  // busy while a file waits (3 workers on 2 cores).
+  maxWorkers: '150%',
   projects: [
     layer('unit', ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts']),
     layer('http', ['test/http/**/*.test.ts', 'test/sdk/**/*.test.ts']),
