@@ -34,7 +34,13 @@ export interface paths {
         /** The child-file route answered for GET too (most real clients send GET) */
         get: operations["getChildFileViewTokenByGet"];
         put?: never;
-        /** Get the View Token of a child file of an integrated model */
+        /**
+         * Get the View Token of a child file of an integrated model
+         * @description With the application's Access Token (`Authorization: Bearer`), as the interface document says; or,
+         *     as the platform's viewer SDK asks (`Data.FileManager.getViewToken`), with the integration's View Token
+         *     in `view_token` and no Authorization: a use of that token (its expiry slides), which must be the
+         *     integration's (another object's → 403 naming both; expired or unknown → 401).
+         */
         post: operations["getChildFileViewToken"];
         delete?: never;
         options?: never;
@@ -1453,6 +1459,8 @@ export interface components {
         DatabagIdPath: string;
         /** @description The element's id (a string of digits). */
         ElementIdPath: string;
+        /** @description The integration's View Token, in place of the Authorization header (how the viewer SDK asks for a child file's token). */
+        ViewTokenSnakeOptionalQuery: string;
         /** @description The View Token (the viewer SDK's data calls name it in snake case). */
         ViewTokenSnakeQuery: string;
         /**
@@ -1519,7 +1527,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     getChildFileViewTokenByGet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The integration's View Token, in place of the Authorization header (how the viewer SDK asks for a child file's token). */
+                view_token?: components["parameters"]["ViewTokenSnakeOptionalQuery"];
+            };
             header?: {
                 /**
                  * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
@@ -1558,7 +1569,10 @@ export interface operations {
     };
     getChildFileViewToken: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The integration's View Token, in place of the Authorization header (how the viewer SDK asks for a child file's token). */
+                view_token?: components["parameters"]["ViewTokenSnakeOptionalQuery"];
+            };
             header?: {
                 /**
                  * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
