@@ -992,25 +992,62 @@ export interface components {
                 name: string;
                 color: string;
             }[];
-            entities: {
-                /** @enum {string} */
-                kind: "polygon" | "line" | "arc" | "text";
-                layer: string;
-                objectId?: string;
-                points?: number[];
-                /** @enum {string} */
-                fill?: "solid" | "background" | "none";
-                dashed?: boolean;
-                center?: components["schemas"]["DrawingPoint"];
-                radius?: number;
-                from?: number;
-                to?: number;
-                at?: components["schemas"]["DrawingPoint"];
-                text?: string;
-                size?: number;
-                /** @enum {string} */
-                anchor?: "start" | "middle" | "end";
-            }[];
+            /** @description `objectId`: the element an entity draws (what a click selects). */
+            entities: (components["schemas"]["DrawingPolygon"] | components["schemas"]["DrawingLine"] | components["schemas"]["DrawingArc"] | components["schemas"]["DrawingText"])[];
+        };
+        /** @description A closed outline; `points` [x0, y0, x1, y1, …]; `fill` the layer colour (solid), the background (an opening cut in a wall) or none. */
+        DrawingPolygon: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "polygon";
+            layer: string;
+            objectId?: string;
+            points: number[];
+            /** @enum {string} */
+            fill: "solid" | "background" | "none";
+        };
+        /** @description A polyline; `points` [x0, y0, x1, y1, …]. */
+        DrawingLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "line";
+            layer: string;
+            objectId?: string;
+            points: number[];
+            dashed?: boolean;
+        };
+        /** @description A circular arc, counter-clockwise from `from` to `to` (degrees, 0 along +x). */
+        DrawingArc: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "arc";
+            layer: string;
+            objectId?: string;
+            center: components["schemas"]["DrawingPoint"];
+            radius: number;
+            from: number;
+            to: number;
+        };
+        /** @description Upright text at `at`, `size` mm tall. */
+        DrawingText: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "text";
+            layer: string;
+            objectId?: string;
+            at: components["schemas"]["DrawingPoint"];
+            text: string;
+            size: number;
+            /** @enum {string} */
+            anchor: "start" | "middle" | "end";
         };
         ViewTokenClockResponse: {
             /** @enum {string} */

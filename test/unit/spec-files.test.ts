@@ -26,7 +26,7 @@ test('the mock spec serves each contract operation with the same path and parame
           ),
         )
         .sort();
-    expect(names(served)).toEqual([...names(operation), ...(MOCK_ONLY_PARAMETERS[operation.iid] ?? [])].sort());
+    expect(names(served)).toEqual([...names(operation), ...(MOCK_ONLY_PARAMETERS[operation.iid ?? ''] ?? [])].sort());
     const added = served.request?.query?.find((parameter) => parameter.name === 'view_token');
     if (added !== undefined) expect(added.required).not.toBe(true);
     expect(toOperationSummary(served).statuses).toEqual(

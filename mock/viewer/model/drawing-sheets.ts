@@ -94,5 +94,10 @@ export function toDrawingSheets(model: BuildingModel, settings?: readonly SheetS
 
 /** What the sheet list says of each sheet (without its entities). */
 export function toSheetSummaries(sheets: readonly DrawingSheet[]): SheetSummary[] {
-  return sheets.map(({ id, name, levelName, frame }) => ({ id, name, levelName, frame }));
+  return sheets.map(({ id, name, levelName, frame }) => ({
+    id,
+    name,
+    ...(levelName === undefined ? {} : { levelName }),
+    frame,
+  }));
 }
