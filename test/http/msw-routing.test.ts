@@ -142,3 +142,60 @@ test('HEAD under MSW answers what GET would without a body, and issues no token'
     server.close();
   }
 });
+
+test.each([['/src/main.ts'], ['/@vite/client'], ['/api/todos/1'], ['/node_modules/.vite/deps/three.js?v=1'], ['/']])(
+  "with a base URL, %s is near no route of ours (the app's own, on the origin it shares): it passes to the next handler",
+  async (path) => {
+    const { handlers, core } = createHandlers({ seed: 1, baseUrl: APP_API });
+    const server = setupServer(...handlers, answeredByApp);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const res = await fetch(`${APP_API}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ app: new URL(`${APP_API}${path}`).pathname });
+      expect(await core.journal.count({})).toBe(0);
+    } finally {
+      server.close();
+    }
+  },
+);
+
+test("with a base URL, the viewer's three.js is what viewerThree gives, loaded once on the first request for it", async () => {
+  let loads = 0;
+  const { handlers } = createHandlers({
+    seed: 1,
+    baseUrl: APP_API,
+    viewerThree: async () => {
+      loads += 1;
+      return { default: 'window.VtmThree = { fake: true };' };
+    },
+  });
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    for (const folder of ['Bimface@3.6.36-standin', 'Drawing@1.6.34-standin']) {
+      const res = await fetch(`${APP_API}/api/Glodon/${folder}/thirdparty.js`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+      expect(await res.text()).toBe('window.VtmThree = { fake: true };');
+    }
+    expect(loads).toBe(1);
+  } finally {
+    server.close();
+  }
+});
+
+test('without viewerThree, thirdparty.js says three.js is not here (the 3D picture stays off)', async () => {
+  const { handlers } = createHandlers({ seed: 1, baseUrl: APP_API });
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const res = await fetch(`${APP_API}/api/Glodon/Bimface@3.6.36-standin/thirdparty.js`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(
+      /^\/\* view-token-mock's viewer stand-in: thirdparty\.js \(three\.js\) is built into dist/,
+    );
+  } finally {
+    server.close();
+  }
+});
