@@ -163,6 +163,32 @@ test('showViewById switches to the second sheet: Loaded, its frame, a different 
   expect(await layerPixels()).toEqual(firstPicture);
 });
 
+test('the wheel zooms ×1.2 a notch about the pointer (the point under it stays); a drag pans and is no click', async () => {
+  const viewer = (expression: string): Promise<any> => page.evaluate(`window.viewer2D.${expression}`);
+  const box = await page.locator(CANVAS).boundingBox();
+  if (box === null) throw new Error('no canvas');
+  const pointer = { x: box.x + 200, y: box.y + 150 };
+  const zoom = (await viewer('getZoomFactor()')) as number;
+  const under = await viewer('clientToWorld({ x: 200, y: 150 })');
+  await page.mouse.move(pointer.x, pointer.y);
+  await page.mouse.wheel(0, -100);
+  await page.waitForFunction((before) => (window as any).viewer2D.getZoomFactor() !== before, zoom);
+  expect((await viewer('getZoomFactor()')) / zoom).toBeCloseTo(1.2, 6);
+  const still = await viewer('clientToWorld({ x: 200, y: 150 })');
+  expect(still.x).toBeCloseTo(under.x, 0);
+  expect(still.y).toBeCloseTo(under.y, 0);
+  const lines = (await logLines(page)).length;
+  await page.mouse.down();
+  await page.mouse.move(pointer.x + 60, pointer.y + 40, { steps: 4 });
+  await page.mouse.up();
+  const moved = await viewer('clientToWorld({ x: 260, y: 190 })');
+  // The sheet moved with the pointer: the point dragged is under it again.
+  expect(moved.x).toBeCloseTo(under.x, 0);
+  expect(moved.y).toBeCloseTo(under.y, 0);
+  expect((await logLines(page)).length).toBe(lines);
+  await page.evaluate(() => (window as any).viewer2D.home());
+});
+
 test('a sheet the drawing lacks is refused, naming its sheets', async () => {
   const message = await page.evaluate(() => {
     try {

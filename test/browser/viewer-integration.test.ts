@@ -93,6 +93,7 @@ describe('an integrated model in a v3 page', () => {
     await nextFrames(page);
     const red = await countPixels(page, CANVAS, BACKGROUND);
     expect(red.red).toBeGreaterThan(red.total * 0.01);
+    await screenshot(page, `viewer-integration-file-${index + 1}-red`);
     await page.evaluate((id) => (window as any).viewer3D.getModel(id).clearOverrideColorComponents(), INTEGRATE_ID);
     await nextFrames(page);
     expect((await countPixels(page, CANVAS, BACKGROUND)).red).toBe(0);

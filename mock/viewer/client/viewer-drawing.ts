@@ -322,7 +322,8 @@ export class ViewerDrawing extends ViewerBase {
         doubleClick: () => undefined,
         hover: () => undefined,
         viewChanged: (kind) => {
-          this._store.emit(kind === 'zoomed' ? 'ViewZoomed' : 'ViewMoved', this);
+          if (kind === 'zoomed') this._store.emit('ViewZoomed', this);
+          else this._store.emit('ViewMoved', this);
           this._store.emit('ViewChanged', this);
         },
       },
