@@ -5,6 +5,9 @@ import type { RouteMatch } from '../core/routing/match-route';
 import type { Area } from '../core/routing/route-table';
 import type { MockCoreOptions } from '../compose/create-mock-core';
 import { createMockCore } from '../compose/create-mock-core';
+import { toMockConfig } from '../config/config-check';
+import { noModelFiles, toModelSpecs } from '../config/model-specs';
+import { createModelCatalog } from '../viewer/model/model-catalog';
 import type { MockFacade } from '../compose/mock-facade';
 import { createMockFacade } from '../compose/mock-facade';
 import { PACKAGE_VERSION } from '../compose/package-version';
@@ -78,6 +81,8 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
   const basePath = base === undefined ? '' : base.pathname.replace(/\/+$/, '');
   const three = createThreeSource(options.viewerThree);
+  // The config's models (a drawing's sheets, an integration's files, a building's shape); a model file is refused by name.
+  const models = createModelCatalog(toModelSpecs(toMockConfig(options.config ?? {}), noModelFiles));
   const front = createFront({
     core,
     operations: createOperations({
@@ -87,6 +92,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
       version: PACKAGE_VERSION,
       store: { kind: 'memory' },
       readBuiltFile: three.read,
+      models,
     }),
     basePath,
     // The admin API is answered on the base URL's origin only, whose host is the one to allow.

@@ -199,3 +199,44 @@ test('without viewerThree, thirdparty.js says three.js is not here (the 3D pictu
     server.close();
   }
 });
+
+test("the config's models are MSW's too: a drawing's named sheets, an integration's files; a model file is refused by name", async () => {
+  const config = {
+    objects: {
+      fileId: {
+        '20002': { name: 'Level 1.dwg', extension: 'dwg', model: { sheets: [{ name: 'A-101', level: 'F1' }] } },
+      },
+      integrateId: { '30001': { name: 'Campus', model: { files: ['10001', '10002'] } } },
+    },
+  };
+  const { handlers } = createHandlers({ seed: 1, baseUrl: APP_API, config });
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  const token = async (query: string): Promise<string> =>
+    (
+      (await (await fetch(`${APP_API}/view/token?${query}`, { headers: { Authorization: 'Bearer x' } })).json()) as {
+        data: string;
+      }
+    ).data;
+  try {
+    const sheets = await fetch(`${APP_API}/file-20002-databag/resource/drawing/index.json`);
+    expect(((await sheets.json()) as { sheets: { name: string }[] }).sheets.map((sheet) => sheet.name)).toEqual([
+      'A-101',
+    ]);
+    const files = await fetch(
+      `${APP_API}/data/v2/integrations/30001/files?view_token=${await token('integrateId=30001')}`,
+    );
+    expect(((await files.json()) as { data: { fileId: number }[] }).data.map((file) => file.fileId)).toEqual([
+      10001, 10002,
+    ]);
+  } finally {
+    server.close();
+  }
+  expect(() =>
+    createHandlers({
+      config: { objects: { fileId: { '10003': { name: 'Tower.rvt', model: { file: 'tower.glb' } } } } },
+    }),
+  ).toThrow(
+    "config: objects.fileId.10003.model.file: tower.glb cannot be read here (MSW has no file system); give the model's shape (levels, footprint, seed) or run the mock's server",
+  );
+});
