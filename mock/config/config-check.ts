@@ -117,7 +117,8 @@ function toModelSetting(
   if (fileIds !== undefined) throw new ConfigError(`${at}.files: only an integrated model (integrateId) lists files`);
   if (file !== undefined && shaped.length > 0)
     throw new ConfigError(
-      `${at}: "file" names the team's model; ${shaped.join(', ')} shape a generated building: give one or the other`,
+      `${at}: "file" names the team's model; ` +
+        `${shaped.join(', ')} shape a generated building: give one or the other`,
     );
   return file === undefined
     ? { kind: 'generated', options: shape, sheets }
@@ -143,7 +144,8 @@ function toKnownObjects(value: unknown, lists: { missing: IdLists; forbidden: Id
       for (const list of ['missing', 'forbidden'] as const) {
         if (lists[list][parameter as keyof IdLists]?.includes(id))
           throw new ConfigError(
-            `${where}.${parameter}: ${JSON.stringify(key)} is also listed in ${list}.${parameter}; a known object exists and is the caller's`,
+            `${where}.${parameter}: ${JSON.stringify(key)} is also listed in ${list}.${parameter}; ` +
+              "a known object exists and is the caller's",
           );
       }
       byId[id] = {
