@@ -7,7 +7,7 @@ import type { RgbaColor } from './viewer-state';
 import { cssColor } from './viewer-state';
 
 /** The sheet's background (the 3D viewer's too). */
-export const DRAWING_BACKGROUND = '#1f2430';
+const DRAWING_BACKGROUND = '#1f2430';
 
 /** Where the view is: the sheet point at the canvas's centre and pixels per mm. */
 export interface DrawingViewport {

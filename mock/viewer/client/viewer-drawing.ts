@@ -3,7 +3,7 @@
 // page forces the drawing view) as vectors on a canvas: sheets listed and switched (`load(token,
 // sheetId)`, `getViews`, v3 `loadDrawing`), layers listed and toggled, elements picked by a click
 // (their ids, the point in drawing units with Y up), pan and zoom; its state is the drawing's.
-import type { DrawingSheet, Point2, SheetSummary } from './drawing-wire';
+import type { Point2, SheetSummary } from './drawing-wire';
 import { Drawing2D } from './drawing-2d';
 import { fetchSheet, fetchSheetList } from './drawing-data';
 import type { DrawingLook } from './drawing-paint';
@@ -376,5 +376,3 @@ export class ViewerDrawing extends ViewerBase {
     return this._view ?? refuse(`ViewerDrawing.${call}()`, 'no drawing yet: call it after Loaded');
   }
 }
-
-export type { DrawingSheet };

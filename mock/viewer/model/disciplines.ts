@@ -10,12 +10,6 @@ import type { BuildingModel, ModelElement } from './model-types';
 export const DISCIPLINES = ['architecture', 'structure'] as const;
 export type Discipline = (typeof DISCIPLINES)[number];
 
-/** The specialty the platform's integration lists a discipline's file under. */
-export const SPECIALTY_OF = { architecture: 'Architecture', structure: 'Structure' } as const satisfies Record<
-  Discipline,
-  string
->;
-
 /** What the structural model holds, and what each becomes there. */
 const STRUCTURAL: ReadonlyMap<string, CategoryKey> = new Map([
   [CATEGORIES.floors.id, 'structuralFloors'],

@@ -12,7 +12,7 @@ import { combineFiles, defaultIntegrationFiles, disciplineAt } from './integrati
 import type { BuildingModel } from './model-types';
 
 /** The id parameter an object type is configured under (a child file is a file). */
-export const PARAMETER_OF = {
+const PARAMETER_OF = {
   file: 'fileId',
   childFile: 'fileId',
   integration: 'integrateId',
@@ -23,7 +23,7 @@ export const PARAMETER_OF = {
   moduleData: 'moduleDataId',
 } as const;
 
-export type ModelObjectType = keyof typeof PARAMETER_OF;
+type ModelObjectType = keyof typeof PARAMETER_OF;
 
 /** What the config file says of one object's model (a file not read yet, a building's shape, an integration's files). */
 export type ModelSetting =
