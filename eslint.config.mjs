@@ -42,6 +42,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The Vite app test/examples/vite-msw.test.ts runs: browser ES modules, and a Vite config run by Node.
+    files: ['test/examples/vite-msw/src/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: { window: 'readonly', document: 'readonly', location: 'readonly', fetch: 'readonly' },
+    },
+  },
+  {
+    files: ['test/examples/vite-msw/vite.config.mjs'],
+    languageOptions: { globals: { process: 'readonly' } },
+  },
+  {
     files: ['mock/**/*.ts'],
     ignores: ['mock/spec-engine/**', 'mock/proxy/**'],
     rules: {

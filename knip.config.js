@@ -33,6 +33,9 @@ module.exports = {
     'test/contracts/fixtures/**/*.ts',
     'test/examples/browser/*.ts',
     'test/examples/vite/vite.config.mjs',
+    // The Vite app under MSW test/examples/vite-msw.test.ts copies and runs (its page loads src/main.js).
+    'test/examples/vite-msw/vite.config.mjs',
+    'test/examples/vite-msw/src/main.js',
     'test/unit/fixtures/**/*.ts',
   ],
   // Started by the tests that need it (test/support/redis-*.ts), installed by scripts/test-prerequisites.js.

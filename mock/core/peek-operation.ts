@@ -4,6 +4,7 @@ import { planIssue, planUse, toUsedAnswer } from './operation-plan';
 import type { Answer } from './service-answers';
 import type { ServiceRequest, Validation } from './service-request';
 import type { RequestClock } from './session-clocks';
+import { authenticateByViewToken, isViewTokenIssue } from './view-token-credential';
 
 /** A HEAD's 200 on an issue route: the GET's content type, and no token (none is issued). */
 const ISSUABLE: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json; charset=utf-8' });
@@ -32,7 +33,11 @@ export async function peekOperation(
     return toUsedAnswer({ kind: 'valid', record, expiresAtMs });
   }
   const now = await nowOf(session);
-  const auth = await core.accessTokens.authenticate(request.headers.authorization, now);
+  const auth = isViewTokenIssue(request)
+    ? await authenticateByViewToken(core, request, nowOf, 'peek')
+    : await core.accessTokens.authenticate(request.headers.authorization, now);
+  // The View Token would be refused (401, 403): that is the GET's answer.
+  if ('status' in auth) return auth;
   const plan = planIssue(core, request, session, validate, auth);
   return plan.kind === 'issue' ? { status: 200, headers: { ...ISSUABLE }, body: undefined } : fixed(plan);
 }

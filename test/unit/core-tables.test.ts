@@ -19,13 +19,13 @@ test("the service routes, as the interface document and the mock's spec name the
       'GET',
       '/data/v2/integrations/{integrateId}/files/{fileId}/viewToken',
       'getChildFileViewTokenByGet',
-      ['integrateId', 'fileId'],
+      ['integrateId', 'fileId', 'view_token'],
     ],
     [
       'POST',
       '/data/v2/integrations/{integrateId}/files/{fileId}/viewToken',
       'getChildFileViewToken',
-      ['integrateId', 'fileId'],
+      ['integrateId', 'fileId', 'view_token'],
     ],
     [
       'GET',

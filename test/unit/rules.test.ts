@@ -407,6 +407,7 @@ const ALL_PARAMETERS = [
   'sceneId',
   'submodelId',
   'viewToken',
+  'view_token',
 ];
 const ID_PARAMETERS = [
   'compareId',

@@ -228,8 +228,18 @@ test.each([
 test.each([
   [
     { when: { param: 'fileid', equals: '1' }, then: { code: 403 } },
-    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken',
-    ['clashDetectiveId', 'compareId', 'fileId', 'integrateId', 'moduleDataId', 'sceneId', 'submodelId', 'viewToken'],
+    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken, view_token',
+    [
+      'clashDetectiveId',
+      'compareId',
+      'fileId',
+      'integrateId',
+      'moduleDataId',
+      'sceneId',
+      'submodelId',
+      'viewToken',
+      'view_token',
+    ],
     { nearest: { param: 'fileId' } },
   ],
   [

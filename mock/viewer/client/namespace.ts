@@ -2,6 +2,7 @@
 // namespace and enum is loud: reading a name the stand-in lacks throws, naming it.
 import { WebApplication3D, WebApplicationDemo, WebApplicationDrawing } from './applications';
 import { AuthenticationManager } from './authentication';
+import { FileManager } from './file-manager';
 import * as configs from './configs';
 import { EVENT_ENUMS } from './events';
 import { withLoudMembers } from './lacking';
@@ -66,6 +67,10 @@ export function createGlodon(): object {
       Authentication: namespace('Glodon.Bimface.Authentication', {
         AuthenticationConfig: configs.AuthenticationConfig,
         AuthenticationManager,
+      }),
+      Data: namespace('Glodon.Bimface.Data', {
+        FileManagerConfig: configs.FileManagerConfig,
+        FileManager,
       }),
     }),
     Web: namespace('Glodon.Web', { Graphics: namespace('Glodon.Web.Graphics', { Color }) }),

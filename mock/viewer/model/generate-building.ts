@@ -8,6 +8,7 @@ import { toBuildingShape } from './building-shape';
 import { FAMILY_TYPES } from './categories';
 import type { ElementFactory } from './element-factory';
 import { createElementFactory } from './element-factory';
+import { toDiscipline } from './disciplines';
 import type { BuildingModel, Level, ModelElement, Room, Solid } from './model-types';
 import { placeWalls } from './building-walls';
 import { createSeeded } from './seeded';
@@ -37,13 +38,14 @@ export function generateBuilding(objectId: string, options: BuildingOptions = {}
     if (index < levels.length - 2) elements.push(stair(factory, shape, level, height));
   }
   elements.push(roof(factory, shape, levels[levels.length - 1] as Level));
-  return {
+  const building = {
     source: `generated from seed ${shape.seed}`,
     levels,
     rooms,
     elements,
     boundingBox: unionOf(elements.map((element) => element.boundingBox)),
   };
+  return options.discipline === undefined ? building : toDiscipline(building, options.discipline);
 }
 
 /** Storeys F1…Fn, then the roof level; ids numeric strings. */

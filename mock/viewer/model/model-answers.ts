@@ -44,7 +44,7 @@ export interface TreeNode {
   id: string;
   items: TreeNode[];
   name: string;
-  type: 'floor' | 'category' | 'family' | 'type';
+  type: 'specialty' | 'floor' | 'category' | 'family' | 'type';
 }
 
 /** `data` of `GET /data/v2/files/{fileId}/tree?v=2.0`. */
