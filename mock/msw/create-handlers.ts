@@ -17,6 +17,7 @@ import { handleRequest } from '../front/handle-request';
 import { createOperations } from '../front/operations';
 import { FetchRequest, parseSearchParams } from './fetch-request';
 import { toResponse } from './to-response';
+import { trimTrailingSlashes } from '../core/trailing-slashes';
 
 /** Options of {@link createHandlers}: the core's, plus where the service lives. */
 export interface HandlerOptions extends MockCoreOptions {
@@ -79,7 +80,7 @@ const CONSOLE: FrontLogger = {
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const core = options.core ?? createMockCore(options);
   const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
-  const basePath = base === undefined ? '' : base.pathname.replace(/\/+$/, '');
+  const basePath = base === undefined ? '' : trimTrailingSlashes(base.pathname);
   const three = createThreeSource(options.viewerThree);
   // The config's models (a drawing's sheets, an integration's files, a building's shape); a model file is refused by name.
   const models = createModelCatalog(toModelSpecs(toMockConfig(options.config ?? {}), noModelFiles));

@@ -7,6 +7,7 @@ import { fetchSheet, fetchSheetList } from './drawing-data';
 import type { DrawingLook } from './drawing-paint';
 import { DrawingView } from './drawing-view';
 import type { OpenedModel } from './databag';
+import { resolveResourceHost } from './databag';
 import { refuse } from './lacking';
 import { ViewerBase } from './viewer-base';
 import { DrawingLayers } from './drawing-layers';
@@ -100,8 +101,7 @@ export abstract class DrawingViewerBase extends ViewerBase {
 
   /** After the token's use: the sheet list, then the sheet (`wanted`, else the first). */
   protected async _opened(model: OpenedModel, apiHost: string, wanted: string | undefined): Promise<void> {
-    const configured = this._config.resourceHost;
-    const resourceHost = typeof configured === 'string' && configured !== '' ? configured.replace(/\/+$/, '') : apiHost;
+    const resourceHost = resolveResourceHost(this._config.resourceHost, apiHost);
     const list = await fetchSheetList(resourceHost, model.databagId);
     if (this._destroyed) return;
     if (list.kind === 'failed') return this._failed(list.status, 'drawing.not.found', list.message);

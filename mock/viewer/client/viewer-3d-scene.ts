@@ -3,6 +3,7 @@
 // integrated model's from each of its files), drawn together with three.js; the page's state drawn as
 // looks; the mouse read as the platform's. A v3 model object's calls are scoped to its model.
 import type { OpenedModel } from './databag';
+import { resolveResourceHost } from './databag';
 import { EVENT_NAMES } from './events';
 import { fetchData } from './model-data';
 import type { SceneElement, SceneHit } from './scene-view';
@@ -23,12 +24,6 @@ export interface LoadedModel {
   apiHost: string;
   /** An integrated model (`modelType` other than `singleModel`): ids `fileId.elementId`, integration routes. */
   integration: boolean;
-}
-
-/** The host the geometry comes from: the config's resourceHost (from window.hostConfig), else the API host. */
-function resourceHostOf(config: ViewerConfig, apiHost: string): string {
-  const configured = config.resourceHost;
-  return typeof configured === 'string' && configured !== '' ? configured.replace(/\/+$/, '') : apiHost;
 }
 
 async function fetchGeometry(url: string): Promise<ArrayBuffer> {
@@ -137,7 +132,7 @@ export abstract class Viewer3DScene extends ViewerBase {
 
   /** The geometry files of a model: its own, or each file's of an integrated model (its files list says where). */
   private async _fetchParts(model: LoadedModel): Promise<{ bytes: ArrayBuffer; fileId: string | undefined }[]> {
-    const resourceHost = resourceHostOf(this._config, model.apiHost);
+    const resourceHost = resolveResourceHost(this._config.resourceHost, model.apiHost);
     if (!model.integration)
       return [
         { bytes: await fetchGeometry(`${resourceHost}/${model.opened.databagId}/resource/model`), fileId: undefined },
