@@ -13,7 +13,7 @@ import { toElementAnswer, toFloorsAnswer, toTreeAnswer } from './model/model-ans
 import type { ModelRequest, ModelRouteDeps } from './model-token-use';
 import { single, useForFile, useForIntegration } from './model-token-use';
 
-export type { ModelRequest, ModelRouteDeps } from './model-token-use';
+export type { ModelRouteDeps } from './model-token-use';
 
 export type ModelHandler = (request: ModelRequest) => Promise<Answer>;
 

@@ -5,7 +5,7 @@ import type { components } from '../../../spec/generated/mock';
 import { trimTrailingSlashes } from '../../core/trailing-slashes';
 import './globals';
 
-export type ViewerData = components['schemas']['ViewerData'];
+type ViewerData = components['schemas']['ViewerData'];
 
 /** A model a viewer opened: the viewer data and the View Token it opened it with. */
 export type OpenedModel = ViewerData & { viewToken: string };

@@ -47,7 +47,7 @@ export const MODEL_METHODS = [
 ] as const;
 
 /** What a model object needs of its viewer (viewer-3d.ts checks the viewer has every MODEL_METHODS name). */
-export interface ModelOwner {
+interface ModelOwner {
   _component(call: string, id: unknown, success: unknown, failure: unknown, pick: Parameters<typeof callData>[4]): void;
   _inModel<T>(modelId: string, call: () => T): T;
 }

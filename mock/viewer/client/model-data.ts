@@ -56,7 +56,7 @@ function integrationPath(call: DataCall): string {
 }
 
 /** The URL a data call asks (what a page may fetch itself). */
-export function dataUrl(source: DataSource, call: DataCall): string {
+function dataUrl(source: DataSource, call: DataCall): string {
   const base = source.integration ? 'integrations' : 'files';
   const path = source.integration ? integrationPath(call) : singleModelPath(call);
   return `${source.apiHost}/data/v2/${base}/${encodeURIComponent(source.modelId)}${path}view_token=${encodeURIComponent(source.viewToken)}`;

@@ -14,7 +14,7 @@ import { ViewerDrawing } from './viewer-drawing';
 import { VIEW_OPTIONS } from './scene-camera';
 
 /** What marks the stand-in (`Glodon.Bimface.StandIn`): a page or test can tell it from the platform's SDK. */
-export const STAND_IN_MARKER = Object.freeze({
+const STAND_IN_MARKER = Object.freeze({
   name: 'view-token-mock viewer SDK stand-in',
   note: "Written for view-token-mock from the SDK's public names; not the platform's viewer. See docs/guides/front-end-viewer.md.",
 });

@@ -5,7 +5,7 @@ import { refuse } from './lacking';
 import type { SceneElement } from './scene-view';
 import { describe } from './viewer-state';
 
-export const OBJECT_DATA_KEYS = [
+const OBJECT_DATA_KEYS = [
   'categoryId',
   'categoryName',
   'family',

@@ -25,11 +25,6 @@ export interface BuildingShape {
   storeyHeights: number[];
 }
 
-export const SHAPE_LIMITS = {
-  levels: { min: 1, max: 12 },
-  footprintMm: { min: 6_000, max: 60_000 },
-} as const;
-
 /** The target bay: a footprint is divided into bays near this size. */
 const BAY_MM = 7_200;
 

@@ -1,7 +1,8 @@
 // The building behind an object by default: generated from a seed (the object's id), so the same id
 // always gives the same building. Levels with slabs, a column grid, exterior walls with windows and
 // an entrance, a corridor with rooms either side (partition walls, doors), stairs, a flat roof with
-// a parapet. A few hundred elements; at most a few thousand within SHAPE_LIMITS.
+// a parapet. A few hundred elements; at most a few thousand within the
+// config schema's bounds (12 levels, a 60 m footprint).
 import { boxOf, unionOf } from './boxes';
 import type { BuildingOptions, BuildingShape } from './building-shape';
 import { toBuildingShape } from './building-shape';

@@ -13,7 +13,7 @@ export interface ElementAnswer {
   properties: PropertyGroup[];
 }
 
-export interface RoomAnswer {
+interface RoomAnswer {
   boundary: { loops: { x: number; y: number; z: number }[][][]; version: '2.0' };
   boundarySegments: string[];
   id: string;

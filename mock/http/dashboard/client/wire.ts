@@ -11,4 +11,3 @@ export type JournalEntry = Schemas['JournalEntry'];
 export type CatalogOperation = Schemas['CatalogOperation'];
 export type ObjectType = Schemas['ObjectType'];
 export type ServiceOperation = NonNullable<Schemas['RuleCondition']['operation']>;
-export type Scenario = NonNullable<Preferences['scenario']>;
