@@ -23,10 +23,10 @@ export function createViewerFileOperations({
   /** The stand-in's built files (three.js); undefined where there is no build to read. */
   readBuiltFile?: BuiltFileReader | undefined;
 }): Record<StaticOperationId, Operation> {
-  const answer: Operation = (request, match) => {
+  const answer: Operation = async (request, match) => {
     if (!isStaticOperation(match.operationId)) throw new Error(`${match.operationId} is not a static-host operation`);
     const path = `${basePath}${match.path}`;
-    const found = lookUpViewerFile(match.operationId, match.params, path, readBuiltFile);
+    const found = await lookUpViewerFile(match.operationId, match.params, path, readBuiltFile);
     if (found.kind === 'file') return text(200, found.contentType, found.body, HEADERS);
     journalUnmatched({ ...request, path }, 404, found.nearest === undefined ? undefined : `GET ${found.nearest}`);
     return text(404, PLAIN_TEXT, found.message, HEADERS);

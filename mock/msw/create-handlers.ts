@@ -110,7 +110,6 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
       const url = new URL(request.url);
       // Another origin than the base URL's: not ours.
       if (base !== undefined && url.origin !== base.origin) return undefined;
-      if (url.pathname.endsWith('/thirdparty.js')) await three.load();
       const reply = await handleRequest(front, new FetchRequest(request, url));
       return reply === undefined ? undefined : toResponse(reply, request.method);
     },
@@ -134,28 +133,28 @@ function isNotOursOnTheOrigin(match: RouteMatch): boolean {
 }
 
 /** three.js as the stand-in's thirdparty.js: loaded once, on the first request for it, then read as the server reads its build's file. */
-function createThreeSource(loadThree: HandlerOptions['viewerThree']): {
-  load(): Promise<void>;
-  read(): string | undefined;
-} {
+function createThreeSource(loadThree: HandlerOptions['viewerThree']): { read(): Promise<string | undefined> } {
   let source: string | undefined;
   let loading: Promise<void> | undefined;
+  const load = (): Promise<void> => {
+    // No loader given: the file says so (viewer-files.ts), and the picture stays off.
+    if (loadThree === undefined) return Promise.resolve();
+    loading ??= loadThree().then(
+      (loaded) => {
+        source = typeof loaded === 'string' ? loaded : loaded.default;
+      },
+      (error: unknown) => {
+        // A failed chunk is said once per try; the page gets the file saying three.js is not here.
+        loading = undefined;
+        CONSOLE.error({ option: 'viewerThree' }, `createHandlers({ viewerThree }) failed: ${String(error)}`);
+      },
+    );
+    return loading;
+  };
   return {
-    load() {
-      // No loader given: the file says so (viewer-files.ts), and the picture stays off.
-      if (loadThree === undefined) return Promise.resolve();
-      loading ??= loadThree().then(
-        (loaded) => {
-          source = typeof loaded === 'string' ? loaded : loaded.default;
-        },
-        (error: unknown) => {
-          // A failed chunk is said once per try; the page gets the file saying three.js is not here.
-          loading = undefined;
-          CONSOLE.error({ option: 'viewerThree' }, `createHandlers({ viewerThree }) failed: ${String(error)}`);
-        },
-      );
-      return loading;
+    read: async () => {
+      await load();
+      return source;
     },
-    read: () => source,
   };
 }

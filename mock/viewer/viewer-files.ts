@@ -24,8 +24,11 @@ const NO_THIRDPARTY =
 
 type Served = readonly [contentType: string, body: string | typeof BUILT_THIRDPARTY];
 
-/** Reads a file the build wrote into dist/ (the server's way); undefined where there is none. */
-export type BuiltFileReader = (file: 'thirdparty.js') => string | undefined;
+/**
+ * Reads a file the build wrote into dist/ (the server's way), or loads it on first use (MSW's chunk);
+ * undefined where there is none.
+ */
+export type BuiltFileReader = (file: 'thirdparty.js') => string | undefined | Promise<string | undefined>;
 
 const nothingToDo = (file: string): Served => [
   JAVASCRIPT,
@@ -82,12 +85,12 @@ const PLACE_OF = {
  * them), or what is missing, with `path` (as requested) in the message.
  * @example lookUpViewerFile('getViewerSdkFileUnderApi', { version: 'Bimface@3.6.36-standin', file: 'Application.js' }, path) // { kind: 'file', contentType: 'application/javascript; charset=utf-8', body: '/* view-token-mock: …' }
  */
-export function lookUpViewerFile(
+export async function lookUpViewerFile(
   operationId: StaticOperationId,
   params: Readonly<Record<string, string>>,
   path: string,
   readBuilt: BuiltFileReader = () => undefined,
-): ViewerFileAnswer {
+): Promise<ViewerFileAnswer> {
   const { prefix, under } = PLACE_OF[operationId];
   if (operationId === 'getViewerSdkLoader') {
     if (`${prefix}${params.file ?? ''}` === LOADER_PATH)
@@ -118,7 +121,7 @@ export function lookUpViewerFile(
   if (contentType !== undefined && typeof content === 'object') {
     // Without the build's file (MSW in a browser, an unbuilt checkout) a script that says so: the 3D
     // viewer then shows the model without a picture, and the page's loader meets no failed file.
-    const body = readBuilt(content.built) ?? NO_THIRDPARTY;
+    const body = (await readBuilt(content.built)) ?? NO_THIRDPARTY;
     return { kind: 'file', contentType, body };
   }
   const nearest = findNearestName(file, Object.keys(files));

@@ -118,6 +118,8 @@ test('the tarball holds compiled JS, declarations, the spec files, the bins, the
     /^spec\/[\w-]+\.openapi\.yaml$/,
     /^dist\/(mock|contracts|spec)\/[\w/-]+\.(js|d\.ts)$/,
     /^dist\/mock\/msw\/[\w-]+\.(mjs|d\.mts)$/,
+    // three.js as an ES module for MSW's viewerThree option (view-token-mock/msw/viewer-three).
+    /^dist\/mock\/viewer\/thirdparty-source\.(mjs|d\.mts)$/,
     /^dist\/mock\/http\/dashboard\/[\w-]+\.(html|css|js|svg)$/,
     /^dist\/spec\/[\w-]+\.operations\.json$/,
     /^view-token-mock\.config\.schema\.json$/,

@@ -33,6 +33,7 @@ const PARAMS = [
   'sceneId',
   'submodelId',
   'viewToken',
+  'view_token',
 ];
 const SCENARIOS = [
   'access-token-missing',

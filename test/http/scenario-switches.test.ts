@@ -215,7 +215,7 @@ test.each([
   ],
   [
     { when: { param: 'fileid', equals: '1' }, then: { code: 403 } },
-    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken',
+    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken, view_token',
     {
       param: [
         'clashDetectiveId',
@@ -226,6 +226,7 @@ test.each([
         'sceneId',
         'submodelId',
         'viewToken',
+        'view_token',
       ],
     },
     { param: 'fileId' },

@@ -151,6 +151,8 @@ function aProjectSkeleton(): void {
     'mock/msw/index.mjs',
     'mock/msw/index.d.mts',
     'mock/viewer/thirdparty.js',
+    'mock/viewer/thirdparty-source.mjs',
+    'mock/viewer/thirdparty-source.d.mts',
     ...['dashboard.js', 'try.js', 'index.html', 'try.html', 'dashboard.css', 'favicon.svg'].map(
       (file) => `mock/http/dashboard/${file}`,
     ),
