@@ -30,6 +30,15 @@ async function openIdle(port: number, count: number): Promise<void> {
   );
 }
 
+/** The first warning (pino level 40) among the output's whole JSON lines (the last may be still coming). */
+function warningIn(output: string): { level: number; msg: string } | undefined {
+  return output
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => (line.startsWith('{') ? (JSON.parse(line) as { level: number; msg: string }) : undefined))
+    .find((line) => line?.level === 40);
+}
+
 test('under ulimit -n 1024 the cap is 960 by default, and /__admin/health answers with 1,100 idle connections open', async () => {
   const mock = await startCli(['--port', '0'], {}, { ulimitFiles: 1024 });
   expect(mock.output()).toContain(
@@ -45,11 +54,12 @@ test('under ulimit -n 1024 the cap is 960 by default, and /__admin/health answer
 
 test('a --max-connections above what the open-file limit allows starts with a warning naming the limit', async () => {
   const mock = await startCli(['--port', '0', '--max-connections', '5000'], {}, { ulimitFiles: 1024 });
-  const warning = mock
-    .output()
-    .split('\n')
-    .map((line) => (line.startsWith('{') ? (JSON.parse(line) as { level: number; msg: string }) : undefined))
-    .find((line) => line?.level === 40);
+  // The log's line may come after the banner (its stream is flushed on its own): wait for it, 10 s at most.
+  let warning = warningIn(mock.output());
+  for (let look = 0; look < 100 && warning === undefined; look += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    warning = warningIn(mock.output());
+  }
   expect(warning?.msg).toBe(
     "--max-connections 5000 is more than this process's open-file limit allows: 1024 open files (/proc/self/limits) − 64 held back = 960. " +
       'Past about 960 connections accept() fails (EMFILE) and even /__admin/health stops answering; raise the limit (ulimit -n) or give --max-connections 960 or less.',
