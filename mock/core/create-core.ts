@@ -142,7 +142,12 @@ export function createCore(options: CoreOptions): Core {
             const outcome = await plainOneTrip.run(trip);
             if (outcome.kind === 'done')
               onRequest(
-                toDatedRequest({ ...trip.journal, atMs: outcome.atMs, status: journaledStatus(trip, outcome) }),
+                toDatedRequest({
+                  ...trip.journal,
+                  atMs: outcome.atMs,
+                  status: journaledStatus(trip, outcome),
+                  session: outcome.session ?? trip.journal.session,
+                }),
               );
             return outcome;
           },

@@ -1589,7 +1589,22 @@ export interface operations {
                 /** @description Sent by the SDK for overridden properties; the mock's models have none. */
                 includeOverrides?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description File ID */
                 fileId: components["parameters"]["FileIdPath"];
@@ -1604,6 +1619,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1614,6 +1631,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFileFloors: {
@@ -1626,7 +1646,22 @@ export interface operations {
                 /** @description Accepted; the mock's models have no areas (`areas` is null). */
                 includeArea?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description File ID */
                 fileId: components["parameters"]["FileIdPath"];
@@ -1639,6 +1674,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1649,6 +1686,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFileTree: {
@@ -1659,7 +1699,22 @@ export interface operations {
                 /** @description The tree format; 2.0 is the one served. */
                 v?: "2.0";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description File ID */
                 fileId: components["parameters"]["FileIdPath"];
@@ -1672,6 +1727,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1682,12 +1739,30 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getModelGeometry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description The `databagId` of `/inside/databag` (`file-10001-databag`). */
                 databagId: string;
@@ -1700,6 +1775,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoCache"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1708,6 +1785,9 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getViewTokenClock: {

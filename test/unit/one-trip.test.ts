@@ -44,9 +44,13 @@ function aSharedStore(
     trips,
     async run(trip): Promise<TripOutcome> {
       trips.push(trip);
-      const at = (await clocks.read([trip.session])).now(trip.session);
-      const version = await parts.ruleStore.version(trip.session);
-      if (version !== undefined) return { kind: 'rules', version, clocks: await read(trip.session) };
+      // A call carrying a View Token and naming no session runs in the token's session ('' for an unknown token).
+      const byToken = trip.sessionOfToken !== undefined;
+      const session = byToken ? ((await parts.store.find(trip.sessionOfToken ?? ''))?.session ?? '') : trip.session;
+      const took = byToken ? { session } : {};
+      const at = (await clocks.read([session])).now(session);
+      const version = await parts.ruleStore.version(session);
+      if (version !== undefined) return { kind: 'rules', version, clocks: await read(session), ...took };
       if (trip.accessToken) {
         const found = await parts.accessTokenStore.find(trip.accessToken.token);
         if (
@@ -54,9 +58,9 @@ function aSharedStore(
           found.expiresAtMs !== trip.accessToken.expiresAtMs ||
           at >= found.expiresAtMs
         )
-          return { kind: 'stale', clocks: await read(trip.session) };
+          return { kind: 'stale', clocks: await read(session), ...took };
       }
-      let outcome: TripOutcome = { kind: 'done', atMs: at };
+      let outcome: TripOutcome = { kind: 'done', atMs: at, ...took };
       if (trip.effect.kind === 'insert' && !(await parts.store.insert({ ...trip.effect.record, issuedAtMs: at })))
         return { kind: 'taken' };
       if (trip.effect.kind === 'touch') {
@@ -65,13 +69,14 @@ function aSharedStore(
         outcome = {
           kind: 'done',
           atMs: at,
+          ...took,
           touched:
             record === undefined
               ? { kind: 'unknown' }
               : await parts.store.touch(trip.effect.token, used, used - trip.effect.ttlMs),
         };
       }
-      await parts.journal.record({ ...trip.journal, atMs: at, status: journaledStatus(trip, outcome) });
+      await parts.journal.record({ ...trip.journal, session, atMs: at, status: journaledStatus(trip, outcome) });
       return outcome;
     },
   };

@@ -4,7 +4,8 @@ import { createMemoryRuleStore, toRuleNumber } from '../../mock/core/scenarios/r
 import { MAX_RULE_SESSIONS, MAX_RULES_PER_SESSION, createRules } from '../../mock/core/scenarios/rules';
 import { checkRule } from '../../mock/core/scenarios/rule-check';
 
-const OPERATIONS = 'getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData';
+const OPERATIONS =
+  'getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData, getFileElement, getFileFloors, getFileTree, getModelGeometry';
 
 const aRequest = (fields: Partial<ServiceRequest> = {}): ServiceRequest => ({
   operationId: 'getViewToken',
@@ -401,12 +402,19 @@ test('removing a rule keeps every other rule', async () => {
 const ALL_PARAMETERS = [
   'clashDetectiveId',
   'compareId',
+  'databagId',
+  'elementId',
   'fileId',
+  'includeArea',
+  'includeOverrides',
+  'includeRoom',
   'integrateId',
   'moduleDataId',
   'sceneId',
   'submodelId',
+  'v',
   'viewToken',
+  'view_token',
 ];
 const ID_PARAMETERS = [
   'compareId',
