@@ -225,6 +225,9 @@ export interface paths {
          *     query, no Authorization. Judged like `/inside/databag`: a use (the expiry slides), an expired or
          *     unknown token → 401 `authentication.failed`. A token for another object → 403 `permission.denied`
          *     naming both. Answers from the object's model (generated from its id, or the config's glTF/GLB).
+         *     Run like the service routes: `Prefer` switches, the session's rules, the journal. The call names no
+         *     session (the SDK cannot send one): it belongs to the session its View Token was issued in, unless
+         *     `X-Mock-Session` names another.
          */
         get: operations["getFileElement"];
         put?: never;

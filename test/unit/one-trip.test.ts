@@ -168,6 +168,25 @@ test("a use is one round trip: a touch of the token for its ttl, judged in the s
   ]);
 });
 
+test("a use naming no session runs in its token's session, found in the same trip: one trip without rules, that session's rules step by step", async () => {
+  const { core, trips } = aSharedCore();
+  const inAlice = { authorization: 'Bearer t', 'x-mock-session': 'alice' };
+  const token = dataOf(await handleServiceRequest(core, aRequest({ headers: inAlice }))) as string;
+  expect(await handleServiceRequest(core, aUse(token))).toMatchObject({ answer: { status: 200 } });
+  expect([trips[1]?.session, trips[1]?.sessionOfToken]).toEqual(['', token]);
+  await core.rules.add({ when: { operation: 'getViewerData' }, then: { code: 503 }, times: 1 }, 'alice');
+  expect(await handleServiceRequest(core, aUse(token))).toMatchObject({
+    answer: { status: 503, headers: { 'X-Mock-Rule': 'r1' } },
+  });
+  expect(trips).toHaveLength(3);
+  expect((await core.journal.list({ session: 'alice' })).map((entry) => [entry.operationId, entry.status])).toEqual([
+    ['getViewerData', 503],
+    ['getViewerData', 200],
+    ['getViewToken', 200],
+  ]);
+  expect(await core.journal.list({ session: '' })).toEqual([]);
+});
+
 test('a refusal decided before the store (400, 401, 404) is journaled in one round trip that changes nothing else', async () => {
   const { core, trips } = aSharedCore();
   expect(await handleServiceRequest(core, aRequest({ query: { fileId: 'x' } }))).toMatchObject({
