@@ -916,8 +916,8 @@ export interface components {
             fault?: "connection-reset" | "empty-response" | "malformed-json" | "random-data-then-close" | "CONNECTION_RESET_BY_PEER" | "EMPTY_RESPONSE" | "MALFORMED_RESPONSE_CHUNK" | "RANDOM_DATA_THEN_CLOSE";
         };
         RuleCondition: {
-            /** @enum {string} */
-            operation?: "getViewToken" | "getChildFileViewToken" | "getChildFileViewTokenByGet" | "issueAccessToken" | "getViewerData";
+            /** @description An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them. */
+            operation?: string;
             /** @description A query or path parameter some operation (the rule's operation, if given) has; another is a 422. */
             param?: string;
             equals?: string | number;
@@ -926,7 +926,10 @@ export interface components {
         RuleInput: {
             when?: components["schemas"]["RuleCondition"];
             then: components["schemas"]["Preferences"];
+            /** @description How many matching calls it answers; without it, it never runs out. */
             times?: number;
+            /** @description How many matching calls pass through first (the real answer, or a later rule's); then it answers. */
+            after?: number;
         };
         Rule: {
             id: string;
@@ -935,6 +938,8 @@ export interface components {
             then: components["schemas"]["Preferences"];
             /** @description Uses left; null for a rule that never runs out. */
             remaining: number | null;
+            /** @description Matching calls still to pass through before it answers, counting down to 0; absent when the rule was made without `after`. */
+            after?: number;
         };
         JournalEntry: {
             id: number;

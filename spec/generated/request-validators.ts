@@ -1188,7 +1188,7 @@ var standalone = (() => {
         return errors === 0;
       }
       exports["createScenarioRule.body"] = validate42;
-      var schema27 = { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1 } } };
+      var schema27 = { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "description": "An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them." }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1, "description": "How many matching calls it answers; without it, it never runs out." }, "after": { "type": "integer", "minimum": 0, "description": "How many matching calls pass through first (the real answer, or a later rule's); then it answers." } } };
       function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -1201,7 +1201,7 @@ var standalone = (() => {
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
-                if (!(key0 === "when" || key0 === "then" || key0 === "times")) {
+                if (!(key0 === "when" || key0 === "then" || key0 === "times" || key0 === "after")) {
                   validate42.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27, data }];
                   return false;
                   break;
@@ -1227,10 +1227,6 @@ var standalone = (() => {
                           const _errs5 = errors;
                           if (typeof data1 !== "string") {
                             validate42.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.when.properties.operation.type, parentSchema: schema27.properties.when.properties.operation, data: data1 }];
-                            return false;
-                          }
-                          if (!(data1 === "getViewToken" || data1 === "getChildFileViewToken" || data1 === "getChildFileViewTokenByGet" || data1 === "issueAccessToken" || data1 === "getViewerData")) {
-                            validate42.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/enum", keyword: "enum", params: { allowedValues: schema27.properties.when.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema27.properties.when.properties.operation.enum, parentSchema: schema27.properties.when.properties.operation, data: data1 }];
                             return false;
                           }
                           var valid1 = _errs5 === errors;
@@ -1550,6 +1546,27 @@ var standalone = (() => {
                       var valid0 = _errs36 === errors;
                     } else {
                       var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.after !== void 0) {
+                        let data11 = data.after;
+                        const _errs38 = errors;
+                        if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+                          validate42.errors = [{ instancePath: instancePath + "/after", schemaPath: "#/properties/after/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.properties.after.type, parentSchema: schema27.properties.after, data: data11 }];
+                          return false;
+                        }
+                        if (errors === _errs38) {
+                          if (typeof data11 == "number" && isFinite(data11)) {
+                            if (data11 < 0 || isNaN(data11)) {
+                              validate42.errors = [{ instancePath: instancePath + "/after", schemaPath: "#/properties/after/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema27.properties.after, data: data11 }];
+                              return false;
+                            }
+                          }
+                        }
+                        var valid0 = _errs38 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
                     }
                   }
                 }

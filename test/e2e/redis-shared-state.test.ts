@@ -76,6 +76,23 @@ test('a rule set through B applies on A, and its times are counted across both: 
   expect((await rulesOf(a)).map((rule) => rule.id)).toEqual(['r1']);
 });
 
+test('a rule letting calls through (after) counts them across both processes: 12 requests at once against after 3, times 2 pass 10 and force exactly 2', async () => {
+  const created = await fetch(`${a.baseUrl}/__admin/scenarios`, {
+    method: 'POST',
+    headers: JSON_BODY,
+    body: JSON.stringify({ when: { param: 'fileId', equals: '556' }, then: { code: 401 }, after: 3, times: 2 }),
+  });
+  expect(created.status).toBe(201);
+  const statuses = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => issue(i % 2 === 0 ? a : b, '556').then((res) => res.status)),
+  );
+  expect([
+    statuses.filter((status) => status === 401).length,
+    statuses.filter((status) => status === 200).length,
+  ]).toEqual([2, 10]);
+  expect((await rulesOf(b)).map((rule) => rule.id)).toEqual(['r1']);
+});
+
 test("a session's rule set through A is seen and removed through B, and never touches another session", async () => {
   const session = { 'X-Mock-Session': 'tester-1' };
   const created = await fetch(`${a.baseUrl}/__admin/scenarios`, {

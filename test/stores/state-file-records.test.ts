@@ -76,6 +76,11 @@ test.each([
     'line 3 (rule rule-1 (session "")): "id" must be r and a positive integer (r1, r2, …), as the mock names rules',
   ],
   [
+    'a rule letting -1 calls through',
+    [CLOCK, aRule(1, { after: -1 })],
+    'line 3 (rule r1 (session "")): "after" -1 must be an integer from 0 (did you mean 0?)',
+  ],
+  [
     'a rule with 0 uses left',
     [CLOCK, aRule(1, { remaining: 0 })],
     'line 3 (rule r1 (session "")): "remaining" must be a positive integer or null',

@@ -79,6 +79,11 @@ test.each<[string, unknown, string]>([
   ],
   ['a rule used 0 times', { rules: [{ then: { code: '403' }, times: 0 }] }, `${W}: rules[0].times: 0 must be >= 1`],
   [
+    'a second rule letting -1 calls through',
+    { rules: [{ then: { code: 401 } }, { then: { code: 401 }, after: -1 }] },
+    `${W}: rules[1].after: -1 must be >= 0`,
+  ],
+  [
     'a catalog file without a name',
     { applications: [app], catalog: { files: [{ id: '1', owner: 'app-a' }] } },
     `${W}: catalog.files[0]: needs "name"`,
@@ -188,6 +193,7 @@ test('a full config passes, with $schema and description, and comes out checked'
           then: { scenario: 'forbidden' },
           times: 2,
         },
+        { when: { operation: 'getViewerData' }, then: { code: 401 }, after: 2 },
       ],
       catalog: {
         files: [{ id: '1', name: 'a.rvt', owner: 'app-a', extension: 'rvt' }],
@@ -204,6 +210,7 @@ test('a full config passes, with $schema and description, and comes out checked'
     applications: [{ appKey: 'app-a', appSecret: 's', name: 'A', accessTokens: ['ci'] }],
     rules: [
       { when: { operation: 'getViewToken', param: 'fileId', equals: '7' }, then: { scenario: 'forbidden' }, times: 2 },
+      { when: { operation: 'getViewerData' }, then: { code: 401 }, after: 2 },
     ],
     catalog: expect.objectContaining({
       files: [{ id: '1', name: 'a.rvt', owner: 'app-a', extension: 'rvt' }],

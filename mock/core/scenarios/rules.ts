@@ -101,9 +101,17 @@ export function createRules(
       for (const rule of index.matching(request)) {
         const planned = toSwitchPlan(toPreferences(rule.then), request.operationId, documented);
         if (planned.kind !== 'ok') continue;
-        // A rule with uses left is counted in the store, atomically: another process may have used it up.
-        const used = rule.remaining === null ? rule : await store.use(rule.id);
-        if (used) return { rule: used, plan: planned.plan };
+        const waiting = rule.after !== undefined && rule.after > 0;
+        // A rule that never runs out and lets nothing through answers as it is: no store step.
+        if (rule.remaining === null && !waiting) return { rule, plan: planned.plan };
+        // Uses and calls let through are counted in the store, atomically: another process may have counted some.
+        const met = await store.use(rule.id);
+        if (met === undefined) continue;
+        // Only ever fewer: the indexed rule may skip the store once nothing is left to let through.
+        if (rule.after !== undefined) rule.after = met.rule.after ?? 0;
+        // Let through: a later rule, or the real answer, answers this call.
+        if (met.passed) continue;
+        return { rule: met.rule, plan: planned.plan };
       }
       return undefined;
     },
