@@ -463,8 +463,8 @@ export interface paths {
         get: operations["listScenarioRules"];
         put?: never;
         /**
-         * Add a rule (scoped to the request's X-Mock-Session, if any)
-         * @description The first matching rule of the request's session wins; a per-request Prefer beats every rule.
+         * Add a rule, or an array of rules as one (scoped to the request's X-Mock-Session, if any)
+         * @description The first matching rule of the request's session wins; a per-request Prefer beats every rule. An array (a rules file) is added all or none, in its order: one refused rule refuses the array, its `index` in the problem and its detail ("rule [2]: ...").
          */
         post: operations["createScenarioRule"];
         /** Remove every rule (of one session with ?session= or X-Mock-Session) */
@@ -1012,6 +1012,8 @@ export interface components {
             allowed?: {
                 [key: string]: unknown[];
             };
+            /** @description A refused array of rules (POST /__admin/scenarios): the index of the rule refused; no rule of the array was added. */
+            index?: number;
             /** @description With allowed: the allowed value (a string or an integer) nearest to what was given, when one is near, e.g. {"scenario": "forbidden"}. */
             nearest?: Record<string, never>;
         };
@@ -2114,24 +2116,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RuleInput"];
+                "application/json": components["schemas"]["RuleInput"] | components["schemas"]["RuleInput"][];
             };
         };
         responses: {
-            /** @description The rule, with its id. */
+            /** @description The rule, with its id (and a Location header); for an array, every rule in its order. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Rule"];
+                    "application/json": components["schemas"]["Rule"] | {
+                        rules: components["schemas"]["Rule"][];
+                    };
                 };
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
-            /** @description A well-formed rule naming what the mock does not have: a misspelt scenario, code, fault, delay, operation, parameter or field, or a switch its operation cannot answer (problem type preference-rejected, with `allowed` listing the values of the refused field and `nearest` the one probably meant, as the library's ScenarioRuleError and a refused Prefer switch say); or the session already holds 1,000 rules, the most it may (problem type too-many-rules), or it holds none and 1,000 other sessions hold rules, the most the mock keeps (problem type too-many-sessions). The rule is checked by the mock's one rule check (config file, state file, library alike), so a value outside the schema's enums is this 422, not a 400. */
+            /** @description A well-formed rule naming what the mock does not have: a misspelt scenario, code, fault, delay, operation, parameter or field, or a switch its operation cannot answer (problem type preference-rejected, with `allowed` listing the values of the refused field and `nearest` the one probably meant, as the library's ScenarioRuleError and a refused Prefer switch say); or the session already holds 1,000 rules, the most it may (problem type too-many-rules), or it holds none and 1,000 other sessions hold rules, the most the mock keeps (problem type too-many-sessions); for an array, a session without room for all of its rules (too-many-rules, none added). The rule is checked by the mock's one rule check (config file, state file, library alike), so a value outside the schema's enums is this 422, not a 400. */
             422: {
                 headers: {
                     [name: string]: unknown;
