@@ -11,6 +11,10 @@ export const SERVE_FLAGS = {
   port: { type: 'string', default: '4010', help: 'port to listen on (0 picks a free one)' },
   host: { type: 'string', default: '127.0.0.1', help: 'interface to bind' },
   config: { type: 'string', help: 'JSON config file: missing/forbidden ids, applications' },
+  rules: {
+    type: 'string',
+    help: 'JSON rules file loaded at start: an array of rules (global session) or {"session": "qa-7", "rules": [...]}',
+  },
   seed: { type: 'string', help: 'integer seed: deterministic View Tokens' },
   'view-token-ttl': { type: 'string', default: '12h', help: 'View Token validity (12h, 90m, PT12H, ms)' },
   'base-path': { type: 'string', help: 'prefix of every service route, e.g. /api' },
@@ -86,6 +90,7 @@ export interface ServeOptions {
   port: number;
   host: string;
   configFile?: string;
+  rulesFile?: string;
   seed?: number;
   viewTokenTtl: string;
   basePath?: string;
@@ -185,6 +190,8 @@ export function parseServeOptions(
       `--seed ${seed} with --workers ${workers}: every worker would issue the same token sequence; drop --seed or use one worker`,
     );
   const configFile = read('config');
+  const rulesFile = read('rules');
+  if (rulesFile === '') throw new ConfigError('--rules needs a file path');
   const maxConnections = read('max-connections');
   const proxy = readProxyOptions(read);
   const basePath = read('base-path');
@@ -223,6 +230,7 @@ export function parseServeOptions(
       : { maxConnections: toInteger(maxConnections, '--max-connections', 1, 1_000_000) }),
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(configFile === undefined ? {} : { configFile }),
+    ...(rulesFile === undefined ? {} : { rulesFile }),
     ...(stateFile === undefined ? {} : { stateFile }),
     ...(seed === undefined ? {} : { seed: toInteger(seed, '--seed', 0, 2 ** 32 - 1) }),
     ...(basePath === undefined ? {} : { basePath }),

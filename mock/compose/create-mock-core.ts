@@ -66,6 +66,7 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
       : createOpenDirectory({ missing: config.missing, forbidden: config.forbidden, known: config.objects }),
     applications: config.applications,
     rules: config.rules,
+    sessionRules: config.sessionRules,
     ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
     ...(options.timeZone === undefined ? {} : { timeZone: toTimeZone(options.timeZone) }),
     ...(options.statuses === undefined ? {} : { statuses: options.statuses }),

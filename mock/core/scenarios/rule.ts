@@ -52,3 +52,10 @@ export interface Rule {
   /** Matching calls still to pass through before it answers (counts down to 0); absent when none was given. */
   after?: number;
 }
+
+/** Rules a session starts with (a rules file's), and has again after its reset. */
+export interface SessionRules {
+  /** '' is the global session. */
+  session: string;
+  rules: readonly RuleInput[];
+}

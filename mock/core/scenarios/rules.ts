@@ -1,7 +1,7 @@
 import type { ServiceStatuses } from '../service-statuses';
 import { SERVICE_STATUSES } from '../service-statuses';
 import type { ServiceRequest } from '../service-request';
-import type { Rule, RuleInput } from './rule';
+import type { Rule, RuleInput, SessionRules } from './rule';
 import type { RulePage, RulePageQuery, RuleStore } from './rule-store';
 import type { RuleIndex } from './rule-index';
 import { createRuleIndex } from './rule-index';
@@ -48,8 +48,8 @@ export interface Rules {
     documented: readonly number[],
     version?: string,
   ): Promise<{ rule: Rule; plan: SwitchPlan } | undefined>;
-  /** Puts the configured rules (already checked) in the global session, once per deployment. */
-  seed(inputs: readonly RuleInput[]): Promise<void>;
+  /** Puts the configured rules (already checked) in the global session, and rules files' in theirs, once per deployment. */
+  seed(inputs: readonly RuleInput[], sessions?: readonly SessionRules[]): Promise<void>;
   restore(rules: readonly Rule[]): Promise<void>;
 }
 
@@ -148,10 +148,12 @@ export function createRules(
       }
       return undefined;
     },
-    seed(inputs) {
-      const rules = inputs
-        .map((input) => checkRule(input, statuses))
-        .flatMap((checked) => (checked.kind === 'ok' ? [{ session: '', ...checked.rule }] : []));
+    seed(inputs, sessions = []) {
+      const rules = [{ session: '', rules: inputs }, ...sessions].flatMap(({ session, rules: given }) =>
+        given
+          .map((input) => checkRule(input, statuses))
+          .flatMap((checked) => (checked.kind === 'ok' ? [{ session, ...checked.rule }] : [])),
+      );
       return store.seed(rules);
     },
     restore: (saved) => store.restore(saved),
