@@ -435,6 +435,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who holds what on a shared mock - every session with its View Tokens, rules, clock and last request
+         * @description Every session that has a clock of its own, a rule, or a request among the journal's newest 10,000 entries (the deployment's, "", always); the deployment first, then by name. A session's View Tokens are counted in the store.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/clock/reset": {
         parameters: {
             query?: never;
@@ -863,6 +883,27 @@ export interface components {
             /** @enum {string} */
             state: "valid" | "expired";
             uses: number;
+        };
+        SessionSummary: {
+            /** @description '' is the deployment's (requests without X-Mock-Session). */
+            session: string;
+            /** @description View Tokens issued in it and still stored. */
+            tokens: number;
+            /** @description Scenario rules it holds. */
+            rules: number;
+            clock: {
+                /** @description True when it has a clock of its own (one of the 1,000 the mock keeps); false when it follows the deployment's. */
+                own: boolean;
+                /** @description How far its clock is from real time. */
+                offsetMs: number;
+                frozen: boolean;
+            };
+            /** @description Its newest request among the journal's newest 10,000 entries: the entry's id (increasing with real time) and its time on the session's clock; null when none is there. */
+            lastRequest: {
+                id: number;
+                /** Format: date-time */
+                at: string;
+            } | null;
         };
         Clock: {
             /** @description The session this clock is ('' the deployment's): the request's ?session= or X-Mock-Session. */
@@ -2009,7 +2050,7 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
-            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); reset one first. */
+            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); the detail names the three quiet longest (GET /__admin/sessions lists them all); reset one first. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2044,7 +2085,7 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
-            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); reset one first. */
+            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); the detail names the three quiet longest (GET /__admin/sessions lists them all); reset one first. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2053,6 +2094,30 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: components["schemas"]["SessionSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     resetClock: {
