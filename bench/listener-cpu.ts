@@ -5,10 +5,8 @@
 // processes. Not a test: nothing passes or fails. req/s over real sockets: bench/hot-path-ab.sh.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import http from 'node:http';
-import type { Server } from 'node:http';
 import path from 'node:path';
-import { Duplex } from 'node:stream';
+import { measureListenerCpu, median } from './listener-feed';
 
 const HELP = `npm run bench:listener-cpu [-- options]
   --before DIR    also a build in DIR (another checkout, built: DIR/dist/mock/index.js), as "before"
@@ -54,67 +52,13 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-/**
- * In a child process: starts the build's mock, catches the http.Server it makes, and feeds it keep-alive
- * requests one at a time over a Duplex stream; prints the CPU nanoseconds per request.
- */
+/** In a child process: the build's mock fed keep-alive requests over a stream; prints the CPU nanoseconds a request. */
 async function measureInChild(build: string, requests: number, target: string): Promise<void> {
-  // The mock makes its server with http.createServer: the one made while listening is the one to feed.
-  const create = http.createServer;
-  let server: Server | undefined;
-  (http as { createServer: unknown }).createServer = (...args: Parameters<typeof create>): Server =>
-    (server = create(...args));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createMockServer } = require(path.join(build, 'dist/mock/index.js')) as {
-    createMockServer(options: object): Promise<{ listen(port: number): Promise<string> }>;
-  };
-  const mock = await createMockServer({ logLevel: 'silent' });
-  await mock.listen(0);
-  if (server === undefined) throw new Error(`${build}: no http.Server was made`);
-  const request = Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer bench\r\n\r\n`);
-  let answered = 0;
-  let started = process.cpuUsage();
-  const nsPerRequest = await new Promise<number>((resolve) => {
-    const connection = new Duplex({
-      read() {
-        /* requests are pushed below */
-      },
-      write(chunk: Buffer, _encoding, done) {
-        const text = chunk.toString('latin1');
-        for (let at = text.indexOf('HTTP/1.1 '); at >= 0; at = text.indexOf('HTTP/1.1 ', at + 1)) {
-          answered += 1;
-          if (answered === WARM_UP) started = process.cpuUsage();
-          if (answered === WARM_UP + requests) {
-            const used = process.cpuUsage(started);
-            resolve(((used.user + used.system) * 1000) / requests);
-          } else setImmediate(() => connection.push(request));
-        }
-        done();
-      },
-    });
-    Object.assign(connection, {
-      remoteAddress: '127.0.0.1',
-      remotePort: 50_000,
-      localAddress: '127.0.0.1',
-      localPort: 80,
-      setTimeout: () => connection,
-      setNoDelay: () => connection,
-      setKeepAlive: () => connection,
-    });
-    (server as Server).emit('connection', connection);
-    connection.push(request);
-  });
+  const request = `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer bench\r\n\r\n`;
+  const nsPerRequest = await measureListenerCpu(build, request, requests, WARM_UP);
   console.log(JSON.stringify({ nsPerRequest }));
   process.exit(0);
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 function main(): void {
   const options = parseArgs(process.argv.slice(2));

@@ -21,7 +21,11 @@ import {
   LENIENT_ID_REJECTION,
   MISSING_OBJECT_NOT_FOUND,
   NEGATIVE_DATA_REJECTION,
+  PATH_IDS_DECIDE,
 } from './checks/ids';
+import { ACCESS_TOKEN_NEVER_ECHOED, TOKEN_ANSWER_NOT_SHARED_CACHEABLE, UNIQUE_JSON_MEMBERS } from './checks/hygiene';
+import { OTHER_METHODS_ISSUE_NOTHING } from './checks/methods';
+import { VIEW_TOKEN_LIFETIME, VIEW_TOKEN_UNFORGEABLE } from './checks/token-shape';
 import {
   REFUSAL_CLAIMS_NO_SUCCESS,
   VIEW_TOKEN_HIDES_ACCESS_TOKEN,
@@ -32,7 +36,7 @@ import {
 export type { Answer, Check, ProbeResult, RunFacts, Violation } from './check-types';
 export { parseBody } from './issued-token';
 
-/** Every check of the harness, in the order they are reported (each defined, with its sentence, under checks/). */
+/** Every check of the harness, in the order they are reported (each defined, with its sentence, under checks/); those of a newer checks version last. */
 export const CHECKS: readonly Check[] = [
   RESPONSE_SCHEMA_CONFORMANCE,
   SUCCESS_ENVELOPE,
@@ -55,4 +59,12 @@ export const CHECKS: readonly Check[] = [
   LENIENT_ID_REJECTION,
   NOT_A_SERVER_ERROR,
   STATUS_CODE_CONFORMANCE,
+  // checks version 2 (issue 40)
+  OTHER_METHODS_ISSUE_NOTHING,
+  UNIQUE_JSON_MEMBERS,
+  TOKEN_ANSWER_NOT_SHARED_CACHEABLE,
+  ACCESS_TOKEN_NEVER_ECHOED,
+  VIEW_TOKEN_UNFORGEABLE,
+  VIEW_TOKEN_LIFETIME,
+  PATH_IDS_DECIDE,
 ];

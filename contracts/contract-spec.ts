@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from './options';
+import { UsageError } from './usage-error';
 import type { SchemaCheck } from './schema-validator';
 import { createSchemaValidator } from './schema-validator';
 import type { Located, SpecFiles } from './spec-files';

@@ -2,6 +2,13 @@ import { CHECKS } from './checks';
 import { DIFF_SYNOPSIS } from './diff/diff-options';
 import { CONTRACT_FLAGS } from './options';
 
+/**
+ * The exit codes as --help and docs/reference/cli.md give them.
+ * @public (scripts/reference/cli-page.js reads it from dist/)
+ */
+export const EXIT_CODES_HELP =
+  'Exit codes: 0 the contract holds (no check failed), 1 a contract defect found, 2 a usage error (nothing sent), 3 the target could not be used (nothing judged); 4 the harness itself failed.';
+
 /** One flag as `--help` shows it: `  --flag VALUE` padded, then what it does. */
 export function toFlagUsage(flag: string, value: string | undefined): string {
   return `--${flag}${value === undefined ? '' : ` ${value}`}`;
@@ -29,6 +36,6 @@ export function contractsHelp(version: string): string {
     'Checks:',
     ...CHECKS.map((check) => `  ${check.name.padEnd(width)}  ${check.summary}`),
     '',
-    'Exit codes: 0 conformant, 1 a check failed, 2 usage error or target unreachable.',
+    EXIT_CODES_HELP,
   ].join('\n');
 }

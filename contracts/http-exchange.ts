@@ -2,9 +2,12 @@ import http from 'node:http';
 import https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 
+/** The methods the harness sends: the operations' own, and the others a route must not answer with a token (RFC 9110 §9). */
+export type ProbeMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
 /** One request the harness sends, relative to the base URL. */
 export interface ProbeRequest {
-  method: 'GET' | 'POST';
+  method: ProbeMethod;
   /** Path and query as sent, already percent-encoded and never normalised (`/view/./token` stays so), e.g. `/view/token?fileId=1`. */
   path: string;
   /** A list sends the header once per value (two `Authorization` lines). */
@@ -16,7 +19,7 @@ export interface ProbeRequest {
 
 /** The request as reports show it: the full URL, repeated headers joined with ", ". */
 export interface SentRequest {
-  method: 'GET' | 'POST';
+  method: ProbeMethod;
   path: string;
   url: string;
   headers: Record<string, string>;
@@ -39,7 +42,7 @@ export type Exchange =
       headers: Record<string, string>;
       bodyText: string;
     }
-  | { kind: 'broken'; request: SentRequest; timing: Timing; reason: string }
+  | { kind: 'broken'; request: SentRequest; timing: Timing; reason: string; timedOut?: true }
   | { kind: 'unreachable'; request: SentRequest; timing: Timing; reason: string };
 
 /** An Exchange before the request and timing are added (distributed over its kinds). */
@@ -105,7 +108,7 @@ function attempt(
     return;
   }
   pending.timer = setTimeout(() => {
-    settle({ kind: 'broken', reason: `no complete answer within ${how.timeoutMs} ms (--timeout)` });
+    settle({ kind: 'broken', reason: `no complete answer within ${how.timeoutMs} ms (--timeout)`, timedOut: true });
     req.destroy();
   }, how.timeoutMs);
   req.on('error', (error: NodeJS.ErrnoException) => {

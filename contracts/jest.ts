@@ -2,9 +2,9 @@ import path from 'node:path';
 import { defaultSpecPath } from './contract-spec';
 import type { ContractInput } from './library-options';
 import { toContractOptions } from './library-options';
-import { UsageError } from './options';
+import { UsageError } from './usage-error';
 import { findingsOf } from './findings';
-import { describeFinding } from './reporters/console-report';
+import { describeFinding, describeSystemic } from './reporters/console-report';
 import type { RunReport } from './runner';
 import { CONCURRENCY, MAX_FOLLOW_UPS, planRun, runContracts } from './runner';
 
@@ -22,14 +22,27 @@ export interface DescribeContractsOptions extends Omit<ContractInput, 'target'> 
   name?: string;
 }
 
-/** A check failed: its message gives its failures grouped by root cause, each with what was expected, why, and an example exchange. */
+/** A check failed (the CLI's exit code 1): its message gives its failures grouped by root cause, each with what was expected, why, and an example exchange. */
 export class ContractViolationError extends Error {
   override name = 'ContractViolationError';
+}
+
+/** The target could not be used (the CLI's exit code 3): every check's test fails with the one systemic finding. */
+export class ContractTargetError extends Error {
+  override name = 'ContractTargetError';
+}
+
+/** A check could not judge what its sentence needs in this run (the CLI's SKIP after the requests): its test fails saying why. */
+export class ContractNotJudgedError extends Error {
+  override name = 'ContractNotJudgedError';
 }
 
 /**
  * Registers one Jest test per contract check in the calling test file; the requests are sent once,
  * in a `beforeAll`. A check whose ids were not given is a skipped test whose name says which id enables it.
+ * The CLI's exit codes have their errors: a usage error is a UsageError thrown here (2), a failed
+ * check a ContractViolationError (1), a target that could not be used a ContractTargetError in
+ * every test (3); a check that could not judge enough after the requests fails with ContractNotJudgedError.
  * Nothing global changes: the caller's `expect` and its matchers stay as they are.
  * @example
  * import { describeContracts } from 'view-token-mock/contracts/jest';
@@ -65,18 +78,26 @@ export function describeContracts(options: DescribeContractsOptions): void {
       }
       test(`${check.name}: ${check.summary}`, () => {
         if (failure !== undefined || !report) throw failure ?? new Error('the contract run did not complete');
-        const result = report.results.find((candidate) => candidate.name === check.name);
-        if (result?.status !== 'fail') return;
-        const findings = findingsOf(report.findings, check.name);
-        throw new ContractViolationError(
-          [
-            `${result.violations.length} violation(s) of "${result.source}", in ${findings.length} finding(s):`,
-            ...findings.flatMap((finding, index) => describeFinding(finding, `${index + 1}.`)),
-          ].join('\n'),
-        );
+        assertCheck(report, check.name);
       });
     }
   });
+}
+
+/** Throws what the check's result says: nothing for a pass or an allowed check, the matching error otherwise. */
+function assertCheck(report: RunReport, name: string): void {
+  if (report.systemic)
+    throw new ContractTargetError(describeSystemic(report.systemic, report.totals.checks).join('\n'));
+  const result = report.results.find((candidate) => candidate.name === name);
+  if (result?.status === 'skip') throw new ContractNotJudgedError(`${name}: ${result.note}`);
+  if (result?.status !== 'fail') return;
+  const findings = findingsOf(report.findings, name);
+  throw new ContractViolationError(
+    [
+      `${result.violations.length} violation(s) of "${result.source}", in ${findings.length} finding(s):`,
+      ...findings.flatMap((finding, index) => describeFinding(finding, `${index + 1}.`)),
+    ].join('\n'),
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { RequestListener } from 'node:http';
 import { nearestName } from './nearest-name';
 import type { ContractOptions, IdFlag, IdName } from './options';
-import { ID_FLAGS, UsageError, toBaseUrl, toInt64, toTimeout } from './options';
+import { ID_FLAGS, UsageError } from './options';
+import { toBaseUrl, toChecksVersion, toInt64, toTimeout } from './option-values';
 
 /** The harness's options as a library caller writes them; checked as the CLI checks its flags. */
 export interface ContractInput {
@@ -15,6 +16,10 @@ export interface ContractInput {
   spec?: string;
   checks?: readonly string[];
   excludeChecks?: readonly string[];
+  /** An allow-list file (YAML or JSON) of violations the team accepts until a date, as `--allow` takes it. */
+  allow?: string;
+  /** Hold the target to the checks of this version only (default: the newest), as `--checks-version`. */
+  checksVersion?: number;
   /** Per request, in milliseconds (default 10000). */
   timeoutMs?: number;
 }
@@ -59,6 +64,11 @@ export function toContractOptions(input: ContractInput): ContractOptions {
     excludeChecks: input.excludeChecks ?? [],
     junitFile: undefined,
     jsonFile: undefined,
+    sarifFile: undefined,
+    allowFile: input.allow,
+    checksVersion: asOption('--checks-version', 'checksVersion', () =>
+      toChecksVersion(input.checksVersion === undefined ? undefined : String(input.checksVersion), '--checks-version'),
+    ),
     timeoutMs: asOption('--timeout', 'timeoutMs', () =>
       toTimeout(input.timeoutMs === undefined ? undefined : String(input.timeoutMs)),
     ),

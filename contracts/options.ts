@@ -1,8 +1,10 @@
-import { accessSync, constants, statSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ChecksVersion } from './check-versions';
+import { CHECKS_VERSIONS, LATEST_CHECKS_VERSION } from './check-versions';
 import { nearestName } from './nearest-name';
+import { DEFAULT_TIMEOUT_MS, toBaseUrl, toChecksVersion, toInt64, toReportFile, toTimeout } from './option-values';
+import { UsageError } from './usage-error';
 
 /** The id flags, each naming the service parameter it fills. */
 export const ID_FLAGS = {
@@ -37,18 +39,18 @@ export interface ContractOptions {
   excludeChecks: readonly string[];
   junitFile: string | undefined;
   jsonFile: string | undefined;
+  sarifFile: string | undefined;
+  /** An `--allow` file of violations the team accepts until a date (read, with every check named, before any request). */
+  allowFile: string | undefined;
+  /** The set of checks the run holds the target to. */
+  checksVersion: ChecksVersion;
   timeoutMs: number;
+  /** The day `--allow` dates are compared with, `YYYY-MM-DD` (UTC); default: the day the run starts. */
+  today?: string | undefined;
 }
 
-/** A flag or value the harness cannot run with (exit code 2). */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
-const INT64 = /^[+-]?\d{1,19}$/;
-const INT64_MAX = 9223372036854775807n;
-const INT64_MIN = -9223372036854775808n;
-export const DEFAULT_TIMEOUT_MS = 10_000;
+export { UsageError };
+export { DEFAULT_TIMEOUT_MS, toBaseUrl, toInt64, toTimeout };
 
 /** A flag of `view-token-contracts`: its value's placeholder (none: a switch), and what `--help` and docs/reference/cli.md say of it. */
 export interface ContractFlag {
@@ -95,12 +97,31 @@ export const CONTRACT_FLAGS: Readonly<Record<string, ContractFlag>> = {
   },
   checks: { group: 'Options', value: 'all|a,b', help: 'run only these checks' },
   'exclude-checks': { group: 'Options', value: 'a,b', help: 'skip these checks' },
+  'checks-version': {
+    group: 'Options',
+    value: 'N',
+    help: `hold the target to the checks of version N (${CHECKS_VERSIONS.join(', ')}; default ${LATEST_CHECKS_VERSION}): upgrading the package adds no check to a pinned run`,
+  },
+  allow: {
+    group: 'Options',
+    value: 'FILE',
+    help: 'violations the team accepts: a YAML or JSON list of {check, probe?, reason, until}; past until they fail again, an entry that matches nothing is reported stale',
+  },
   junit: {
     group: 'Options',
     value: 'FILE',
-    help: "write a JUnit XML report (each check's time; failing exchanges in <system-out>)",
+    help: "write a JUnit XML report (each check's time; failing exchanges in <system-out>); missing folders are made",
   },
-  json: { group: 'Options', value: 'FILE', help: 'write a JSON report (schema: contracts/report.schema.json)' },
+  json: {
+    group: 'Options',
+    value: 'FILE',
+    help: 'write a JSON report (schema: contracts/report.schema.json); missing folders are made',
+  },
+  sarif: {
+    group: 'Options',
+    value: 'FILE',
+    help: 'write a SARIF 2.1.0 report for code-scanning UIs (one rule per check, one result per finding); missing folders are made',
+  },
   timeout: { group: 'Options', value: 'MS', help: `per request (default ${DEFAULT_TIMEOUT_MS})` },
   help: { group: 'Options', help: 'print this help (also -h)' },
   version: { group: 'Options', help: 'print the version' },
@@ -150,6 +171,9 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
       excludeChecks: toList(text('exclude-checks')) ?? [],
       junitFile: toReportFile(text('junit'), '--junit'),
       jsonFile: toReportFile(text('json'), '--json'),
+      sarifFile: toReportFile(text('sarif'), '--sarif'),
+      allowFile: text('allow'),
+      checksVersion: toChecksVersion(text('checks-version'), '--checks-version'),
       timeoutMs: toTimeout(text('timeout')),
     },
   };
@@ -163,65 +187,10 @@ function withNearestFlag(message: string): string {
   return nearest === undefined ? first : `${first}; did you mean --${nearest}?`;
 }
 
-export function toBaseUrl(raw: string | undefined): URL {
-  if (raw === undefined) throw new UsageError('--base-url is required, e.g. --base-url http://127.0.0.1:4010');
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`--base-url ${raw}: not a URL (expected http://host:port[/path])`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`--base-url ${raw}: not an HTTP URL (use http:// or https://)`);
-  return url;
-}
-
-export function toInt64(raw: string, flag: string): string {
-  if (!INT64.test(raw)) throw new UsageError(`${flag} ${raw}: not an int64 id`);
-  const value = BigInt(raw);
-  if (value > INT64_MAX || value < INT64_MIN) throw new UsageError(`${flag} ${raw}: out of the int64 range`);
-  return value.toString();
-}
-
 function toList(raw: string | undefined): string[] | undefined {
   if (raw === undefined || raw === 'all') return undefined;
   return raw
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-}
-
-export function toTimeout(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_TIMEOUT_MS;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 600_000)
-    throw new UsageError(`--timeout ${raw}: milliseconds from 1 to 600000`);
-  return Number(raw);
-}
-
-/** A report path must be writable before any request is sent: an existing file, or a new one in a writable folder. */
-export function toReportFile(raw: string | undefined, flag: string): string | undefined {
-  if (raw === undefined) return undefined;
-  if (raw === '') throw new UsageError(`${flag}: a file path is required`);
-  const file = path.resolve(raw);
-  const existing = statOrUndefined(file);
-  if (existing?.isDirectory()) throw new UsageError(`${flag} ${raw}: is a directory, not a file`);
-  const folder = path.dirname(file);
-  if (!existing && !statOrUndefined(folder)?.isDirectory())
-    throw new UsageError(`${flag} ${raw}: cannot write it (no folder ${folder})`);
-  try {
-    accessSync(existing ? file : folder, constants.W_OK);
-  } catch (error) {
-    throw new UsageError(
-      `${flag} ${raw}: cannot write it (${(error as NodeJS.ErrnoException).code ?? 'not writable'})`,
-    );
-  }
-  return raw;
-}
-
-function statOrUndefined(file: string): ReturnType<typeof statSync> | undefined {
-  try {
-    return statSync(file);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,3 +1,4 @@
+import type { ChecksVersion } from './check-versions';
 import type { ContractOperation, ContractSpec, IdParameter } from './contract-spec';
 import type { ProbeRequest } from './http-exchange';
 import type { ContractOptions, IdName } from './options';
@@ -7,6 +8,9 @@ import type { ContractOptions, IdName } from './options';
  * `view-token-as-access` carry well-formed wrong credentials (401); `near-miss-malformed`,
  * `misplaced` and `alias` only have to be refused; `lenient` ids never yield a token; `crossed`
  * sends one object's id under another id parameter (its View Token must not be that object's).
+ * Since checks version 2: `other-method` and `other-method-anonymous` ask a route with a method
+ * the interface does not give it, with and without the Access Token; `body-ids` name other ids in
+ * the POST's JSON body than in its path.
  */
 export const PROBE_INTENTS = [
   'success',
@@ -23,8 +27,19 @@ export const PROBE_INTENTS = [
   'boundary',
   'lenient',
   'crossed',
+  'other-method',
+  'other-method-anonymous',
+  'body-ids',
 ] as const;
 export type ProbeIntent = (typeof PROBE_INTENTS)[number];
+
+/** The checks version that first sends each kind of probe (a run pinned to an older one never sends it). */
+export const INTENT_SINCE: Readonly<Record<ProbeIntent, ChecksVersion>> = {
+  ...(Object.fromEntries(PROBE_INTENTS.map((intent) => [intent, 1])) as Record<ProbeIntent, ChecksVersion>),
+  'other-method': 2,
+  'other-method-anonymous': 2,
+  'body-ids': 2,
+};
 
 /** One named request of the run. */
 export interface Probe {

@@ -4,7 +4,7 @@ import type { Planner } from './probe-planner';
 const INT64_OVERFLOW = '9223372036854775808';
 const INT64_UNDERFLOW = '-9223372036854775809';
 
-export function planBoundaries({ queryIds, pathIds, get, post, childWith, add }: Planner): void {
+export function planBoundaries({ queryIds, pathIds, childIds, get, post, childWith, add }: Planner): void {
   for (const parameter of queryIds) {
     for (const value of boundaries(parameter)) {
       add({
@@ -17,6 +17,8 @@ export function planBoundaries({ queryIds, pathIds, get, post, childWith, add }:
       });
     }
   }
+  // The POST is probed beside its own View Token request only (its control): with the child ids given.
+  if (!childIds) return;
   for (const parameter of pathIds) {
     for (const value of boundaries(parameter)) {
       const request = post(childWith({ [parameter.name]: value }));
@@ -35,6 +37,7 @@ export function planBoundaries({ queryIds, pathIds, get, post, childWith, add }:
 export function planMalformed({
   queryIds,
   pathIds,
+  childIds,
   first: [firstName, firstId],
   spec,
   get,
@@ -78,6 +81,7 @@ export function planMalformed({
       where,
       variant: 'two ids at once',
     });
+  if (!childIds) return;
   for (const { name } of pathIds) {
     const where = `POST ${name} (path)`;
     add({

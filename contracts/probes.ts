@@ -3,9 +3,11 @@ import type { ContractOptions } from './options';
 import type { Planner, Probe } from './probe-planner';
 import { createPlanner } from './probe-planner';
 import { planAliases, planMisplaced, planNearMisses, planRefusals } from './probes-credentials';
+import { planBodyIds } from './probes-body';
 import { planBoundaries, planCrossed, planLenient, planMalformed } from './probes-ids';
+import { planOtherMethods } from './probes-methods';
 
-export { PROBE_INTENTS } from './probe-planner';
+export { INTENT_SINCE, PROBE_INTENTS } from './probe-planner';
 export type { Probe, ProbeIntent } from './probe-planner';
 export { planFollowUps } from './probes-credentials';
 
@@ -29,6 +31,8 @@ export function planProbes(options: ContractOptions, spec: ContractSpec): Probe[
     planMalformed,
     planLenient,
     planCrossed,
+    planOtherMethods,
+    planBodyIds,
   ];
   for (const step of steps) step(planner);
   return probes;
@@ -84,8 +88,7 @@ function planMissingAndForbidden({ ids, queryIds, pathIds, childIds, get, post, 
         where: `GET ${name}`,
         variant,
       });
-    for (const { name } of pathIds) {
-      if (name !== pathIds[0]?.name && !childIds) continue;
+    for (const { name } of childIds ? pathIds : []) {
       add({
         id: `missing ${name} in the path`,
         operation: 'getChildFileViewToken',
@@ -107,8 +110,8 @@ function planMissingAndForbidden({ ids, queryIds, pathIds, childIds, get, post, 
       where: 'GET fileId',
       variant,
     });
-  if (ids.integrateId !== undefined && pathIds.some(({ name }) => name === 'fileId')) {
-    const request = post(childWith({ integrateId: ids.integrateId, fileId: ids.forbiddenFileId }));
+  if (childIds && pathIds.some(({ name }) => name === 'fileId')) {
+    const request = post(childWith({ fileId: ids.forbiddenFileId }));
     add({
       id: 'forbidden child fileId',
       operation: 'getChildFileViewToken',

@@ -1,17 +1,61 @@
+import type { ChecksVersion } from './check-versions';
 import type { ProbeResult, Violation } from './check-types';
+import type { ContractOperation } from './contract-spec';
+import type { SystemicFailure } from './systemic';
 
-export type CheckStatus = 'pass' | 'fail' | 'skip';
+/** One entry of an `--allow` file: a check (and optionally one probe of it) the team knowingly accepts, why, and until when. */
+export interface AllowEntry {
+  check: string;
+  /** The probe's name as reports give it (`GET with no Authorization header`); none: every violation of the check. */
+  probe?: string;
+  reason: string;
+  /** The last day it holds, `YYYY-MM-DD` (UTC): from the next day its violations fail again. */
+  until: string;
+  /** Where it is written, for messages: `contracts-allow.yaml, entry 2`. */
+  where: string;
+}
+
+/** An `--allow` file, read and checked. */
+export interface AllowList {
+  file: string;
+  entries: AllowEntry[];
+}
+
+/** What the `--allow` file did in a run. */
+export interface AllowListReport {
+  file: string;
+  /** Entries that accepted at least one violation. */
+  used: AllowEntry[];
+  /** Entries past their `until` date: the violations they named fail again. */
+  expired: AllowEntry[];
+  /** Entries still in force whose check ran and found nothing they match: delete them. */
+  stale: AllowEntry[];
+}
+
+/** `allowed`: every violation it found is one the team accepted in the `--allow` file, until its date. */
+export type CheckStatus = 'pass' | 'fail' | 'skip' | 'allowed';
+
+/** A violation an `--allow` entry accepts, with that entry. */
+export interface AllowedViolation {
+  violation: Violation;
+  entry: AllowEntry;
+}
 
 export interface CheckResult {
   name: string;
   summary: string;
   source: string;
+  /** The checks version that added it. */
+  since: ChecksVersion;
   status: CheckStatus;
-  /** Why it was skipped, or how many answers it judged. */
+  /** Why it was skipped (what it needs), or how many answers it judged. */
   note: string;
   /** From the first of its requests starting to the last ending (its requests run among the others'). */
   durationMs: number;
+  /** The violations that fail it (none allowed by `--allow`). */
   violations: Violation[];
+  /** The violations an `--allow` entry accepts. */
+  allowed: AllowedViolation[];
 }
 
 /** A check a finding breaks: what the check expects, its sentence, and why these answers fail it. */
@@ -40,13 +84,38 @@ export interface Finding {
   variants: string[];
 }
 
+/** How many checks ended each way: the one vocabulary of the library, the console, JSON, JUnit and SARIF. */
+export interface Totals {
+  checks: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  allowed: number;
+}
+
+/**
+ * What the run says of the target, and the exit code the CLI gives it: `conformant` (0: no check
+ * failed; some may be skipped or allowed), `defects-found` (1), `target-unusable` (3: nothing was
+ * judged, see `systemic`). A usage error (2) is a thrown UsageError, before any request.
+ */
+export type RunOutcome = 'conformant' | 'defects-found' | 'target-unusable';
+
 export interface RunReport {
   baseUrl: string;
   specPath: string;
+  /** The contract's two operations as it gives them (`GET /view/token`), where findings point in the spec. */
+  operations: Readonly<Record<ContractOperation, { method: string; path: string }>>;
+  /** The set of checks the run held the target to (`--checks-version`). */
+  checksVersion: ChecksVersion;
   durationMs: number;
   requests: number;
+  outcome: RunOutcome;
   results: CheckResult[];
-  totals: Record<CheckStatus, number>;
+  totals: Totals;
   /** The failures grouped by root cause. */
   findings: Finding[];
+  /** Why the target could not be used, when every first answer failed the same way (then no check is judged). */
+  systemic?: SystemicFailure;
+  /** What the `--allow` file did: the entries that matched, those past their date, those that match nothing. */
+  allowList?: AllowListReport;
 }

@@ -4,7 +4,7 @@ import type AjvCore from 'ajv/dist/core';
 import addFormats from 'ajv-formats';
 import type { Located, SpecFiles } from './spec-files';
 import { toSchemaRef } from './spec-files';
-import { UsageError } from './options';
+import { UsageError } from './usage-error';
 
 /** Validates a value against a schema of the contract: undefined when it satisfies it, else why not. */
 export type SchemaCheck = (value: unknown) => string | undefined;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
-import { UsageError } from './options';
+import { UsageError } from './usage-error';
 
 /** A value inside the loaded files, with where it is: the file's URL and a JSON pointer. */
 export interface Located {

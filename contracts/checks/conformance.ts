@@ -5,18 +5,25 @@ import { PROBE_INTENTS } from '../probe-planner';
 import { declared, isSuccessStatus, needsAnId } from './helpers';
 import { SENTENCE } from './sentences';
 
-/** Another route form than the operation's is no operation of the contract: its answers are judged only for what they give away. */
-const OPERATION_INTENTS = PROBE_INTENTS.filter((intent) => intent !== 'alias');
+/**
+ * Another route form or method than the operation's is no operation of the contract: its answers
+ * are judged only for what they give away.
+ */
+export const OPERATION_INTENTS = PROBE_INTENTS.filter(
+  (intent) => intent !== 'alias' && intent !== 'other-method' && intent !== 'other-method-anonymous',
+);
 
 /** The checks of what the contract declares for each answer. */
 export const RESPONSE_SCHEMA_CONFORMANCE: Check = {
   name: 'response_schema_conformance',
+  since: 1,
   summary:
     'every answer with a documented status has the body the spec declares for that status (none declared: any body)',
   detail:
     "every answer whose status the contract documents has the body the contract declares for that status and media type (ajv over the contract's schemas); a status with no body type given (201, 401, 403, 404) may carry any body",
   source: `${SENTENCE.ok}; ${SENTENCE.noBodyType}`,
   intents: OPERATION_INTENTS,
+  skipReason: needsAnId,
   expected: 'a body satisfying the schema of the media type it was sent as',
   judge: (response, probe, spec) => {
     const contract = declared(response, probe, spec);
@@ -26,6 +33,7 @@ export const RESPONSE_SCHEMA_CONFORMANCE: Check = {
 
 export const SUCCESS_ENVELOPE: Check = {
   name: 'success_envelope',
+  since: 1,
   summary: 'a View Token is issued: code "success", empty message, data a non-empty string, JSON body',
   detail:
     'View Token requests (each id given on `GET /view/token`, and the child-file `POST`) succeed: 200 (POST: 200 or 201; a 201 may carry any body) with `code` `"success"`, `message` `""`, `data` a non-empty string',
@@ -48,11 +56,13 @@ export const SUCCESS_ENVELOPE: Check = {
 
 export const CONTENT_TYPE_CONFORMANCE: Check = {
   name: 'content_type_conformance',
+  since: 1,
   summary: 'an answer whose status declares content carries one of the media types declared for it',
   detail:
     'an answer whose status declares content carries one of the declared media types (`*/*`, `application/json`); a status that declares none may carry any media type or none',
   source: SENTENCE.contentTypes,
   intents: OPERATION_INTENTS,
+  skipReason: needsAnId,
   expected: 'a Content-Type matching one of the documented media types',
   judge: (response, probe, spec) => {
     const contract = declared(response, probe, spec);
@@ -62,11 +72,13 @@ export const CONTENT_TYPE_CONFORMANCE: Check = {
 
 export const RESPONSE_HEADERS_CONFORMANCE: Check = {
   name: 'response_headers_conformance',
+  since: 1,
   summary: 'an answer carries the headers the spec declares for its status, with values of their schema',
   detail:
     "an answer carries every required header the contract declares for its status, each value of its schema (the shipped contract declares none; a provider's `--spec` may)",
   source: 'the response headers of the contract (the interface document declares none)',
   intents: OPERATION_INTENTS,
+  skipReason: needsAnId,
   expected: 'every required declared header, each of its declared schema',
   judge: (response, probe, spec) => {
     const contract = declared(response, probe, spec);
@@ -76,16 +88,19 @@ export const RESPONSE_HEADERS_CONFORMANCE: Check = {
 
 export const NOT_A_SERVER_ERROR: Check = {
   name: 'not_a_server_error',
+  since: 1,
   summary: 'no request of the run is answered with a server error',
   detail: 'no request of the run is answered 5xx',
   source: `${SENTENCE.errors} (no server error is part of the interface)`,
   intents: PROBE_INTENTS,
+  skipReason: needsAnId,
   expected: 'not 5xx',
   judge: (response) => (response.status >= 500 ? `status ${response.status}` : undefined),
 };
 
 export const STATUS_CODE_CONFORMANCE: Check = {
   name: 'status_code_conformance',
+  since: 1,
   summary: 'every status received for valid input is one the spec documents for that operation',
   detail:
     'every status received for a well-formed request (boundary ids, unknown objects and wrong credentials included) is documented for that operation (GET: 200, 401, 403, 404; POST: 200, 201, 401, 403, 404; `2XX`/`default` keys of a `--spec` count); malformed ids and credentials are not held to it',
@@ -101,6 +116,7 @@ export const STATUS_CODE_CONFORMANCE: Check = {
     'boundary',
     'crossed',
   ],
+  skipReason: needsAnId,
   expected: 'a documented status',
   judge: (response, probe, spec) => {
     const contract = spec.operations[probe.operation];

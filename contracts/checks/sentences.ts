@@ -21,4 +21,24 @@ export const SENTENCE = {
   forbidden: '403 Forbidden',
   statuses: 'Responses: 200 OK, 201 Created (operation 1), 401 Unauthorized, 403 Forbidden, 404 Not Found',
   errors: 'Errors: 401 Unauthorized, 403 Forbidden, 404 Not Found',
+  methods: 'Endpoints: 1. Method POST (the child-file View Token); 2. Method GET (the View Token of a model)',
+  credential:
+    'A View Token is a temporary credential for access to one model, one integrated model, one model comparison or one scene.',
+  validity: 'A View Token is valid for 12 hours.',
+  envelope: 'Response envelope GeneralResponse of string: code, data, message',
+  requestJson: 'Request content type: application/json (operation 1)',
+} as const;
+
+/** The RFCs the document invokes (Bearer: RFC 6750; HTTP: RFC 9110 and 9111; JSON: RFC 8259), where a check leans on one. */
+export const RFC = {
+  otherMethods:
+    'RFC 9110 §9.1: a method is the semantics the client asks for (the others than the documented one are not this operation); §9.3.2: HEAD is a GET without content, so it needs the same credentials',
+  uniqueMembers:
+    'RFC 8259 §4: the names within an object SHOULD be unique; with repeated names, parsers disagree on which value is the one',
+  sharedCaches:
+    'RFC 9111 §3.5: a shared cache may store an answer to a request with Authorization only when it says public, s-maxage or must-revalidate',
+  tokenDisclosure:
+    'RFC 6750 §5.3: bearer tokens MUST NOT be stored in cookies that can be sent in the clear, and must not leak to unintended parties',
+  tokenIntegrity:
+    'RFC 6750 §5.2: a token needs integrity protection against manufacture and modification; RFC 6749 §10.10: guessing a token must be at most 2^-128 likely (RFC 7519 §6: alg "none" is an unsecured JWT)',
 } as const;

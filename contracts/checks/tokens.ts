@@ -2,12 +2,13 @@ import type { Answer, Check, ProbeResult, RunFacts } from '../check-types';
 import { dataOf, parseBody, viewTokenOf } from '../issued-token';
 import { PROBE_INTENTS } from '../probe-planner';
 import { MIN_SECRET_CHARS, findCarried } from '../token-secrets';
-import { hasQueryId, isRefusal, needsAnId } from './helpers';
+import { hasQueryId, isRefusal, needsAnId, needsTwoObjects } from './helpers';
 import { SENTENCE } from './sentences';
 
 /** The checks of what a View Token is: usable, for one object, free of the Access Token, never in a refusal. */
 export const VIEW_TOKENS_USABLE: Check = {
   name: 'view_tokens_usable',
+  since: 1,
   summary: 'two requests for one object each give a usable token string',
   detail: 'asking twice for one object gives two usable token strings',
   source: SENTENCE.frontEnd,
@@ -24,12 +25,21 @@ export const VIEW_TOKENS_USABLE: Check = {
 
 export const VIEW_TOKEN_OBJECT_SCOPED: Check = {
   name: 'view_token_object_scoped',
+  since: 1,
   summary: 'View Tokens issued for different objects differ, an id sent under another id parameter included',
   detail:
     "View Tokens issued for different objects (each id flag given, the child file, and each given id's number under every other query id parameter, e.g. `integrateId=<the --file-id>`) are all different: an implementation that reads the number and not the parameter hands out another object's token",
   source: SENTENCE.oneObject,
   intents: ['success', 'repeat', 'crossed'],
-  skipReason: needsAnId,
+  skipReason: needsTwoObjects,
+  enough: (judged) => {
+    const objects = new Set(
+      judged.filter(({ exchange }) => viewTokenOf(exchange) !== undefined).map(({ probe }) => probe.object),
+    );
+    return objects.size >= 2
+      ? undefined
+      : `View Tokens came back for ${objects.size === 0 ? 'no object' : 'one object only'}, and one cannot show scoping (see success_envelope)`;
+  },
   expected: 'a View Token no other object was given',
   judge: () => undefined,
   judgeTogether: (results) => {
@@ -53,6 +63,7 @@ export const VIEW_TOKEN_OBJECT_SCOPED: Check = {
 
 export const VIEW_TOKEN_HIDES_ACCESS_TOKEN: Check = {
   name: 'view_token_hides_access_token',
+  since: 1,
   summary: 'a View Token does not carry the Access Token, in plain text or inside a decodable segment',
   detail:
     'no View Token issued in the run contains the Access Token, as it is or inside a base64, base64url, hex or percent-encoded segment (nested up to three deep; a signed token naming its object is fine); needs an Access Token of 8 characters or more',
@@ -63,6 +74,10 @@ export const VIEW_TOKEN_HIDES_ACCESS_TOKEN: Check = {
     (options.accessToken.length < MIN_SECRET_CHARS
       ? `the Access Token has fewer than ${MIN_SECRET_CHARS} characters: too short to search View Tokens for`
       : undefined),
+  enough: (judged) =>
+    judged.some(({ exchange }) => viewTokenOf(exchange) !== undefined)
+      ? undefined
+      : 'no View Token was issued in this run (see success_envelope)',
   expected: 'a View Token that gives the front end nothing of the Access Token',
   judge: (response, _probe, _spec, facts) => {
     const token = response.status === 200 ? dataOf(response.bodyText) : undefined;
@@ -73,11 +88,17 @@ export const VIEW_TOKEN_HIDES_ACCESS_TOKEN: Check = {
 
 export const REFUSAL_CLAIMS_NO_SUCCESS: Check = {
   name: 'refusal_claims_no_success',
+  since: 1,
   summary: 'a refusal (4xx) carries neither a success envelope nor a View Token',
   detail:
     'any 4xx answer of the run may carry any body, but not `code` `"success"`, not a View Token issued in the run (body or headers), and not a `data` string shaped like the View Tokens issued (same length and characters)',
   source: `${SENTENCE.noBodyType}; ${SENTENCE.ok}`,
   intents: PROBE_INTENTS,
+  skipReason: needsAnId,
+  enough: (judged) =>
+    judged.some(({ exchange }) => exchange.kind === 'response' && isRefusal(exchange.status))
+      ? undefined
+      : 'no request of this run was refused (4xx)',
   expected: 'a refusal that claims no success and hands out no View Token',
   judge: (response, _probe, _spec, facts) => (isRefusal(response.status) ? claimedSuccess(response, facts) : undefined),
 };

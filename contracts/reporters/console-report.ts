@@ -1,38 +1,65 @@
 import type { Violation } from '../check-types';
-import { groupFindings } from '../findings';
-import type { Finding, RunReport } from '../run-report';
+import type { Exchange } from '../http-exchange';
+import type { CheckResult, Finding, RunReport } from '../run-report';
+import type { SystemicFailure } from '../systemic';
+import { describeAllowList } from './allow-list-text';
 import { toSafeLine } from './safe-text';
+import { toVerdict } from './verdict';
 
-const LABEL = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
+const LABEL = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', allowed: 'ALLOW' } as const;
 const EXCERPT_CHARS = 300;
 const LISTED = 12;
 
 /**
- * The human summary: one line per check, a total, then the failures grouped by root cause, each
- * with one example exchange. Every byte the server sent is escaped (no control sequence reaches the terminal).
+ * The human summary: one line per check, the totals, the failures grouped by root cause (each with
+ * one example exchange), what the allow-list did, and the verdict last. A target that could not be
+ * used is one finding instead. Every byte the server sent is escaped (no control sequence reaches the terminal).
  */
 export function toConsoleReport(report: RunReport): string {
-  const width = Math.max(...report.results.map((result) => result.name.length));
   const lines = [
-    `Contract checks against ${toSafeLine(report.baseUrl)} (${report.requests} requests, ${report.durationMs} ms)`,
+    `Contract checks against ${toSafeLine(report.baseUrl)} (${report.requests} requests, ${report.durationMs} ms; checks version ${report.checksVersion})`,
     '',
   ];
-  for (const result of report.results) {
-    const detail =
-      result.status === 'fail'
-        ? `${result.violations.length} violation${result.violations.length === 1 ? '' : 's'}`
-        : result.note;
-    lines.push(`  ${LABEL[result.status]}  ${result.name.padEnd(width)}  ${detail}`);
-  }
-  lines.push('', `Checks: ${report.totals.pass} passed, ${report.totals.fail} failed, ${report.totals.skip} skipped`);
-  const findings = report.findings ?? groupFindings(report.results); // a report put together by hand may lack them
+  if (report.systemic) lines.push(...describeSystemic(report.systemic, report.totals.checks));
+  else lines.push(...describeChecks(report));
+  if (report.allowList) lines.push(...describeAllowList(report.allowList));
+  lines.push('', toVerdict(report));
+  return lines.join('\n');
+}
+
+function describeChecks(report: RunReport): string[] {
+  const width = Math.max(...report.results.map((result) => result.name.length));
+  const { totals, findings } = report;
+  const lines = report.results.map(
+    (result) => `  ${LABEL[result.status].padEnd(5)}  ${result.name.padEnd(width)}  ${detailOf(result)}`,
+  );
+  const allowed = totals.allowed === 0 ? '' : `, ${totals.allowed} allowed`;
+  lines.push('', `Checks: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${allowed}`);
   if (findings.length > 0)
     lines.push(
       '',
       `${findings.length} finding${findings.length === 1 ? '' : 's'} (the failures grouped by root cause):`,
     );
   findings.forEach((finding, index) => lines.push('', ...describeFinding(finding, `${index + 1}.`)));
-  return lines.join('\n');
+  return lines;
+}
+
+function detailOf(result: CheckResult): string {
+  const count = (n: number): string => `${n} violation${n === 1 ? '' : 's'}`;
+  if (result.status === 'fail') return count(result.violations.length);
+  if (result.status !== 'allowed') return result.note;
+  const untils = [...new Set(result.allowed.map(({ entry }) => entry.until))].sort();
+  return `${count(result.allowed.length)} allowed by --allow (until ${untils.join(', ')})`;
+}
+
+/** The one finding of a target that could not be used: what every first answer shared, the likely cause, one exchange. */
+export function describeSystemic(systemic: SystemicFailure, checks: number): string[] {
+  return [
+    `The target could not be used: ${toSafeLine(systemic.summary)}.`,
+    `  Likely cause: ${toSafeLine(systemic.advice)}.`,
+    ...describeExchange(systemic.example.probe.id, systemic.example.exchange, '  e.g. '),
+    `  None of the ${checks} checks was judged.`,
+  ];
 }
 
 /**
@@ -60,14 +87,16 @@ export function describeViolation({ result, expected, reason }: Violation): stri
   return [request ?? '', ...answer, `    expected ${expected}; ${toSafeLine(reason)}`];
 }
 
-function describeExchange(id: string, exchange: Violation['result']['exchange'], prefix: string): string[] {
+function describeExchange(id: string, exchange: Exchange, prefix: string): string[] {
   const indent = ' '.repeat(prefix.length + 2);
   const lines = [`${prefix}${id}: ${exchange.request.method} ${toSafeLine(exchange.request.url)}`];
   // A broken exchange's reason is the violation's reason, said where the violation is.
-  if (exchange.kind === 'response')
-    lines.push(
-      `${indent}got ${exchange.status} ${toSafeLine(exchange.headers['content-type'] ?? '(no content type)')}: ${excerpt(exchange.bodyText)}`,
-    );
+  if (exchange.kind !== 'response') return [...lines, `${indent}${toSafeLine(exchange.reason)}`];
+  lines.push(
+    `${indent}got ${exchange.status} ${toSafeLine(exchange.headers['content-type'] ?? '(no content type)')}: ${excerpt(exchange.bodyText)}`,
+  );
+  const location = exchange.headers.location;
+  if (location !== undefined) lines.push(`${indent}Location: ${toSafeLine(location)}`);
   return lines;
 }
 

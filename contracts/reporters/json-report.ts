@@ -1,65 +1,111 @@
-import { groupFindings } from '../findings';
-import type { RunReport } from '../run-report';
+import type { AllowEntry } from '../run-report';
+import type { ProbeResult } from '../check-types';
+import { EXIT_CODES } from '../exit-codes';
 import { redact } from '../redact';
+import type { RunReport } from '../run-report';
 import { toSafeJson } from './safe-text';
 
 /** The version of the report's shape; contracts/report.schema.json describes it. */
-export const JSON_REPORT_VERSION = 1;
+export const JSON_REPORT_VERSION = 2;
 const BODY_CHARS = 2_000;
 
 /**
- * The machine-readable report (contracts/report.schema.json): every check with its violations
- * (request, answer, expectation), and the failures grouped by root cause. Server text keeps its
- * value; C1 and bidi characters are written as `\u` escapes, so printing the file is safe.
+ * The machine-readable report (contracts/report.schema.json): the outcome and its exit code, every
+ * check with its violations (request, answer, expectation), the failures grouped by root cause, the
+ * systemic failure of a target that could not be used, and what the allow-list did. Server text
+ * keeps its value; C1 and bidi characters are written as `\u` escapes, so printing the file is safe.
  */
 export function toJsonReport(report: RunReport): string {
-  return `${toSafeJson(
-    JSON.stringify(
-      {
-        reportVersion: JSON_REPORT_VERSION,
-        baseUrl: report.baseUrl,
-        spec: report.specPath,
-        durationMs: report.durationMs,
-        requests: report.requests,
-        totals: { passed: report.totals.pass, failed: report.totals.fail, skipped: report.totals.skip },
-        checks: report.results.map((result) => ({
-          name: result.name,
-          status: result.status,
-          summary: result.summary,
-          source: result.source,
-          note: result.note,
-          durationMs: result.durationMs,
-          violations: result.violations.map(({ result: { probe, exchange }, expected, reason }) => ({
-            probe: probe.id,
-            request: {
-              method: exchange.request.method,
-              url: exchange.request.url,
-              headers: Object.fromEntries(
-                Object.entries(exchange.request.headers).map(([name, value]) => [name, redact(name, value)]),
-              ),
-              ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
-            },
-            response:
-              exchange.kind === 'response'
-                ? { status: exchange.status, headers: exchange.headers, body: exchange.bodyText.slice(0, BODY_CHARS) }
-                : null,
-            expected,
-            reason,
-          })),
-        })),
-        findings: (report.findings ?? groupFindings(report.results)).map((finding) => ({
-          breaks: finding.breaks.map(({ check, reason, example }) => ({
-            check,
-            reason,
-            ...(example === undefined ? {} : { example }),
-          })),
-          probes: finding.results.map((result) => result.probe.id),
-          where: finding.where,
-          variants: finding.variants,
-        })),
-      },
-      null,
-      2,
-    ),
-  )}\n`;
+  const document = {
+    reportVersion: JSON_REPORT_VERSION,
+    baseUrl: report.baseUrl,
+    spec: report.specPath,
+    checksVersion: report.checksVersion,
+    durationMs: report.durationMs,
+    requests: report.requests,
+    outcome: report.outcome,
+    exitCode: EXIT_CODES[report.outcome],
+    totals: report.totals,
+    checks: report.results.map((result) => ({
+      name: result.name,
+      status: result.status,
+      since: result.since,
+      summary: result.summary,
+      source: result.source,
+      note: result.note,
+      durationMs: result.durationMs,
+      violations: result.violations.map(({ result: probed, expected, reason }) => ({
+        ...toJsonExchange(probed),
+        expected,
+        reason,
+      })),
+      allowed: result.allowed.map(({ violation, entry }) => ({
+        ...toJsonExchange(violation.result),
+        expected: violation.expected,
+        reason: violation.reason,
+        entry: toJsonEntry(entry),
+      })),
+    })),
+    findings: report.findings.map((finding) => ({
+      breaks: finding.breaks.map(({ check, reason, example }) => ({
+        check,
+        reason,
+        ...(example === undefined ? {} : { example }),
+      })),
+      probes: finding.results.map((result) => result.probe.id),
+      where: finding.where,
+      variants: finding.variants,
+    })),
+    ...(report.systemic
+      ? {
+          systemic: {
+            kind: report.systemic.kind,
+            summary: report.systemic.summary,
+            advice: report.systemic.advice,
+            flag: report.systemic.flag,
+            example: toJsonExchange(report.systemic.example),
+          },
+        }
+      : {}),
+    ...(report.allowList
+      ? {
+          allowList: {
+            file: report.allowList.file,
+            used: report.allowList.used.map(toJsonEntry),
+            expired: report.allowList.expired.map(toJsonEntry),
+            stale: report.allowList.stale.map(toJsonEntry),
+          },
+        }
+      : {}),
+  };
+  return `${toSafeJson(JSON.stringify(document, null, 2))}\n`;
+}
+
+/** A probe's request (Authorization reduced to its scheme) and what came back (null: no complete answer). */
+function toJsonExchange({ probe, exchange }: ProbeResult): { probe: string; request: object; response: object | null } {
+  return {
+    probe: probe.id,
+    request: {
+      method: exchange.request.method,
+      url: exchange.request.url,
+      headers: Object.fromEntries(
+        Object.entries(exchange.request.headers).map(([name, value]) => [name, redact(name, value)]),
+      ),
+      ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
+    },
+    response:
+      exchange.kind === 'response'
+        ? { status: exchange.status, headers: exchange.headers, body: exchange.bodyText.slice(0, BODY_CHARS) }
+        : null,
+  };
+}
+
+function toJsonEntry(entry: AllowEntry): object {
+  return {
+    check: entry.check,
+    ...(entry.probe === undefined ? {} : { probe: entry.probe }),
+    reason: entry.reason,
+    until: entry.until,
+    where: entry.where,
+  };
 }

@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '../core/trailing-slashes';
 import { ConfigError } from '../config/config-error';
 
 /** The options the server and the middleware share about their front, as a user gives them. */
@@ -37,5 +38,5 @@ function toBasePath(basePath: string | undefined): string {
   if (basePath === undefined || basePath === '' || basePath === '/') return '';
   if (!/^\/?[A-Za-z0-9._~\-/]+$/.test(basePath))
     throw new ConfigError(`--base-path ${basePath}: use a URL path such as /api`);
-  return `/${basePath.replace(/^\/+|\/+$/g, '')}`;
+  return `/${trimTrailingSlashes(basePath).replace(/^\/+/, '')}`;
 }

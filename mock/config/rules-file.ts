@@ -33,7 +33,7 @@ export function loadRulesFile(file: string, where: string): SessionRules {
 }
 
 /** A rules file's content, checked: its session and its rules, each one the mock can use. */
-export function toSessionRules(parsed: unknown, where: string): SessionRules {
+function toSessionRules(parsed: unknown, where: string): SessionRules {
   const { session, rules } = toParts(parsed, where);
   if (rules.length === 0) throw new ConfigError(`${where}: "rules" is empty; give at least one rule`);
   if (rules.length > MAX_RULES_PER_SESSION)

@@ -1,5 +1,6 @@
 import type { AccessTokenRecord, AccessTokenStore } from './access-token-store';
 import { createMemoryAccessTokenStore } from './access-token-store';
+import { readBearerCredentials } from './bearer-credentials';
 import type { RandomSource } from './random-source';
 import { randomUuid } from './random-source';
 
@@ -30,11 +31,10 @@ export type GrantRefusal =
   | { reason: 'unknown-app'; appKey: string; configured: number }
   | { reason: 'wrong-secret'; appKey: string };
 
-export type AccessTokenGrant =
-  { kind: 'issued'; token: string; expiresAtMs: number } | ({ kind: 'rejected' } & GrantRefusal);
+type AccessTokenGrant = { kind: 'issued'; token: string; expiresAtMs: number } | ({ kind: 'rejected' } & GrantRefusal);
 
 /** An authentication decided without the store, and the granted token's record it relied on (if any). */
-export interface KnownAuthentication {
+interface KnownAuthentication {
   authentication: Authentication;
   /** A granted token this process has seen: valid only while the store still holds exactly this record. */
   granted?: AccessTokenRecord;
@@ -42,7 +42,7 @@ export interface KnownAuthentication {
 
 /** Accepts bearer Access Tokens and issues them for applications' Basic credentials. */
 export interface AccessTokens {
-  /** Accepts or refuses the bearer token; a granted one is judged at `nowMs` (the mock time of the request's session). */
+  /** Accepts or refuses the bearer token; a granted one is judged at `nowMs` (the request's session's mock time). */
   authenticate(authorization: string | undefined, nowMs: number): Promise<Authentication>;
   /**
    * The same decision without the store, where this process can make it: undefined for a granted
@@ -58,7 +58,6 @@ export interface AccessTokens {
   clear(): Promise<void>;
 }
 
-const BEARER = /^bearer(?:\s+(.*))?$/i;
 const SPACE = 0x20;
 const TAB = 0x09;
 
@@ -79,7 +78,7 @@ export interface AccessTokenOptions {
   applications: readonly Application[];
   random: RandomSource;
   /** Where granted tokens live. Default: this process's memory. */
-  store?: AccessTokenStore;
+  store?: AccessTokenStore | undefined;
 }
 
 /** What a token granted through `POST /oauth2/token` looks like (`cn-<uuid>`). */
@@ -104,9 +103,9 @@ export function createAccessTokens(deps: AccessTokenOptions): AccessTokens {
   /** The decision the Authorization header alone allows, or the granted token to look up. */
   const readBearer = (authorization: string | undefined): Authentication | { kind: 'look-up'; token: string } => {
     if (authorization === undefined) return { kind: 'rejected', reason: 'missing' };
-    const bearer = BEARER.exec(trimHttpWhitespace(authorization));
-    if (!bearer) return { kind: 'rejected', reason: 'not-bearer' };
-    const token = trimHttpWhitespace(bearer[1] ?? '');
+    const credentials = readBearerCredentials(trimHttpWhitespace(authorization));
+    if (credentials === undefined) return { kind: 'rejected', reason: 'not-bearer' };
+    const token = trimHttpWhitespace(credentials);
     if (token === '') return { kind: 'rejected', reason: 'empty' };
     // Open world: only a token shaped as the mock grants them can be one it granted (and has expired).
     if (!closed) return GRANTED_SHAPE.test(token) ? { kind: 'look-up', token } : { kind: 'accepted', app: null };

@@ -11,8 +11,6 @@ import { createPlatformTimeFormat } from './platform-time';
 import type { RandomSource } from './random-source';
 import type { SessionClocks } from './session-clocks';
 import { DEPLOYMENT } from './session-clocks';
-import type { ViewTokenService } from './service';
-import { createViewTokenService } from './service';
 import type { TokenStore } from './token-store';
 import type { Journal, JournalEntry } from './journal';
 import { createJournal, toDatedRequest } from './journal';
@@ -24,6 +22,7 @@ import type { ServiceStatuses } from './service-statuses';
 import { SERVICE_STATUSES } from './service-statuses';
 import type { ViewTokens } from './view-tokens';
 import { VIEW_TOKEN_TTL_MS, createViewTokens } from './view-tokens';
+import { explainFullStore } from './full-store';
 
 /** How long an expired View Token stays listed (for the dashboard) before it is reclaimed. */
 export const EXPIRED_RETENTION_MS = 24 * 3_600_000;
@@ -33,32 +32,40 @@ export interface CoreOptions {
   clocks: SessionClocks;
   random: RandomSource;
   store: TokenStore;
-  ttlMs?: number;
-  directory?: ObjectDirectory;
-  applications?: readonly Application[];
+  ttlMs?: number | undefined;
+  directory?: ObjectDirectory | undefined;
+  applications?: readonly Application[] | undefined;
   /** How many requests the journal keeps (default 1000). */
-  journalSize?: number;
+  journalSize?: number | undefined;
   /** IANA zone `expireTime` is written in (default: the runtime's own zone, as Intl resolves it). */
-  timeZone?: string;
+  timeZone?: string | undefined;
   /** Rules of the global session at start (and again after a reset), already checked. */
-  rules?: readonly RuleInput[];
+  rules?: readonly RuleInput[] | undefined;
   /** Rules of named sessions (rules files) at start, and again after a reset of theirs, already checked. */
-  sessionRules?: readonly SessionRules[];
+  sessionRules?: readonly SessionRules[] | undefined;
   /** The statuses the spec documents per service route (the spec engine's); default the built-in table. */
-  statuses?: ServiceStatuses;
+  statuses?: ServiceStatuses | undefined;
   /** Where rules live (default: this process's memory; Redis shares them between processes). */
-  ruleStore?: RuleStore;
+  ruleStore?: RuleStore | undefined;
   /** Where granted Access Tokens live (default: this process's memory). */
-  accessTokenStore?: AccessTokenStore;
+  accessTokenStore?: AccessTokenStore | undefined;
   /** The request journal (default: a ring of `journalSize` in this process's memory). */
-  journal?: Journal;
+  journal?: Journal | undefined;
   /** A shared store's way to run a whole View Token request in one round trip (Redis); none in memory. */
-  oneTrip?: OneTripStore;
-  /** Called after rules or Access Tokens change (a persister's cue; the stores of tokens and clocks are wrapped by their owner). */
-  onChange?: () => void;
+  oneTrip?: OneTripStore | undefined;
+  /** Called after rules or Access Tokens change: a persister's cue (its owner wraps the token and clock stores). */
+  onChange?: (() => void) | undefined;
   /** Called with each service request as the journal keeps it (secrets shortened): the debug log. */
-  onRequest?: (entry: Omit<JournalEntry, 'id'>) => void;
+  onRequest?: ((entry: Omit<JournalEntry, 'id'>) => void) | undefined;
+  /**
+   * Waits a turn of the event loop, so requests that came meanwhile go first: a session's reset
+   * yields between its steps (default: a resolved promise, which yields to nothing).
+   */
+  yieldTurn?: (() => Promise<void>) | undefined;
 }
+
+/** View Tokens a session's reset deletes between two turns of the event loop (well under 1 ms in memory, warm). */
+const RESET_STEP = 500;
 
 /** The framework-free mock: everything the HTTP layer and the MSW handlers drive. */
 export interface Core {
@@ -67,7 +74,6 @@ export interface Core {
   store: TokenStore;
   viewTokens: ViewTokens;
   accessTokens: AccessTokens;
-  service: ViewTokenService;
   /** Which objects exist and whose they are. */
   directory: ObjectDirectory;
   rules: Rules;
@@ -93,16 +99,24 @@ export interface Core {
 /**
  * Wires the core's parts.
  * @example
- * const core = createCore({ clocks: createSessionClocks(createMemoryClockStore(), () => Date.now()), random, store: createMemoryTokenStore() });
+ * const clocks = createSessionClocks(createMemoryClockStore(), () => Date.now());
+ * const core = createCore({ clocks, random, store: createMemoryTokenStore() });
  */
 export function createCore(options: CoreOptions): Core {
   const { clocks, random, store } = options;
-  const viewTokens = createViewTokens({ store, random, ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS });
+  // A full store's 503 says what holds the space (a frozen session's tokens, or tokens not yet reclaimable).
+  const explainFull = explainFullStore(clocks, store);
+  const viewTokens = createViewTokens({
+    store,
+    random,
+    ttlMs: options.ttlMs ?? VIEW_TOKEN_TTL_MS,
+    onInsertError: explainFull,
+  });
   const onChange = options.onChange;
   const plainAccessTokens = createAccessTokens({
     applications: options.applications ?? [],
     random,
-    ...(options.accessTokenStore ? { store: options.accessTokenStore } : {}),
+    store: options.accessTokenStore,
   });
   const accessTokens = onChange
     ? notifyingCalls(
@@ -136,7 +150,9 @@ export function createCore(options: CoreOptions): Core {
         },
       }
     : plainJournal;
-  const plainOneTrip = options.oneTrip;
+  const trips = options.oneTrip;
+  const plainOneTrip: OneTripStore | undefined =
+    trips === undefined ? undefined : { run: (trip) => trips.run(trip).catch(explainFull) };
   const oneTrip: OneTripStore | undefined =
     plainOneTrip && onRequest
       ? {
@@ -155,8 +171,10 @@ export function createCore(options: CoreOptions): Core {
           },
         }
       : plainOneTrip;
+  const yieldTurn = options.yieldTurn ?? (() => Promise.resolve());
   const resetSession = async (session: string): Promise<void> => {
-    for (const record of await store.list({ session })) await store.delete(record.token);
+    // In steps, requests in between: a session of 200,000 tokens never holds the event loop long.
+    while ((await store.deleteInSession(session, RESET_STEP)) > 0) await yieldTurn();
     await Promise.all([rules.clear(session), journal.clear(session), clocks.change(session, { kind: 'reset' })]);
     // The global session starts with the configured rules, as after a reset of everything.
     if (session === DEPLOYMENT) for (const rule of options.rules ?? []) await rules.add(rule, DEPLOYMENT);
@@ -169,7 +187,6 @@ export function createCore(options: CoreOptions): Core {
     store,
     viewTokens,
     accessTokens,
-    service: createViewTokenService({ accessTokens, directory, viewTokens }),
     directory,
     rules,
     journal,
@@ -178,9 +195,11 @@ export function createCore(options: CoreOptions): Core {
     platformTime: createPlatformTimeFormat(options.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone),
     ready,
     async reclaimExpired() {
-      // A token is judged on its session's clock: only what is long expired on every clock goes.
+      // Each token is judged on its own session's clock: a session whose clock is behind keeps only its own.
       const all = await clocks.readAll();
-      return store.reclaim(all.earliest() - viewTokens.ttlMs - EXPIRED_RETENTION_MS);
+      const cutoffOf = (session: string): number => all.now(session) - viewTokens.ttlMs - EXPIRED_RETENTION_MS;
+      const sessions = new Map(all.sessionsWithOwnClock().map((session) => [session, cutoffOf(session)]));
+      return store.reclaim(cutoffOf(DEPLOYMENT), sessions);
     },
     async reset(session) {
       if (session !== undefined) return resetSession(session);

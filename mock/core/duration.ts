@@ -1,3 +1,5 @@
+import { echo } from './echo';
+
 export type DurationParse = { kind: 'ok'; ms: number } | { kind: 'invalid'; reason: string };
 
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -28,5 +30,8 @@ export function parseDuration(input: string | number): DurationParse {
 }
 
 function invalid(text: string): DurationParse {
-  return { kind: 'invalid', reason: `"${text}" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)` };
+  return {
+    kind: 'invalid',
+    reason: `"${echo(text)}" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)`,
+  };
 }

@@ -1,3 +1,5 @@
+import { echo } from './echo';
+
 /** An int64 kept exact as its canonical decimal string (never a JS number). */
 export type Int64 = string & { readonly __int64: unique symbol };
 
@@ -14,10 +16,10 @@ const DECIMAL = /^[+-]?\d{1,30}$/;
  */
 export function parseInt64(raw: string): Int64Parse {
   if (raw === '') return { kind: 'invalid', reason: 'empty; expected an int64' };
-  if (!DECIMAL.test(raw)) return { kind: 'invalid', reason: `"${truncate(raw)}" is not an integer` };
+  if (!DECIMAL.test(raw)) return { kind: 'invalid', reason: `"${echo(raw)}" is not an integer` };
   const value = BigInt(raw);
   if (value > INT64_MAX || value < INT64_MIN) {
-    return { kind: 'invalid', reason: `${truncate(raw)} is out of the int64 range` };
+    return { kind: 'invalid', reason: `${echo(raw)} is out of the int64 range` };
   }
   return { kind: 'ok', value: value.toString() as Int64 };
 }
@@ -25,8 +27,4 @@ export function parseInt64(raw: string): Int64Parse {
 /** Is this id one that can name an object? (0 and negative ids are valid int64 but name none.) */
 export function isPositiveInt64(id: Int64): boolean {
   return !id.startsWith('-') && id !== '0';
-}
-
-function truncate(raw: string): string {
-  return raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
 }

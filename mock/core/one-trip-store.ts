@@ -22,10 +22,10 @@ export interface Trip {
    * the same step. A call carrying a View Token and naming no session belongs to the token's session.
    */
   sessionOfToken?: string;
-  /** Nothing is done ('stale') unless the store still holds exactly this granted Access Token, unexpired on the session's clock. */
+  /** Nothing is done ('stale') unless the store still holds this granted Access Token, live on the session's clock. */
   accessToken?: AccessTokenRecord;
   effect: TripEffect;
-  /** Journaled, dated by the session's clock, with its `status`, or with `refusedStatus` when a touched token is unknown or inactive. */
+  /** Journaled on the session's clock: its `status`, or `refusedStatus` if a touched token is unknown or expired. */
   journal: Omit<JournalRecord, 'atMs'>;
   refusedStatus: number;
   /** This process's real time: the store reads each clock's state in the step and puts the mock time on it. */
@@ -50,7 +50,7 @@ export type TripOutcome =
   | ({ kind: 'done'; atMs: number; touched?: TouchResult } & TookSession);
 
 /** With `sessionOfToken`: the session the store found the token in, which the step ran in. */
-export interface TookSession {
+interface TookSession {
   session?: string;
 }
 

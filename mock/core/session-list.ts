@@ -5,7 +5,7 @@ import { DEPLOYMENT } from './session-clocks';
 import type { TokenStore } from './token-store';
 
 /** The newest journal entries read for each session's last request: an admin call, not one over a million entries. */
-export const SESSION_JOURNAL_WINDOW = 10_000;
+const SESSION_JOURNAL_WINDOW = 10_000;
 
 /** Who holds what: one session's View Tokens, rules, clock and last request. */
 export interface SessionSummary {

@@ -3,19 +3,31 @@
  * handler tells them apart with `instanceof` and answers each its own way (see mock/front/failure.ts).
  */
 
-/** The store holds as many View Tokens as it may (`--max-view-tokens`): 503 until some expire or are deleted. */
+/**
+ * The store holds as many View Tokens as it may (`--max-view-tokens`): 503 until some are reclaimed
+ * or deleted. `holding` says what holds the space (full-store.ts); a store throws it without.
+ */
 export class StoreFullError extends Error {
   override name = 'StoreFullError';
   /** The cap that was met. */
   readonly maxRecords: number;
+  /** What holds the space, as the message says it; undefined until the core has looked. */
+  readonly holding: string | undefined;
 
-  constructor(maxRecords: number) {
+  constructor(maxRecords: number, holding?: string | undefined) {
     super(
-      `The mock holds ${maxRecords} View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.`,
+      `The mock holds ${maxRecords} View Token${maxRecords === 1 ? '' : 's'}, the most it may (--max-view-tokens). ` +
+        `${holding ?? HELD_UNTIL_RECLAIMED} ` +
+        'DELETE some through the admin API (or POST /__admin/reset), or start with a larger --max-view-tokens.',
     );
     this.maxRecords = maxRecords;
+    this.holding = holding;
   }
 }
+
+/** What holds a full store when no session's clock is behind: tokens not yet long enough expired. */
+export const HELD_UNTIL_RECLAIMED =
+  "A View Token is reclaimed 24 h after it expires on its own session's clock, and none of these is that far past it yet.";
 
 /**
  * The store cannot be reached or does not answer in time (Redis down, stalled past --redis-timeout,
@@ -32,7 +44,8 @@ const RECEIVED_SHOWN = 200;
 /**
  * The store answered, but not with anything the mock expects (a key of another type, a value that
  * is not what the mock wrote, a script's unknown answer): a 500, logged with what was received.
- * @example new StoreReplyError('the View Token store\'s find', 'WRONGTYPE Operation against a key holding the wrong kind of value')
+ * @example
+ * new StoreReplyError("the View Token store's find", 'WRONGTYPE Operation against a key holding the wrong kind')
  */
 export class StoreReplyError extends Error {
   override name = 'StoreReplyError';

@@ -43,7 +43,7 @@ export interface TokenStore {
   touch(token: string, usedAtMs: number, activeAfterMs: number): Promise<TouchResult>;
   delete(token: string): Promise<boolean>;
   /** Every record (of one session), newest issue first: a whole dump (state file), not for pages. */
-  list(filter: { session?: string }): Promise<ViewTokenRecord[]>;
+  list(filter: { session?: string | undefined }): Promise<ViewTokenRecord[]>;
   /**
    * One page, newest issue first: at most `limit` records after `cursor` (a `nextCursor` this store
    * gave, its record possibly deleted since), costing the page, not the store (O(log n + limit)).
@@ -51,14 +51,25 @@ export interface TokenStore {
    * @example const first = await store.page({ limit: 2 }); await store.page({ limit: 2, cursor: first?.nextCursor })
    */
   page(query: TokenPageQuery): Promise<TokenPage | undefined>;
-  count(): Promise<number>;
-  /** Forgets records last active before the cutoff; works in bounded steps, never all at once. */
-  reclaim(lastActiveBeforeMs: number): Promise<number>;
+  /** Records held: of one session, or of all. */
+  count(session?: string): Promise<number>;
+  /**
+   * Forgets records last active before their session's cutoff: `sessionCutoffs`' for the sessions it
+   * names, `lastActiveBeforeMs` for any other. Works in bounded steps, never all at once; a record a
+   * cutoff keeps never holds up the others.
+   * @example await store.reclaim(now - day, new Map([['frozen-in-2020', Date.UTC(2019, 11, 31)]]))
+   */
+  reclaim(lastActiveBeforeMs: number, sessionCutoffs?: ReadonlyMap<string, number>): Promise<number>;
   clear(): Promise<void>;
+  /**
+   * Deletes up to `limit` records of one session (the newest first); returns how many (0: none was
+   * left). A session's reset calls it step after step, yielding to requests in between.
+   */
+  deleteInSession(session: string, limit: number): Promise<number>;
 }
 
 /** Which page of View Tokens: one session's (or all) and where the previous page ended. */
-export interface TokenPageQuery {
+interface TokenPageQuery {
   session?: string;
   limit: number;
   cursor?: string;

@@ -13,7 +13,7 @@ export const VIEW_TOKEN_FORMAT = /^[0-9a-f]{32}$/;
 /** Draws before giving up on finding an unused token (a CSPRNG never needs a second). */
 const MAX_ISSUE_ATTEMPTS = 1_000_000;
 
-export type ViewTokenState = 'valid' | 'expired';
+type ViewTokenState = 'valid' | 'expired';
 
 /** What the caller of `issue` says about the token; the rest is drawn, or the time of issue. */
 export type NewRecordFields = Omit<ViewTokenRecord, 'token' | 'issuedAtMs' | 'lastUsedAtMs' | 'uses'>;
@@ -52,8 +52,14 @@ export interface ViewTokens {
  * @example
  * const tokens = createViewTokens({ store, random, ttlMs: VIEW_TOKEN_TTL_MS });
  */
-export function createViewTokens(deps: { store: TokenStore; random: RandomSource; ttlMs: number }): ViewTokens {
-  const { store, random, ttlMs } = deps;
+export function createViewTokens(deps: {
+  store: TokenStore;
+  random: RandomSource;
+  ttlMs: number;
+  /** Turns a store's error on insert into the one to throw (a full store's, saying what holds the space). */
+  onInsertError?: ((error: unknown) => Promise<never>) | undefined;
+}): ViewTokens {
+  const { store, random, ttlMs, onInsertError = (error) => Promise.reject(error) } = deps;
   const expiresAtMs = (record: ViewTokenRecord): number => lastActiveMs(record) + ttlMs;
   const givenBack: string[] = [];
   const toUse = (touched: TouchResult): TokenUse => {
@@ -75,7 +81,13 @@ export function createViewTokens(deps: { store: TokenStore; random: RandomSource
       // seeded mocks on one Redis, draw again instead of handing out someone else's token.
       for (let attempt = 0; attempt < MAX_ISSUE_ATTEMPTS; attempt += 1) {
         const record = draft(fields, nowMs);
-        if (await store.insert(record)) return record;
+        let inserted: boolean;
+        try {
+          inserted = await store.insert(record);
+        } catch (error) {
+          return onInsertError(error);
+        }
+        if (inserted) return record;
       }
       throw new Error(`no unused View Token after ${MAX_ISSUE_ATTEMPTS} draws: is the random source stuck?`);
     },

@@ -42,7 +42,10 @@ export function readListQuery(request: Pick<OperationRequest, 'query' | 'headers
 export function toListCursor(storeCursor: string): string {
   let binary = '';
   for (const byte of new TextEncoder().encode(storeCursor)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(binary)
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/={1,2}$/, '');
 }
 
 /** Decodes to a text no store ever gave out, so the store refuses it as it refuses any cursor it did not give. */

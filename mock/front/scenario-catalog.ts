@@ -5,7 +5,7 @@ import { allowedFor } from '../core/scenarios/switch-plan';
 import type { Route } from '../core/routing/route-table';
 import { isServiceOperation } from '../core/routing/route-table';
 
-export interface CatalogEntry {
+interface CatalogEntry {
   /** The switch (`code=403`, `scenario=forbidden`, `fault=…`, `delay=…`), or null for the plain request. */
   prefer: string | null;
   status: number | null;
@@ -33,7 +33,7 @@ const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
 
 /** Where an example request of the operation goes: its path with values in, and its required query (getViewToken: one id). */
 function examplePath(operation: Pick<Route, 'operationId' | 'path'> & Partial<Pick<Route, 'parameters'>>): string {
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => EXAMPLE_VALUES[name] ?? '1');
+  const path = operation.path.replace(/\{([^{}]+)\}/g, (_whole, name: string) => EXAMPLE_VALUES[name] ?? '1');
   const required = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query' && parameter.required);
   const query = required.map((parameter) => `${parameter.name}=${EXAMPLE_VALUES[parameter.name] ?? '1'}`);
   if (operation.operationId === 'getViewToken') query.push(`fileId=${EXAMPLE_VALUES.fileId ?? ''}`);

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { readBearerCredentials } from '../core/bearer-credentials';
 
 /**
  * `--admin-token`: whether an Authorization header is `Bearer <admin token>`, compared in constant
@@ -8,9 +9,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 export function createAdminTokenCheck(adminToken: string): (authorization: string | undefined) => boolean {
   const expected = digest(adminToken);
   return (authorization) => {
-    const match = /^bearer\s+(.+)$/i.exec(authorization ?? '');
     // A blank token never matches, whatever the mock was started with.
-    const given = match?.[1]?.trim();
+    const given = readBearerCredentials(authorization ?? '')?.trim();
     return given !== undefined && given !== '' && timingSafeEqual(digest(given), expected);
   };
 }

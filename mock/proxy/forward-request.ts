@@ -1,6 +1,7 @@
 import type { Agent, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { trimTrailingSlashes } from '../core/trailing-slashes';
 
 /** What the upstream did with one forwarded request. */
 export type UpstreamResult =
@@ -39,12 +40,10 @@ const NOT_RETURNED = new Set([...HOP_BY_HOP, 'content-length']);
 /**
  * The end-to-end headers of a message: without `skipped` and without the ones its `Connection`
  * header names (each list item, any case), multiple values joined as node received them.
- * @example toEndToEnd({ connection: 'close, X-Trace', 'x-trace': '1', accept: '*' }, new Set(['connection'])) // { accept: '*' }
+ * @example
+ * toEndToEnd({ connection: 'close, X-Trace', 'x-trace': '1', accept: '*' }, new Set(['connection'])) // { accept: '*' }
  */
-export function toEndToEnd(
-  headers: IncomingHttpHeaders,
-  skipped: ReadonlySet<string>,
-): Record<string, string | string[]> {
+function toEndToEnd(headers: IncomingHttpHeaders, skipped: ReadonlySet<string>): Record<string, string | string[]> {
   const connection = headers.connection;
   const listed = new Set(
     (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
@@ -71,7 +70,7 @@ export function forwardRequest(
   timeoutMs: number,
 ): Promise<UpstreamResult> {
   const outgoing: OutgoingHttpHeaders = toEndToEnd(headers, NOT_FORWARDED);
-  const base = upstream.pathname.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(upstream.pathname);
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;

@@ -86,16 +86,17 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
       const last = items.length > 0 && slots.length > limit ? slots[limit - 1] : undefined;
       return { items, ...(last === undefined ? {} : { nextCursor: toCursor(table.keyOf(last)) }) };
     },
-    async count() {
-      return table.count;
+    async count(session) {
+      return session === undefined ? table.count : table.countOf(session);
     },
-    async reclaim(lastActiveBeforeMs) {
+    async reclaim(lastActiveBeforeMs, sessionCutoffs) {
       const startedMs = performance.now();
+      const bySession = sessionCutoffs === undefined ? undefined : table.sessionCutoffs(sessionCutoffs);
       let removed = 0;
       for (let unread = table.slotsUsed; unread > 0 && removed < RECLAIM_STEP;) {
         if (cursor >= table.slotsUsed) cursor = 0;
         const to = Math.min(table.slotsUsed, cursor + unread);
-        const stale = table.findStale(cursor, to, lastActiveBeforeMs);
+        const stale = table.findStale(cursor, to, lastActiveBeforeMs, bySession);
         const next = stale < 0 ? to : stale + 1;
         unread -= next - cursor;
         cursor = next;
@@ -110,6 +111,11 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
     async clear() {
       table.clear();
       cursor = 0;
+    },
+    async deleteInSession(session, limit) {
+      const slots = table.pageDown(session, limit);
+      for (const slot of slots) remove(slot);
+      return slots.length;
     },
     maxRecords,
     put(record) {

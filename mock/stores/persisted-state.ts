@@ -1,4 +1,5 @@
 import { unlink } from 'node:fs/promises';
+import path from 'node:path';
 import { ConfigError } from '../config/config-error';
 import type { AccessTokenStore } from '../core/access-token-store';
 import { createMemoryAccessTokenStore } from '../core/access-token-store';
@@ -9,6 +10,7 @@ import { createMemoryRuleStore } from '../core/scenarios/rule-store';
 import type { TokenStore } from '../core/token-store';
 import type { MemoryTokenStore } from './memory-token-store';
 import { collectGarbage } from './collect-garbage';
+import type { StoreDescription } from './store-description';
 import { loadState } from './state-load';
 import { watchAccessTokenStore, watchClockStore, watchRuleStore, watchTokenStore } from './state-watch';
 import type { WriterEvents } from './state-writer';
@@ -30,7 +32,11 @@ export interface PersistedState {
   flush(): Promise<void>;
   /** Why the file cannot be written right now, or undefined while writes succeed. */
   failure(): string | undefined;
+  /** The store as health names it, with whether changes reach the file (read when health is asked). */
+  readonly description: StoreDescription;
 }
+
+type Writes = NonNullable<StoreDescription['writes']>;
 
 /** What the mock reports about the state file: write failures once per reason, the recovery, and notices worth a log line. */
 export interface StateFileEvents extends WriterEvents {
@@ -66,12 +72,28 @@ export async function openPersistedState(
   const rules = createMemoryRuleStore();
   const accessTokens = createMemoryAccessTokenStore();
   const lastLog = loaded.logs.at(-1);
+  const since = (): string => new Date(realNow()).toISOString();
+  let writes: Writes = { status: 'ok', since: since() };
   const writer = createStateWriter({
     file,
     generation: lastLog === undefined ? loaded.generation : lastLog.generation + 1,
     olderLogs: loaded.logs,
     snapshotBytes: loaded.snapshotBytes,
-    events,
+    events: {
+      failed(error, reason) {
+        // A second reason while failing keeps the moment writing stopped.
+        writes = {
+          status: 'failing',
+          since: writes.status === 'failing' ? writes.since : since(),
+          lastFailure: reason,
+        };
+        events.failed(error, reason);
+      },
+      recovered() {
+        writes = { status: 'resumed', since: since(), lastFailure: writes.lastFailure ?? '' };
+        events.recovered();
+      },
+    },
     capture() {
       // Every read starts in this same tick, and the memory stores answer synchronously inside
       // their promises: one consistent moment (the tokens are walked afterwards, see writeSnapshot).
@@ -117,5 +139,12 @@ export async function openPersistedState(
     },
     flush: () => writer.flush(),
     failure: () => writer.failure(),
+    description: {
+      kind: 'state-file',
+      stateFile: path.resolve(file),
+      get writes() {
+        return writes;
+      },
+    },
   };
 }

@@ -25,8 +25,13 @@ export interface RecordTable {
   /** Records a use if the slot was last active after `activeAfterMs`; false (nothing changed) if not. */
   touch(slot: number, usedAtMs: number, activeAfterMs: number): boolean;
   remove(slot: number): void;
-  /** The first live slot in [from, to) last active before the cut-off, or -1. */
-  findStale(from: number, to: number, lastActiveBeforeMs: number): number;
+  /**
+   * The first live slot in [from, to) last active before its cut-off, or -1: its session's in
+   * `bySession` (see sessionCutoffs), else `lastActiveBeforeMs`.
+   */
+  findStale(from: number, to: number, lastActiveBeforeMs: number, bySession?: SessionCutoffs): number;
+  /** Cut-offs by session name as findStale reads them (sessions holding no record are left out). */
+  sessionCutoffs(byName: ReadonlyMap<string, number>): SessionCutoffs;
   /**
    * Up to `limit` slots of one session (or of all), newest issue first (the latest inserted first
    * among equal issue times), from the newest or after `after` (a key keyOf gave, its record
@@ -39,6 +44,12 @@ export interface RecordTable {
   countOf(session: string | undefined): number;
   /** Whether the slot holds a record. */
   isLive(slot: number): boolean;
+}
+
+/** Cut-offs by session id, and the highest of them (a slot last active at or after it is kept whatever its session). */
+interface SessionCutoffs {
+  readonly byId: ReadonlyMap<number, number>;
+  readonly highest: number;
 }
 
 /** A record's place in the table's order: its issue time, then when it was inserted. */
@@ -187,12 +198,29 @@ export function createRecordTable(initialCapacity: number): RecordTable {
       columns.freeSlots[freeCount++] = slot;
       count -= 1;
     },
-    findStale(from, to, lastActiveBeforeMs) {
+    findStale(from, to, lastActiveBeforeMs, bySession) {
       const { flags, lastActive } = columns;
+      if (bySession === undefined || bySession.byId.size === 0) {
+        for (let slot = from; slot < to; slot += 1) {
+          if ((lastActive[slot] as number) < lastActiveBeforeMs && ((flags[slot] as number) & LIVE) !== 0) return slot;
+        }
+        return -1;
+      }
+      const highest = Math.max(lastActiveBeforeMs, bySession.highest);
       for (let slot = from; slot < to; slot += 1) {
-        if ((lastActive[slot] as number) < lastActiveBeforeMs && ((flags[slot] as number) & LIVE) !== 0) return slot;
+        const last = lastActive[slot] as number;
+        if (last >= highest || ((flags[slot] as number) & LIVE) === 0) continue;
+        if (last < (bySession.byId.get(sessions.sessionIdAt(slot)) ?? lastActiveBeforeMs)) return slot;
       }
       return -1;
+    },
+    sessionCutoffs(byName) {
+      const byId = new Map<number, number>();
+      for (const [session, cutoff] of byName) {
+        const id = sessions.idOfSession(session);
+        if (id !== undefined) byId.set(id, cutoff);
+      }
+      return { byId, highest: Math.max(-Infinity, ...byId.values()) };
     },
     pageDown(session, limit, after) {
       if (after === undefined) return sessions.pageDown(session, limit);

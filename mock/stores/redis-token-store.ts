@@ -8,6 +8,8 @@ import { createIndexPager } from './redis-token-pages';
 
 /** How many records one reclaim step removes, so a sweep never blocks Redis or the event loop. */
 const RECLAIM_STEP = 300;
+/** Steps one reclaim call walks at most while it finds nothing to remove (the next sweep goes on from there). */
+const MAX_STEPS_PER_CALL = 100;
 const LIST_CHUNK = 1_000;
 
 /**
@@ -87,28 +89,27 @@ return 1
 `;
 
 /**
- * One reclaim step over tokens read before (ZRANGEBYSCORE, MGET): KEYS are the activity and the
- * issue-time index, the N records (ARGV[3..N+2] their tokens) and the session indexes they named (ARGV[N+3..2N+2]: each
- * record's index among those KEYS, 0 for none). Atomic, so no index drifts; a token used since it
- * was read (no longer stale), or whose record names an undeclared index, is left for the next step.
+ * One reclaim step over tokens read before (ZRANGEBYSCORE, MGET) and judged stale, each on its own
+ * session's cutoff: KEYS are the activity and the issue-time index, the N records and the session
+ * indexes they named; ARGV[1] is JSON {prefix, tokens: [[token, cutoff, index], ...]} (index: the
+ * record's session index among those KEYS, 0 for none). Atomic, so no index drifts; a token used since
+ * it was read (no longer stale), or whose record names an undeclared index, is left for the next step.
  * Finding each record's session costs: a step of 1,000 held Redis 5–7 ms here, so a step is
  * RECLAIM_STEP records. UNLINK frees the values in a Redis background thread.
  */
 const RECLAIM_SCRIPT = `${SESSION_INDEX_LUA}
--- KEYS[1], KEYS[2]: the activity and issue-time indexes; the records from KEYS[3].
-local n = tonumber(ARGV[2])
-local cutoff = tonumber(ARGV[1])
+local job = cjson.decode(ARGV[1])
+local n = #job.tokens
 local gone, by_index, present = {}, {}, {}
 for i = 1, n do
-  local token = ARGV[2 + i]
+  local token, cutoff, at = job.tokens[i][1], job.tokens[i][2], job.tokens[i][3]
   local score = redis.call('ZSCORE', KEYS[1], token)
   if score and tonumber(score) < cutoff then
     local raw = redis.call('GET', KEYS[2 + i])
-    local at = tonumber(ARGV[2 + n + i])
     local index = at > 0 and KEYS[2 + n + at] or nil
     if not raw then
       gone[#gone + 1] = token
-    elseif index and session_index(ARGV[3 + 2 * n], session_of(raw)) == index then
+    elseif index and session_index(job.prefix, session_of(raw)) == index then
       gone[#gone + 1] = token
       present[#present + 1] = KEYS[2 + i]
       by_index[index] = by_index[index] or {}
@@ -199,6 +200,22 @@ export function createRedisTokenStore({
   };
   const pageOf = createIndexPager(redis, readAll);
   const pruneFrom = (index: string) => (gone: string[]) => runPrune([index, ...gone.map(key)], gone);
+  /** Where the reclaim walk goes on from: a score, and how many tokens kept at that score it passed. */
+  let walk: { score: number; kept: number } | undefined;
+  /** Removes the tokens judged stale (each with its cutoff), in one atomic script; returns how many went. */
+  const reclaimStep = async (stale: { token: string; raw: string | null; cutoff: number }[]): Promise<number> => {
+    const indexes: string[] = [];
+    const at = stale.map(({ raw }) => {
+      if (raw === null) return 0;
+      const index = indexOf(raw);
+      if (!indexes.includes(index)) indexes.push(index);
+      return indexes.indexOf(index) + 1;
+    });
+    // A record Redis expired by itself has no session: any cutoff takes it (its activity entry only).
+    const tokens = stale.map(({ token, cutoff }, i) => [token, Number.isFinite(cutoff) ? cutoff : 8.64e15, at[i]]);
+    const job = JSON.stringify({ prefix: sessionPrefix, tokens });
+    return (await runReclaim([activity, issued, ...stale.map(({ token }) => key(token)), ...indexes], [job])) as number;
+  };
   const store: TokenStore = {
     async insert(record) {
       const inserted = await runInsert(
@@ -258,22 +275,51 @@ export function createRedisTokenStore({
       const index = session === undefined ? issued : sessionIndex(session);
       return pageOf(index, limit, cursor, pruneFrom(index));
     },
-    count: () => redis.zcard(activity),
-    async reclaim(lastActiveBeforeMs) {
-      const stale = await redis.zrangebyscore(activity, '-inf', `(${lastActiveBeforeMs}`, 'LIMIT', 0, RECLAIM_STEP);
-      if (stale.length === 0) return 0;
-      const values = await redis.mget(stale.map(key));
-      const indexes: string[] = [];
-      const at = values.map((raw) => {
-        if (raw === null) return '0';
-        const index = indexOf(raw);
-        if (!indexes.includes(index)) indexes.push(index);
-        return String(indexes.indexOf(index) + 1);
-      });
-      return (await runReclaim(
-        [activity, issued, ...stale.map(key), ...indexes],
-        [String(lastActiveBeforeMs), String(stale.length), ...stale, ...at, sessionPrefix],
-      )) as number;
+    // A session's index may still hold a token Redis expired by itself (until a page meets it): near enough for a message.
+    count: (session) => redis.zcard(session === undefined ? activity : sessionIndex(session)),
+    async reclaim(lastActiveBeforeMs, sessionCutoffs) {
+      const cutoffOf = (session: string): number => sessionCutoffs?.get(session) ?? lastActiveBeforeMs;
+      const highest = Math.max(lastActiveBeforeMs, ...(sessionCutoffs?.values() ?? []));
+      // A walk up the activity index below the highest cutoff, resumed where the last step stopped:
+      // tokens their session's clock keeps are passed over, never read again and again at the front.
+      for (let step = 0; step < MAX_STEPS_PER_CALL; step += 1) {
+        const from = walk ?? { score: -Infinity, kept: 0 };
+        const found = await redis.zrangebyscore(
+          activity,
+          from.score === -Infinity ? '-inf' : String(from.score),
+          `(${highest}`,
+          'WITHSCORES',
+          'LIMIT',
+          from.kept,
+          RECLAIM_STEP,
+        );
+        const tokens = found.filter((_value, at) => at % 2 === 0);
+        const scores = found.filter((_value, at) => at % 2 === 1).map(Number);
+        const values = tokens.length === 0 ? [] : await redis.mget(tokens.map(key));
+        const judged = tokens.map((token, at) => {
+          const raw = values[at] ?? null;
+          const cutoff = raw === null ? Infinity : cutoffOf((JSON.parse(raw) as ViewTokenRecord).session);
+          return { token, raw, cutoff, stale: (scores[at] as number) < cutoff };
+        });
+        const last = scores.at(-1);
+        const keptAtLast = judged.filter((entry, at) => !entry.stale && scores[at] === last).length;
+        walk =
+          tokens.length < RECLAIM_STEP || last === undefined
+            ? undefined
+            : { score: last, kept: (last === from.score ? from.kept : 0) + keptAtLast };
+        const stale = judged.filter((entry) => entry.stale);
+        const removed = stale.length === 0 ? 0 : await reclaimStep(stale);
+        if (removed > 0 || walk === undefined) return removed;
+      }
+      return 0;
+    },
+    async deleteInSession(session, limit) {
+      // Each token as delete() removes one: its record names the indexes the script must declare.
+      const tokens = await redis.zrange(sessionIndex(session), '0', String(limit - 1), 'REV');
+      for (const token of tokens) await store.delete(token);
+      // A token whose record Redis expired by itself leaves the index here too.
+      if (tokens.length > 0) await runPrune([sessionIndex(session), ...tokens.map(key)], tokens);
+      return tokens.length;
     },
     async clear() {
       // One pass over both families and the activity index (a pattern per family would scan the keyspace twice).

@@ -12,6 +12,10 @@ export interface SessionLists {
   /** Forgets a slot (before its key columns change). */
   remove(slot: number): void;
   sessionAt(slot: number): string;
+  /** The slot's session as a small number (the same for every slot of one session while it holds any). */
+  sessionIdAt(slot: number): number;
+  /** The number sessionIdAt gives a session's slots; undefined while the session holds none. */
+  idOfSession(session: string): number | undefined;
   /**
    * Up to `limit` slots of one session (or of all), highest key first, from the top or from
    * under a bound (see SortedSlots.pageDown).
@@ -27,7 +31,8 @@ export interface SessionLists {
 /**
  * Creates the session lists over the table's key order `compare` (which must not change while a
  * slot is held): one sorted set of all slots and one per session, and the session names interned
- * (one copy per session, not per record).
+ * (one copy per session, not per record). A session of one slot keeps that slot alone, no sorted set
+ * (a sorted set is ~1.5 KB of objects: with a session per token, tokens cost 12 times as much).
  * @example
  * const sessions = createSessionLists(1024, (a, b) => issuedAt[a] - issuedAt[b]);
  * sessions.add(3, 'qa'); // sessions.pageDown('qa', 10) → [3]
@@ -36,39 +41,58 @@ export function createSessionLists(initialCapacity: number, compare: (a: number,
   const names = createInternTable();
   let sessionOf = new Uint32Array(initialCapacity);
   const all = createSortedSlots(compare);
-  /** Each held session id's own order. */
-  const bySession = new Map<number, SortedSlots>();
-  const orderOf = (session: string | undefined): SortedSlots | undefined => {
+  /** Each held session id's own order, by id: its one slot, or a sorted set once it holds two. */
+  const orders: (SortedSlots | number | undefined)[] = [];
+  const orderOf = (session: string | undefined): SortedSlots | number | undefined => {
     if (session === undefined) return all;
     const id = names.idOf(session);
-    return id === undefined ? undefined : bySession.get(id);
+    return id === undefined ? undefined : orders[id];
   };
   return {
     add(slot, session) {
       const id = names.hold(session);
       sessionOf[slot] = id;
-      let order = bySession.get(id);
-      if (order === undefined) bySession.set(id, (order = createSortedSlots(compare)));
-      order.add(slot);
+      const order = orders[id];
+      if (order === undefined) orders[id] = slot;
+      else if (typeof order !== 'number') order.add(slot);
+      else {
+        const sorted = createSortedSlots(compare);
+        sorted.add(order);
+        sorted.add(slot);
+        orders[id] = sorted;
+      }
       all.add(slot);
     },
     remove(slot) {
       const id = sessionOf[slot] as number;
-      const order = bySession.get(id);
-      order?.remove(slot);
-      if (order?.size === 0) bySession.delete(id);
+      const order = orders[id];
+      if (typeof order === 'number') orders[id] = undefined;
+      else {
+        order?.remove(slot);
+        if (order?.size === 0) orders[id] = undefined;
+      }
       all.remove(slot);
       names.release(id);
     },
     sessionAt: (slot) => names.valueOf(sessionOf[slot] as number),
-    pageDown: (session, limit, below) => orderOf(session)?.pageDown(limit, below) ?? [],
-    countOf: (session) => orderOf(session)?.size ?? 0,
+    sessionIdAt: (slot) => sessionOf[slot] as number,
+    idOfSession: (session) => names.idOf(session),
+    pageDown(session, limit, below) {
+      const order = orderOf(session);
+      if (typeof order !== 'number') return order?.pageDown(limit, below) ?? [];
+      // One slot: on the page when the page has room and the slot is under its bound.
+      return limit > 0 && (below === undefined || below(order) < 0) ? [order] : [];
+    },
+    countOf(session) {
+      const order = orderOf(session);
+      return typeof order === 'number' ? 1 : (order?.size ?? 0);
+    },
     grow(capacity) {
       sessionOf = withCapacity(sessionOf, capacity);
     },
     reset(capacity) {
       names.clear();
-      bySession.clear();
+      orders.length = 0;
       all.clear();
       sessionOf = new Uint32Array(capacity);
     },

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { lstat, open, readFile, unlink } from 'node:fs/promises';
 import { syncDirectoryOf } from './state-file';
 import { LOG_FORMAT, STATE_VERSION } from './state-snapshot';
 
@@ -37,22 +37,25 @@ const NEW_LOG =
  * Creates the change log of one generation, its header written and its directory entry synced. Each
  * batch is one write() of whole lines (a kill can cut only the last line short); then fdatasync,
  * one at a time, beside the writes. After each batch the file is checked to still be linked: a log
- * whose file was deleted (its directory removed) would take writes and keep none.
+ * whose file was deleted (its directory removed) would take writes and keep none. A log whose header
+ * could not be written (a full disk) is removed, and one a failed attempt left (its removal failed
+ * too) is replaced: no half-made file blocks its generation.
  * @example const log = await createStateLog('state.json.3.log', 3, { flushMs: 50, onError });
  */
 export async function createStateLog(file: string, generation: number, options: StateLogOptions): Promise<StateLog> {
-  const handle = await open(file, NEW_LOG, 0o600);
-  const header = JSON.stringify({ format: LOG_FORMAT, version: STATE_VERSION, generation });
+  const header = `${JSON.stringify({ format: LOG_FORMAT, version: STATE_VERSION, generation })}\n`;
+  const handle = await openNewLog(file, header);
   try {
-    await writeAll(handle, `${header}\n`);
+    await writeAll(handle, header);
     await handle.sync();
     await syncDirectoryOf(file);
   } catch (error) {
     await handle.close().catch(() => undefined);
+    await unlink(file).catch(() => undefined);
     throw error;
   }
   let pending: string[] = [];
-  let bytes = header.length + 1;
+  let bytes = header.length;
   let records = 0;
   let broken = false;
   let timer: NodeJS.Timeout | undefined;
@@ -138,4 +141,23 @@ async function writeAll(handle: FileHandle, text: string): Promise<void> {
   const buffer = Buffer.from(text);
   for (let offset = 0; offset < buffer.length;)
     offset += (await handle.write(buffer, offset, buffer.length - offset)).bytesWritten;
+}
+
+/** Opens a new log file; a half-made one at its name (no more than a prefix of its header) is replaced. */
+async function openNewLog(file: string, header: string): Promise<FileHandle> {
+  try {
+    return await open(file, NEW_LOG, 0o600);
+  } catch (error) {
+    // Anything else there (a log holding records, a symlink, a directory) stays, and the error with it.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await isHalfMadeLog(file, header))) throw error;
+  }
+  await unlink(file);
+  return open(file, NEW_LOG, 0o600);
+}
+
+/** A regular file holding nothing but a prefix of the header this log would have: an earlier attempt's. */
+async function isHalfMadeLog(file: string, header: string): Promise<boolean> {
+  const stat = await lstat(file);
+  if (!stat.isFile() || stat.size > Buffer.byteLength(header)) return false;
+  return header.startsWith(await readFile(file, 'utf8'));
 }

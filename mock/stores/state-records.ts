@@ -18,8 +18,8 @@ import type { MemoryTokenStore } from './memory-token-store';
 export type StateRecord =
   | ({ k: 'token' } & ViewTokenRecord)
   | { k: 'token-deleted'; token: string }
-  | { k: 'tokens-cleared' }
-  | { k: 'tokens-reclaimed'; beforeMs: number }
+  | { k: 'tokens-cleared'; session?: string }
+  | { k: 'tokens-reclaimed'; beforeMs: number; sessions?: [session: string, beforeMs: number][] }
   | ({ k: 'clock'; session?: string } & ClockState)
   | { k: 'clock-forgotten'; session: string }
   | { k: 'clocks-cleared' }
@@ -60,6 +60,8 @@ const OBJECT_TYPES: readonly ObjectType[] = [
   'childFile',
 ];
 const RULE_ID = /^r[1-9]\d{0,14}$/;
+/** Records a session's replayed reset deletes at a time. */
+const CLEAR_STEP = 10_000;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -120,6 +122,19 @@ function checkClock(value: Record<string, unknown>): string | undefined {
     : '"clock" must be {session?, offsetMs, frozenAtMs}, with offsetMs an integer and frozenAtMs null or a time from 1970 to 9999 in ms';
 }
 
+function checkReclaimed(value: Record<string, unknown>): string | undefined {
+  if (!Number.isSafeInteger(value.beforeMs)) return '"beforeMs" must be an integer (ms)';
+  if (value.sessions === undefined) return undefined;
+  const pairs = Array.isArray(value.sessions) ? (value.sessions as unknown[]) : [];
+  const valid = pairs.every(
+    (pair) =>
+      Array.isArray(pair) && pair.length === 2 && checkSession(pair[0]) === undefined && Number.isSafeInteger(pair[1]),
+  );
+  return Array.isArray(value.sessions) && valid
+    ? undefined
+    : '"sessions" must be a list of [session, beforeMs] pairs (a session name and an integer in ms)';
+}
+
 const withoutKind = <T extends { k: string }>(record: T): Omit<T, 'k'> => {
   const { k: _kind, ...rest } = record;
   return rest;
@@ -151,13 +166,23 @@ export const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
     check: (value) => (isViewToken(value.token) ? undefined : TOKEN_FORMAT),
     apply: (target, record) => target.tokens.delete(record.token),
   },
-  'tokens-cleared': { fields: [], check: () => undefined, apply: (target) => target.tokens.clear() },
+  'tokens-cleared': {
+    // `session`: that session's only (a session's reset, since 0.3).
+    fields: ['session'],
+    check: (value) => (value.session === undefined ? undefined : checkSession(value.session)),
+    async apply(target, record) {
+      if (record.session === undefined) return target.tokens.clear();
+      while ((await target.tokens.deleteInSession(record.session, CLEAR_STEP)) > 0);
+    },
+  },
   'tokens-reclaimed': {
-    fields: ['beforeMs'],
-    check: (value) => (Number.isSafeInteger(value.beforeMs) ? undefined : '"beforeMs" must be an integer (ms)'),
+    // `sessions`: the cut-offs of sessions with a clock of their own, [session, ms] pairs (since 0.3).
+    fields: ['beforeMs', 'sessions'],
+    check: checkReclaimed,
     // The store reclaims in bounded steps: all of them, as the running mock's sweep goes on until none is left.
     async apply(target, record) {
-      while ((await target.tokens.reclaim(record.beforeMs)) > 0);
+      const sessions = new Map(record.sessions ?? []);
+      while ((await target.tokens.reclaim(record.beforeMs, sessions)) > 0);
     },
   },
   clock: {

@@ -33,9 +33,18 @@ export function watchTokenStore(store: TokenStore, record: RecordChange): TokenS
         return deleted;
       }),
     clear: () => store.clear().then(() => record({ k: 'tokens-cleared' })),
-    reclaim: (beforeMs) =>
-      store.reclaim(beforeMs).then((removed) => {
-        if (removed > 0) record({ k: 'tokens-reclaimed', beforeMs });
+    deleteInSession: (session, limit) =>
+      store.deleteInSession(session, limit).then((deleted) => {
+        // Replayed, it deletes every token the session then held, as the steps that follow this one do.
+        if (deleted > 0) record({ k: 'tokens-cleared', session });
+        return deleted;
+      }),
+    reclaim: (beforeMs, sessionCutoffs) =>
+      store.reclaim(beforeMs, sessionCutoffs).then((removed) => {
+        if (removed === 0) return removed;
+        const sessions =
+          sessionCutoffs === undefined || sessionCutoffs.size === 0 ? {} : { sessions: [...sessionCutoffs] };
+        record({ k: 'tokens-reclaimed', beforeMs, ...sessions });
         return removed;
       }),
   };

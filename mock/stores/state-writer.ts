@@ -17,7 +17,8 @@ const RETRY_MAX_MS = 30_000;
 
 /** What the state file's writer tells its owner: a failure once per reason, the recovery once. */
 export interface WriterEvents {
-  failed(error: unknown): void;
+  /** `reason`: what health says while it lasts. */
+  failed(error: unknown, reason: string): void;
   recovered(): void;
 }
 
@@ -66,8 +67,9 @@ export function createStateWriter(options: StateWriterOptions): StateWriter {
   const fail = (error: unknown): void => {
     const reason = `--state-file ${file} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); changes are kept in memory and retried`;
     // Retries follow every few hundred ms or more: the log hears of a failure once per change of reason.
-    if (reason !== failing) events.failed(error);
+    if (reason === failing) return;
     failing = reason;
+    events.failed(error, reason);
   };
   const openLog = (generation: number): Promise<StateLog> =>
     createStateLog(logFileOf(file, generation), generation, {
@@ -147,9 +149,16 @@ export function createStateWriter(options: StateWriterOptions): StateWriter {
       if (timer !== undefined) clearTimeout(timer);
       await running;
       try {
+        // What is pending first: its write may be what fails.
+        await log.flush();
         // Writes were failing: a last snapshot from memory, or the caller hears why not.
         if (failing !== undefined || log.broken) {
-          await compact(() => false);
+          await compact(() => false).catch((error: unknown) => {
+            throw new Error(
+              `--state-file ${file}: the last snapshot at shutdown failed too (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): the changes made since writing failed are lost`,
+              { cause: error },
+            );
+          });
           failing = undefined;
           events.recovered();
         }

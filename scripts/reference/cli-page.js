@@ -32,7 +32,7 @@ function servePart(root) {
 
 function contractsPart(root) {
   const { CONTRACT_FLAGS } = require(path.join(root, 'dist/contracts/options.js'));
-  const { toFlagUsage } = require(path.join(root, 'dist/contracts/help.js'));
+  const { EXIT_CODES_HELP, toFlagUsage } = require(path.join(root, 'dist/contracts/help.js'));
   const groups = [...new Set(Object.values(CONTRACT_FLAGS).map((flag) => flag.group))];
   return [
     '## `view-token-contracts`',
@@ -51,7 +51,7 @@ function contractsPart(root) {
       ),
       '',
     ]),
-    'Exit codes: 0 conformant, 1 a check failed, 2 usage error or target unreachable.',
+    EXIT_CODES_HELP,
     '',
     ...diffPart(root),
   ];

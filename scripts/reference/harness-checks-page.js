@@ -8,6 +8,7 @@ const { banner, code, table } = require('./markdown');
 function harnessChecksPage(root) {
   const { toChecksTable } = require(path.join(root, 'dist/contracts/checks-table.js'));
   const { CHECKS } = require(path.join(root, 'dist/contracts/checks.js'));
+  const { CHECKS_VERSIONS, CHECKS_VERSION_NOTES } = require(path.join(root, 'dist/contracts/check-versions.js'));
   // With no ids given, a check that needs one says which flag enables it.
   const noIds = {
     ids: {},
@@ -19,8 +20,16 @@ function harnessChecksPage(root) {
   };
   const needs = CHECKS.map((check) => [
     code(check.name),
+    String(check.since),
     check.summary,
     check.skipReason?.(noIds) ?? 'nothing beyond --base-url and --access-token',
+  ]);
+  const versions = CHECKS_VERSIONS.map((version) => [
+    String(version),
+    CHECKS_VERSION_NOTES[version],
+    CHECKS.filter((check) => check.since === version)
+      .map((check) => code(check.name))
+      .join(', '),
   ]);
   return [
     banner('the check definitions (`contracts/checks/*.ts`, `contracts/checks.ts`)'),
@@ -34,9 +43,15 @@ function harnessChecksPage(root) {
     '',
     '## What each needs',
     '',
-    'A check whose ids were not given is reported as skipped, with the reason below.',
+    'A check whose ids were not given is reported as skipped, with the reason below; `--checks-version` gives the version each came in.',
     '',
-    table(['Check', 'In one line', 'Without the id flags'], needs),
+    table(['Check', 'Version', 'In one line', 'Without the id flags'], needs),
+    '',
+    '## Versions of the checks',
+    '',
+    '`--checks-version N` runs the checks of versions 1 to N, and sends only their requests: upgrading the package adds no check to a pinned run.',
+    '',
+    table(['Version', 'What it added', 'Checks'], versions),
     '',
   ].join('\n');
 }

@@ -942,6 +942,18 @@ export interface components {
             kind: "memory" | "state-file" | "redis-single" | "redis-cluster";
             /** @description With kind state-file: the file's absolute path. */
             stateFile?: string;
+            /** @description With kind state-file: whether changes reach the file. ok: since the start; failing: not since `since` (changes are kept in memory and written once it can; `lastFailure` says why); resumed: written again since `since`, after failing. */
+            writes?: {
+                /** @enum {string} */
+                status: "ok" | "failing" | "resumed";
+                /**
+                 * Format: date-time
+                 * @description When this status began (real time).
+                 */
+                since: string;
+                /** @description Why writing failed last (failing and resumed). */
+                lastFailure?: string;
+            };
             /** @description With a Redis kind: --redis-prefix (every key starts with {prefix}). */
             redisPrefix?: string;
         };

@@ -439,6 +439,9 @@ test('the deviants together fail every probe of the adversarial kinds at least o
     'parses-ids-with-parseInt',
     'reads-unicode-digits',
     'ignores-id-parameter-name',
+    'serves-any-method',
+    'other-methods-unguarded',
+    'post-body-overrides-path-ids',
   ];
   const tripped = new Set<string>();
   for (const deviation of deviations) {
@@ -455,6 +458,9 @@ test('the deviants together fail every probe of the adversarial kinds at least o
     'alias',
     'lenient',
     'crossed',
+    'other-method',
+    'other-method-anonymous',
+    'body-ids',
   ];
   const planned = intents.flatMap((intent) => plannedVariants(intent).map((variant) => `${intent}: ${variant}`));
   expect(planned.filter((probe) => !tripped.has(probe))).toEqual([]);

@@ -35,7 +35,7 @@ function anOptions(extra: string[] = []): ContractOptions {
 /** The fake with this deviation, served through nock (which joins repeated headers and resolves `./` in paths). */
 function serve(deviation: Deviation): void {
   const fake = createFake(deviation);
-  for (const method of ['GET', 'POST'] as const) {
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const) {
     nock(ORIGIN)
       .persist()
       .intercept(/.*/, method)
@@ -69,7 +69,7 @@ test('the conformant fake passes every check (so each failure below comes from i
 });
 
 const ACCEPTED = 'status 200: the request was accepted without valid credentials';
-const NOT_JSON = 'the body is not JSON (Unexpected token \'o\', "token=token"... is not valid JSON)';
+const NOT_JSON = 'the body is not JSON (Unexpected token \'o\', "token=36749"... is not valid JSON)';
 const UNDOCUMENTED_GET = 'status 410 is not documented (200, 401, 403, 404)';
 const FORBIDDEN_NOT_401 =
   'status 403, not 401: 403 says the caller was recognised and lacks permission, not that its credentials are missing or wrong';
@@ -191,28 +191,28 @@ test.each<[Deviation, string, [string, string], number, string[]]>([
     'data-not-string',
     'response_schema_conformance',
     ['issue fileId', 'body/data must be string'],
-    16,
+    18,
     ['response_schema_conformance', 'success_envelope', 'view_tokens_usable'],
   ],
   [
     'body-not-json',
     'response_schema_conformance',
     ['issue fileId', NOT_JSON],
-    16,
+    18,
     ['response_schema_conformance', 'success_envelope', 'view_tokens_usable'],
   ],
   [
     'no-content-type',
     'content_type_conformance',
     ['issue fileId', 'no Content-Type header'],
-    16,
+    18,
     ['content_type_conformance'],
   ],
   [
     'bad-content-type',
     'content_type_conformance',
     ['issue fileId', 'Content-Type "json please" is not a media type'],
-    16,
+    18,
     ['content_type_conformance'],
   ],
   [
@@ -270,7 +270,7 @@ test.each<[Deviation, string, [string, string], number, string[]]>([
     expect(
       report.results.filter((candidate) => candidate.status === 'fail').map((candidate) => candidate.name),
     ).toEqual(failing);
-    expect(report.totals.fail).toBe(failing.length);
+    expect(report.totals.failed).toBe(failing.length);
   },
 );
 
@@ -295,23 +295,39 @@ test("a child file's View Token may be its file's: GET ?fileId=N and the POST fo
     status: 'pass',
     note: '16 answers judged',
   });
-  expect(report.totals.fail).toBe(0);
+  expect(report.totals.failed).toBe(0);
 });
 
-test('an answer slower than --timeout is a failed check that names the timeout', async () => {
+test('a target silent past --timeout costs one timeout, not one per probe: the first requests go out together, the run stops, one systemic finding names the flags', async () => {
   for (const method of ['GET', 'POST']) nock(ORIGIN).persist().intercept(/.*/, method).delay(1_000).reply(200, '{}');
-  const report = await runContracts(anOptions(['--checks', 'success_envelope', '--timeout', '400']));
-  expect(report.results[0]?.violations[0]?.reason).toBe('no complete answer within 400 ms (--timeout)');
+  const report = await runContracts(anOptions(['--timeout', '400']));
+  expect(report.requests).toBe(4);
+  expect(report.outcome).toBe('target-unusable');
+  expect(report.systemic).toMatchObject({
+    kind: 'timeout',
+    flag: '--base-url',
+    summary: 'no answer within 400 ms to any of the 4 first requests: the target is silent',
+  });
+  expect(report.durationMs).toBeLessThan(1_000);
+  expect(new Set(report.results.map((result) => result.status))).toEqual(new Set(['skip']));
 });
 
-test('a check whose ids were not given is skipped and names the flag that enables it', async () => {
+test('a check whose ids were not given is skipped and names the flag that enables it; with no id at all nothing could be judged, a usage error before any request', async () => {
   serve('none');
-  const command = parseContractArgs(['--base-url', ORIGIN, '--access-token', FAKE_TOKEN]);
+  const command = parseContractArgs(['--base-url', ORIGIN, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid]);
   if (command.kind !== 'run') throw new Error('fixture');
   const report = await runContracts(command.options);
   const missing = report.results.find((result) => result.name === 'missing_object_not_found');
-  expect(missing).toMatchObject({ status: 'skip', note: expect.stringContaining('--missing-id') });
+  expect(missing).toMatchObject({ status: 'skip', note: 'add --missing-id N (an id that names no object)' });
   expect(report.results.find((result) => result.name === 'ignored_auth')?.status).toBe('pass');
+  const bare = parseContractArgs(['--base-url', ORIGIN, '--access-token', FAKE_TOKEN]);
+  if (bare.kind !== 'run') throw new Error('fixture');
+  await expect(runContracts(bare.options)).rejects.toThrow(
+    expect.objectContaining({
+      name: 'UsageError',
+      message: expect.stringMatching(/^no check can run with these flags, so nothing would be judged: .*add --file-id/),
+    }),
+  );
 });
 
 test.each<[Deviation, string[]]>([

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { toContractOptions } from '../../contracts/library-options';
+import { toChecksVersion, toInt64, toReportFile, toTimeout } from '../../contracts/option-values';
 
 const listener: RequestListener = (_req, res) => {
   res.end();
@@ -21,6 +25,9 @@ test("a library caller's options are checked as the CLI checks its flags: ids be
     excludeChecks: [],
     junitFile: undefined,
     jsonFile: undefined,
+    sarifFile: undefined,
+    allowFile: undefined,
+    checksVersion: 2,
     timeoutMs: 250,
   });
   expect(toContractOptions({ target: 'http://127.0.0.1:4010/api', accessToken: 't' }).target).toEqual(
@@ -55,10 +62,68 @@ test.each<[string, Parameters<typeof toContractOptions>[0], string]>([
     'target ftp://example.test: not an HTTP URL (use http:// or https://)',
   ],
   [
+    'a checks version that does not exist',
+    { target: listener, accessToken: 't', checksVersion: 3 },
+    'checksVersion 3: the known versions are 1, 2 (default 2)',
+  ],
+  [
     'a timeout of 0',
     { target: listener, accessToken: 't', timeoutMs: 0 },
     'timeoutMs 0: milliseconds from 1 to 600000',
   ],
 ])('%s is a UsageError saying what is allowed', (_label, input, message) => {
   expect(() => toContractOptions(input)).toThrow(expect.objectContaining({ name: 'UsageError', message }));
+});
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-option-values-'));
+writeFileSync(path.join(scratch, 'a-file'), 'x');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+test.each<[string, string, string | undefined]>([
+  ['a new file in an existing folder', 'report.xml', undefined],
+  ['a new file under folders still to make', 'deep/er/report.xml', undefined],
+  ['an existing file', 'a-file', undefined],
+  ['a folder', '.', '--junit <path>: is a directory, not a file'],
+  [
+    'a file under a file',
+    'a-file/report.xml',
+    `--junit <path>: cannot write it (${'<scratch>'}/a-file is a file, not a folder)`,
+  ],
+])('a report path that is %s: %j', (_label, relative, message) => {
+  const file = path.join(scratch, relative);
+  const read = () => toReportFile(file, '--junit');
+  if (message === undefined) expect(read()).toBe(file);
+  else expect(read).toThrow(message.replace('<path>', file).replace('<scratch>', scratch));
+});
+
+test.each<[string | undefined, number | string]>([
+  [undefined, 10_000],
+  ['1', 1],
+  ['600000', 600_000],
+  ['600001', '--timeout 600001: milliseconds from 1 to 600000'],
+  ['0', '--timeout 0: milliseconds from 1 to 600000'],
+  ['1.5', '--timeout 1.5: milliseconds from 1 to 600000'],
+])('--timeout %j', (raw, expected) => {
+  if (typeof expected === 'number') expect(toTimeout(raw)).toBe(expected);
+  else expect(() => toTimeout(raw)).toThrow(expected);
+});
+
+test.each<[string, string]>([
+  ['9223372036854775807', '9223372036854775807'],
+  ['-9223372036854775808', '-9223372036854775808'],
+  ['+7', '7'],
+  ['007', '7'],
+])('the id %s is the int64 %s', (raw, id) => {
+  expect(toInt64(raw, '--file-id')).toBe(id);
+});
+
+test.each([['', '--report: a file path is required']])('an empty report path is refused', (raw, message) => {
+  expect(() => toReportFile(raw, '--report')).toThrow(message);
+});
+
+test('--checks-version: none is the newest, 1 and 2 are known, 0 is not', () => {
+  expect([toChecksVersion(undefined, '--checks-version'), toChecksVersion('1', '--checks-version')]).toEqual([2, 1]);
+  expect(() => toChecksVersion('0', '--checks-version')).toThrow(
+    '--checks-version 0: the known versions are 1, 2 (default 2)',
+  );
 });

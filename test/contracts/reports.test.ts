@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
@@ -12,7 +9,6 @@ import type { RunReport } from '../../contracts/runner';
 import { runContracts } from '../../contracts/runner';
 import { FAKE_IDS, FAKE_TOKEN, fakeListener, resetFake } from '../support/fake-implementation';
 
-const CONTRACTS_CLI = path.resolve(__dirname, '../../dist/contracts/cli.js');
 const REPORT_SCHEMA = path.resolve(__dirname, '../../contracts/report.schema.json');
 const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-reports-'));
 let report: RunReport;
@@ -68,62 +64,4 @@ test('JSON: the report satisfies its documented schema (contracts/report.schema.
     '<redacted>',
   ]);
   expect(JSON.stringify(json)).not.toContain(FAKE_TOKEN);
-});
-
-/** A server that counts requests, so a test can show the CLI sent none. */
-async function withCountingServer(run: (baseUrl: string, requests: () => number) => Promise<void>): Promise<void> {
-  let count = 0;
-  const server = http.createServer((_req, res) => {
-    count += 1;
-    res.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () => count);
-  } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
-
-test.each([
-  [
-    '--junit',
-    'no-such-folder/contracts.xml',
-    /^view-token-contracts: --junit .*no-such-folder\/contracts\.xml: cannot write it \(no folder .*no-such-folder\)$/,
-  ],
-  [
-    '--json',
-    'no-such-folder/contracts.json',
-    /^view-token-contracts: --json .*: cannot write it \(no folder .*no-such-folder\)$/,
-  ],
-  ['--junit', '.', /^view-token-contracts: --junit .*: is a directory, not a file$/],
-  ['--json', '', /^view-token-contracts: --json: a file path is required$/],
-])('%s %j is exit 2 with one line, before any request', async (flag, file, message) => {
-  await withCountingServer(async (baseUrl, requests) => {
-    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [
-          CONTRACTS_CLI,
-          '--base-url',
-          baseUrl,
-          '--access-token',
-          't',
-          '--file-id',
-          '1',
-          flag,
-          file === '' ? '' : path.join(scratch, file),
-        ],
-        { encoding: 'utf8' },
-        (error, _stdout, stderr) => {
-          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr });
-        },
-      );
-    });
-    expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toMatch(message);
-    expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(requests()).toBe(0);
-  });
 });

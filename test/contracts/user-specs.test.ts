@@ -76,7 +76,9 @@ test.each<[string, Deviation, string | undefined, string, [string, string]]>([
 );
 
 test('int64 boundaries come from the contract: fileId with minimum 1 is probed at 1 and the int64 maximum, never 0 or -1', () => {
-  const { probes } = planRun(toContractOptions({ target: 'http://127.0.0.1:1', accessToken: 't', spec: SPLIT_SPEC }));
+  const { probes } = planRun(
+    toContractOptions({ target: 'http://127.0.0.1:1', accessToken: 't', ids: { fileId: '5' }, spec: SPLIT_SPEC }),
+  );
   expect(
     probes
       .filter((probe) => probe.intent === 'boundary' && probe.operation === 'getViewToken')
@@ -98,7 +100,9 @@ test('int64 boundaries come from the contract: fileId with minimum 1 is probed a
 test('an OpenAPI 3.1 contract is read (2020-12 types, numeric exclusiveMinimum): the conformant fake passes every check', async () => {
   const { failing } = await run(SPEC_31, 'none');
   expect(failing).toEqual([]);
-  const { probes } = planRun(toContractOptions({ target: 'http://127.0.0.1:1', accessToken: 't', spec: SPEC_31 }));
+  const { probes } = planRun(
+    toContractOptions({ target: 'http://127.0.0.1:1', accessToken: 't', ids: { fileId: '5' }, spec: SPEC_31 }),
+  );
   expect(
     probes
       .filter(

@@ -62,7 +62,8 @@ function serve(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promi
 }
 
 beforeAll(async () => {
-  // What a release makes: npm run release:check packs (prepack's build finds nothing to do after npm test's) and checks.
+  // What a release makes: npm run release:check packs (prepack's
+  // build finds nothing to do after npm test's) and checks.
   const checked = await run(process.execPath, ['scripts/release-check.js', '--pack-destination', work], ROOT);
   expect({ code: checked.code, stderr: checked.stderr }).toEqual({ code: 0, stderr: '' });
   tarball = checked.stdout.trim().split('\n').pop() ?? '';
@@ -278,7 +279,8 @@ test('without prism-http, a spec changed after the build and an operation answer
     writeFileSync(spec, original);
   }
   const script = path.join(project, 'respond-from-spec.cjs');
-  // Inside the installed package (its exports do not name the spec engine): the shipped specs have a handler for every operation.
+  // Inside the installed package (its exports do not name the spec
+  // engine): the shipped specs have a handler for every operation.
   const installed = path.join(project, 'node_modules/view-token-mock');
   writeFileSync(
     script,
@@ -444,7 +446,7 @@ test('the installed mock starts, issues a token, and passes `npx view-token-cont
     '--forbidden-file-id',
     '403403',
   ]);
-  expect(contracts.stdout).toMatch(/Checks: 21 passed, 0 failed, 0 skipped/);
+  expect(contracts.stdout).toMatch(/Checks: 28 passed, 0 failed, 0 skipped/);
   expect(contracts.code).toBe(0);
 }, 120_000);
 
@@ -553,7 +555,8 @@ function docSnippet(page: string): string {
 }
 
 const NODENEXT = { module: 'nodenext', moduleResolution: 'nodenext' };
-// Classic CommonJS projects (tsc --init's defaults before TypeScript 5.x's NodeNext) resolve subpaths through typesVersions.
+// Classic CommonJS projects (tsc --init's defaults before TypeScript
+// 5.x's NodeNext) resolve subpaths through typesVersions.
 const NODE10 = { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true };
 
 test.each([
@@ -617,13 +620,14 @@ test('every install command in the docs works from a fresh folder: each tarball 
       commands.filter((command) => command.form === 'tarball').map((command) => [command.command, command]),
     ).values(),
   ].sort((a, b) => Number(!/ view-token-mock$/.test(a.command)) - Number(!/ view-token-mock$/.test(b.command)));
-  // Without a terminal, npx installs nothing unasked (npm's "yes" is false here, as in CI): the docs' standalone npx lines say --yes.
+  // Without a terminal, npx installs nothing unasked (npm's "yes" is
+  // false here, as in CI): the docs' standalone npx lines say --yes.
   expect(distinct.map((command) => command.shape)).toEqual(
     expect.arrayContaining([
       'npx -p <package> view-token-mock',
       'npm install <package>',
       'npm install --no-save <package>',
-      'npx -p <package> view-token-contracts --base-url "$STAGING_URL" --access-token "$ACCESS_TOKEN"',
+      'npx -p <package> view-token-contracts --base-url "$STAGING_URL" --access-token "$ACCESS_TOKEN" $CONTRACT_IDS --junit reports/contracts.xml --sarif reports/contracts.sarif',
     ]),
   );
   const failures: string[] = [];
@@ -642,9 +646,11 @@ test('every install command in the docs works from a fresh folder: each tarball 
       const issued = await fetch(`${baseUrl}/view/token?fileId=1`, { headers: { Authorization: 'Bearer ci-token' } });
       if (issued.status !== 200) failures.push(`${where}: ${written}: the mock it started answered ${issued.status}`);
     } else if (/^npx (--yes )?(-p|--package) \S+ view-token-contracts /.test(command)) {
+      // The objects the mock holds by default (ci-recipes.test.ts runs the recipes with their own ids, missing and forbidden ones too).
       const result = await run('bash', ['-c', command], dir, {
         STAGING_URL: baseUrl,
         ACCESS_TOKEN: 'ci-token',
+        CONTRACT_IDS: '--file-id 1001 --integrate-id 2001 --child-file-id 1002',
         npm_config_prefer_offline: 'true',
       });
       if (result.code !== 0 || !/, 0 failed,/.test(result.stdout))
@@ -669,7 +675,8 @@ test("the shared deployment's mock command runs as written in a fresh folder aga
   const redis = await startRedisServer();
   try {
     const env: Record<string, string> = { [mount?.[1] ?? '']: path.join(dir, TARBALL_NAME), ADMIN_TOKEN: 'qa-secret' };
-    // docker compose's part: the variables, the mount, and the Redis service's name; the test's: loopback and a free port.
+    // docker compose's part: the variables, the mount, and the
+    // Redis service's name; the test's: loopback and a free port.
     const command = compose.services.mock.command
       .trim()
       .replace(/\$\{(\w+)(:\?[^}]*)?\}/g, (_, name: string) => env[name] ?? `<unset ${name}>`)

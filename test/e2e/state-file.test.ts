@@ -89,7 +89,11 @@ test('the start banner and /__admin/health name the state file, by its absolute 
   ]);
   expect(cli.output()).toContain(`\n  store: memory, kept in the state file ${file} and its change logs\n`);
   const health = (await (await fetch(`${cli.baseUrl}/__admin/health`)).json()) as { store: unknown };
-  expect(health.store).toEqual({ kind: 'state-file', stateFile: file });
+  expect(health.store).toEqual({
+    kind: 'state-file',
+    stateFile: file,
+    writes: { status: 'ok', since: expect.any(String) },
+  });
 });
 
 test('Access Tokens granted before a restart are still accepted after it', async () => {

@@ -217,7 +217,7 @@ test('with --max-view-tokens 2 the third View Token is a 503 that says why; dele
     code: 'system.error',
     data: null,
     message:
-      'The mock holds 2 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.',
+      "The mock holds 2 View Tokens, the most it may (--max-view-tokens). A View Token is reclaimed 24 h after it expires on its own session's clock, and none of these is that far past it yet. DELETE some through the admin API (or POST /__admin/reset), or start with a larger --max-view-tokens.",
   });
   // The journal says why, beside the requests that filled the store.
   const journal = await request(capped.app).get('/__admin/requests?limit=3');

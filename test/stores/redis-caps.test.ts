@@ -12,7 +12,7 @@ const FULL = {
   code: 'system.error',
   data: null,
   message:
-    'The mock holds 2 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.',
+    "The mock holds 2 View Tokens, the most it may (--max-view-tokens). A View Token is reclaimed 24 h after it expires on its own session's clock, and none of these is that far past it yet. DELETE some through the admin API (or POST /__admin/reset), or start with a larger --max-view-tokens.",
 };
 let server: RedisServer;
 let mock: MockServer;

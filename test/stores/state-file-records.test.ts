@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { ConfigError } from '../../mock/config/config-error';
 import { createMockServer } from '../../mock/server';
-import { aChangeLog, aSnapshot, aTokenRecord } from '../support/saved-state';
+import { aChangeLog, aSnapshot, aTokenRecord, readSavedState } from '../support/saved-state';
 
 // What a state file holds passes the admin API's and the config's checks and caps as it loads:
 // before, `code: 999`, `delay: 1e12`, 5,000 rules in a session and non-hex tokens loaded silently
@@ -104,6 +104,11 @@ test.each([
     'a record of a kind the mock does not know',
     [CLOCK, { k: 'session-clock', session: 'a' }],
     'line 3 (session-clock record): "k" must be one of token, token-deleted, tokens-cleared, tokens-reclaimed, clock, clock-forgotten, clocks-cleared, rule, rule-deleted, rules-cleared, access-token, access-tokens-cleared',
+  ],
+  [
+    'a reclaim whose session cut-offs are not [session, ms] pairs',
+    [CLOCK, { k: 'tokens-reclaimed', beforeMs: 1, sessions: [['qa', '1']] }],
+    'line 3 (tokens-reclaimed record): "sessions" must be a list of [session, beforeMs] pairs (a session name and an integer in ms)',
   ],
   [
     'an Access Token with an empty appKey',
@@ -214,4 +219,43 @@ test('a version-1 file (0.2.0) with a rule forcing code 999 and a non-hex token 
   expect(await refusal({ 'state.json': v1([], [token({}), token({ token: 'x-not-hex' })]) })).toBe(
     `--state-file state.json: viewTokens[1]: "token" must be 32 lowercase hex characters, as the mock issues them${LEFT}`,
   );
+});
+
+test("a reclaim in the change log is replayed on each token's own session's cut-off", async () => {
+  const file = path.join(dir, 'state.json');
+  const old = { issuedAtMs: Date.parse('2020-01-01T00:00:00Z') };
+  writeFileSync(
+    file,
+    aSnapshot([
+      CLOCK,
+      aTokenRecord(1, { ...old, session: 'frozen-in-2020' }),
+      aTokenRecord(2, { ...old, session: 'qa' }),
+      aTokenRecord(3, { ...old, session: '' }),
+    ]),
+  );
+  writeFileSync(
+    `${file}.1.log`,
+    aChangeLog([
+      { k: 'tokens-reclaimed', beforeMs: Date.parse('2026-01-01T00:00:00Z'), sessions: [['frozen-in-2020', 0]] },
+    ]),
+  );
+  expect((await readSavedState(file)).viewTokens.map((record) => record.session)).toEqual(['frozen-in-2020']);
+});
+
+test("a session's reset is kept as one record a step, and a restart finds only the other sessions' tokens", async () => {
+  const file = path.join(dir, 'state.json');
+  const mock = await createMockServer({ stateFile: file, logLevel: 'silent' });
+  const issue = (session: string) =>
+    request(mock.app).get('/view/token?fileId=1').set({ Authorization: 'Bearer x', 'X-Mock-Session': session });
+  for (let i = 0; i < 501; i += 1) await issue('qa');
+  await issue('kept');
+  expect((await request(mock.app).post('/__admin/reset').set('X-Mock-Session', 'qa')).status).toBe(204);
+  await mock.close();
+  const log = readFileSync(`${file}.1.log`, 'utf8').trim().split('\n').slice(-3);
+  expect(log.map((line) => JSON.parse(line) as object)).toEqual([
+    { k: 'tokens-cleared', session: 'qa' },
+    { k: 'tokens-cleared', session: 'qa' },
+    { k: 'clock-forgotten', session: 'qa' },
+  ]);
+  expect((await readSavedState(file)).viewTokens.map((record) => record.session)).toEqual(['kept']);
 });

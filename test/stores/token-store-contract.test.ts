@@ -168,6 +168,58 @@ describe.each(stores)('the %s token store', (_name, create) => {
     expect(await store.reclaim(60 * MINUTE)).toBe(1);
   });
 
+  test("reclaim judges each record by its own session's cutoff: a session named keeps (or loses) only its own", async () => {
+    const store = create();
+    for (const [token, session] of [
+      ['behind', 'frozen-in-2020'],
+      ['ahead', 'advanced'],
+      ['other', 'qa'],
+      ['global', ''],
+    ] as const)
+      await store.insert(aRecord(token, { session, issuedAtMs: 30 * MINUTE }));
+    await store.insert(aRecord('ahead-fresh', { session: 'advanced', issuedAtMs: 70 * MINUTE }));
+    const sessions = new Map([
+      ['frozen-in-2020', 10 * MINUTE],
+      ['advanced', 60 * MINUTE],
+      ['no-records', 90 * MINUTE],
+    ]);
+    let removed = 0;
+    for (
+      let step = await store.reclaim(40 * MINUTE, sessions);
+      step > 0;
+      step = await store.reclaim(40 * MINUTE, sessions)
+    )
+      removed += step;
+    expect(removed).toBe(3);
+    expect((await store.list({})).map((record) => record.token).sort()).toEqual(['ahead-fresh', 'behind']);
+  });
+
+  test('records a session keeps never hold up the others: 700 kept ahead of 10 stale in the activity order', async () => {
+    const store = create();
+    for (let i = 0; i < 700; i += 1) await store.insert(aRecord(`kept${i}`, { session: 'frozen', issuedAtMs: i }));
+    for (let i = 0; i < 10; i += 1) await store.insert(aRecord(`stale${i}`, { session: 'qa', issuedAtMs: 1_000 + i }));
+    const sessions = new Map([['frozen', 0]]);
+    let removed = 0;
+    for (let step = await store.reclaim(2_000, sessions); step > 0; step = await store.reclaim(2_000, sessions))
+      removed += step;
+    expect(removed).toBe(10);
+    expect(await store.count()).toBe(700);
+    expect(await store.list({ session: 'qa' })).toEqual([]);
+  });
+
+  test("deleteInSession deletes up to its limit of one session's records, newest first, and none of another's", async () => {
+    const store = create();
+    for (let i = 0; i < 5; i += 1) await store.insert(aRecord(`qa${i}`, { session: 'qa', issuedAtMs: i * MINUTE }));
+    await store.insert(aRecord('other', { session: 'qa-2' }));
+    expect(await store.deleteInSession('qa', 2)).toBe(2);
+    expect((await store.list({ session: 'qa' })).map((record) => record.token)).toEqual(['qa2', 'qa1', 'qa0']);
+    expect(await store.deleteInSession('qa', 5)).toBe(3);
+    expect(await store.deleteInSession('qa', 5)).toBe(0);
+    expect(await store.deleteInSession('nobody', 5)).toBe(0);
+    expect((await store.list({})).map((record) => record.token)).toEqual(['other']);
+    expect([await store.count(), await store.count('qa'), await store.count('qa-2')]).toEqual([1, 0, 1]);
+  });
+
   test('reclaim removes only records last active before the cutoff, and clear removes all', async () => {
     const store = create();
     await store.insert(aRecord('stale', { issuedAtMs: 10 * MINUTE }));

@@ -16,10 +16,11 @@ export function json(status: number, body: unknown): FakeAnswer {
   return { status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }
 
-/** A JSON answer as this fake writes them (pretty, with extra headers: readings the document allows). */
-export function format(state: FakeState, status: number, body: unknown, type = 'application/json'): FakeAnswer {
-  const text = state.deviation === 'pretty-json' ? `${JSON.stringify(body, null, 2)}\n` : JSON.stringify(body);
-  if (state.deviation !== 'extra-headers') return { status, headers: { 'Content-Type': type }, body: text };
+/** A JSON answer as this fake writes them (pretty, escaped, with extra headers: readings the document allows). */
+function format(state: FakeState, status: number, body: unknown, type = 'application/json'): FakeAnswer {
+  const text = jsonText(state, body);
+  const headers = { 'Content-Type': type, ...cookiesOf(state) };
+  if (state.deviation !== 'extra-headers') return { status, headers, body: text };
   const extra: Record<string, string> = {
     'X-Request-Id': `req-${state.count}`,
     'Cache-Control': 'no-store',
@@ -29,6 +30,29 @@ export function format(state: FakeState, status: number, body: unknown, type = '
   };
   if (status === 401) extra['WWW-Authenticate'] = 'Bearer error="invalid_token"';
   return { status, headers: { 'Content-Type': `${type}; charset=utf-8`, ...extra }, body: text };
+}
+
+function jsonText(state: FakeState, body: unknown): string {
+  if (state.deviation === 'pretty-json') return `${JSON.stringify(body, null, 2)}\n`;
+  if (state.deviation === 'unicode-escaped-json') return escapedJson(body);
+  return JSON.stringify(body);
+}
+
+/** JSON whose every letter inside a string is a `\u` escape (`{"\u0063ode":...}`): the same value (RFC 8259 §7). */
+function escapedJson(value: unknown): string {
+  if (typeof value === 'string')
+    return `"${[...value].map((char) => (/[A-Za-z]/.test(char) ? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}` : JSON.stringify(char).slice(1, -1))).join('')}"`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  return `{${Object.entries(value)
+    .map(([name, item]) => `${escapedJson(name)}:${escapedJson(item)}`)
+    .join(',')}}`;
+}
+
+/** Cookies every answer of the fake sets: a load balancer's and an application server's (no credential in them). */
+function cookiesOf(state: FakeState): Record<string, string> {
+  if (state.deviation !== 'load-balancer-cookies') return {};
+  const stickiness = createHash('sha256').update(`lb-${state.count}`).digest('base64');
+  return { 'Set-Cookie': `AWSALB=${stickiness}; Expires=Tue, 01 Dec 2099 00:00:00 GMT; Path=/` };
 }
 
 /** An error as this fake writes it: its envelope, or RFC 9457 problem+json, or what its deviation puts in it. */
@@ -104,26 +128,57 @@ export function success(state: FakeState, post: boolean, object: string, fixed?:
   if (post && deviation === 'post-201-with-envelope') return json(201, envelope);
   if (deviation === 'text-plain-success')
     return { status: 200, headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(envelope) };
-  return format(state, 200, envelope);
+  if (deviation === 'duplicate-data-member') {
+    const text = JSON.stringify(envelope);
+    return { ...format(state, 200, envelope), body: `${text.slice(0, -1)},"data":"${mintToken(state, object)}"}` };
+  }
+  const answer = format(state, 200, envelope);
+  return { ...answer, headers: { ...answer.headers, ...successHeaders(deviation) } };
+}
+
+/** What a token answer of the fake says of caching and cookies. */
+function successHeaders(deviation: Deviation): Record<string, string> {
+  if (deviation === 'token-answers-cache-public') return { 'Cache-Control': 'public, max-age=3600' };
+  if (deviation === 'private-cache-with-vary')
+    return { 'Cache-Control': 'private, max-age=300', Vary: 'Authorization' };
+  if (deviation === 'sets-access-token-cookie') return { 'Set-Cookie': `access_token=${FAKE_TOKEN}; Path=/; HttpOnly` };
+  return {};
 }
 
 const base64url = (text: string): string => Buffer.from(text).toString('base64url');
 
-/** A new View Token in this fake's format (most: `token` and 27 hex digits, new each time). */
+/** 27 hex digits no caller can tell from random (a keyed hash of the fake's counter): what a careful server's token looks like. */
+function randomHex(seed: string, length = 32): string {
+  return createHmac('sha256', 'fake-token-key').update(seed).digest('hex').slice(0, length);
+}
+
+/** A JWT of these claims, signed (HS256) or not (`alg: none`, no signature). */
+function jwt(claims: object, signed: boolean): string {
+  const head = base64url(JSON.stringify({ alg: signed ? 'HS256' : 'none', typ: 'JWT' }));
+  const body = base64url(JSON.stringify(claims));
+  const signature = signed ? createHmac('sha256', 'fake-key').update(`${head}.${body}`).digest('base64url') : '';
+  return `${head}.${body}.${signature}`;
+}
+
+/** A new View Token in this fake's format (most: 32 hex digits, new each time). */
 function mintToken(state: FakeState, object: string): string {
   state.count += 1;
   const serial = state.count.toString(16).padStart(27, '0');
+  const random = randomHex(`${state.count}`, 27);
+  const now = Math.floor(Date.now() / 1000);
   switch (state.deviation) {
     case 'same-token-for-every-object':
       return 'f'.repeat(32);
+    case 'sequential-tokens':
+      return `token${serial}`;
     case 'view-token-embeds-access-token':
-      return `vt-${FAKE_TOKEN}-${serial}`;
+      return `vt-${FAKE_TOKEN}-${random}`;
     case 'view-token-base64-embeds-access-token':
-      return `${base64url(JSON.stringify({ object, at: FAKE_TOKEN }))}.${base64url(serial)}`;
+      return `${base64url(JSON.stringify({ object, at: FAKE_TOKEN }))}.${base64url(random)}`;
     case 'view-token-hex-encodes-access-token':
-      return Buffer.from(`${serial}:${FAKE_TOKEN}`).toString('hex');
+      return Buffer.from(`${random}:${FAKE_TOKEN}`).toString('hex');
     case 'opaque-tokens':
-      return `#vt!${serial}|${object}~`;
+      return `#vt!${random}|${object}~`;
     case 'signed-tokens-naming-the-object':
       return `${base64url(JSON.stringify({ object }))}.${createHmac('sha256', 'fake-key').update(object).digest('base64url')}`;
     case 'base64-tokens':
@@ -134,8 +189,23 @@ function mintToken(state: FakeState, object: string): string {
     case 'stable-token-per-object':
       return createHash('sha256').update(object).digest('hex').slice(0, 32);
     case 'ignores-id-parameter-name':
-      return `view-token-for-${object.replace(/^\w+=/, '')}`;
+      return randomHex(`view-token-for-${object.replace(/^\w+=/, '')}`);
+    case 'numeric-tokens':
+      return (BigInt(`0x${randomHex(`${state.count}`, 40)}`) % 10n ** 40n).toString().padStart(40, '0');
+    case 'unsigned-jwt-tokens':
+      return jwt({ object, jti: random }, false);
+    case 'signed-jwt-without-exp':
+      return jwt({ object, jti: random }, true);
+    case 'jwt-expires-in-an-hour':
+      return jwt({ object, jti: random, iat: now, exp: now + 3600 }, true);
+    case 'signed-jwt-expiring-in-12-hours':
+      return jwt({ object, jti: random, iat: now, exp: now + 12 * 3600 }, true);
     default:
-      return `token${serial}`;
+      return randomHex(`${state.count}`);
   }
+}
+
+/** A fixed token the fake hands out for a set of objects (a deviation's), random-looking like its others. */
+export function fixedToken(seed: string): string {
+  return randomHex(`fixed-${seed}`);
 }

@@ -68,6 +68,17 @@ export type Deviation =
   | 'refusals-say-success'
   | 'forbidden-carries-a-token'
   | 'refusal-echoes-issued-token'
+  // other methods, JSON, caches, cookies, token shapes, the POST body (issue 40, checks version 2)
+  | 'serves-any-method'
+  | 'head-skips-auth'
+  | 'other-methods-unguarded'
+  | 'duplicate-data-member'
+  | 'token-answers-cache-public'
+  | 'sets-access-token-cookie'
+  | 'sequential-tokens'
+  | 'unsigned-jwt-tokens'
+  | 'jwt-expires-in-an-hour'
+  | 'post-body-overrides-path-ids'
   // readings the interface document allows: these must pass
   | 'post-answers-201'
   | 'post-201-with-envelope'
@@ -85,7 +96,18 @@ export type Deviation =
   | 'extra-headers'
   | 'pretty-json'
   | 'guarded-aliases'
-  | 'redirects-trailing-slash';
+  | 'redirects-trailing-slash'
+  // readings the interface document and its RFCs allow (issue 40): these must pass too
+  | 'answers-405-with-allow'
+  | 'head-like-get'
+  | 'options-preflight'
+  | 'unicode-escaped-json'
+  | 'private-cache-with-vary'
+  | 'load-balancer-cookies'
+  | 'numeric-tokens'
+  | 'signed-jwt-without-exp'
+  | 'signed-jwt-expiring-in-12-hours'
+  | 'reads-json-body-ignores-ids';
 
 export const FAKE_IDS = {
   valid: '11',

@@ -99,7 +99,7 @@ test("a full store's refusal names the cap and what to do; it is its own error, 
   expect(error).not.toBeInstanceOf(StoreUnavailableError);
   expect([error.name, error.maxRecords]).toEqual(['StoreFullError', 5]);
   expect(error.message).toBe(
-    'The mock holds 5 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.',
+    "The mock holds 5 View Tokens, the most it may (--max-view-tokens). A View Token is reclaimed 24 h after it expires on its own session's clock, and none of these is that far past it yet. DELETE some through the admin API (or POST /__admin/reset), or start with a larger --max-view-tokens.",
   );
   expect(new StoreUnavailableError('down').name).toBe('StoreUnavailableError');
   expect(DEFAULT_MAX_VIEW_TOKENS).toBe(2_000_000);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { editDistance, findNearestName, findNearestRoute } from '../../mock/core/near-miss';
+import { editDistance } from '../../mock/core/edit-distance';
+import { findNearestName, findNearestRoute } from '../../mock/core/near-miss';
 
 test.each([
   ['', '', 0],

@@ -46,7 +46,7 @@ test('the three store errors are told apart by class: none is another', () => {
     ['StoreReplyError', false, false, true],
   ]);
   expect([errors[0]?.message, errors[1]?.message]).toEqual([
-    'The mock holds 5 View Tokens, the most it may (--max-view-tokens); expired ones are reclaimed within seconds, or DELETE some through the admin API.',
+    "The mock holds 5 View Tokens, the most it may (--max-view-tokens). A View Token is reclaimed 24 h after it expires on its own session's clock, and none of these is that far past it yet. DELETE some through the admin API (or POST /__admin/reset), or start with a larger --max-view-tokens.",
     'Redis is down.',
   ]);
 });

@@ -60,7 +60,7 @@ export type OperationId = GeneratedRoute['operationId'];
  * The stand-in's countdown poll (`/__viewer/token-clock`, once a second per open page): the mock's own
  * route, not the platform's, so it takes no switch or rule and stays out of the journal.
  */
-export const OUTSIDE_THE_CORE = ['getViewTokenClock'] as const;
+const OUTSIDE_THE_CORE = ['getViewTokenClock'] as const;
 
 /**
  * The operations the core runs (mock/core/handle-service-request.ts): the service's, the viewer's and
@@ -78,7 +78,7 @@ export type ModelOperationId = Extract<GeneratedRoute, { area: 'model' }>['opera
 /** The operations of the viewer loader's static host (the SDK stand-in's files). */
 export type StaticOperationId = Extract<GeneratedRoute, { area: 'static' }>['operationId'];
 
-/** The route table, from both spec files (scripts/build-routes.js); its areas are checked against {@link AREAS} here. */
+/** The route table, from both spec files (scripts/build-routes.js); its areas checked against {@link AREAS} here. */
 export const ROUTE_TABLE: readonly Route[] = ROUTES;
 
 /** Whether the core runs an operation (the service's, the viewer's, the model's: {@link ServiceOperationId}). */

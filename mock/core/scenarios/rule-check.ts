@@ -7,6 +7,7 @@ import { PREFERENCE_KEYS } from './preferences';
 import type { Rule, RuleCondition, RuleOutcome } from './rule';
 import type { Refusal } from './switch-plan';
 import { toSwitchPlan } from './switch-plan';
+import { echo } from '../echo';
 
 /** The query and path parameters of each service operation (what a rule's `param` may name), from the route table. */
 const PARAMETERS_OF: ReadonlyMap<string, readonly string[]> = new Map(
@@ -71,11 +72,17 @@ function unknownName(what: string, field: string, given: string, known: readonly
   };
 }
 
+/**
+ * The most a rule may weigh, as JSON (UTF-8 bytes): room for a long Access Token to match, while
+ * 1,000 rules of a session stay a few MB and a page of them too (300 rules of 99 KB took 55 MB).
+ */
+export const MAX_RULE_BYTES = 4_096;
+
 /** Checks a rule; a string says how its shape is wrong. */
 function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 'session'> | string | Unprocessable {
   if (!isObject(input)) return 'a rule is a JSON object {when?, then, times?, after?}';
   const extra = Object.keys(input).find((key) => !(RULE_KEYS as readonly string[]).includes(key));
-  if (extra !== undefined) return unknownName(`"${extra}" is not part of a rule`, 'rule', extra, RULE_KEYS);
+  if (extra !== undefined) return unknownName(`"${echo(extra)}" is not part of a rule`, 'rule', extra, RULE_KEYS);
   const { when = {}, then, times, after } = input;
   const condition = toCondition(when);
   if (typeof condition === 'string' || 'unprocessable' in condition) return condition;
@@ -83,7 +90,7 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
   if (typeof outcome === 'string' || 'unprocessable' in outcome) return outcome;
   if (condition.operation !== undefined && !isServiceOperation(condition.operation)) {
     return unknownName(
-      `"when.operation" ${condition.operation} is not a service operation`,
+      `"when.operation" ${echo(condition.operation)} is not a service operation`,
       'operation',
       condition.operation,
       Object.keys(statuses),
@@ -96,7 +103,7 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
     const where =
       condition.operation === undefined ? 'no service operation has it' : `${condition.operation} does not have it`;
     if (!known.includes(condition.param))
-      return unknownName(`"when.param" ${condition.param}: ${where}`, 'param', condition.param, known);
+      return unknownName(`"when.param" ${echo(condition.param)}: ${where}`, 'param', condition.param, known);
   }
   const planned = toSwitchPlan(toPreferences(outcome), condition.operation ?? 'any service operation', documented);
   if (planned.kind === 'rejected') {
@@ -105,6 +112,14 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
   }
   const counted = checkCount('times', times, 1) ?? checkCount('after', after, 0);
   if (counted !== undefined) return counted;
+  // Last: a rule of the right shape is strings and numbers only, and its size is what is left to judge.
+  const bytes = jsonBytes(input);
+  if (bytes > MAX_RULE_BYTES)
+    return {
+      unprocessable: true,
+      detail: `a rule is at most ${MAX_RULE_BYTES} bytes as JSON; this one is ${bytes} bytes`,
+      allowed: { bytes: [`..${MAX_RULE_BYTES}`] },
+    };
   const rule = { when: condition, then: outcome, remaining: (times as number | undefined) ?? null };
   return after === undefined ? rule : { ...rule, after: after as number };
 }
@@ -129,7 +144,7 @@ function toCondition(when: unknown): RuleCondition | string | Unprocessable {
   if (!isObject(when)) return '"when" must be an object {operation?, param?, equals?, accessToken?}';
   for (const [key, value] of Object.entries(when)) {
     if (!(CONDITION_KEYS as readonly string[]).includes(key))
-      return unknownName(`"when.${key}" is not a condition`, 'when', key, CONDITION_KEYS);
+      return unknownName(`"when.${echo(key)}" is not a condition`, 'when', key, CONDITION_KEYS);
     const integer = key === 'equals' && typeof value === 'number' && Number.isSafeInteger(value);
     if (typeof value !== 'string' && !integer)
       return key === 'equals' ? '"when.equals" must be a string or an integer' : `"when.${key}" must be a string`;
@@ -145,10 +160,22 @@ function toOutcome(then: unknown): RuleOutcome | string | Unprocessable {
   const outcome: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(then)) {
     if (!(PREFERENCE_KEYS as readonly string[]).includes(key))
-      return unknownName(`"then.${key}" is not an outcome`, 'then', key, PREFERENCE_KEYS);
+      return unknownName(`"then.${echo(key)}" is not an outcome`, 'then', key, PREFERENCE_KEYS);
     if (typeof value !== 'string' && typeof value !== 'number') return `"then.${key}" must be a string or a number`;
     outcome[key] = value;
   }
   if (Object.keys(outcome).length === 0) return '"then" needs one of scenario, code, delay, fault';
   return outcome as RuleOutcome;
+}
+
+/** The UTF-8 size of the value as JSON (a checked rule: strings and numbers in plain objects, so it always is JSON). */
+function jsonBytes(value: unknown): number {
+  const text = JSON.stringify(value);
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    // A surrogate pair is one 4-byte character: 2 bytes for each half.
+    bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code < 0xe000) ? 2 : 3;
+  }
+  return bytes;
 }

@@ -1,3 +1,4 @@
+import { readBearerCredentials } from '../bearer-credentials';
 import { parseInt64 } from '../int64';
 import type { ServiceRequest } from '../service-request';
 import type { Rule, RuleCondition } from './rule';
@@ -87,13 +88,15 @@ function canonical(value: string): string {
  */
 export function matches(when: RuleCondition, request: ServiceRequest): boolean {
   if (when.operation !== undefined && when.operation !== request.operationId) return false;
-  if (
-    when.accessToken !== undefined &&
-    /^bearer\s+(.*)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() !== when.accessToken
-  )
-    return false;
+  if (when.accessToken !== undefined && bearerTokenOf(request.headers.authorization) !== when.accessToken) return false;
   if (when.param === undefined) return true;
   const value = request.pathParams[when.param] ?? request.query[when.param];
   if (typeof value !== 'string') return false;
   return when.equals === undefined || canonical(value) === canonical(String(when.equals));
+}
+
+/** The request's bearer Access Token as a rule's `accessToken` is compared with (`Bearer` alone has none). */
+function bearerTokenOf(authorization: string | undefined): string | undefined {
+  if (authorization === undefined || authorization.length === 'bearer'.length) return undefined;
+  return readBearerCredentials(authorization)?.trim();
 }

@@ -52,7 +52,7 @@ export interface RuleStore {
 }
 
 /** A rule met by a call: it answers it, or lets it pass (`after` calls not yet through); the rule after that. */
-export interface RuleUse {
+interface RuleUse {
   rule: Rule;
   passed: boolean;
 }

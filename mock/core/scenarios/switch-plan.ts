@@ -3,6 +3,7 @@ import { FAULT_ALIASES, FAULTS, MAX_DELAY_MS, toFault } from './preferences';
 import type { ScenarioName } from './scenario-catalog';
 import { SCENARIO_OF_CODE, SCENARIO_STATUS, SCENARIOS, isScenarioName } from './scenario-catalog';
 import { findNearestName } from '../near-miss';
+import { echo } from '../echo';
 
 /** What the switches of one request (or one rule) do. */
 export interface SwitchPlan {
@@ -55,7 +56,7 @@ export function toSwitchPlan(preferences: Preferences, operationId: string, docu
   if (code !== undefined) {
     const status = /^\d{3}$/.test(code) ? Number(code) : NaN;
     if (!allowed.code.includes(status))
-      return reject(`code=${code} is not a status this operation documents`, {
+      return reject(`code=${echo(code)} is not a status this operation documents`, {
         key: 'code',
         value: nearestNumber(Number(code), allowed.code),
       });
@@ -67,7 +68,7 @@ export function toSwitchPlan(preferences: Preferences, operationId: string, docu
   }
   if (scenario !== undefined) {
     if (!isScenarioName(scenario) || !allowed.scenario.includes(scenario))
-      return reject(`scenario=${scenario} is not one this operation can answer`, {
+      return reject(`scenario=${echo(scenario)} is not one this operation can answer`, {
         key: 'scenario',
         value: findNearestName(scenario, allowed.scenario),
       });
@@ -78,7 +79,7 @@ export function toSwitchPlan(preferences: Preferences, operationId: string, docu
     const known = toFault(fault);
     if (known === undefined)
       return reject(
-        `fault=${fault} is not a fault (use ${FAULTS.join(', ')}, or WireMock's ${Object.keys(FAULT_ALIASES).join(', ')})`,
+        `fault=${echo(fault)} is not a fault (use ${FAULTS.join(', ')}, or WireMock's ${Object.keys(FAULT_ALIASES).join(', ')})`,
         { key: 'fault', value: findNearestName(fault, [...FAULTS, ...Object.keys(FAULT_ALIASES)]) },
       );
     plan.fault = known;
@@ -87,7 +88,7 @@ export function toSwitchPlan(preferences: Preferences, operationId: string, docu
   if (delay !== undefined) {
     if (!/^\d{1,6}$/.test(delay) || Number(delay) > MAX_DELAY_MS) {
       const asNumber = delay.trim() === '' ? NaN : Number(delay);
-      return reject(`delay=${delay} must be milliseconds from 0 to ${MAX_DELAY_MS}`, {
+      return reject(`delay=${echo(delay)} must be milliseconds from 0 to ${MAX_DELAY_MS}`, {
         key: 'delay',
         value: Number.isFinite(asNumber) ? Math.min(MAX_DELAY_MS, Math.max(0, Math.round(asNumber))) : undefined,
       });

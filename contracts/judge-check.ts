@@ -1,0 +1,78 @@
+import type { Check, Control, ProbeResult, RunFacts, Violation } from './check-types';
+import type { ContractOperation, ContractSpec } from './contract-spec';
+import type { Exchange } from './http-exchange';
+import type { ContractOptions } from './options';
+import type { CheckResult } from './run-report';
+
+const OPERATION_LABEL: Readonly<Record<ContractOperation, string>> = {
+  getViewToken: 'GET',
+  getChildFileViewToken: 'POST',
+};
+
+/**
+ * One check over the answers of a run: fail when an answer breaks it; pass only when it judged
+ * what its sentence needs (a refusal beside a success of the same operation; two View Tokens to
+ * compare); else skip, saying what it needs.
+ */
+export function judgeCheck(
+  check: Check,
+  options: ContractOptions,
+  results: readonly ProbeResult[],
+  spec: ContractSpec,
+  facts: RunFacts,
+): CheckResult {
+  const base = { name: check.name, summary: check.summary, source: check.source, since: check.since, allowed: [] };
+  const skipped = check.skipReason?.(options);
+  if (skipped !== undefined) return { ...base, status: 'skip', note: skipped, durationMs: 0, violations: [] };
+  const judged = results.filter((result) => check.intents.includes(result.probe.intent));
+  if (judged.length === 0) return { ...base, status: 'skip', note: noneJudged(check), durationMs: 0, violations: [] };
+  const violations = violationsOf(check, judged, spec, facts);
+  const durationMs = span(judged.map((result) => result.exchange));
+  const note = `${judged.length} answer${judged.length === 1 ? '' : 's'} judged`;
+  if (violations.length > 0) return { ...base, status: 'fail', note, durationMs, violations };
+  const short = (check.contrasted ? uncontrolled(judged, facts.controls) : undefined) ?? check.enough?.(judged, facts);
+  if (short !== undefined) return { ...base, status: 'skip', note: `not judged: ${short}`, durationMs, violations };
+  return { ...base, status: 'pass', note, durationMs, violations };
+}
+
+function violationsOf(check: Check, judged: readonly ProbeResult[], spec: ContractSpec, facts: RunFacts): Violation[] {
+  const violations: Violation[] = [];
+  for (const result of judged) {
+    const { exchange } = result;
+    const reason = exchange.kind === 'response' ? check.judge(exchange, result.probe, spec, facts) : exchange.reason;
+    if (reason !== undefined) violations.push({ result, expected: check.expected, reason });
+  }
+  for (const { result, reason, cause } of check.judgeTogether?.(judged, facts) ?? [])
+    violations.push({ result, expected: check.expected, reason, ...(cause === undefined ? {} : { cause }) });
+  return violations;
+}
+
+/** Why refusals on some operation show nothing: its View Token request was not sent, or got no View Token. */
+function uncontrolled(judged: readonly ProbeResult[], controls: RunFacts['controls']): string | undefined {
+  const operations = [...new Set(judged.map((result) => result.probe.operation))];
+  const reasons = operations.flatMap((operation) => {
+    const control: Control | undefined = controls.get(operation);
+    if (control?.succeeded) return [];
+    const label = OPERATION_LABEL[operation];
+    return control === undefined
+      ? [`no View Token was asked for on the ${label} with these ids`]
+      : [
+          `the ${label} gave the Access Token no View Token (${control.probe}: ${control.outcome}; see success_envelope)`,
+        ];
+  });
+  return reasons.length === 0
+    ? undefined
+    : `${reasons.join('; ')}: a refusal there shows nothing until the same request with the Access Token succeeds`;
+}
+
+function noneJudged(check: Check): string {
+  return check.intents.includes('view-token-as-access')
+    ? 'no View Token was issued in this run, so none could be presented as the Access Token'
+    : 'no request of this run applies to it';
+}
+
+function span(exchanges: readonly Exchange[]): number {
+  const start = Math.min(...exchanges.map((exchange) => exchange.timing.startMs));
+  const end = Math.max(...exchanges.map((exchange) => exchange.timing.endMs));
+  return Math.round((end - start) * 1000) / 1000;
+}

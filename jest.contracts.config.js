@@ -1,0 +1,14 @@
+// The harness's own tests that run it in-process: what `npm run test:mutation` (StrykerJS) runs against
+// each mutant of contracts/. Left out: tests that run the built CLI or a Jest of their own in another
+// process (a mutant lives in this one) and the one that starts the mock (it tests the mock).
+/** @type {import('jest').Config} */
+const base = require('./jest.config.js');
+
+module.exports = {
+  ...base,
+  roots: ['<rootDir>/test/contracts'],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '/test/contracts/(mock-conformance|jest-entry|cli-outcomes|no-side-effects|ci-recipes)\\.test\\.ts$',
+  ],
+};
