@@ -8,7 +8,8 @@ import { MockNow } from './mock-now';
 import { createRulesPanel } from './rules-panel';
 import { countOf, describeSession, selectedSession, sessionQuery } from './session';
 import { createTokensPanel } from './tokens-panel';
-import type { CatalogOperation, ClockState, JournalEntry, Rule, ViewTokenRecord } from './wire';
+import { createSessionsPanel } from './sessions-panel';
+import type { CatalogOperation, ClockState, JournalEntry, Rule, SessionSummary, ViewTokenRecord } from './wire';
 
 const POLL_MS = 1000;
 const JOURNAL_ROWS = 100;
@@ -20,21 +21,28 @@ const tokens = createTokensPanel(now, refresh);
 const rules = createRulesPanel(refresh);
 const journal = createJournalPanel();
 const sessionFilter = byId<HTMLInputElement>('session-filter');
+// A session's name in the list shows it, as typing it in the filter does.
+const sessions = createSessionsPanel((session) => {
+  sessionFilter.value = session;
+  sessionFilter.dispatchEvent(new Event('input'));
+});
 
 let polling: Promise<void> | undefined;
 function poll(): Promise<void> {
   polling ??= (async () => {
     try {
-      const [clockState, tokenList, ruleList, requests] = await Promise.all([
+      const [clockState, tokenList, ruleList, requests, sessionList] = await Promise.all([
         admin<ClockState>('GET', `/clock${sessionQuery('?')}`),
         admin<{ now: string; viewTokens: ViewTokenRecord[] }>('GET', `/view-tokens${sessionQuery('?')}`),
         admin<{ rules: Rule[] }>('GET', `/scenarios${sessionQuery('?')}`),
         admin<{ requests: JournalEntry[] }>('GET', `/requests?limit=${JOURNAL_ROWS}${sessionQuery('&')}`),
+        admin<{ sessions: SessionSummary[] }>('GET', '/sessions'),
       ]);
       clock.render(clockState);
       tokens.render(tokenList.viewTokens, Date.parse(tokenList.now));
       rules.render(ruleList.rules);
       journal.render(requests.requests);
+      sessions.render(sessionList.sessions);
       byId('connection').textContent = '';
     } catch (error) {
       byId('connection').textContent =
