@@ -107,7 +107,12 @@ function buildSteps() {
         'scripts/build-viewer.js',
         ...lock,
       ],
-      outputs: () => ['mock/viewer/generated/stand-in-files.ts', 'dist/mock/viewer/thirdparty.js'],
+      outputs: () => [
+        'mock/viewer/generated/stand-in-files.ts',
+        'dist/mock/viewer/thirdparty.js',
+        'dist/mock/viewer/thirdparty-source.mjs',
+        'dist/mock/viewer/thirdparty-source.d.mts',
+      ],
       run: node('scripts/build-viewer.js'),
     },
     {

@@ -78,33 +78,61 @@ export function toMockConfig(input: unknown, where = 'config'): MockConfig {
   return config;
 }
 
-/** The objects' `model` settings as the schema passed them: a file, or a generated building's shape (not both). */
+/** A model as the schema passed it (every field optional). */
+interface ModelInput {
+  file?: string;
+  levels?: number;
+  footprint?: { width: number; depth: number };
+  seed?: string | number;
+  discipline?: 'architecture' | 'structure';
+  sheets?: { name: string; level: string }[];
+  files?: (string | number)[];
+}
+
+/**
+ * The objects' `model` settings as the schema passed them: a file, or a generated building's shape
+ * (not both); an integration's `files` (and nothing else); `sheets` for a file's drawing.
+ */
 function toModelSettings(value: unknown, where: string): Map<string, ModelSetting> {
   const settings = new Map<string, ModelSetting>();
-  for (const [parameter, objects] of Object.entries(
-    (value ?? {}) as Record<string, Record<string, { model?: unknown }>>,
-  )) {
-    for (const [key, object] of Object.entries(objects)) {
-      const model = object.model as
-        | { file?: string; levels?: number; footprint?: { width: number; depth: number }; seed?: string | number }
-        | undefined;
-      if (model === undefined) continue;
+  const objects = (value ?? {}) as Record<string, Record<string, { model?: ModelInput; name?: string }>>;
+  for (const [parameter, byId] of Object.entries(objects)) {
+    for (const [key, object] of Object.entries(byId)) {
+      if (object.model === undefined) continue;
       const id = toInt64(key, `${where}.${parameter}`);
-      const { file, ...shape } = model;
-      if (file !== undefined && Object.keys(shape).length > 0)
-        throw new ConfigError(
-          `${where}.${parameter}.${key}.model: "file" names the team's model; ` +
-            `${Object.keys(shape).join(', ')} shape a generated building: give one or the other`,
-        );
-      settings.set(
-        `${parameter}:${id}`,
-        file === undefined
-          ? { kind: 'generated', options: shape }
-          : { kind: 'file', file, where: `${where}.${parameter}.${key}.model.file` },
-      );
+      const at = `${where}.${parameter}.${key}.model`;
+      settings.set(`${parameter}:${id}`, toModelSetting(object.model, parameter, at, objects.fileId ?? {}));
     }
   }
   return settings;
+}
+
+function toModelSetting(
+  model: ModelInput,
+  parameter: string,
+  at: string,
+  files: Record<string, { name?: string }>,
+): ModelSetting {
+  const { file, sheets, files: fileIds, ...shape } = model;
+  const shaped = Object.keys(shape);
+  if (parameter === 'integrateId') {
+    const extra = [...(file === undefined ? [] : ['file']), ...(sheets === undefined ? [] : ['sheets']), ...shaped];
+    if (fileIds === undefined || extra.length > 0)
+      throw new ConfigError(
+        `${at}: an integrated model's model is its "files" (the file ids it integrates, each shaped under fileId)${extra.length > 0 ? `, not ${extra.join(', ')}` : ''}`,
+      );
+    const ids = fileIds.map((fileId, index) => toInt64(fileId, `${at}.files[${index}]`));
+    return { kind: 'integration', files: ids.map((fileId) => ({ fileId, name: files[fileId]?.name })) };
+  }
+  if (fileIds !== undefined) throw new ConfigError(`${at}.files: only an integrated model (integrateId) lists files`);
+  if (file !== undefined && shaped.length > 0)
+    throw new ConfigError(
+      `${at}: "file" names the team's model; ` +
+        `${shaped.join(', ')} shape a generated building: give one or the other`,
+    );
+  return file === undefined
+    ? { kind: 'generated', options: shape, sheets }
+    : { kind: 'file', file, where: `${at}.file`, sheets };
 }
 
 /** Id lists as the schema passed them: every key an id parameter, every id a string or safe integer of digits. */

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MockConfig } from './config-check';
 import { ConfigError } from './config-error';
-import type { ModelSpec, ModelSpecs } from '../viewer/model/model-catalog';
+import type { ModelSpecs } from '../viewer/model/model-catalog';
+import type { ModelFileReader } from './model-specs';
+import { toModelSpecs } from './model-specs';
 import { readGltfModel } from '../viewer/model/gltf-model';
 
 /** The config's model files as paths from `baseDir` (the config file's folder): relative paths are the file's. */
@@ -18,27 +20,31 @@ export function resolveModelFiles(config: MockConfig, baseDir: string): MockConf
 
 /**
  * Reads and checks every model file the config names (a .glb or a self-contained .gltf whose
- * component nodes carry `extras.elementId`): the specs the model catalog serves. A file that cannot
- * be read, is not glTF 2.0 or has no (or duplicate) element ids is a ConfigError naming it and why.
+ * component nodes carry `extras.elementId`), with the config's other model specs: what the model
+ * catalog serves. A file that cannot be read, is not glTF 2.0 or has no (or duplicate) element ids is
+ * a ConfigError naming it and why.
  */
 export function loadModelSpecs(config: MockConfig): ModelSpecs {
-  const specs = new Map<string, ModelSpec>();
-  for (const [key, setting] of config.models) {
-    if (setting.kind === 'generated') {
-      specs.set(key, setting);
-      continue;
-    }
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(setting.file);
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new ConfigError(`${setting.where}: cannot read the model file ${setting.file} (${reason})`);
-    }
-    const reading = readGltfModel(bytes, path.basename(setting.file));
-    if (reading.kind === 'invalid')
-      throw new ConfigError(`${setting.where}: the model file ${setting.file} cannot be served: ${reading.reason}`);
-    specs.set(key, { kind: 'given', file: setting.file, model: reading.model, bytes, format: reading.format });
-  }
-  return specs;
+  return toModelSpecs(config, readModelFile);
 }
+
+const readModelFile: ModelFileReader = (setting) => {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(setting.file);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(`${setting.where}: cannot read the model file ${setting.file} (${reason})`);
+  }
+  const reading = readGltfModel(bytes, path.basename(setting.file));
+  if (reading.kind === 'invalid')
+    throw new ConfigError(`${setting.where}: the model file ${setting.file} cannot be served: ${reading.reason}`);
+  return {
+    kind: 'given',
+    file: setting.file,
+    model: reading.model,
+    bytes,
+    format: reading.format,
+    sheets: setting.sheets,
+  };
+};

@@ -8,6 +8,7 @@ import type { Answer } from './service-answers';
 import type { ClockBook } from './session-clocks';
 import { toClockBook } from './session-clocks';
 import type { TripEffect, TripOutcome } from './one-trip-store';
+import { isViewTokenIssue } from './view-token-credential';
 
 /**
  * A one-trip attempt: answered, or to go step by step, with the version of the session's rules and the
@@ -38,7 +39,9 @@ export async function tryOneTrip(
   toJournal: (status: number) => Omit<JournalRecord, 'atMs'>,
 ): Promise<TripAttempt> {
   const trips = core.oneTrip;
-  if (trips === undefined || request.operationId === 'issueAccessToken') return STEP_BY_STEP;
+  // An Access Token grant, or a child file's token asked for with a View Token (a use, then an issue).
+  if (trips === undefined || request.operationId === 'issueAccessToken' || isViewTokenIssue(request))
+    return STEP_BY_STEP;
   // An issue's record names its session: the trip takes a View Token's session for a use only.
   if (typeof tripSession !== 'string' && request.operationId !== 'getViewerData') return STEP_BY_STEP;
   const session = typeof tripSession === 'string' ? tripSession : '';

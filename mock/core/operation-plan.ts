@@ -8,6 +8,7 @@ import { toNewRecordFields, toUseOutcome } from './service';
 import type { ViewTokenRecord } from './token-store';
 import type { TargetSelection } from './target';
 import { findMisspeltParameter, selectChildFileTarget, selectQueryTarget } from './target';
+import { hasTwoCredentials } from './view-token-credential';
 import type { NewRecordFields, TokenUse } from './view-tokens';
 
 /**
@@ -32,6 +33,12 @@ export function planIssue(
   if (auth.kind === 'rejected') return answer(fromServiceFailure({ kind: 'unauthenticated', reason: auth.reason }));
   const validation = validate();
   if (validation.kind === 'invalid') return invalidParameter(validation);
+  // Two credentials: the Access Token was taken; the View Token beside it is refused, not ignored.
+  if (hasTwoCredentials(request))
+    return invalidParameter({
+      parameter: 'view_token',
+      reason: "sent with an Authorization header; give the Access Token or the integration's View Token, not both",
+    });
   const selection = selectTarget(request);
   if (selection.kind === 'invalid') return invalidParameter(selection);
   const resolved = toNewRecordFields(core.directory, selection.target, auth.app, session);

@@ -5,6 +5,7 @@ import type { Answer } from './service-answers';
 import type { ServiceRequest, Validation } from './service-request';
 import type { RequestClock } from './session-clocks';
 import { lookingOnly } from './view-tokens';
+import { authenticateByViewToken, isViewTokenIssue } from './view-token-credential';
 
 /** A HEAD's 200 on an issue route: the GET's content type, and no token (none is issued). */
 const ISSUABLE: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json; charset=utf-8' });
@@ -28,7 +29,11 @@ export async function peekOperation(
     return toUsedAnswer(await lookingOnly(core.viewTokens).use(plan.token, nowOf));
   }
   const now = await nowOf(session);
-  const auth = await core.accessTokens.authenticate(request.headers.authorization, now);
+  const auth = isViewTokenIssue(request)
+    ? await authenticateByViewToken(core, request, nowOf, 'peek')
+    : await core.accessTokens.authenticate(request.headers.authorization, now);
+  // The View Token would be refused (401, 403): that is the GET's answer.
+  if ('status' in auth) return auth;
   const plan = planIssue(core, request, session, validate, auth);
   return plan.kind === 'issue' ? { status: 200, headers: { ...ISSUABLE }, body: undefined } : fixed(plan);
 }

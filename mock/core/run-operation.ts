@@ -4,6 +4,7 @@ import type { Answer } from './service-answers';
 import { fromServiceFailure } from './service-answers';
 import type { RequestClock } from './session-clocks';
 import { planIssue, planUse, success, toIssuedAnswer, toUsedAnswer } from './operation-plan';
+import { authenticateByViewToken, isViewTokenIssue } from './view-token-credential';
 
 /**
  * The real outcome of a service request (no scenario forced), one store call after another. An issue
@@ -30,13 +31,12 @@ export async function runOperation(
     return plan.kind === 'use' ? toUsedAnswer(await core.viewTokens.use(plan.token, nowOf)) : answerOf(plan);
   }
   const now = await nowOf(session);
-  const plan = planIssue(
-    core,
-    request,
-    session,
-    validate,
-    await core.accessTokens.authenticate(request.headers.authorization, now),
-  );
+  const auth = isViewTokenIssue(request)
+    ? await authenticateByViewToken(core, request, nowOf)
+    : await core.accessTokens.authenticate(request.headers.authorization, now);
+  // The View Token was refused (401, 403): that is the answer.
+  if ('status' in auth) return auth;
+  const plan = planIssue(core, request, session, validate, auth);
   return plan.kind === 'issue' ? toIssuedAnswer(core, await core.viewTokens.issue(plan.fields, now)) : answerOf(plan);
 }
 

@@ -32,8 +32,12 @@ export interface ViewerData {
   databagId: string;
   /** The object's own id (a child file's is the file's id). */
   modelId: string;
-  /** `singleModel` for files (the SDK's data calls branch on it); absent where the platform's value is not known. */
-  modelType?: 'singleModel';
+  /**
+   * `singleModel` for files, `integrationModel` for integrations (the SDK's data calls take the
+   * integration routes when it is not `singleModel`; the platform's own value for them is not public);
+   * absent for the other objects.
+   */
+  modelType?: 'singleModel' | 'integrationModel';
   name: string;
   objectType: ObjectType;
   objectId: string;
@@ -49,6 +53,13 @@ function toRenderType(extension: string | undefined): RenderType {
   return extension !== undefined && DRAWING_EXTENSIONS.has(extension.toLowerCase()) ? 'drawingView' : 'bimView';
 }
 
+/** Where the viewer finds the model's resources: a child file's are its integration's part of it. */
+function toDatabagId(record: ViewTokenRecord): string {
+  if (record.objectType === 'childFile' && record.integrateId !== undefined)
+    return `integration-${record.integrateId}-file-${record.objectId}-databag`;
+  return `${record.objectType}-${record.objectId}-databag`;
+}
+
 /**
  * Builds the viewer's model metadata from a token's record after a use (deterministic for an
  * object): the render type and SDK folder from the object's extension, its name and ids.
@@ -62,9 +73,10 @@ export function toViewerData(record: ViewTokenRecord, expiresAtMs: number): View
     viewType: renderType === 'bimView' ? '3DView' : 'drawingView',
     jsSDKVersion: VIEWER_SDK_FOLDERS[renderType],
     subRenders: [{ renderType: 'drawingView', jsSDKVersion: VIEWER_SDK_FOLDERS.drawingView }],
-    databagId: `${record.objectType}-${record.objectId}-databag`,
+    databagId: toDatabagId(record),
     modelId: record.objectId,
     ...(file ? { modelType: 'singleModel' as const } : {}),
+    ...(record.objectType === 'integration' ? { modelType: 'integrationModel' as const } : {}),
     name: record.name,
     objectType: record.objectType,
     objectId: record.objectId,

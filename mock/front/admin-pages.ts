@@ -2,7 +2,7 @@ import { SESSION_HEADER } from '../core/service-request';
 import type { OperationRequest } from './front-request';
 
 /** Page size of the admin lists when `?limit=` is not given, and the largest one may ask for. */
-export const DEFAULT_PAGE_SIZE = 1_000;
+const DEFAULT_PAGE_SIZE = 1_000;
 
 /** The filter and page an admin list request asks for. */
 export interface ListQuery {

@@ -5,12 +5,15 @@ import type { MockCoreOptions } from '../compose/create-mock-core';
 import { createMockCore } from '../compose/create-mock-core';
 import type { FrontUserOptions } from '../compose/front-options';
 import { toFrontOptions } from '../compose/front-options';
+import { toMockConfig } from '../config/config-check';
+import { loadModelSpecs } from '../config/load-model-files';
 import type { MockFacade } from '../compose/mock-facade';
 import { createMockFacade } from '../compose/mock-facade';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION } from '../compose/package-info';
 import { createNodeFront, createNodeListener } from '../http/node-front';
 import type { SpecEngine } from '../spec-engine/spec-engine';
 import { loadSpecEngine } from '../spec-engine/spec-engine';
+import { createModelCatalog } from '../viewer/model/model-catalog';
 
 /** Options of {@link createMiddleware}: the core's (as `createHandlers` takes them) and the front's. */
 export interface MiddlewareOptions extends MockCoreOptions, FrontUserOptions {
@@ -37,6 +40,8 @@ export interface MockMiddleware extends MockFacade {
 export function createMiddleware(options: MiddlewareOptions = {}): MockMiddleware {
   const frontOptions = toFrontOptions(options);
   const core = createMockCore(options);
+  // The config's models, files read now: a bad one stops the start, naming it (as the server does).
+  const models = createModelCatalog(loadModelSpecs(toMockConfig(options.config ?? {})));
   let engine: Promise<SpecEngine> | undefined;
   const front = createNodeFront({
     core,
@@ -46,6 +51,7 @@ export function createMiddleware(options: MiddlewareOptions = {}): MockMiddlewar
     logger: options.logger ?? pino({ level: options.logLevel ?? 'info' }),
     version: PACKAGE_VERSION,
     store: { kind: 'memory' },
+    models,
     // A path the route table does not have is the app's.
     passOn: (match) => match.kind === 'not-found',
   });

@@ -5,8 +5,8 @@ import type { StaticOperationId } from '../core/routing/route-table';
 import { VIEWER_SDK_FOLDERS } from '../core/viewer-data';
 import { STAND_IN_SOURCES } from './generated/stand-in-files';
 
-export const JAVASCRIPT = 'application/javascript; charset=utf-8';
-export const CSS = 'text/css; charset=utf-8';
+const JAVASCRIPT = 'application/javascript; charset=utf-8';
+const CSS = 'text/css; charset=utf-8';
 export const PLAIN_TEXT = 'text/plain; charset=utf-8';
 
 /** The spec's operations of the static host (spec/mock.openapi.yaml, `x-area: static`). */
@@ -66,7 +66,7 @@ const FOLDERS: Readonly<Record<string, Readonly<Record<string, Served>>>> = {
 };
 
 /** Where the loader stand-in is, as on the platform's CDN (`/api/BimfaceSDKLoader/…`). */
-export const LOADER_PATH = '/api/BimfaceSDKLoader/BimfaceSDKLoader@latest-release.js';
+const LOADER_PATH = '/api/BimfaceSDKLoader/BimfaceSDKLoader@latest-release.js';
 
 /** Where each operation's files are: the folder prefix as the spec's path writes it, and the sub-folder of `{file}`. */
 const PLACE_OF = {

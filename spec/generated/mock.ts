@@ -34,7 +34,13 @@ export interface paths {
         /** The child-file route answered for GET too (most real clients send GET) */
         get: operations["getChildFileViewTokenByGet"];
         put?: never;
-        /** Get the View Token of a child file of an integrated model */
+        /**
+         * Get the View Token of a child file of an integrated model
+         * @description With the application's Access Token (`Authorization: Bearer`), as the interface document says; or,
+         *     as the platform's viewer SDK asks (`Data.FileManager.getViewToken`), with the integration's View Token
+         *     in `view_token` and no Authorization: a use of that token (its expiry slides), which must be the
+         *     integration's (another object's → 403 naming both; expired or unknown → 401).
+         */
         post: operations["getChildFileViewToken"];
         delete?: never;
         options?: never;
@@ -278,6 +284,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data/v2/integrations/{integrateId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The files an integrated model integrates (the SDK's getFiles); a use of the integration's View Token
+         * @description The integration's files as the platform lists them (`fileId`, `fileName`, `fileType`, `specialty`,
+         *     `databagId`, …): the config's `model.files`, the catalog's `fileIds`, or by default two files of one
+         *     building generated from the integration's id, its id followed by 1 (the architecture) and 2 (the
+         *     structure). `drawingSheetCount` with `includeDrawingSheet=true`. The View Token must be the
+         *     integration's (a use, as `/inside/databag`; another object's → 403 naming both).
+         */
+        get: operations["getIntegrationFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/v2/integrations/{integrateId}/floors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An integrated model's levels (the SDK's getFloors); a use of its View Token
+         * @description The levels of all its files, merged by name, lowest first; with `includeRoom=true` their rooms. Token rules as for the files route.
+         */
+        get: operations["getIntegrationFloors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/v2/integrations/{integrateId}/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An integrated model's tree by specialty (the SDK's getModelTree); a use of its View Token
+         * @description specialty → floor → category → family → type, each with its element count (the SDK asks `treeType=specialty`). Token rules as for the files route.
+         */
+        get: operations["getIntegrationTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/v2/integrations/{integrateId}/files/{fileId}/elements/{elementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A component of one file of an integrated model (the SDK's getComponentProperty of `fileId.elementId`); a use of its View Token
+         * @description The element's properties as the single-model route answers them, from that file's model. A file the integration does not have → 404 `file.not.found` naming its files; an element the file lacks → 404 `element.not.found`. Token rules as for the files route.
+         */
+        get: operations["getIntegrationFileElement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data/v2/integrations/{integrateId}/elements/{objectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A component of an integrated model by its id `fileId.elementId`; a use of its View Token
+         * @description The same answer as `/data/v2/integrations/{integrateId}/files/{fileId}/elements/{elementId}`.
+         */
+        get: operations["getIntegrationElement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{databagId}/resource/drawing/index.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A model's drawing sheets, where the drawing viewer looks under resourceHost (no token, as on the platform)
+         * @description The sheets of the model's drawing (`id`, `name`, `levelName`, `frame` in mm with Y up): a floor plan of
+         *     every storey of the model (or the config's `model.sheets`), derived from its elements' levels and boxes.
+         *     An integration's drawing draws all its files (component ids `fileId.elementId`).
+         */
+        get: operations["getDrawingIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{databagId}/resource/drawing/{sheetId}/index.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One sheet of a model's drawing, as vectors on layers (no token, as on the platform)
+         * @description The sheet's layers (walls, columns, doors, windows, stairs, grid, dimensions, text; AIA CAD names, each
+         *     its colour) and entities (polygons, lines, arcs, text; mm, Y up), each drawing element carrying the
+         *     model's element id. A sheet id the drawing lacks → 404 naming its sheets.
+         */
+        get: operations["getDrawingSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{databagId}/resource/model": {
         parameters: {
             query?: never;
@@ -290,6 +444,9 @@ export interface paths {
          * @description The geometry the stand-in renders, under `{resourceHost}/{databagId}/` as the platform's SDK
          *     loads its own: the generated building as GLB (one node per element, its data in `extras`), or the
          *     team's glTF/GLB from the config as given. glTF's metres and Y up; the viewer shows mm and Z up.
+         *     An integrated model's geometry is its files': each file's `databagId` in its files list
+         *     (`integration-20001-file-200011-databag`, also a child file's View Token's); the integration's own
+         *     databag → 404 naming them.
          */
         get: operations["getModelGeometry"];
         put?: never;
@@ -789,6 +946,132 @@ export interface components {
                 items: components["schemas"]["ModelTreeFloor"][];
             };
         };
+        IntegrationFilesResponse: {
+            /** @enum {string} */
+            code: "success";
+            message: string;
+            data: {
+                /** @description Where the file's geometry and drawing are under resourceHost. */
+                databagId: string;
+                /** @description With includeDrawingSheet=true; else null. */
+                drawingSheetCount: number | null;
+                /** @description A number, as the platform writes ids (a string past 2^53). */
+                fileId: number | string;
+                fileName: string;
+                fileType: string;
+                /** @enum {string|null} */
+                floor: null;
+                /** @enum {number|null} */
+                floorSort: null;
+                integrateId: number | string;
+                linkedBy: string[];
+                specialty: string | null;
+                specialtySort: number | null;
+            }[];
+        };
+        ModelTreeSpecialty: {
+            actualName: string;
+            /** @enum {string|null} */
+            data: null;
+            elementCount: number;
+            id: string;
+            items: components["schemas"]["ModelTreeFloor"][];
+            name: string;
+            /** @enum {string} */
+            type: "specialty";
+        };
+        SpecialtyTreeResponse: {
+            /** @enum {string} */
+            code: "success";
+            message: string;
+            data: {
+                /** @enum {string} */
+                root: "specialty";
+                items: components["schemas"]["ModelTreeSpecialty"][];
+            };
+        };
+        /** @description A point of a sheet, mm, Y up. */
+        DrawingPoint: {
+            x: number;
+            y: number;
+        };
+        DrawingFrame: {
+            min: components["schemas"]["DrawingPoint"];
+            max: components["schemas"]["DrawingPoint"];
+        };
+        SheetSummary: {
+            id: string;
+            name: string;
+            /** @description The level the plan cuts. */
+            levelName?: string;
+            frame: components["schemas"]["DrawingFrame"];
+        };
+        DrawingIndex: {
+            sheets: components["schemas"]["SheetSummary"][];
+        };
+        DrawingSheet: components["schemas"]["SheetSummary"] & {
+            layers: {
+                id: string;
+                name: string;
+                color: string;
+            }[];
+            /** @description `objectId`: the element an entity draws (what a click selects). */
+            entities: (components["schemas"]["DrawingPolygon"] | components["schemas"]["DrawingLine"] | components["schemas"]["DrawingArc"] | components["schemas"]["DrawingText"])[];
+        };
+        /** @description A closed outline; `points` [x0, y0, x1, y1, …]; `fill` the layer colour (solid), the background (an opening cut in a wall) or none. */
+        DrawingPolygon: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "polygon";
+            layer: string;
+            objectId?: string;
+            points: number[];
+            /** @enum {string} */
+            fill: "solid" | "background" | "none";
+        };
+        /** @description A polyline; `points` [x0, y0, x1, y1, …]. */
+        DrawingLine: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "line";
+            layer: string;
+            objectId?: string;
+            points: number[];
+            dashed?: boolean;
+        };
+        /** @description A circular arc, counter-clockwise from `from` to `to` (degrees, 0 along +x). */
+        DrawingArc: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "arc";
+            layer: string;
+            objectId?: string;
+            center: components["schemas"]["DrawingPoint"];
+            radius: number;
+            from: number;
+            to: number;
+        };
+        /** @description Upright text at `at`, `size` mm tall. */
+        DrawingText: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "text";
+            layer: string;
+            objectId?: string;
+            at: components["schemas"]["DrawingPoint"];
+            text: string;
+            size: number;
+            /** @enum {string} */
+            anchor: "start" | "middle" | "end";
+        };
         ViewTokenClockResponse: {
             /** @enum {string} */
             code: "success";
@@ -844,10 +1127,10 @@ export interface components {
             /** @description The object's id (a child file's is the file's own id). */
             modelId: string;
             /**
-             * @description Files and child files only (the SDK's data calls branch on it).
+             * @description `singleModel` for files and child files, `integrationModel` for integrated models (the SDK's data calls take the integration routes when it is not `singleModel`; the platform's own value for integrations is not public).
              * @enum {string}
              */
-            modelType?: "singleModel";
+            modelType?: "singleModel" | "integrationModel";
             name: string;
             objectType: components["schemas"]["ObjectType"];
             /** @description The int64 id, as a decimal string. */
@@ -1272,6 +1555,12 @@ export interface components {
         ViewerSdkVersion: string;
         /** @description The file's name (case-sensitive). */
         ViewerSdkFileName: string;
+        /** @description The `databagId` of `/inside/databag` (`file-10001-databag`), or an integration file's of its files list (`integration-20001-file-200011-databag`). */
+        DatabagIdPath: string;
+        /** @description The element's id (a string of digits). */
+        ElementIdPath: string;
+        /** @description The integration's View Token, in place of the Authorization header (how the viewer SDK asks for a child file's token). */
+        ViewTokenSnakeOptionalQuery: string;
         /** @description The View Token (the viewer SDK's data calls name it in snake case). */
         ViewTokenSnakeQuery: string;
         /**
@@ -1338,7 +1627,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     getChildFileViewTokenByGet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The integration's View Token, in place of the Authorization header (how the viewer SDK asks for a child file's token). */
+                view_token?: components["parameters"]["ViewTokenSnakeOptionalQuery"];
+            };
             header?: {
                 /**
                  * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
@@ -1377,7 +1669,10 @@ export interface operations {
     };
     getChildFileViewToken: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The integration's View Token, in place of the Authorization header (how the viewer SDK asks for a child file's token). */
+                view_token?: components["parameters"]["ViewTokenSnakeOptionalQuery"];
+            };
             header?: {
                 /**
                  * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
@@ -1807,6 +2102,229 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getIntegrationFiles: {
+        parameters: {
+            query: {
+                /** @description The View Token (the viewer SDK's data calls name it in snake case). */
+                view_token: components["parameters"]["ViewTokenSnakeQuery"];
+                /** @description With `true`, each file's number of drawing sheets; else `drawingSheetCount` is null. */
+                includeDrawingSheet?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description Integrated model ID */
+                integrateId: components["parameters"]["IntegrateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files. */
+            200: {
+                headers: {
+                    "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationFilesResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getIntegrationFloors: {
+        parameters: {
+            query: {
+                /** @description The View Token (the viewer SDK's data calls name it in snake case). */
+                view_token: components["parameters"]["ViewTokenSnakeQuery"];
+                /** @description With `true`, each level's rooms; else `rooms` is null. */
+                includeRoom?: "true" | "false";
+                /** @description Accepted; the mock's models have no areas (`areas` is null). */
+                includeArea?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description Integrated model ID */
+                integrateId: components["parameters"]["IntegrateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The levels. */
+            200: {
+                headers: {
+                    "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FloorsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getIntegrationTree: {
+        parameters: {
+            query: {
+                /** @description The View Token (the viewer SDK's data calls name it in snake case). */
+                view_token: components["parameters"]["ViewTokenSnakeQuery"];
+                /** @description The tree's root; specialty is the one served. */
+                treeType?: "specialty";
+            };
+            header?: never;
+            path: {
+                /** @description Integrated model ID */
+                integrateId: components["parameters"]["IntegrateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tree. */
+            200: {
+                headers: {
+                    "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialtyTreeResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getIntegrationFileElement: {
+        parameters: {
+            query: {
+                /** @description The View Token (the viewer SDK's data calls name it in snake case). */
+                view_token: components["parameters"]["ViewTokenSnakeQuery"];
+                /** @description Sent by the SDK for overridden properties; the mock's models have none. */
+                includeOverrides?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description Integrated model ID */
+                integrateId: components["parameters"]["IntegrateIdPath"];
+                /** @description File ID */
+                fileId: components["parameters"]["FileIdPath"];
+                /** @description The element's id (a string of digits). */
+                elementId: components["parameters"]["ElementIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The element's bounding box (mm, Z up), GUIDs, name and property groups. */
+            200: {
+                headers: {
+                    "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElementPropertyResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getIntegrationElement: {
+        parameters: {
+            query: {
+                /** @description The View Token (the viewer SDK's data calls name it in snake case). */
+                view_token: components["parameters"]["ViewTokenSnakeQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description Integrated model ID */
+                integrateId: components["parameters"]["IntegrateIdPath"];
+                /** @description The component's id in the integration, `fileId.elementId`. */
+                objectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The element's bounding box (mm, Z up), GUIDs, name and property groups. */
+            200: {
+                headers: {
+                    "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElementPropertyResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDrawingIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `databagId` of `/inside/databag` (`file-10001-databag`), or an integration file's of its files list (`integration-20001-file-200011-databag`). */
+                databagId: components["parameters"]["DatabagIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sheet list. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrawingIndex"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDrawingSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `databagId` of `/inside/databag` (`file-10001-databag`), or an integration file's of its files list (`integration-20001-file-200011-databag`). */
+                databagId: components["parameters"]["DatabagIdPath"];
+                /** @description A sheet's id from the sheet list. */
+                sheetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sheet. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrawingSheet"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
     getModelGeometry: {
         parameters: {
             query?: never;
@@ -1827,8 +2345,8 @@ export interface operations {
                 "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
             };
             path: {
-                /** @description The `databagId` of `/inside/databag` (`file-10001-databag`). */
-                databagId: string;
+                /** @description The `databagId` of `/inside/databag` (`file-10001-databag`), or an integration file's of its files list (`integration-20001-file-200011-databag`). */
+                databagId: components["parameters"]["DatabagIdPath"];
             };
             cookie?: never;
         };

@@ -41,60 +41,18 @@ var standalone = (() => {
   // request-validators.js
   var require_request_validators = __commonJS({
     "request-validators.js"(exports) {
-      exports["getChildFileViewTokenByGet.path"] = validate21;
-      var schema6 = { "type": "object", "properties": { "integrateId": { "type": "string", "format": "int64" }, "fileId": { "type": "string", "format": "int64" } }, "required": ["integrateId", "fileId"] };
-      var formats0 = __formats.int64;
+      exports["getChildFileViewTokenByGet.query"] = validate21;
+      var schema6 = { "type": "object", "properties": { "view_token": { "type": "string" } } };
       function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            let missing0;
-            if (data.integrateId === void 0 && (missing0 = "integrateId") || data.fileId === void 0 && (missing0 = "fileId")) {
-              validate21.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema6.required, parentSchema: schema6, data }];
-              return false;
-            } else {
-              if (data.integrateId !== void 0) {
-                let data0 = data.integrateId;
-                const _errs1 = errors;
-                if (errors === _errs1) {
-                  if (errors === _errs1) {
-                    if (typeof data0 === "string") {
-                      if (!formats0(data0)) {
-                        validate21.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema6.properties.integrateId, data: data0 }];
-                        return false;
-                      }
-                    } else {
-                      validate21.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.integrateId.type, parentSchema: schema6.properties.integrateId, data: data0 }];
-                      return false;
-                    }
-                  }
-                }
-                var valid0 = _errs1 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.fileId !== void 0) {
-                  let data1 = data.fileId;
-                  const _errs3 = errors;
-                  if (errors === _errs3) {
-                    if (errors === _errs3) {
-                      if (typeof data1 === "string") {
-                        if (!formats0(data1)) {
-                          validate21.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema6.properties.fileId, data: data1 }];
-                          return false;
-                        }
-                      } else {
-                        validate21.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.fileId.type, parentSchema: schema6.properties.fileId, data: data1 }];
-                        return false;
-                      }
-                    }
-                  }
-                  var valid0 = _errs3 === errors;
-                } else {
-                  var valid0 = true;
-                }
+            if (data.view_token !== void 0) {
+              let data0 = data.view_token;
+              if (typeof data0 !== "string") {
+                validate21.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.view_token.type, parentSchema: schema6.properties.view_token, data: data0 }];
+                return false;
               }
             }
           } else {
@@ -105,8 +63,9 @@ var standalone = (() => {
         validate21.errors = vErrors;
         return errors === 0;
       }
-      exports["getChildFileViewToken.path"] = validate22;
+      exports["getChildFileViewTokenByGet.path"] = validate22;
       var schema7 = { "type": "object", "properties": { "integrateId": { "type": "string", "format": "int64" }, "fileId": { "type": "string", "format": "int64" } }, "required": ["integrateId", "fileId"] };
+      var formats0 = __formats.int64;
       function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -168,9 +127,94 @@ var standalone = (() => {
         validate22.errors = vErrors;
         return errors === 0;
       }
-      exports["getViewToken.query"] = validate23;
-      var schema8 = { "type": "object", "properties": { "compareId": { "type": "string", "format": "int64" }, "fileId": { "type": "string", "format": "int64" }, "integrateId": { "type": "string", "format": "int64" }, "sceneId": { "type": "string", "format": "int64" }, "submodelId": { "type": "string", "format": "int64" }, "clashDetectiveId": { "type": "string", "format": "int64" }, "moduleDataId": { "type": "string", "format": "int64" } } };
+      exports["getChildFileViewToken.query"] = validate23;
+      var schema8 = { "type": "object", "properties": { "view_token": { "type": "string" } } };
       function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.view_token !== void 0) {
+              let data0 = data.view_token;
+              if (typeof data0 !== "string") {
+                validate23.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.properties.view_token.type, parentSchema: schema8.properties.view_token, data: data0 }];
+                return false;
+              }
+            }
+          } else {
+            validate23.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema8.type, parentSchema: schema8, data }];
+            return false;
+          }
+        }
+        validate23.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getChildFileViewToken.path"] = validate24;
+      var schema9 = { "type": "object", "properties": { "integrateId": { "type": "string", "format": "int64" }, "fileId": { "type": "string", "format": "int64" } }, "required": ["integrateId", "fileId"] };
+      function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.integrateId === void 0 && (missing0 = "integrateId") || data.fileId === void 0 && (missing0 = "fileId")) {
+              validate24.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema9.required, parentSchema: schema9, data }];
+              return false;
+            } else {
+              if (data.integrateId !== void 0) {
+                let data0 = data.integrateId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (errors === _errs1) {
+                    if (typeof data0 === "string") {
+                      if (!formats0(data0)) {
+                        validate24.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema9.properties.integrateId, data: data0 }];
+                        return false;
+                      }
+                    } else {
+                      validate24.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema9.properties.integrateId.type, parentSchema: schema9.properties.integrateId, data: data0 }];
+                      return false;
+                    }
+                  }
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.fileId !== void 0) {
+                  let data1 = data.fileId;
+                  const _errs3 = errors;
+                  if (errors === _errs3) {
+                    if (errors === _errs3) {
+                      if (typeof data1 === "string") {
+                        if (!formats0(data1)) {
+                          validate24.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema9.properties.fileId, data: data1 }];
+                          return false;
+                        }
+                      } else {
+                        validate24.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema9.properties.fileId.type, parentSchema: schema9.properties.fileId, data: data1 }];
+                        return false;
+                      }
+                    }
+                  }
+                  var valid0 = _errs3 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          } else {
+            validate24.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema9.type, parentSchema: schema9, data }];
+            return false;
+          }
+        }
+        validate24.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getViewToken.query"] = validate25;
+      var schema10 = { "type": "object", "properties": { "compareId": { "type": "string", "format": "int64" }, "fileId": { "type": "string", "format": "int64" }, "integrateId": { "type": "string", "format": "int64" }, "sceneId": { "type": "string", "format": "int64" }, "submodelId": { "type": "string", "format": "int64" }, "clashDetectiveId": { "type": "string", "format": "int64" }, "moduleDataId": { "type": "string", "format": "int64" } } };
+      function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -182,11 +226,11 @@ var standalone = (() => {
                 if (errors === _errs1) {
                   if (typeof data0 === "string") {
                     if (!formats0(data0)) {
-                      validate23.errors = [{ instancePath: instancePath + "/compareId", schemaPath: "#/properties/compareId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.compareId, data: data0 }];
+                      validate25.errors = [{ instancePath: instancePath + "/compareId", schemaPath: "#/properties/compareId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema10.properties.compareId, data: data0 }];
                       return false;
                     }
                   } else {
-                    validate23.errors = [{ instancePath: instancePath + "/compareId", schemaPath: "#/properties/compareId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.properties.compareId.type, parentSchema: schema8.properties.compareId, data: data0 }];
+                    validate25.errors = [{ instancePath: instancePath + "/compareId", schemaPath: "#/properties/compareId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.compareId.type, parentSchema: schema10.properties.compareId, data: data0 }];
                     return false;
                   }
                 }
@@ -203,11 +247,11 @@ var standalone = (() => {
                   if (errors === _errs3) {
                     if (typeof data1 === "string") {
                       if (!formats0(data1)) {
-                        validate23.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.fileId, data: data1 }];
+                        validate25.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema10.properties.fileId, data: data1 }];
                         return false;
                       }
                     } else {
-                      validate23.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.properties.fileId.type, parentSchema: schema8.properties.fileId, data: data1 }];
+                      validate25.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.fileId.type, parentSchema: schema10.properties.fileId, data: data1 }];
                       return false;
                     }
                   }
@@ -224,11 +268,11 @@ var standalone = (() => {
                     if (errors === _errs5) {
                       if (typeof data2 === "string") {
                         if (!formats0(data2)) {
-                          validate23.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.integrateId, data: data2 }];
+                          validate25.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema10.properties.integrateId, data: data2 }];
                           return false;
                         }
                       } else {
-                        validate23.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.properties.integrateId.type, parentSchema: schema8.properties.integrateId, data: data2 }];
+                        validate25.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.integrateId.type, parentSchema: schema10.properties.integrateId, data: data2 }];
                         return false;
                       }
                     }
@@ -245,11 +289,11 @@ var standalone = (() => {
                       if (errors === _errs7) {
                         if (typeof data3 === "string") {
                           if (!formats0(data3)) {
-                            validate23.errors = [{ instancePath: instancePath + "/sceneId", schemaPath: "#/properties/sceneId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.sceneId, data: data3 }];
+                            validate25.errors = [{ instancePath: instancePath + "/sceneId", schemaPath: "#/properties/sceneId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema10.properties.sceneId, data: data3 }];
                             return false;
                           }
                         } else {
-                          validate23.errors = [{ instancePath: instancePath + "/sceneId", schemaPath: "#/properties/sceneId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.properties.sceneId.type, parentSchema: schema8.properties.sceneId, data: data3 }];
+                          validate25.errors = [{ instancePath: instancePath + "/sceneId", schemaPath: "#/properties/sceneId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.sceneId.type, parentSchema: schema10.properties.sceneId, data: data3 }];
                           return false;
                         }
                       }
@@ -266,11 +310,11 @@ var standalone = (() => {
                         if (errors === _errs9) {
                           if (typeof data4 === "string") {
                             if (!formats0(data4)) {
-                              validate23.errors = [{ instancePath: instancePath + "/submodelId", schemaPath: "#/properties/submodelId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.submodelId, data: data4 }];
+                              validate25.errors = [{ instancePath: instancePath + "/submodelId", schemaPath: "#/properties/submodelId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema10.properties.submodelId, data: data4 }];
                               return false;
                             }
                           } else {
-                            validate23.errors = [{ instancePath: instancePath + "/submodelId", schemaPath: "#/properties/submodelId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.properties.submodelId.type, parentSchema: schema8.properties.submodelId, data: data4 }];
+                            validate25.errors = [{ instancePath: instancePath + "/submodelId", schemaPath: "#/properties/submodelId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.submodelId.type, parentSchema: schema10.properties.submodelId, data: data4 }];
                             return false;
                           }
                         }
@@ -287,11 +331,11 @@ var standalone = (() => {
                           if (errors === _errs11) {
                             if (typeof data5 === "string") {
                               if (!formats0(data5)) {
-                                validate23.errors = [{ instancePath: instancePath + "/clashDetectiveId", schemaPath: "#/properties/clashDetectiveId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.clashDetectiveId, data: data5 }];
+                                validate25.errors = [{ instancePath: instancePath + "/clashDetectiveId", schemaPath: "#/properties/clashDetectiveId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema10.properties.clashDetectiveId, data: data5 }];
                                 return false;
                               }
                             } else {
-                              validate23.errors = [{ instancePath: instancePath + "/clashDetectiveId", schemaPath: "#/properties/clashDetectiveId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.properties.clashDetectiveId.type, parentSchema: schema8.properties.clashDetectiveId, data: data5 }];
+                              validate25.errors = [{ instancePath: instancePath + "/clashDetectiveId", schemaPath: "#/properties/clashDetectiveId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.clashDetectiveId.type, parentSchema: schema10.properties.clashDetectiveId, data: data5 }];
                               return false;
                             }
                           }
@@ -308,11 +352,11 @@ var standalone = (() => {
                             if (errors === _errs13) {
                               if (typeof data6 === "string") {
                                 if (!formats0(data6)) {
-                                  validate23.errors = [{ instancePath: instancePath + "/moduleDataId", schemaPath: "#/properties/moduleDataId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema8.properties.moduleDataId, data: data6 }];
+                                  validate25.errors = [{ instancePath: instancePath + "/moduleDataId", schemaPath: "#/properties/moduleDataId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema10.properties.moduleDataId, data: data6 }];
                                   return false;
                                 }
                               } else {
-                                validate23.errors = [{ instancePath: instancePath + "/moduleDataId", schemaPath: "#/properties/moduleDataId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema8.properties.moduleDataId.type, parentSchema: schema8.properties.moduleDataId, data: data6 }];
+                                validate25.errors = [{ instancePath: instancePath + "/moduleDataId", schemaPath: "#/properties/moduleDataId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.moduleDataId.type, parentSchema: schema10.properties.moduleDataId, data: data6 }];
                                 return false;
                               }
                             }
@@ -328,83 +372,6 @@ var standalone = (() => {
               }
             }
           } else {
-            validate23.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema8.type, parentSchema: schema8, data }];
-            return false;
-          }
-        }
-        validate23.errors = vErrors;
-        return errors === 0;
-      }
-      exports["getViewerData.query"] = validate24;
-      var schema9 = { "type": "object", "properties": { "viewToken": { "type": "string" } }, "required": ["viewToken"] };
-      function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-        let vErrors = null;
-        let errors = 0;
-        if (errors === 0) {
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            let missing0;
-            if (data.viewToken === void 0 && (missing0 = "viewToken")) {
-              validate24.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema9.required, parentSchema: schema9, data }];
-              return false;
-            } else {
-              if (data.viewToken !== void 0) {
-                let data0 = data.viewToken;
-                if (typeof data0 !== "string") {
-                  validate24.errors = [{ instancePath: instancePath + "/viewToken", schemaPath: "#/properties/viewToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema9.properties.viewToken.type, parentSchema: schema9.properties.viewToken, data: data0 }];
-                  return false;
-                }
-              }
-            }
-          } else {
-            validate24.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema9.type, parentSchema: schema9, data }];
-            return false;
-          }
-        }
-        validate24.errors = vErrors;
-        return errors === 0;
-      }
-      exports["getFileElement.query"] = validate25;
-      var schema10 = { "type": "object", "properties": { "view_token": { "type": "string" }, "includeOverrides": { "type": "string", "enum": ["true", "false"] } }, "required": ["view_token"] };
-      function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-        let vErrors = null;
-        let errors = 0;
-        if (errors === 0) {
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            let missing0;
-            if (data.view_token === void 0 && (missing0 = "view_token")) {
-              validate25.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema10.required, parentSchema: schema10, data }];
-              return false;
-            } else {
-              if (data.view_token !== void 0) {
-                let data0 = data.view_token;
-                const _errs1 = errors;
-                if (typeof data0 !== "string") {
-                  validate25.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.view_token.type, parentSchema: schema10.properties.view_token, data: data0 }];
-                  return false;
-                }
-                var valid0 = _errs1 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.includeOverrides !== void 0) {
-                  let data1 = data.includeOverrides;
-                  const _errs3 = errors;
-                  if (typeof data1 !== "string") {
-                    validate25.errors = [{ instancePath: instancePath + "/includeOverrides", schemaPath: "#/properties/includeOverrides/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema10.properties.includeOverrides.type, parentSchema: schema10.properties.includeOverrides, data: data1 }];
-                    return false;
-                  }
-                  if (!(data1 === "true" || data1 === "false")) {
-                    validate25.errors = [{ instancePath: instancePath + "/includeOverrides", schemaPath: "#/properties/includeOverrides/enum", keyword: "enum", params: { allowedValues: schema10.properties.includeOverrides.enum }, message: "must be equal to one of the allowed values", schema: schema10.properties.includeOverrides.enum, parentSchema: schema10.properties.includeOverrides, data: data1 }];
-                    return false;
-                  }
-                  var valid0 = _errs3 === errors;
-                } else {
-                  var valid0 = true;
-                }
-              }
-            }
-          } else {
             validate25.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema10.type, parentSchema: schema10, data }];
             return false;
           }
@@ -412,57 +379,23 @@ var standalone = (() => {
         validate25.errors = vErrors;
         return errors === 0;
       }
-      exports["getFileElement.path"] = validate26;
-      var schema11 = { "type": "object", "properties": { "fileId": { "type": "string", "format": "int64" }, "elementId": { "type": "string", "pattern": "^[0-9]+$" } }, "required": ["fileId", "elementId"] };
-      var pattern0 = new RegExp("^[0-9]+$", "u");
+      exports["getViewerData.query"] = validate26;
+      var schema11 = { "type": "object", "properties": { "viewToken": { "type": "string" } }, "required": ["viewToken"] };
       function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
-            if (data.fileId === void 0 && (missing0 = "fileId") || data.elementId === void 0 && (missing0 = "elementId")) {
+            if (data.viewToken === void 0 && (missing0 = "viewToken")) {
               validate26.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema11.required, parentSchema: schema11, data }];
               return false;
             } else {
-              if (data.fileId !== void 0) {
-                let data0 = data.fileId;
-                const _errs1 = errors;
-                if (errors === _errs1) {
-                  if (errors === _errs1) {
-                    if (typeof data0 === "string") {
-                      if (!formats0(data0)) {
-                        validate26.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema11.properties.fileId, data: data0 }];
-                        return false;
-                      }
-                    } else {
-                      validate26.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.fileId.type, parentSchema: schema11.properties.fileId, data: data0 }];
-                      return false;
-                    }
-                  }
-                }
-                var valid0 = _errs1 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.elementId !== void 0) {
-                  let data1 = data.elementId;
-                  const _errs3 = errors;
-                  if (errors === _errs3) {
-                    if (typeof data1 === "string") {
-                      if (!pattern0.test(data1)) {
-                        validate26.errors = [{ instancePath: instancePath + "/elementId", schemaPath: "#/properties/elementId/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"', schema: "^[0-9]+$", parentSchema: schema11.properties.elementId, data: data1 }];
-                        return false;
-                      }
-                    } else {
-                      validate26.errors = [{ instancePath: instancePath + "/elementId", schemaPath: "#/properties/elementId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.elementId.type, parentSchema: schema11.properties.elementId, data: data1 }];
-                      return false;
-                    }
-                  }
-                  var valid0 = _errs3 === errors;
-                } else {
-                  var valid0 = true;
+              if (data.viewToken !== void 0) {
+                let data0 = data.viewToken;
+                if (typeof data0 !== "string") {
+                  validate26.errors = [{ instancePath: instancePath + "/viewToken", schemaPath: "#/properties/viewToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.viewToken.type, parentSchema: schema11.properties.viewToken, data: data0 }];
+                  return false;
                 }
               }
             }
@@ -474,8 +407,8 @@ var standalone = (() => {
         validate26.errors = vErrors;
         return errors === 0;
       }
-      exports["getFileFloors.query"] = validate27;
-      var schema12 = { "type": "object", "properties": { "view_token": { "type": "string" }, "includeRoom": { "type": "string", "enum": ["true", "false"] }, "includeArea": { "type": "string", "enum": ["true", "false"] } }, "required": ["view_token"] };
+      exports["getFileElement.query"] = validate27;
+      var schema12 = { "type": "object", "properties": { "view_token": { "type": "string" }, "includeOverrides": { "type": "string", "enum": ["true", "false"] } }, "required": ["view_token"] };
       function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -498,37 +431,20 @@ var standalone = (() => {
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.includeRoom !== void 0) {
-                  let data1 = data.includeRoom;
+                if (data.includeOverrides !== void 0) {
+                  let data1 = data.includeOverrides;
                   const _errs3 = errors;
                   if (typeof data1 !== "string") {
-                    validate27.errors = [{ instancePath: instancePath + "/includeRoom", schemaPath: "#/properties/includeRoom/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.includeRoom.type, parentSchema: schema12.properties.includeRoom, data: data1 }];
+                    validate27.errors = [{ instancePath: instancePath + "/includeOverrides", schemaPath: "#/properties/includeOverrides/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.includeOverrides.type, parentSchema: schema12.properties.includeOverrides, data: data1 }];
                     return false;
                   }
                   if (!(data1 === "true" || data1 === "false")) {
-                    validate27.errors = [{ instancePath: instancePath + "/includeRoom", schemaPath: "#/properties/includeRoom/enum", keyword: "enum", params: { allowedValues: schema12.properties.includeRoom.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.includeRoom.enum, parentSchema: schema12.properties.includeRoom, data: data1 }];
+                    validate27.errors = [{ instancePath: instancePath + "/includeOverrides", schemaPath: "#/properties/includeOverrides/enum", keyword: "enum", params: { allowedValues: schema12.properties.includeOverrides.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.includeOverrides.enum, parentSchema: schema12.properties.includeOverrides, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs3 === errors;
                 } else {
                   var valid0 = true;
-                }
-                if (valid0) {
-                  if (data.includeArea !== void 0) {
-                    let data2 = data.includeArea;
-                    const _errs5 = errors;
-                    if (typeof data2 !== "string") {
-                      validate27.errors = [{ instancePath: instancePath + "/includeArea", schemaPath: "#/properties/includeArea/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema12.properties.includeArea.type, parentSchema: schema12.properties.includeArea, data: data2 }];
-                      return false;
-                    }
-                    if (!(data2 === "true" || data2 === "false")) {
-                      validate27.errors = [{ instancePath: instancePath + "/includeArea", schemaPath: "#/properties/includeArea/enum", keyword: "enum", params: { allowedValues: schema12.properties.includeArea.enum }, message: "must be equal to one of the allowed values", schema: schema12.properties.includeArea.enum, parentSchema: schema12.properties.includeArea, data: data2 }];
-                      return false;
-                    }
-                    var valid0 = _errs5 === errors;
-                  } else {
-                    var valid0 = true;
-                  }
                 }
               }
             }
@@ -540,15 +456,16 @@ var standalone = (() => {
         validate27.errors = vErrors;
         return errors === 0;
       }
-      exports["getFileFloors.path"] = validate28;
-      var schema13 = { "type": "object", "properties": { "fileId": { "type": "string", "format": "int64" } }, "required": ["fileId"] };
+      exports["getFileElement.path"] = validate28;
+      var schema13 = { "type": "object", "properties": { "fileId": { "type": "string", "format": "int64" }, "elementId": { "type": "string", "pattern": "^[0-9]+$" } }, "required": ["fileId", "elementId"] };
+      var pattern0 = new RegExp("^[0-9]+$", "u");
       function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
-            if (data.fileId === void 0 && (missing0 = "fileId")) {
+            if (data.fileId === void 0 && (missing0 = "fileId") || data.elementId === void 0 && (missing0 = "elementId")) {
               validate28.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema13.required, parentSchema: schema13, data }];
               return false;
             } else {
@@ -568,6 +485,29 @@ var standalone = (() => {
                     }
                   }
                 }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.elementId !== void 0) {
+                  let data1 = data.elementId;
+                  const _errs3 = errors;
+                  if (errors === _errs3) {
+                    if (typeof data1 === "string") {
+                      if (!pattern0.test(data1)) {
+                        validate28.errors = [{ instancePath: instancePath + "/elementId", schemaPath: "#/properties/elementId/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"', schema: "^[0-9]+$", parentSchema: schema13.properties.elementId, data: data1 }];
+                        return false;
+                      }
+                    } else {
+                      validate28.errors = [{ instancePath: instancePath + "/elementId", schemaPath: "#/properties/elementId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.elementId.type, parentSchema: schema13.properties.elementId, data: data1 }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs3 === errors;
+                } else {
+                  var valid0 = true;
+                }
               }
             }
           } else {
@@ -578,8 +518,8 @@ var standalone = (() => {
         validate28.errors = vErrors;
         return errors === 0;
       }
-      exports["getFileTree.query"] = validate29;
-      var schema14 = { "type": "object", "properties": { "view_token": { "type": "string" }, "v": { "type": "string", "enum": ["2.0"] } }, "required": ["view_token"] };
+      exports["getFileFloors.query"] = validate29;
+      var schema14 = { "type": "object", "properties": { "view_token": { "type": "string" }, "includeRoom": { "type": "string", "enum": ["true", "false"] }, "includeArea": { "type": "string", "enum": ["true", "false"] } }, "required": ["view_token"] };
       function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -602,20 +542,37 @@ var standalone = (() => {
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.v !== void 0) {
-                  let data1 = data.v;
+                if (data.includeRoom !== void 0) {
+                  let data1 = data.includeRoom;
                   const _errs3 = errors;
                   if (typeof data1 !== "string") {
-                    validate29.errors = [{ instancePath: instancePath + "/v", schemaPath: "#/properties/v/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.v.type, parentSchema: schema14.properties.v, data: data1 }];
+                    validate29.errors = [{ instancePath: instancePath + "/includeRoom", schemaPath: "#/properties/includeRoom/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.includeRoom.type, parentSchema: schema14.properties.includeRoom, data: data1 }];
                     return false;
                   }
-                  if (!(data1 === "2.0")) {
-                    validate29.errors = [{ instancePath: instancePath + "/v", schemaPath: "#/properties/v/enum", keyword: "enum", params: { allowedValues: schema14.properties.v.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.v.enum, parentSchema: schema14.properties.v, data: data1 }];
+                  if (!(data1 === "true" || data1 === "false")) {
+                    validate29.errors = [{ instancePath: instancePath + "/includeRoom", schemaPath: "#/properties/includeRoom/enum", keyword: "enum", params: { allowedValues: schema14.properties.includeRoom.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.includeRoom.enum, parentSchema: schema14.properties.includeRoom, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs3 === errors;
                 } else {
                   var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.includeArea !== void 0) {
+                    let data2 = data.includeArea;
+                    const _errs5 = errors;
+                    if (typeof data2 !== "string") {
+                      validate29.errors = [{ instancePath: instancePath + "/includeArea", schemaPath: "#/properties/includeArea/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.includeArea.type, parentSchema: schema14.properties.includeArea, data: data2 }];
+                      return false;
+                    }
+                    if (!(data2 === "true" || data2 === "false")) {
+                      validate29.errors = [{ instancePath: instancePath + "/includeArea", schemaPath: "#/properties/includeArea/enum", keyword: "enum", params: { allowedValues: schema14.properties.includeArea.enum }, message: "must be equal to one of the allowed values", schema: schema14.properties.includeArea.enum, parentSchema: schema14.properties.includeArea, data: data2 }];
+                      return false;
+                    }
+                    var valid0 = _errs5 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
                 }
               }
             }
@@ -627,7 +584,7 @@ var standalone = (() => {
         validate29.errors = vErrors;
         return errors === 0;
       }
-      exports["getFileTree.path"] = validate30;
+      exports["getFileFloors.path"] = validate30;
       var schema15 = { "type": "object", "properties": { "fileId": { "type": "string", "format": "int64" } }, "required": ["fileId"] };
       function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
@@ -665,32 +622,44 @@ var standalone = (() => {
         validate30.errors = vErrors;
         return errors === 0;
       }
-      exports["getModelGeometry.path"] = validate31;
-      var schema16 = { "type": "object", "properties": { "databagId": { "type": "string", "pattern": "^(file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+-databag$" } }, "required": ["databagId"] };
-      var pattern1 = new RegExp("^(file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+-databag$", "u");
+      exports["getFileTree.query"] = validate31;
+      var schema16 = { "type": "object", "properties": { "view_token": { "type": "string" }, "v": { "type": "string", "enum": ["2.0"] } }, "required": ["view_token"] };
       function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
-            if (data.databagId === void 0 && (missing0 = "databagId")) {
+            if (data.view_token === void 0 && (missing0 = "view_token")) {
               validate31.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema16.required, parentSchema: schema16, data }];
               return false;
             } else {
-              if (data.databagId !== void 0) {
-                let data0 = data.databagId;
+              if (data.view_token !== void 0) {
+                let data0 = data.view_token;
                 const _errs1 = errors;
-                if (errors === _errs1) {
-                  if (typeof data0 === "string") {
-                    if (!pattern1.test(data0)) {
-                      validate31.errors = [{ instancePath: instancePath + "/databagId", schemaPath: "#/properties/databagId/pattern", keyword: "pattern", params: { pattern: "^(file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+-databag$" }, message: 'must match pattern "^(file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+-databag$"', schema: "^(file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+-databag$", parentSchema: schema16.properties.databagId, data: data0 }];
-                      return false;
-                    }
-                  } else {
-                    validate31.errors = [{ instancePath: instancePath + "/databagId", schemaPath: "#/properties/databagId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.databagId.type, parentSchema: schema16.properties.databagId, data: data0 }];
+                if (typeof data0 !== "string") {
+                  validate31.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.view_token.type, parentSchema: schema16.properties.view_token, data: data0 }];
+                  return false;
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.v !== void 0) {
+                  let data1 = data.v;
+                  const _errs3 = errors;
+                  if (typeof data1 !== "string") {
+                    validate31.errors = [{ instancePath: instancePath + "/v", schemaPath: "#/properties/v/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.v.type, parentSchema: schema16.properties.v, data: data1 }];
                     return false;
                   }
+                  if (!(data1 === "2.0")) {
+                    validate31.errors = [{ instancePath: instancePath + "/v", schemaPath: "#/properties/v/enum", keyword: "enum", params: { allowedValues: schema16.properties.v.enum }, message: "must be equal to one of the allowed values", schema: schema16.properties.v.enum, parentSchema: schema16.properties.v, data: data1 }];
+                    return false;
+                  }
+                  var valid0 = _errs3 === errors;
+                } else {
+                  var valid0 = true;
                 }
               }
             }
@@ -702,23 +671,33 @@ var standalone = (() => {
         validate31.errors = vErrors;
         return errors === 0;
       }
-      exports["getViewTokenClock.query"] = validate32;
-      var schema17 = { "type": "object", "properties": { "viewToken": { "type": "string" } }, "required": ["viewToken"] };
+      exports["getFileTree.path"] = validate32;
+      var schema17 = { "type": "object", "properties": { "fileId": { "type": "string", "format": "int64" } }, "required": ["fileId"] };
       function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
-            if (data.viewToken === void 0 && (missing0 = "viewToken")) {
+            if (data.fileId === void 0 && (missing0 = "fileId")) {
               validate32.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema17.required, parentSchema: schema17, data }];
               return false;
             } else {
-              if (data.viewToken !== void 0) {
-                let data0 = data.viewToken;
-                if (typeof data0 !== "string") {
-                  validate32.errors = [{ instancePath: instancePath + "/viewToken", schemaPath: "#/properties/viewToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.viewToken.type, parentSchema: schema17.properties.viewToken, data: data0 }];
-                  return false;
+              if (data.fileId !== void 0) {
+                let data0 = data.fileId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (errors === _errs1) {
+                    if (typeof data0 === "string") {
+                      if (!formats0(data0)) {
+                        validate32.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema17.properties.fileId, data: data0 }];
+                        return false;
+                      }
+                    } else {
+                      validate32.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.fileId.type, parentSchema: schema17.properties.fileId, data: data0 }];
+                      return false;
+                    }
+                  }
                 }
               }
             }
@@ -730,26 +709,44 @@ var standalone = (() => {
         validate32.errors = vErrors;
         return errors === 0;
       }
-      exports["resetMock.query"] = validate33;
-      var schema18 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
-      var func2 = require_ucs2length().default;
+      exports["getIntegrationFiles.query"] = validate33;
+      var schema18 = { "type": "object", "properties": { "view_token": { "type": "string" }, "includeDrawingSheet": { "type": "string", "enum": ["true", "false"] } }, "required": ["view_token"] };
       function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.session !== void 0) {
-              let data0 = data.session;
-              const _errs1 = errors;
-              if (errors === _errs1) {
-                if (typeof data0 === "string") {
-                  if (func2(data0) > 128) {
-                    validate33.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema18.properties.session, data: data0 }];
+            let missing0;
+            if (data.view_token === void 0 && (missing0 = "view_token")) {
+              validate33.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema18.required, parentSchema: schema18, data }];
+              return false;
+            } else {
+              if (data.view_token !== void 0) {
+                let data0 = data.view_token;
+                const _errs1 = errors;
+                if (typeof data0 !== "string") {
+                  validate33.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.view_token.type, parentSchema: schema18.properties.view_token, data: data0 }];
+                  return false;
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.includeDrawingSheet !== void 0) {
+                  let data1 = data.includeDrawingSheet;
+                  const _errs3 = errors;
+                  if (typeof data1 !== "string") {
+                    validate33.errors = [{ instancePath: instancePath + "/includeDrawingSheet", schemaPath: "#/properties/includeDrawingSheet/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.includeDrawingSheet.type, parentSchema: schema18.properties.includeDrawingSheet, data: data1 }];
                     return false;
                   }
+                  if (!(data1 === "true" || data1 === "false")) {
+                    validate33.errors = [{ instancePath: instancePath + "/includeDrawingSheet", schemaPath: "#/properties/includeDrawingSheet/enum", keyword: "enum", params: { allowedValues: schema18.properties.includeDrawingSheet.enum }, message: "must be equal to one of the allowed values", schema: schema18.properties.includeDrawingSheet.enum, parentSchema: schema18.properties.includeDrawingSheet, data: data1 }];
+                    return false;
+                  }
+                  var valid0 = _errs3 === errors;
                 } else {
-                  validate33.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema18.properties.session.type, parentSchema: schema18.properties.session, data: data0 }];
-                  return false;
+                  var valid0 = true;
                 }
               }
             }
@@ -761,9 +758,651 @@ var standalone = (() => {
         validate33.errors = vErrors;
         return errors === 0;
       }
-      exports["listViewTokens.query"] = validate34;
-      var schema19 = { "type": "object", "properties": { "session": { "type": "string" }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      exports["getIntegrationFiles.path"] = validate34;
+      var schema19 = { "type": "object", "properties": { "integrateId": { "type": "string", "format": "int64" } }, "required": ["integrateId"] };
       function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.integrateId === void 0 && (missing0 = "integrateId")) {
+              validate34.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema19.required, parentSchema: schema19, data }];
+              return false;
+            } else {
+              if (data.integrateId !== void 0) {
+                let data0 = data.integrateId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (errors === _errs1) {
+                    if (typeof data0 === "string") {
+                      if (!formats0(data0)) {
+                        validate34.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema19.properties.integrateId, data: data0 }];
+                        return false;
+                      }
+                    } else {
+                      validate34.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.integrateId.type, parentSchema: schema19.properties.integrateId, data: data0 }];
+                      return false;
+                    }
+                  }
+                }
+              }
+            }
+          } else {
+            validate34.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data }];
+            return false;
+          }
+        }
+        validate34.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getIntegrationFloors.query"] = validate35;
+      var schema20 = { "type": "object", "properties": { "view_token": { "type": "string" }, "includeRoom": { "type": "string", "enum": ["true", "false"] }, "includeArea": { "type": "string", "enum": ["true", "false"] } }, "required": ["view_token"] };
+      function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.view_token === void 0 && (missing0 = "view_token")) {
+              validate35.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema20.required, parentSchema: schema20, data }];
+              return false;
+            } else {
+              if (data.view_token !== void 0) {
+                let data0 = data.view_token;
+                const _errs1 = errors;
+                if (typeof data0 !== "string") {
+                  validate35.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.view_token.type, parentSchema: schema20.properties.view_token, data: data0 }];
+                  return false;
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.includeRoom !== void 0) {
+                  let data1 = data.includeRoom;
+                  const _errs3 = errors;
+                  if (typeof data1 !== "string") {
+                    validate35.errors = [{ instancePath: instancePath + "/includeRoom", schemaPath: "#/properties/includeRoom/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.includeRoom.type, parentSchema: schema20.properties.includeRoom, data: data1 }];
+                    return false;
+                  }
+                  if (!(data1 === "true" || data1 === "false")) {
+                    validate35.errors = [{ instancePath: instancePath + "/includeRoom", schemaPath: "#/properties/includeRoom/enum", keyword: "enum", params: { allowedValues: schema20.properties.includeRoom.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.includeRoom.enum, parentSchema: schema20.properties.includeRoom, data: data1 }];
+                    return false;
+                  }
+                  var valid0 = _errs3 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.includeArea !== void 0) {
+                    let data2 = data.includeArea;
+                    const _errs5 = errors;
+                    if (typeof data2 !== "string") {
+                      validate35.errors = [{ instancePath: instancePath + "/includeArea", schemaPath: "#/properties/includeArea/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.includeArea.type, parentSchema: schema20.properties.includeArea, data: data2 }];
+                      return false;
+                    }
+                    if (!(data2 === "true" || data2 === "false")) {
+                      validate35.errors = [{ instancePath: instancePath + "/includeArea", schemaPath: "#/properties/includeArea/enum", keyword: "enum", params: { allowedValues: schema20.properties.includeArea.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.includeArea.enum, parentSchema: schema20.properties.includeArea, data: data2 }];
+                      return false;
+                    }
+                    var valid0 = _errs5 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
+              }
+            }
+          } else {
+            validate35.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data }];
+            return false;
+          }
+        }
+        validate35.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getIntegrationFloors.path"] = validate36;
+      var schema21 = { "type": "object", "properties": { "integrateId": { "type": "string", "format": "int64" } }, "required": ["integrateId"] };
+      function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.integrateId === void 0 && (missing0 = "integrateId")) {
+              validate36.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema21.required, parentSchema: schema21, data }];
+              return false;
+            } else {
+              if (data.integrateId !== void 0) {
+                let data0 = data.integrateId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (errors === _errs1) {
+                    if (typeof data0 === "string") {
+                      if (!formats0(data0)) {
+                        validate36.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema21.properties.integrateId, data: data0 }];
+                        return false;
+                      }
+                    } else {
+                      validate36.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.integrateId.type, parentSchema: schema21.properties.integrateId, data: data0 }];
+                      return false;
+                    }
+                  }
+                }
+              }
+            }
+          } else {
+            validate36.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data }];
+            return false;
+          }
+        }
+        validate36.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getIntegrationTree.query"] = validate37;
+      var schema22 = { "type": "object", "properties": { "view_token": { "type": "string" }, "treeType": { "type": "string", "enum": ["specialty"] } }, "required": ["view_token"] };
+      function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.view_token === void 0 && (missing0 = "view_token")) {
+              validate37.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema22.required, parentSchema: schema22, data }];
+              return false;
+            } else {
+              if (data.view_token !== void 0) {
+                let data0 = data.view_token;
+                const _errs1 = errors;
+                if (typeof data0 !== "string") {
+                  validate37.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.view_token.type, parentSchema: schema22.properties.view_token, data: data0 }];
+                  return false;
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.treeType !== void 0) {
+                  let data1 = data.treeType;
+                  const _errs3 = errors;
+                  if (typeof data1 !== "string") {
+                    validate37.errors = [{ instancePath: instancePath + "/treeType", schemaPath: "#/properties/treeType/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.treeType.type, parentSchema: schema22.properties.treeType, data: data1 }];
+                    return false;
+                  }
+                  if (!(data1 === "specialty")) {
+                    validate37.errors = [{ instancePath: instancePath + "/treeType", schemaPath: "#/properties/treeType/enum", keyword: "enum", params: { allowedValues: schema22.properties.treeType.enum }, message: "must be equal to one of the allowed values", schema: schema22.properties.treeType.enum, parentSchema: schema22.properties.treeType, data: data1 }];
+                    return false;
+                  }
+                  var valid0 = _errs3 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          } else {
+            validate37.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data }];
+            return false;
+          }
+        }
+        validate37.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getIntegrationTree.path"] = validate38;
+      var schema23 = { "type": "object", "properties": { "integrateId": { "type": "string", "format": "int64" } }, "required": ["integrateId"] };
+      function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.integrateId === void 0 && (missing0 = "integrateId")) {
+              validate38.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema23.required, parentSchema: schema23, data }];
+              return false;
+            } else {
+              if (data.integrateId !== void 0) {
+                let data0 = data.integrateId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (errors === _errs1) {
+                    if (typeof data0 === "string") {
+                      if (!formats0(data0)) {
+                        validate38.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema23.properties.integrateId, data: data0 }];
+                        return false;
+                      }
+                    } else {
+                      validate38.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.integrateId.type, parentSchema: schema23.properties.integrateId, data: data0 }];
+                      return false;
+                    }
+                  }
+                }
+              }
+            }
+          } else {
+            validate38.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data }];
+            return false;
+          }
+        }
+        validate38.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getIntegrationFileElement.query"] = validate39;
+      var schema24 = { "type": "object", "properties": { "view_token": { "type": "string" }, "includeOverrides": { "type": "string", "enum": ["true", "false"] } }, "required": ["view_token"] };
+      function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.view_token === void 0 && (missing0 = "view_token")) {
+              validate39.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema24.required, parentSchema: schema24, data }];
+              return false;
+            } else {
+              if (data.view_token !== void 0) {
+                let data0 = data.view_token;
+                const _errs1 = errors;
+                if (typeof data0 !== "string") {
+                  validate39.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.view_token.type, parentSchema: schema24.properties.view_token, data: data0 }];
+                  return false;
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.includeOverrides !== void 0) {
+                  let data1 = data.includeOverrides;
+                  const _errs3 = errors;
+                  if (typeof data1 !== "string") {
+                    validate39.errors = [{ instancePath: instancePath + "/includeOverrides", schemaPath: "#/properties/includeOverrides/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.includeOverrides.type, parentSchema: schema24.properties.includeOverrides, data: data1 }];
+                    return false;
+                  }
+                  if (!(data1 === "true" || data1 === "false")) {
+                    validate39.errors = [{ instancePath: instancePath + "/includeOverrides", schemaPath: "#/properties/includeOverrides/enum", keyword: "enum", params: { allowedValues: schema24.properties.includeOverrides.enum }, message: "must be equal to one of the allowed values", schema: schema24.properties.includeOverrides.enum, parentSchema: schema24.properties.includeOverrides, data: data1 }];
+                    return false;
+                  }
+                  var valid0 = _errs3 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          } else {
+            validate39.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data }];
+            return false;
+          }
+        }
+        validate39.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getIntegrationFileElement.path"] = validate40;
+      var schema25 = { "type": "object", "properties": { "integrateId": { "type": "string", "format": "int64" }, "fileId": { "type": "string", "format": "int64" }, "elementId": { "type": "string", "pattern": "^[0-9]+$" } }, "required": ["integrateId", "fileId", "elementId"] };
+      function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.integrateId === void 0 && (missing0 = "integrateId") || data.fileId === void 0 && (missing0 = "fileId") || data.elementId === void 0 && (missing0 = "elementId")) {
+              validate40.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema25.required, parentSchema: schema25, data }];
+              return false;
+            } else {
+              if (data.integrateId !== void 0) {
+                let data0 = data.integrateId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (errors === _errs1) {
+                    if (typeof data0 === "string") {
+                      if (!formats0(data0)) {
+                        validate40.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema25.properties.integrateId, data: data0 }];
+                        return false;
+                      }
+                    } else {
+                      validate40.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.integrateId.type, parentSchema: schema25.properties.integrateId, data: data0 }];
+                      return false;
+                    }
+                  }
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.fileId !== void 0) {
+                  let data1 = data.fileId;
+                  const _errs3 = errors;
+                  if (errors === _errs3) {
+                    if (errors === _errs3) {
+                      if (typeof data1 === "string") {
+                        if (!formats0(data1)) {
+                          validate40.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema25.properties.fileId, data: data1 }];
+                          return false;
+                        }
+                      } else {
+                        validate40.errors = [{ instancePath: instancePath + "/fileId", schemaPath: "#/properties/fileId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.fileId.type, parentSchema: schema25.properties.fileId, data: data1 }];
+                        return false;
+                      }
+                    }
+                  }
+                  var valid0 = _errs3 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.elementId !== void 0) {
+                    let data2 = data.elementId;
+                    const _errs5 = errors;
+                    if (errors === _errs5) {
+                      if (typeof data2 === "string") {
+                        if (!pattern0.test(data2)) {
+                          validate40.errors = [{ instancePath: instancePath + "/elementId", schemaPath: "#/properties/elementId/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"', schema: "^[0-9]+$", parentSchema: schema25.properties.elementId, data: data2 }];
+                          return false;
+                        }
+                      } else {
+                        validate40.errors = [{ instancePath: instancePath + "/elementId", schemaPath: "#/properties/elementId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.elementId.type, parentSchema: schema25.properties.elementId, data: data2 }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs5 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
+              }
+            }
+          } else {
+            validate40.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data }];
+            return false;
+          }
+        }
+        validate40.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getIntegrationElement.query"] = validate41;
+      var schema26 = { "type": "object", "properties": { "view_token": { "type": "string" } }, "required": ["view_token"] };
+      function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.view_token === void 0 && (missing0 = "view_token")) {
+              validate41.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema26.required, parentSchema: schema26, data }];
+              return false;
+            } else {
+              if (data.view_token !== void 0) {
+                let data0 = data.view_token;
+                if (typeof data0 !== "string") {
+                  validate41.errors = [{ instancePath: instancePath + "/view_token", schemaPath: "#/properties/view_token/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.view_token.type, parentSchema: schema26.properties.view_token, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate41.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data }];
+            return false;
+          }
+        }
+        validate41.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getIntegrationElement.path"] = validate42;
+      var schema27 = { "type": "object", "properties": { "integrateId": { "type": "string", "format": "int64" }, "objectId": { "type": "string", "pattern": "^[0-9]+\\.[0-9]+$" } }, "required": ["integrateId", "objectId"] };
+      var pattern2 = new RegExp("^[0-9]+\\.[0-9]+$", "u");
+      function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.integrateId === void 0 && (missing0 = "integrateId") || data.objectId === void 0 && (missing0 = "objectId")) {
+              validate42.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema27.required, parentSchema: schema27, data }];
+              return false;
+            } else {
+              if (data.integrateId !== void 0) {
+                let data0 = data.integrateId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (errors === _errs1) {
+                    if (typeof data0 === "string") {
+                      if (!formats0(data0)) {
+                        validate42.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/format", keyword: "format", params: { format: "int64" }, message: 'must match format "int64"', schema: "int64", parentSchema: schema27.properties.integrateId, data: data0 }];
+                        return false;
+                      }
+                    } else {
+                      validate42.errors = [{ instancePath: instancePath + "/integrateId", schemaPath: "#/properties/integrateId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.integrateId.type, parentSchema: schema27.properties.integrateId, data: data0 }];
+                      return false;
+                    }
+                  }
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.objectId !== void 0) {
+                  let data1 = data.objectId;
+                  const _errs3 = errors;
+                  if (errors === _errs3) {
+                    if (typeof data1 === "string") {
+                      if (!pattern2.test(data1)) {
+                        validate42.errors = [{ instancePath: instancePath + "/objectId", schemaPath: "#/properties/objectId/pattern", keyword: "pattern", params: { pattern: "^[0-9]+\\.[0-9]+$" }, message: 'must match pattern "^[0-9]+\\.[0-9]+$"', schema: "^[0-9]+\\.[0-9]+$", parentSchema: schema27.properties.objectId, data: data1 }];
+                        return false;
+                      }
+                    } else {
+                      validate42.errors = [{ instancePath: instancePath + "/objectId", schemaPath: "#/properties/objectId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.properties.objectId.type, parentSchema: schema27.properties.objectId, data: data1 }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs3 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          } else {
+            validate42.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data }];
+            return false;
+          }
+        }
+        validate42.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getDrawingIndex.path"] = validate43;
+      var schema28 = { "type": "object", "properties": { "databagId": { "type": "string", "pattern": "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$" } }, "required": ["databagId"] };
+      var pattern3 = new RegExp("^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$", "u");
+      function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.databagId === void 0 && (missing0 = "databagId")) {
+              validate43.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema28.required, parentSchema: schema28, data }];
+              return false;
+            } else {
+              if (data.databagId !== void 0) {
+                let data0 = data.databagId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (typeof data0 === "string") {
+                    if (!pattern3.test(data0)) {
+                      validate43.errors = [{ instancePath: instancePath + "/databagId", schemaPath: "#/properties/databagId/pattern", keyword: "pattern", params: { pattern: "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$" }, message: 'must match pattern "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$"', schema: "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$", parentSchema: schema28.properties.databagId, data: data0 }];
+                      return false;
+                    }
+                  } else {
+                    validate43.errors = [{ instancePath: instancePath + "/databagId", schemaPath: "#/properties/databagId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.properties.databagId.type, parentSchema: schema28.properties.databagId, data: data0 }];
+                    return false;
+                  }
+                }
+              }
+            }
+          } else {
+            validate43.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data }];
+            return false;
+          }
+        }
+        validate43.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getDrawingSheet.path"] = validate44;
+      var schema29 = { "type": "object", "properties": { "databagId": { "type": "string", "pattern": "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$" }, "sheetId": { "type": "string", "pattern": "^[0-9]+$" } }, "required": ["databagId", "sheetId"] };
+      function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.databagId === void 0 && (missing0 = "databagId") || data.sheetId === void 0 && (missing0 = "sheetId")) {
+              validate44.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema29.required, parentSchema: schema29, data }];
+              return false;
+            } else {
+              if (data.databagId !== void 0) {
+                let data0 = data.databagId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (typeof data0 === "string") {
+                    if (!pattern3.test(data0)) {
+                      validate44.errors = [{ instancePath: instancePath + "/databagId", schemaPath: "#/properties/databagId/pattern", keyword: "pattern", params: { pattern: "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$" }, message: 'must match pattern "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$"', schema: "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$", parentSchema: schema29.properties.databagId, data: data0 }];
+                      return false;
+                    }
+                  } else {
+                    validate44.errors = [{ instancePath: instancePath + "/databagId", schemaPath: "#/properties/databagId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.databagId.type, parentSchema: schema29.properties.databagId, data: data0 }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs1 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.sheetId !== void 0) {
+                  let data1 = data.sheetId;
+                  const _errs3 = errors;
+                  if (errors === _errs3) {
+                    if (typeof data1 === "string") {
+                      if (!pattern0.test(data1)) {
+                        validate44.errors = [{ instancePath: instancePath + "/sheetId", schemaPath: "#/properties/sheetId/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"', schema: "^[0-9]+$", parentSchema: schema29.properties.sheetId, data: data1 }];
+                        return false;
+                      }
+                    } else {
+                      validate44.errors = [{ instancePath: instancePath + "/sheetId", schemaPath: "#/properties/sheetId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.sheetId.type, parentSchema: schema29.properties.sheetId, data: data1 }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs3 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          } else {
+            validate44.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.type, parentSchema: schema29, data }];
+            return false;
+          }
+        }
+        validate44.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getModelGeometry.path"] = validate45;
+      var schema30 = { "type": "object", "properties": { "databagId": { "type": "string", "pattern": "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$" } }, "required": ["databagId"] };
+      function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.databagId === void 0 && (missing0 = "databagId")) {
+              validate45.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema30.required, parentSchema: schema30, data }];
+              return false;
+            } else {
+              if (data.databagId !== void 0) {
+                let data0 = data.databagId;
+                const _errs1 = errors;
+                if (errors === _errs1) {
+                  if (typeof data0 === "string") {
+                    if (!pattern3.test(data0)) {
+                      validate45.errors = [{ instancePath: instancePath + "/databagId", schemaPath: "#/properties/databagId/pattern", keyword: "pattern", params: { pattern: "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$" }, message: 'must match pattern "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$"', schema: "^((file|childFile|integration|comparison|scene|submodel|clashDetection|moduleData)--?[0-9]+|integration--?[0-9]+-file--?[0-9]+)-databag$", parentSchema: schema30.properties.databagId, data: data0 }];
+                      return false;
+                    }
+                  } else {
+                    validate45.errors = [{ instancePath: instancePath + "/databagId", schemaPath: "#/properties/databagId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema30.properties.databagId.type, parentSchema: schema30.properties.databagId, data: data0 }];
+                    return false;
+                  }
+                }
+              }
+            }
+          } else {
+            validate45.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema30.type, parentSchema: schema30, data }];
+            return false;
+          }
+        }
+        validate45.errors = vErrors;
+        return errors === 0;
+      }
+      exports["getViewTokenClock.query"] = validate46;
+      var schema31 = { "type": "object", "properties": { "viewToken": { "type": "string" } }, "required": ["viewToken"] };
+      function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing0;
+            if (data.viewToken === void 0 && (missing0 = "viewToken")) {
+              validate46.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema31.required, parentSchema: schema31, data }];
+              return false;
+            } else {
+              if (data.viewToken !== void 0) {
+                let data0 = data.viewToken;
+                if (typeof data0 !== "string") {
+                  validate46.errors = [{ instancePath: instancePath + "/viewToken", schemaPath: "#/properties/viewToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.viewToken.type, parentSchema: schema31.properties.viewToken, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate46.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data }];
+            return false;
+          }
+        }
+        validate46.errors = vErrors;
+        return errors === 0;
+      }
+      exports["resetMock.query"] = validate47;
+      var schema32 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      var func2 = require_ucs2length().default;
+      function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.session !== void 0) {
+              let data0 = data.session;
+              const _errs1 = errors;
+              if (errors === _errs1) {
+                if (typeof data0 === "string") {
+                  if (func2(data0) > 128) {
+                    validate47.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema32.properties.session, data: data0 }];
+                    return false;
+                  }
+                } else {
+                  validate47.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.session.type, parentSchema: schema32.properties.session, data: data0 }];
+                  return false;
+                }
+              }
+            }
+          } else {
+            validate47.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.type, parentSchema: schema32, data }];
+            return false;
+          }
+        }
+        validate47.errors = vErrors;
+        return errors === 0;
+      }
+      exports["listViewTokens.query"] = validate48;
+      var schema33 = { "type": "object", "properties": { "session": { "type": "string" }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -772,7 +1411,7 @@ var standalone = (() => {
               let data0 = data.session;
               const _errs1 = errors;
               if (typeof data0 !== "string") {
-                validate34.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.session.type, parentSchema: schema19.properties.session, data: data0 }];
+                validate48.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema33.properties.session.type, parentSchema: schema33.properties.session, data: data0 }];
                 return false;
               }
               var valid0 = _errs1 === errors;
@@ -784,17 +1423,17 @@ var standalone = (() => {
                 let data1 = data.limit;
                 const _errs3 = errors;
                 if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate34.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema19.properties.limit.type, parentSchema: schema19.properties.limit, data: data1 }];
+                  validate48.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema33.properties.limit.type, parentSchema: schema33.properties.limit, data: data1 }];
                   return false;
                 }
                 if (errors === _errs3) {
                   if (typeof data1 == "number" && isFinite(data1)) {
                     if (data1 > 1e3 || isNaN(data1)) {
-                      validate34.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema19.properties.limit, data: data1 }];
+                      validate48.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema33.properties.limit, data: data1 }];
                       return false;
                     } else {
                       if (data1 < 0 || isNaN(data1)) {
-                        validate34.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema19.properties.limit, data: data1 }];
+                        validate48.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema33.properties.limit, data: data1 }];
                         return false;
                       }
                     }
@@ -809,7 +1448,7 @@ var standalone = (() => {
                   let data2 = data.cursor;
                   const _errs5 = errors;
                   if (typeof data2 !== "string") {
-                    validate34.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.properties.cursor.type, parentSchema: schema19.properties.cursor, data: data2 }];
+                    validate48.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema33.properties.cursor.type, parentSchema: schema33.properties.cursor, data: data2 }];
                     return false;
                   }
                   var valid0 = _errs5 === errors;
@@ -819,16 +1458,16 @@ var standalone = (() => {
               }
             }
           } else {
-            validate34.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data }];
+            validate48.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema33.type, parentSchema: schema33, data }];
             return false;
           }
         }
-        validate34.errors = vErrors;
+        validate48.errors = vErrors;
         return errors === 0;
       }
-      exports["getClock.query"] = validate35;
-      var schema20 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
-      function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["getClock.query"] = validate49;
+      var schema34 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -839,26 +1478,26 @@ var standalone = (() => {
               if (errors === _errs1) {
                 if (typeof data0 === "string") {
                   if (func2(data0) > 128) {
-                    validate35.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema20.properties.session, data: data0 }];
+                    validate49.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema34.properties.session, data: data0 }];
                     return false;
                   }
                 } else {
-                  validate35.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.session.type, parentSchema: schema20.properties.session, data: data0 }];
+                  validate49.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.session.type, parentSchema: schema34.properties.session, data: data0 }];
                   return false;
                 }
               }
             }
           } else {
-            validate35.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data }];
+            validate49.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data }];
             return false;
           }
         }
-        validate35.errors = vErrors;
+        validate49.errors = vErrors;
         return errors === 0;
       }
-      exports["setClock.query"] = validate36;
-      var schema21 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
-      function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["setClock.query"] = validate50;
+      var schema35 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -869,39 +1508,39 @@ var standalone = (() => {
               if (errors === _errs1) {
                 if (typeof data0 === "string") {
                   if (func2(data0) > 128) {
-                    validate36.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema21.properties.session, data: data0 }];
+                    validate50.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema35.properties.session, data: data0 }];
                     return false;
                   }
                 } else {
-                  validate36.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.session.type, parentSchema: schema21.properties.session, data: data0 }];
+                  validate50.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.session.type, parentSchema: schema35.properties.session, data: data0 }];
                   return false;
                 }
               }
             }
           } else {
-            validate36.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data }];
+            validate50.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.type, parentSchema: schema35, data }];
             return false;
           }
         }
-        validate36.errors = vErrors;
+        validate50.errors = vErrors;
         return errors === 0;
       }
-      exports["setClock.body"] = validate37;
-      var schema22 = { "type": "object", "additionalProperties": false, "minProperties": 1, "properties": { "now": { "type": "string", "format": "date-time" }, "frozen": { "type": "boolean" } } };
-      var formats28 = __formats["date-time"];
-      function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["setClock.body"] = validate51;
+      var schema36 = { "type": "object", "additionalProperties": false, "minProperties": 1, "properties": { "now": { "type": "string", "format": "date-time" }, "frozen": { "type": "boolean" } } };
+      var formats40 = __formats["date-time"];
+      function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             if (Object.keys(data).length < 1) {
-              validate37.errors = [{ instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema22, data }];
+              validate51.errors = [{ instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema36, data }];
               return false;
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
                 if (!(key0 === "now" || key0 === "frozen")) {
-                  validate37.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema22, data }];
+                  validate51.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36, data }];
                   return false;
                   break;
                 }
@@ -913,12 +1552,12 @@ var standalone = (() => {
                   if (errors === _errs2) {
                     if (errors === _errs2) {
                       if (typeof data0 === "string") {
-                        if (!formats28(data0)) {
-                          validate37.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema22.properties.now, data: data0 }];
+                        if (!formats40(data0)) {
+                          validate51.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema36.properties.now, data: data0 }];
                           return false;
                         }
                       } else {
-                        validate37.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema22.properties.now.type, parentSchema: schema22.properties.now, data: data0 }];
+                        validate51.errors = [{ instancePath: instancePath + "/now", schemaPath: "#/properties/now/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.now.type, parentSchema: schema36.properties.now, data: data0 }];
                         return false;
                       }
                     }
@@ -932,7 +1571,7 @@ var standalone = (() => {
                     let data1 = data.frozen;
                     const _errs4 = errors;
                     if (typeof data1 !== "boolean") {
-                      validate37.errors = [{ instancePath: instancePath + "/frozen", schemaPath: "#/properties/frozen/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema22.properties.frozen.type, parentSchema: schema22.properties.frozen, data: data1 }];
+                      validate51.errors = [{ instancePath: instancePath + "/frozen", schemaPath: "#/properties/frozen/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema36.properties.frozen.type, parentSchema: schema36.properties.frozen, data: data1 }];
                       return false;
                     }
                     var valid0 = _errs4 === errors;
@@ -943,16 +1582,16 @@ var standalone = (() => {
               }
             }
           } else {
-            validate37.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema22.type, parentSchema: schema22, data }];
+            validate51.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.type, parentSchema: schema36, data }];
             return false;
           }
         }
-        validate37.errors = vErrors;
+        validate51.errors = vErrors;
         return errors === 0;
       }
-      exports["advanceClock.query"] = validate38;
-      var schema23 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
-      function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["advanceClock.query"] = validate52;
+      var schema37 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -963,39 +1602,39 @@ var standalone = (() => {
               if (errors === _errs1) {
                 if (typeof data0 === "string") {
                   if (func2(data0) > 128) {
-                    validate38.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema23.properties.session, data: data0 }];
+                    validate52.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema37.properties.session, data: data0 }];
                     return false;
                   }
                 } else {
-                  validate38.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema23.properties.session.type, parentSchema: schema23.properties.session, data: data0 }];
+                  validate52.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema37.properties.session.type, parentSchema: schema37.properties.session, data: data0 }];
                   return false;
                 }
               }
             }
           } else {
-            validate38.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema23.type, parentSchema: schema23, data }];
+            validate52.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema37.type, parentSchema: schema37, data }];
             return false;
           }
         }
-        validate38.errors = vErrors;
+        validate52.errors = vErrors;
         return errors === 0;
       }
-      exports["advanceClock.body"] = validate39;
-      var schema24 = { "type": "object", "additionalProperties": false, "required": ["by"], "properties": { "by": { "description": '"12h", "90m", "1d", an ISO 8601 duration ("PT12H") or milliseconds.', "oneOf": [{ "type": "string" }, { "type": "integer", "minimum": 0 }] } } };
-      function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["advanceClock.body"] = validate53;
+      var schema38 = { "type": "object", "additionalProperties": false, "required": ["by"], "properties": { "by": { "description": '"12h", "90m", "1d", an ISO 8601 duration ("PT12H") or milliseconds.', "oneOf": [{ "type": "string" }, { "type": "integer", "minimum": 0 }] } } };
+      function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.by === void 0 && (missing0 = "by")) {
-              validate39.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema24.required, parentSchema: schema24, data }];
+              validate53.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema38.required, parentSchema: schema38, data }];
               return false;
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
                 if (!(key0 === "by")) {
-                  validate39.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema24, data }];
+                  validate53.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema38, data }];
                   return false;
                   break;
                 }
@@ -1008,7 +1647,7 @@ var standalone = (() => {
                   let passing0 = null;
                   const _errs4 = errors;
                   if (typeof data0 !== "string") {
-                    const err0 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema24.properties.by.oneOf[0].type, parentSchema: schema24.properties.by.oneOf[0], data: data0 };
+                    const err0 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema38.properties.by.oneOf[0].type, parentSchema: schema38.properties.by.oneOf[0], data: data0 };
                     if (vErrors === null) {
                       vErrors = [err0];
                     } else {
@@ -1023,7 +1662,7 @@ var standalone = (() => {
                   }
                   const _errs6 = errors;
                   if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-                    const err1 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema24.properties.by.oneOf[1].type, parentSchema: schema24.properties.by.oneOf[1], data: data0 };
+                    const err1 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema38.properties.by.oneOf[1].type, parentSchema: schema38.properties.by.oneOf[1], data: data0 };
                     if (vErrors === null) {
                       vErrors = [err1];
                     } else {
@@ -1034,7 +1673,7 @@ var standalone = (() => {
                   if (errors === _errs6) {
                     if (typeof data0 == "number" && isFinite(data0)) {
                       if (data0 < 0 || isNaN(data0)) {
-                        const err2 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema24.properties.by.oneOf[1], data: data0 };
+                        const err2 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema38.properties.by.oneOf[1], data: data0 };
                         if (vErrors === null) {
                           vErrors = [err2];
                         } else {
@@ -1055,14 +1694,14 @@ var standalone = (() => {
                     }
                   }
                   if (!valid1) {
-                    const err3 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema24.properties.by.oneOf, parentSchema: schema24.properties.by, data: data0 };
+                    const err3 = { instancePath: instancePath + "/by", schemaPath: "#/properties/by/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema38.properties.by.oneOf, parentSchema: schema38.properties.by, data: data0 };
                     if (vErrors === null) {
                       vErrors = [err3];
                     } else {
                       vErrors.push(err3);
                     }
                     errors++;
-                    validate39.errors = vErrors;
+                    validate53.errors = vErrors;
                     return false;
                   } else {
                     errors = _errs3;
@@ -1078,16 +1717,16 @@ var standalone = (() => {
               }
             }
           } else {
-            validate39.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema24.type, parentSchema: schema24, data }];
+            validate53.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema38.type, parentSchema: schema38, data }];
             return false;
           }
         }
-        validate39.errors = vErrors;
+        validate53.errors = vErrors;
         return errors === 0;
       }
-      exports["resetClock.query"] = validate40;
-      var schema25 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
-      function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["resetClock.query"] = validate54;
+      var schema39 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -1098,26 +1737,26 @@ var standalone = (() => {
               if (errors === _errs1) {
                 if (typeof data0 === "string") {
                   if (func2(data0) > 128) {
-                    validate40.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema25.properties.session, data: data0 }];
+                    validate54.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema39.properties.session, data: data0 }];
                     return false;
                   }
                 } else {
-                  validate40.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema25.properties.session.type, parentSchema: schema25.properties.session, data: data0 }];
+                  validate54.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema39.properties.session.type, parentSchema: schema39.properties.session, data: data0 }];
                   return false;
                 }
               }
             }
           } else {
-            validate40.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema25.type, parentSchema: schema25, data }];
+            validate54.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema39.type, parentSchema: schema39, data }];
             return false;
           }
         }
-        validate40.errors = vErrors;
+        validate54.errors = vErrors;
         return errors === 0;
       }
-      exports["listScenarioRules.query"] = validate41;
-      var schema26 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
-      function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["listScenarioRules.query"] = validate55;
+      var schema40 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -1128,11 +1767,11 @@ var standalone = (() => {
               if (errors === _errs1) {
                 if (typeof data0 === "string") {
                   if (func2(data0) > 128) {
-                    validate41.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema26.properties.session, data: data0 }];
+                    validate55.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema40.properties.session, data: data0 }];
                     return false;
                   }
                 } else {
-                  validate41.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.session.type, parentSchema: schema26.properties.session, data: data0 }];
+                  validate55.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema40.properties.session.type, parentSchema: schema40.properties.session, data: data0 }];
                   return false;
                 }
               }
@@ -1145,17 +1784,17 @@ var standalone = (() => {
                 let data1 = data.limit;
                 const _errs3 = errors;
                 if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate41.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema26.properties.limit.type, parentSchema: schema26.properties.limit, data: data1 }];
+                  validate55.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema40.properties.limit.type, parentSchema: schema40.properties.limit, data: data1 }];
                   return false;
                 }
                 if (errors === _errs3) {
                   if (typeof data1 == "number" && isFinite(data1)) {
                     if (data1 > 1e3 || isNaN(data1)) {
-                      validate41.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema26.properties.limit, data: data1 }];
+                      validate55.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema40.properties.limit, data: data1 }];
                       return false;
                     } else {
                       if (data1 < 0 || isNaN(data1)) {
-                        validate41.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema26.properties.limit, data: data1 }];
+                        validate55.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema40.properties.limit, data: data1 }];
                         return false;
                       }
                     }
@@ -1170,7 +1809,7 @@ var standalone = (() => {
                   let data2 = data.cursor;
                   const _errs5 = errors;
                   if (typeof data2 !== "string") {
-                    validate41.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema26.properties.cursor.type, parentSchema: schema26.properties.cursor, data: data2 }];
+                    validate55.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema40.properties.cursor.type, parentSchema: schema40.properties.cursor, data: data2 }];
                     return false;
                   }
                   var valid0 = _errs5 === errors;
@@ -1180,16 +1819,16 @@ var standalone = (() => {
               }
             }
           } else {
-            validate41.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema26.type, parentSchema: schema26, data }];
+            validate55.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema40.type, parentSchema: schema40, data }];
             return false;
           }
         }
-        validate41.errors = vErrors;
+        validate55.errors = vErrors;
         return errors === 0;
       }
-      exports["createScenarioRule.body"] = validate42;
-      var schema27 = { "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "description": "An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them." }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1, "description": "How many matching calls it answers; without it, it never runs out." }, "after": { "type": "integer", "minimum": 0, "description": "How many matching calls pass through first (the real answer, or a later rule's); then it answers." } } }, { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "description": "An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them." }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1, "description": "How many matching calls it answers; without it, it never runs out." }, "after": { "type": "integer", "minimum": 0, "description": "How many matching calls pass through first (the real answer, or a later rule's); then it answers." } } } }] };
-      function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["createScenarioRule.body"] = validate56;
+      var schema41 = { "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "description": "An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them." }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1, "description": "How many matching calls it answers; without it, it never runs out." }, "after": { "type": "integer", "minimum": 0, "description": "How many matching calls pass through first (the real answer, or a later rule's); then it answers." } } }, { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "description": "An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them." }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1, "description": "How many matching calls it answers; without it, it never runs out." }, "after": { "type": "integer", "minimum": 0, "description": "How many matching calls pass through first (the real answer, or a later rule's); then it answers." } } } }] };
+      function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         const _errs0 = errors;
@@ -1200,7 +1839,7 @@ var standalone = (() => {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.then === void 0 && (missing0 = "then")) {
-              const err0 = { instancePath, schemaPath: "#/oneOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema27.oneOf[0].required, parentSchema: schema27.oneOf[0], data };
+              const err0 = { instancePath, schemaPath: "#/oneOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema41.oneOf[0].required, parentSchema: schema41.oneOf[0], data };
               if (vErrors === null) {
                 vErrors = [err0];
               } else {
@@ -1211,7 +1850,7 @@ var standalone = (() => {
               const _errs3 = errors;
               for (const key0 in data) {
                 if (!(key0 === "when" || key0 === "then" || key0 === "times" || key0 === "after")) {
-                  const err1 = { instancePath, schemaPath: "#/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27.oneOf[0], data };
+                  const err1 = { instancePath, schemaPath: "#/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[0], data };
                   if (vErrors === null) {
                     vErrors = [err1];
                   } else {
@@ -1230,7 +1869,7 @@ var standalone = (() => {
                       const _errs6 = errors;
                       for (const key1 in data0) {
                         if (!(key1 === "operation" || key1 === "param" || key1 === "equals" || key1 === "accessToken")) {
-                          const err2 = { instancePath: instancePath + "/when", schemaPath: "#/oneOf/0/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27.oneOf[0].properties.when, data: data0 };
+                          const err2 = { instancePath: instancePath + "/when", schemaPath: "#/oneOf/0/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[0].properties.when, data: data0 };
                           if (vErrors === null) {
                             vErrors = [err2];
                           } else {
@@ -1245,7 +1884,7 @@ var standalone = (() => {
                           let data1 = data0.operation;
                           const _errs7 = errors;
                           if (typeof data1 !== "string") {
-                            const err3 = { instancePath: instancePath + "/when/operation", schemaPath: "#/oneOf/0/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[0].properties.when.properties.operation.type, parentSchema: schema27.oneOf[0].properties.when.properties.operation, data: data1 };
+                            const err3 = { instancePath: instancePath + "/when/operation", schemaPath: "#/oneOf/0/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.when.properties.operation.type, parentSchema: schema41.oneOf[0].properties.when.properties.operation, data: data1 };
                             if (vErrors === null) {
                               vErrors = [err3];
                             } else {
@@ -1262,7 +1901,7 @@ var standalone = (() => {
                             let data2 = data0.param;
                             const _errs9 = errors;
                             if (typeof data2 !== "string") {
-                              const err4 = { instancePath: instancePath + "/when/param", schemaPath: "#/oneOf/0/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[0].properties.when.properties.param.type, parentSchema: schema27.oneOf[0].properties.when.properties.param, data: data2 };
+                              const err4 = { instancePath: instancePath + "/when/param", schemaPath: "#/oneOf/0/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.when.properties.param.type, parentSchema: schema41.oneOf[0].properties.when.properties.param, data: data2 };
                               if (vErrors === null) {
                                 vErrors = [err4];
                               } else {
@@ -1283,7 +1922,7 @@ var standalone = (() => {
                               let passing1 = null;
                               const _errs13 = errors;
                               if (typeof data3 !== "string") {
-                                const err5 = { instancePath: instancePath + "/when/equals", schemaPath: "#/oneOf/0/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[0].properties.when.properties.equals.oneOf[0].type, parentSchema: schema27.oneOf[0].properties.when.properties.equals.oneOf[0], data: data3 };
+                                const err5 = { instancePath: instancePath + "/when/equals", schemaPath: "#/oneOf/0/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.when.properties.equals.oneOf[0].type, parentSchema: schema41.oneOf[0].properties.when.properties.equals.oneOf[0], data: data3 };
                                 if (vErrors === null) {
                                   vErrors = [err5];
                                 } else {
@@ -1298,7 +1937,7 @@ var standalone = (() => {
                               }
                               const _errs15 = errors;
                               if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-                                const err6 = { instancePath: instancePath + "/when/equals", schemaPath: "#/oneOf/0/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.oneOf[0].properties.when.properties.equals.oneOf[1].type, parentSchema: schema27.oneOf[0].properties.when.properties.equals.oneOf[1], data: data3 };
+                                const err6 = { instancePath: instancePath + "/when/equals", schemaPath: "#/oneOf/0/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[0].properties.when.properties.equals.oneOf[1].type, parentSchema: schema41.oneOf[0].properties.when.properties.equals.oneOf[1], data: data3 };
                                 if (vErrors === null) {
                                   vErrors = [err6];
                                 } else {
@@ -1317,7 +1956,7 @@ var standalone = (() => {
                                 }
                               }
                               if (!valid3) {
-                                const err7 = { instancePath: instancePath + "/when/equals", schemaPath: "#/oneOf/0/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf[0].properties.when.properties.equals.oneOf, parentSchema: schema27.oneOf[0].properties.when.properties.equals, data: data3 };
+                                const err7 = { instancePath: instancePath + "/when/equals", schemaPath: "#/oneOf/0/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[0].properties.when.properties.equals.oneOf, parentSchema: schema41.oneOf[0].properties.when.properties.equals, data: data3 };
                                 if (vErrors === null) {
                                   vErrors = [err7];
                                 } else {
@@ -1343,7 +1982,7 @@ var standalone = (() => {
                                 let data4 = data0.accessToken;
                                 const _errs17 = errors;
                                 if (typeof data4 !== "string") {
-                                  const err8 = { instancePath: instancePath + "/when/accessToken", schemaPath: "#/oneOf/0/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[0].properties.when.properties.accessToken.type, parentSchema: schema27.oneOf[0].properties.when.properties.accessToken, data: data4 };
+                                  const err8 = { instancePath: instancePath + "/when/accessToken", schemaPath: "#/oneOf/0/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.when.properties.accessToken.type, parentSchema: schema41.oneOf[0].properties.when.properties.accessToken, data: data4 };
                                   if (vErrors === null) {
                                     vErrors = [err8];
                                   } else {
@@ -1360,7 +1999,7 @@ var standalone = (() => {
                         }
                       }
                     } else {
-                      const err9 = { instancePath: instancePath + "/when", schemaPath: "#/oneOf/0/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.oneOf[0].properties.when.type, parentSchema: schema27.oneOf[0].properties.when, data: data0 };
+                      const err9 = { instancePath: instancePath + "/when", schemaPath: "#/oneOf/0/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[0].properties.when.type, parentSchema: schema41.oneOf[0].properties.when, data: data0 };
                       if (vErrors === null) {
                         vErrors = [err9];
                       } else {
@@ -1382,7 +2021,7 @@ var standalone = (() => {
                         const _errs21 = errors;
                         for (const key2 in data5) {
                           if (!(key2 === "code" || key2 === "scenario" || key2 === "delay" || key2 === "fault")) {
-                            const err10 = { instancePath: instancePath + "/then", schemaPath: "#/oneOf/0/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27.oneOf[0].properties.then, data: data5 };
+                            const err10 = { instancePath: instancePath + "/then", schemaPath: "#/oneOf/0/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[0].properties.then, data: data5 };
                             if (vErrors === null) {
                               vErrors = [err10];
                             } else {
@@ -1401,7 +2040,7 @@ var standalone = (() => {
                             let passing2 = null;
                             const _errs24 = errors;
                             if (typeof data6 !== "string") {
-                              const err11 = { instancePath: instancePath + "/then/code", schemaPath: "#/oneOf/0/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[0].properties.then.properties.code.oneOf[0].type, parentSchema: schema27.oneOf[0].properties.then.properties.code.oneOf[0], data: data6 };
+                              const err11 = { instancePath: instancePath + "/then/code", schemaPath: "#/oneOf/0/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.then.properties.code.oneOf[0].type, parentSchema: schema41.oneOf[0].properties.then.properties.code.oneOf[0], data: data6 };
                               if (vErrors === null) {
                                 vErrors = [err11];
                               } else {
@@ -1416,7 +2055,7 @@ var standalone = (() => {
                             }
                             const _errs26 = errors;
                             if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
-                              const err12 = { instancePath: instancePath + "/then/code", schemaPath: "#/oneOf/0/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.oneOf[0].properties.then.properties.code.oneOf[1].type, parentSchema: schema27.oneOf[0].properties.then.properties.code.oneOf[1], data: data6 };
+                              const err12 = { instancePath: instancePath + "/then/code", schemaPath: "#/oneOf/0/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[0].properties.then.properties.code.oneOf[1].type, parentSchema: schema41.oneOf[0].properties.then.properties.code.oneOf[1], data: data6 };
                               if (vErrors === null) {
                                 vErrors = [err12];
                               } else {
@@ -1435,7 +2074,7 @@ var standalone = (() => {
                               }
                             }
                             if (!valid5) {
-                              const err13 = { instancePath: instancePath + "/then/code", schemaPath: "#/oneOf/0/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf[0].properties.then.properties.code.oneOf, parentSchema: schema27.oneOf[0].properties.then.properties.code, data: data6 };
+                              const err13 = { instancePath: instancePath + "/then/code", schemaPath: "#/oneOf/0/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[0].properties.then.properties.code.oneOf, parentSchema: schema41.oneOf[0].properties.then.properties.code, data: data6 };
                               if (vErrors === null) {
                                 vErrors = [err13];
                               } else {
@@ -1461,7 +2100,7 @@ var standalone = (() => {
                               let data7 = data5.scenario;
                               const _errs28 = errors;
                               if (typeof data7 !== "string") {
-                                const err14 = { instancePath: instancePath + "/then/scenario", schemaPath: "#/oneOf/0/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[0].properties.then.properties.scenario.type, parentSchema: schema27.oneOf[0].properties.then.properties.scenario, data: data7 };
+                                const err14 = { instancePath: instancePath + "/then/scenario", schemaPath: "#/oneOf/0/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.then.properties.scenario.type, parentSchema: schema41.oneOf[0].properties.then.properties.scenario, data: data7 };
                                 if (vErrors === null) {
                                   vErrors = [err14];
                                 } else {
@@ -1470,7 +2109,7 @@ var standalone = (() => {
                                 errors++;
                               }
                               if (!(data7 === "access-token-missing" || data7 === "access-token-invalid" || data7 === "access-token-expired" || data7 === "forbidden" || data7 === "not-found" || data7 === "invalid-parameter" || data7 === "server-error" || data7 === "unavailable")) {
-                                const err15 = { instancePath: instancePath + "/then/scenario", schemaPath: "#/oneOf/0/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema27.oneOf[0].properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema27.oneOf[0].properties.then.properties.scenario.enum, parentSchema: schema27.oneOf[0].properties.then.properties.scenario, data: data7 };
+                                const err15 = { instancePath: instancePath + "/then/scenario", schemaPath: "#/oneOf/0/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema41.oneOf[0].properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema41.oneOf[0].properties.then.properties.scenario.enum, parentSchema: schema41.oneOf[0].properties.then.properties.scenario, data: data7 };
                                 if (vErrors === null) {
                                   vErrors = [err15];
                                 } else {
@@ -1491,7 +2130,7 @@ var standalone = (() => {
                                 let passing3 = null;
                                 const _errs32 = errors;
                                 if (typeof data8 !== "string") {
-                                  const err16 = { instancePath: instancePath + "/then/delay", schemaPath: "#/oneOf/0/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[0].properties.then.properties.delay.oneOf[0].type, parentSchema: schema27.oneOf[0].properties.then.properties.delay.oneOf[0], data: data8 };
+                                  const err16 = { instancePath: instancePath + "/then/delay", schemaPath: "#/oneOf/0/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.then.properties.delay.oneOf[0].type, parentSchema: schema41.oneOf[0].properties.then.properties.delay.oneOf[0], data: data8 };
                                   if (vErrors === null) {
                                     vErrors = [err16];
                                   } else {
@@ -1506,7 +2145,7 @@ var standalone = (() => {
                                 }
                                 const _errs34 = errors;
                                 if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-                                  const err17 = { instancePath: instancePath + "/then/delay", schemaPath: "#/oneOf/0/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.oneOf[0].properties.then.properties.delay.oneOf[1].type, parentSchema: schema27.oneOf[0].properties.then.properties.delay.oneOf[1], data: data8 };
+                                  const err17 = { instancePath: instancePath + "/then/delay", schemaPath: "#/oneOf/0/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[0].properties.then.properties.delay.oneOf[1].type, parentSchema: schema41.oneOf[0].properties.then.properties.delay.oneOf[1], data: data8 };
                                   if (vErrors === null) {
                                     vErrors = [err17];
                                   } else {
@@ -1525,7 +2164,7 @@ var standalone = (() => {
                                   }
                                 }
                                 if (!valid6) {
-                                  const err18 = { instancePath: instancePath + "/then/delay", schemaPath: "#/oneOf/0/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf[0].properties.then.properties.delay.oneOf, parentSchema: schema27.oneOf[0].properties.then.properties.delay, data: data8 };
+                                  const err18 = { instancePath: instancePath + "/then/delay", schemaPath: "#/oneOf/0/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[0].properties.then.properties.delay.oneOf, parentSchema: schema41.oneOf[0].properties.then.properties.delay, data: data8 };
                                   if (vErrors === null) {
                                     vErrors = [err18];
                                   } else {
@@ -1551,7 +2190,7 @@ var standalone = (() => {
                                   let data9 = data5.fault;
                                   const _errs36 = errors;
                                   if (typeof data9 !== "string") {
-                                    const err19 = { instancePath: instancePath + "/then/fault", schemaPath: "#/oneOf/0/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[0].properties.then.properties.fault.type, parentSchema: schema27.oneOf[0].properties.then.properties.fault, data: data9 };
+                                    const err19 = { instancePath: instancePath + "/then/fault", schemaPath: "#/oneOf/0/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.then.properties.fault.type, parentSchema: schema41.oneOf[0].properties.then.properties.fault, data: data9 };
                                     if (vErrors === null) {
                                       vErrors = [err19];
                                     } else {
@@ -1560,7 +2199,7 @@ var standalone = (() => {
                                     errors++;
                                   }
                                   if (!(data9 === "connection-reset" || data9 === "empty-response" || data9 === "malformed-json" || data9 === "random-data-then-close" || data9 === "CONNECTION_RESET_BY_PEER" || data9 === "EMPTY_RESPONSE" || data9 === "MALFORMED_RESPONSE_CHUNK" || data9 === "RANDOM_DATA_THEN_CLOSE")) {
-                                    const err20 = { instancePath: instancePath + "/then/fault", schemaPath: "#/oneOf/0/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema27.oneOf[0].properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema27.oneOf[0].properties.then.properties.fault.enum, parentSchema: schema27.oneOf[0].properties.then.properties.fault, data: data9 };
+                                    const err20 = { instancePath: instancePath + "/then/fault", schemaPath: "#/oneOf/0/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema41.oneOf[0].properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema41.oneOf[0].properties.then.properties.fault.enum, parentSchema: schema41.oneOf[0].properties.then.properties.fault, data: data9 };
                                     if (vErrors === null) {
                                       vErrors = [err20];
                                     } else {
@@ -1577,7 +2216,7 @@ var standalone = (() => {
                           }
                         }
                       } else {
-                        const err21 = { instancePath: instancePath + "/then", schemaPath: "#/oneOf/0/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.oneOf[0].properties.then.type, parentSchema: schema27.oneOf[0].properties.then, data: data5 };
+                        const err21 = { instancePath: instancePath + "/then", schemaPath: "#/oneOf/0/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[0].properties.then.type, parentSchema: schema41.oneOf[0].properties.then, data: data5 };
                         if (vErrors === null) {
                           vErrors = [err21];
                         } else {
@@ -1595,7 +2234,7 @@ var standalone = (() => {
                       let data10 = data.times;
                       const _errs38 = errors;
                       if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-                        const err22 = { instancePath: instancePath + "/times", schemaPath: "#/oneOf/0/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.oneOf[0].properties.times.type, parentSchema: schema27.oneOf[0].properties.times, data: data10 };
+                        const err22 = { instancePath: instancePath + "/times", schemaPath: "#/oneOf/0/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[0].properties.times.type, parentSchema: schema41.oneOf[0].properties.times, data: data10 };
                         if (vErrors === null) {
                           vErrors = [err22];
                         } else {
@@ -1606,7 +2245,7 @@ var standalone = (() => {
                       if (errors === _errs38) {
                         if (typeof data10 == "number" && isFinite(data10)) {
                           if (data10 < 1 || isNaN(data10)) {
-                            const err23 = { instancePath: instancePath + "/times", schemaPath: "#/oneOf/0/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema27.oneOf[0].properties.times, data: data10 };
+                            const err23 = { instancePath: instancePath + "/times", schemaPath: "#/oneOf/0/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema41.oneOf[0].properties.times, data: data10 };
                             if (vErrors === null) {
                               vErrors = [err23];
                             } else {
@@ -1625,7 +2264,7 @@ var standalone = (() => {
                         let data11 = data.after;
                         const _errs40 = errors;
                         if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
-                          const err24 = { instancePath: instancePath + "/after", schemaPath: "#/oneOf/0/properties/after/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.oneOf[0].properties.after.type, parentSchema: schema27.oneOf[0].properties.after, data: data11 };
+                          const err24 = { instancePath: instancePath + "/after", schemaPath: "#/oneOf/0/properties/after/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[0].properties.after.type, parentSchema: schema41.oneOf[0].properties.after, data: data11 };
                           if (vErrors === null) {
                             vErrors = [err24];
                           } else {
@@ -1636,7 +2275,7 @@ var standalone = (() => {
                         if (errors === _errs40) {
                           if (typeof data11 == "number" && isFinite(data11)) {
                             if (data11 < 0 || isNaN(data11)) {
-                              const err25 = { instancePath: instancePath + "/after", schemaPath: "#/oneOf/0/properties/after/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema27.oneOf[0].properties.after, data: data11 };
+                              const err25 = { instancePath: instancePath + "/after", schemaPath: "#/oneOf/0/properties/after/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema41.oneOf[0].properties.after, data: data11 };
                               if (vErrors === null) {
                                 vErrors = [err25];
                               } else {
@@ -1656,7 +2295,7 @@ var standalone = (() => {
               }
             }
           } else {
-            const err26 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.oneOf[0].type, parentSchema: schema27.oneOf[0], data };
+            const err26 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[0].type, parentSchema: schema41.oneOf[0], data };
             if (vErrors === null) {
               vErrors = [err26];
             } else {
@@ -1674,7 +2313,7 @@ var standalone = (() => {
         if (errors === _errs42) {
           if (Array.isArray(data)) {
             if (data.length > 1e3) {
-              const err27 = { instancePath, schemaPath: "#/oneOf/1/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items", schema: 1e3, parentSchema: schema27.oneOf[1], data };
+              const err27 = { instancePath, schemaPath: "#/oneOf/1/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items", schema: 1e3, parentSchema: schema41.oneOf[1], data };
               if (vErrors === null) {
                 vErrors = [err27];
               } else {
@@ -1683,7 +2322,7 @@ var standalone = (() => {
               errors++;
             } else {
               if (data.length < 1) {
-                const err28 = { instancePath, schemaPath: "#/oneOf/1/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema27.oneOf[1], data };
+                const err28 = { instancePath, schemaPath: "#/oneOf/1/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema41.oneOf[1], data };
                 if (vErrors === null) {
                   vErrors = [err28];
                 } else {
@@ -1700,7 +2339,7 @@ var standalone = (() => {
                     if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                       let missing1;
                       if (data12.then === void 0 && (missing1 = "then")) {
-                        const err29 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema27.oneOf[1].items.required, parentSchema: schema27.oneOf[1].items, data: data12 };
+                        const err29 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema41.oneOf[1].items.required, parentSchema: schema41.oneOf[1].items, data: data12 };
                         if (vErrors === null) {
                           vErrors = [err29];
                         } else {
@@ -1711,7 +2350,7 @@ var standalone = (() => {
                         const _errs46 = errors;
                         for (const key3 in data12) {
                           if (!(key3 === "when" || key3 === "then" || key3 === "times" || key3 === "after")) {
-                            const err30 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27.oneOf[1].items, data: data12 };
+                            const err30 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[1].items, data: data12 };
                             if (vErrors === null) {
                               vErrors = [err30];
                             } else {
@@ -1730,7 +2369,7 @@ var standalone = (() => {
                                 const _errs49 = errors;
                                 for (const key4 in data13) {
                                   if (!(key4 === "operation" || key4 === "param" || key4 === "equals" || key4 === "accessToken")) {
-                                    const err31 = { instancePath: instancePath + "/" + i0 + "/when", schemaPath: "#/oneOf/1/items/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27.oneOf[1].items.properties.when, data: data13 };
+                                    const err31 = { instancePath: instancePath + "/" + i0 + "/when", schemaPath: "#/oneOf/1/items/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[1].items.properties.when, data: data13 };
                                     if (vErrors === null) {
                                       vErrors = [err31];
                                     } else {
@@ -1745,7 +2384,7 @@ var standalone = (() => {
                                     let data14 = data13.operation;
                                     const _errs50 = errors;
                                     if (typeof data14 !== "string") {
-                                      const err32 = { instancePath: instancePath + "/" + i0 + "/when/operation", schemaPath: "#/oneOf/1/items/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[1].items.properties.when.properties.operation.type, parentSchema: schema27.oneOf[1].items.properties.when.properties.operation, data: data14 };
+                                      const err32 = { instancePath: instancePath + "/" + i0 + "/when/operation", schemaPath: "#/oneOf/1/items/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.when.properties.operation.type, parentSchema: schema41.oneOf[1].items.properties.when.properties.operation, data: data14 };
                                       if (vErrors === null) {
                                         vErrors = [err32];
                                       } else {
@@ -1762,7 +2401,7 @@ var standalone = (() => {
                                       let data15 = data13.param;
                                       const _errs52 = errors;
                                       if (typeof data15 !== "string") {
-                                        const err33 = { instancePath: instancePath + "/" + i0 + "/when/param", schemaPath: "#/oneOf/1/items/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[1].items.properties.when.properties.param.type, parentSchema: schema27.oneOf[1].items.properties.when.properties.param, data: data15 };
+                                        const err33 = { instancePath: instancePath + "/" + i0 + "/when/param", schemaPath: "#/oneOf/1/items/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.when.properties.param.type, parentSchema: schema41.oneOf[1].items.properties.when.properties.param, data: data15 };
                                         if (vErrors === null) {
                                           vErrors = [err33];
                                         } else {
@@ -1783,7 +2422,7 @@ var standalone = (() => {
                                         let passing4 = null;
                                         const _errs56 = errors;
                                         if (typeof data16 !== "string") {
-                                          const err34 = { instancePath: instancePath + "/" + i0 + "/when/equals", schemaPath: "#/oneOf/1/items/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[1].items.properties.when.properties.equals.oneOf[0].type, parentSchema: schema27.oneOf[1].items.properties.when.properties.equals.oneOf[0], data: data16 };
+                                          const err34 = { instancePath: instancePath + "/" + i0 + "/when/equals", schemaPath: "#/oneOf/1/items/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.when.properties.equals.oneOf[0].type, parentSchema: schema41.oneOf[1].items.properties.when.properties.equals.oneOf[0], data: data16 };
                                           if (vErrors === null) {
                                             vErrors = [err34];
                                           } else {
@@ -1798,7 +2437,7 @@ var standalone = (() => {
                                         }
                                         const _errs58 = errors;
                                         if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
-                                          const err35 = { instancePath: instancePath + "/" + i0 + "/when/equals", schemaPath: "#/oneOf/1/items/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.oneOf[1].items.properties.when.properties.equals.oneOf[1].type, parentSchema: schema27.oneOf[1].items.properties.when.properties.equals.oneOf[1], data: data16 };
+                                          const err35 = { instancePath: instancePath + "/" + i0 + "/when/equals", schemaPath: "#/oneOf/1/items/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[1].items.properties.when.properties.equals.oneOf[1].type, parentSchema: schema41.oneOf[1].items.properties.when.properties.equals.oneOf[1], data: data16 };
                                           if (vErrors === null) {
                                             vErrors = [err35];
                                           } else {
@@ -1817,7 +2456,7 @@ var standalone = (() => {
                                           }
                                         }
                                         if (!valid10) {
-                                          const err36 = { instancePath: instancePath + "/" + i0 + "/when/equals", schemaPath: "#/oneOf/1/items/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf[1].items.properties.when.properties.equals.oneOf, parentSchema: schema27.oneOf[1].items.properties.when.properties.equals, data: data16 };
+                                          const err36 = { instancePath: instancePath + "/" + i0 + "/when/equals", schemaPath: "#/oneOf/1/items/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[1].items.properties.when.properties.equals.oneOf, parentSchema: schema41.oneOf[1].items.properties.when.properties.equals, data: data16 };
                                           if (vErrors === null) {
                                             vErrors = [err36];
                                           } else {
@@ -1843,7 +2482,7 @@ var standalone = (() => {
                                           let data17 = data13.accessToken;
                                           const _errs60 = errors;
                                           if (typeof data17 !== "string") {
-                                            const err37 = { instancePath: instancePath + "/" + i0 + "/when/accessToken", schemaPath: "#/oneOf/1/items/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[1].items.properties.when.properties.accessToken.type, parentSchema: schema27.oneOf[1].items.properties.when.properties.accessToken, data: data17 };
+                                            const err37 = { instancePath: instancePath + "/" + i0 + "/when/accessToken", schemaPath: "#/oneOf/1/items/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.when.properties.accessToken.type, parentSchema: schema41.oneOf[1].items.properties.when.properties.accessToken, data: data17 };
                                             if (vErrors === null) {
                                               vErrors = [err37];
                                             } else {
@@ -1860,7 +2499,7 @@ var standalone = (() => {
                                   }
                                 }
                               } else {
-                                const err38 = { instancePath: instancePath + "/" + i0 + "/when", schemaPath: "#/oneOf/1/items/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.oneOf[1].items.properties.when.type, parentSchema: schema27.oneOf[1].items.properties.when, data: data13 };
+                                const err38 = { instancePath: instancePath + "/" + i0 + "/when", schemaPath: "#/oneOf/1/items/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[1].items.properties.when.type, parentSchema: schema41.oneOf[1].items.properties.when, data: data13 };
                                 if (vErrors === null) {
                                   vErrors = [err38];
                                 } else {
@@ -1882,7 +2521,7 @@ var standalone = (() => {
                                   const _errs64 = errors;
                                   for (const key5 in data18) {
                                     if (!(key5 === "code" || key5 === "scenario" || key5 === "delay" || key5 === "fault")) {
-                                      const err39 = { instancePath: instancePath + "/" + i0 + "/then", schemaPath: "#/oneOf/1/items/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema27.oneOf[1].items.properties.then, data: data18 };
+                                      const err39 = { instancePath: instancePath + "/" + i0 + "/then", schemaPath: "#/oneOf/1/items/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[1].items.properties.then, data: data18 };
                                       if (vErrors === null) {
                                         vErrors = [err39];
                                       } else {
@@ -1901,7 +2540,7 @@ var standalone = (() => {
                                       let passing5 = null;
                                       const _errs67 = errors;
                                       if (typeof data19 !== "string") {
-                                        const err40 = { instancePath: instancePath + "/" + i0 + "/then/code", schemaPath: "#/oneOf/1/items/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[1].items.properties.then.properties.code.oneOf[0].type, parentSchema: schema27.oneOf[1].items.properties.then.properties.code.oneOf[0], data: data19 };
+                                        const err40 = { instancePath: instancePath + "/" + i0 + "/then/code", schemaPath: "#/oneOf/1/items/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.then.properties.code.oneOf[0].type, parentSchema: schema41.oneOf[1].items.properties.then.properties.code.oneOf[0], data: data19 };
                                         if (vErrors === null) {
                                           vErrors = [err40];
                                         } else {
@@ -1916,7 +2555,7 @@ var standalone = (() => {
                                       }
                                       const _errs69 = errors;
                                       if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-                                        const err41 = { instancePath: instancePath + "/" + i0 + "/then/code", schemaPath: "#/oneOf/1/items/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.oneOf[1].items.properties.then.properties.code.oneOf[1].type, parentSchema: schema27.oneOf[1].items.properties.then.properties.code.oneOf[1], data: data19 };
+                                        const err41 = { instancePath: instancePath + "/" + i0 + "/then/code", schemaPath: "#/oneOf/1/items/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[1].items.properties.then.properties.code.oneOf[1].type, parentSchema: schema41.oneOf[1].items.properties.then.properties.code.oneOf[1], data: data19 };
                                         if (vErrors === null) {
                                           vErrors = [err41];
                                         } else {
@@ -1935,7 +2574,7 @@ var standalone = (() => {
                                         }
                                       }
                                       if (!valid12) {
-                                        const err42 = { instancePath: instancePath + "/" + i0 + "/then/code", schemaPath: "#/oneOf/1/items/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing5 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf[1].items.properties.then.properties.code.oneOf, parentSchema: schema27.oneOf[1].items.properties.then.properties.code, data: data19 };
+                                        const err42 = { instancePath: instancePath + "/" + i0 + "/then/code", schemaPath: "#/oneOf/1/items/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing5 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[1].items.properties.then.properties.code.oneOf, parentSchema: schema41.oneOf[1].items.properties.then.properties.code, data: data19 };
                                         if (vErrors === null) {
                                           vErrors = [err42];
                                         } else {
@@ -1961,7 +2600,7 @@ var standalone = (() => {
                                         let data20 = data18.scenario;
                                         const _errs71 = errors;
                                         if (typeof data20 !== "string") {
-                                          const err43 = { instancePath: instancePath + "/" + i0 + "/then/scenario", schemaPath: "#/oneOf/1/items/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[1].items.properties.then.properties.scenario.type, parentSchema: schema27.oneOf[1].items.properties.then.properties.scenario, data: data20 };
+                                          const err43 = { instancePath: instancePath + "/" + i0 + "/then/scenario", schemaPath: "#/oneOf/1/items/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.then.properties.scenario.type, parentSchema: schema41.oneOf[1].items.properties.then.properties.scenario, data: data20 };
                                           if (vErrors === null) {
                                             vErrors = [err43];
                                           } else {
@@ -1970,7 +2609,7 @@ var standalone = (() => {
                                           errors++;
                                         }
                                         if (!(data20 === "access-token-missing" || data20 === "access-token-invalid" || data20 === "access-token-expired" || data20 === "forbidden" || data20 === "not-found" || data20 === "invalid-parameter" || data20 === "server-error" || data20 === "unavailable")) {
-                                          const err44 = { instancePath: instancePath + "/" + i0 + "/then/scenario", schemaPath: "#/oneOf/1/items/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema27.oneOf[1].items.properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema27.oneOf[1].items.properties.then.properties.scenario.enum, parentSchema: schema27.oneOf[1].items.properties.then.properties.scenario, data: data20 };
+                                          const err44 = { instancePath: instancePath + "/" + i0 + "/then/scenario", schemaPath: "#/oneOf/1/items/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema41.oneOf[1].items.properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema41.oneOf[1].items.properties.then.properties.scenario.enum, parentSchema: schema41.oneOf[1].items.properties.then.properties.scenario, data: data20 };
                                           if (vErrors === null) {
                                             vErrors = [err44];
                                           } else {
@@ -1991,7 +2630,7 @@ var standalone = (() => {
                                           let passing6 = null;
                                           const _errs75 = errors;
                                           if (typeof data21 !== "string") {
-                                            const err45 = { instancePath: instancePath + "/" + i0 + "/then/delay", schemaPath: "#/oneOf/1/items/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[1].items.properties.then.properties.delay.oneOf[0].type, parentSchema: schema27.oneOf[1].items.properties.then.properties.delay.oneOf[0], data: data21 };
+                                            const err45 = { instancePath: instancePath + "/" + i0 + "/then/delay", schemaPath: "#/oneOf/1/items/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.then.properties.delay.oneOf[0].type, parentSchema: schema41.oneOf[1].items.properties.then.properties.delay.oneOf[0], data: data21 };
                                             if (vErrors === null) {
                                               vErrors = [err45];
                                             } else {
@@ -2006,7 +2645,7 @@ var standalone = (() => {
                                           }
                                           const _errs77 = errors;
                                           if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
-                                            const err46 = { instancePath: instancePath + "/" + i0 + "/then/delay", schemaPath: "#/oneOf/1/items/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.oneOf[1].items.properties.then.properties.delay.oneOf[1].type, parentSchema: schema27.oneOf[1].items.properties.then.properties.delay.oneOf[1], data: data21 };
+                                            const err46 = { instancePath: instancePath + "/" + i0 + "/then/delay", schemaPath: "#/oneOf/1/items/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[1].items.properties.then.properties.delay.oneOf[1].type, parentSchema: schema41.oneOf[1].items.properties.then.properties.delay.oneOf[1], data: data21 };
                                             if (vErrors === null) {
                                               vErrors = [err46];
                                             } else {
@@ -2025,7 +2664,7 @@ var standalone = (() => {
                                             }
                                           }
                                           if (!valid13) {
-                                            const err47 = { instancePath: instancePath + "/" + i0 + "/then/delay", schemaPath: "#/oneOf/1/items/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing6 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf[1].items.properties.then.properties.delay.oneOf, parentSchema: schema27.oneOf[1].items.properties.then.properties.delay, data: data21 };
+                                            const err47 = { instancePath: instancePath + "/" + i0 + "/then/delay", schemaPath: "#/oneOf/1/items/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing6 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[1].items.properties.then.properties.delay.oneOf, parentSchema: schema41.oneOf[1].items.properties.then.properties.delay, data: data21 };
                                             if (vErrors === null) {
                                               vErrors = [err47];
                                             } else {
@@ -2051,7 +2690,7 @@ var standalone = (() => {
                                             let data22 = data18.fault;
                                             const _errs79 = errors;
                                             if (typeof data22 !== "string") {
-                                              const err48 = { instancePath: instancePath + "/" + i0 + "/then/fault", schemaPath: "#/oneOf/1/items/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema27.oneOf[1].items.properties.then.properties.fault.type, parentSchema: schema27.oneOf[1].items.properties.then.properties.fault, data: data22 };
+                                              const err48 = { instancePath: instancePath + "/" + i0 + "/then/fault", schemaPath: "#/oneOf/1/items/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.then.properties.fault.type, parentSchema: schema41.oneOf[1].items.properties.then.properties.fault, data: data22 };
                                               if (vErrors === null) {
                                                 vErrors = [err48];
                                               } else {
@@ -2060,7 +2699,7 @@ var standalone = (() => {
                                               errors++;
                                             }
                                             if (!(data22 === "connection-reset" || data22 === "empty-response" || data22 === "malformed-json" || data22 === "random-data-then-close" || data22 === "CONNECTION_RESET_BY_PEER" || data22 === "EMPTY_RESPONSE" || data22 === "MALFORMED_RESPONSE_CHUNK" || data22 === "RANDOM_DATA_THEN_CLOSE")) {
-                                              const err49 = { instancePath: instancePath + "/" + i0 + "/then/fault", schemaPath: "#/oneOf/1/items/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema27.oneOf[1].items.properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema27.oneOf[1].items.properties.then.properties.fault.enum, parentSchema: schema27.oneOf[1].items.properties.then.properties.fault, data: data22 };
+                                              const err49 = { instancePath: instancePath + "/" + i0 + "/then/fault", schemaPath: "#/oneOf/1/items/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema41.oneOf[1].items.properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema41.oneOf[1].items.properties.then.properties.fault.enum, parentSchema: schema41.oneOf[1].items.properties.then.properties.fault, data: data22 };
                                               if (vErrors === null) {
                                                 vErrors = [err49];
                                               } else {
@@ -2077,7 +2716,7 @@ var standalone = (() => {
                                     }
                                   }
                                 } else {
-                                  const err50 = { instancePath: instancePath + "/" + i0 + "/then", schemaPath: "#/oneOf/1/items/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.oneOf[1].items.properties.then.type, parentSchema: schema27.oneOf[1].items.properties.then, data: data18 };
+                                  const err50 = { instancePath: instancePath + "/" + i0 + "/then", schemaPath: "#/oneOf/1/items/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[1].items.properties.then.type, parentSchema: schema41.oneOf[1].items.properties.then, data: data18 };
                                   if (vErrors === null) {
                                     vErrors = [err50];
                                   } else {
@@ -2095,7 +2734,7 @@ var standalone = (() => {
                                 let data23 = data12.times;
                                 const _errs81 = errors;
                                 if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
-                                  const err51 = { instancePath: instancePath + "/" + i0 + "/times", schemaPath: "#/oneOf/1/items/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.oneOf[1].items.properties.times.type, parentSchema: schema27.oneOf[1].items.properties.times, data: data23 };
+                                  const err51 = { instancePath: instancePath + "/" + i0 + "/times", schemaPath: "#/oneOf/1/items/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[1].items.properties.times.type, parentSchema: schema41.oneOf[1].items.properties.times, data: data23 };
                                   if (vErrors === null) {
                                     vErrors = [err51];
                                   } else {
@@ -2106,7 +2745,7 @@ var standalone = (() => {
                                 if (errors === _errs81) {
                                   if (typeof data23 == "number" && isFinite(data23)) {
                                     if (data23 < 1 || isNaN(data23)) {
-                                      const err52 = { instancePath: instancePath + "/" + i0 + "/times", schemaPath: "#/oneOf/1/items/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema27.oneOf[1].items.properties.times, data: data23 };
+                                      const err52 = { instancePath: instancePath + "/" + i0 + "/times", schemaPath: "#/oneOf/1/items/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema41.oneOf[1].items.properties.times, data: data23 };
                                       if (vErrors === null) {
                                         vErrors = [err52];
                                       } else {
@@ -2125,7 +2764,7 @@ var standalone = (() => {
                                   let data24 = data12.after;
                                   const _errs83 = errors;
                                   if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
-                                    const err53 = { instancePath: instancePath + "/" + i0 + "/after", schemaPath: "#/oneOf/1/items/properties/after/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema27.oneOf[1].items.properties.after.type, parentSchema: schema27.oneOf[1].items.properties.after, data: data24 };
+                                    const err53 = { instancePath: instancePath + "/" + i0 + "/after", schemaPath: "#/oneOf/1/items/properties/after/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[1].items.properties.after.type, parentSchema: schema41.oneOf[1].items.properties.after, data: data24 };
                                     if (vErrors === null) {
                                       vErrors = [err53];
                                     } else {
@@ -2136,7 +2775,7 @@ var standalone = (() => {
                                   if (errors === _errs83) {
                                     if (typeof data24 == "number" && isFinite(data24)) {
                                       if (data24 < 0 || isNaN(data24)) {
-                                        const err54 = { instancePath: instancePath + "/" + i0 + "/after", schemaPath: "#/oneOf/1/items/properties/after/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema27.oneOf[1].items.properties.after, data: data24 };
+                                        const err54 = { instancePath: instancePath + "/" + i0 + "/after", schemaPath: "#/oneOf/1/items/properties/after/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema41.oneOf[1].items.properties.after, data: data24 };
                                         if (vErrors === null) {
                                           vErrors = [err54];
                                         } else {
@@ -2156,7 +2795,7 @@ var standalone = (() => {
                         }
                       }
                     } else {
-                      const err55 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.oneOf[1].items.type, parentSchema: schema27.oneOf[1].items, data: data12 };
+                      const err55 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[1].items.type, parentSchema: schema41.oneOf[1].items, data: data12 };
                       if (vErrors === null) {
                         vErrors = [err55];
                       } else {
@@ -2173,7 +2812,7 @@ var standalone = (() => {
               }
             }
           } else {
-            const err56 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema27.oneOf[1].type, parentSchema: schema27.oneOf[1], data };
+            const err56 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema41.oneOf[1].type, parentSchema: schema41.oneOf[1], data };
             if (vErrors === null) {
               vErrors = [err56];
             } else {
@@ -2193,14 +2832,14 @@ var standalone = (() => {
           }
         }
         if (!valid0) {
-          const err57 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema27.oneOf, parentSchema: schema27, data };
+          const err57 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf, parentSchema: schema41, data };
           if (vErrors === null) {
             vErrors = [err57];
           } else {
             vErrors.push(err57);
           }
           errors++;
-          validate42.errors = vErrors;
+          validate56.errors = vErrors;
           return false;
         } else {
           errors = _errs0;
@@ -2212,12 +2851,12 @@ var standalone = (() => {
             }
           }
         }
-        validate42.errors = vErrors;
+        validate56.errors = vErrors;
         return errors === 0;
       }
-      exports["clearScenarioRules.query"] = validate43;
-      var schema28 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
-      function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["clearScenarioRules.query"] = validate57;
+      var schema42 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -2228,26 +2867,26 @@ var standalone = (() => {
               if (errors === _errs1) {
                 if (typeof data0 === "string") {
                   if (func2(data0) > 128) {
-                    validate43.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema28.properties.session, data: data0 }];
+                    validate57.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema42.properties.session, data: data0 }];
                     return false;
                   }
                 } else {
-                  validate43.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema28.properties.session.type, parentSchema: schema28.properties.session, data: data0 }];
+                  validate57.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema42.properties.session.type, parentSchema: schema42.properties.session, data: data0 }];
                   return false;
                 }
               }
             }
           } else {
-            validate43.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema28.type, parentSchema: schema28, data }];
+            validate57.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema42.type, parentSchema: schema42, data }];
             return false;
           }
         }
-        validate43.errors = vErrors;
+        validate57.errors = vErrors;
         return errors === 0;
       }
-      exports["listRequests.query"] = validate44;
-      var schema29 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
-      function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["listRequests.query"] = validate58;
+      var schema43 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -2258,11 +2897,11 @@ var standalone = (() => {
               if (errors === _errs1) {
                 if (typeof data0 === "string") {
                   if (func2(data0) > 128) {
-                    validate44.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema29.properties.session, data: data0 }];
+                    validate58.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema43.properties.session, data: data0 }];
                     return false;
                   }
                 } else {
-                  validate44.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.session.type, parentSchema: schema29.properties.session, data: data0 }];
+                  validate58.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.session.type, parentSchema: schema43.properties.session, data: data0 }];
                   return false;
                 }
               }
@@ -2275,17 +2914,17 @@ var standalone = (() => {
                 let data1 = data.limit;
                 const _errs3 = errors;
                 if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate44.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema29.properties.limit.type, parentSchema: schema29.properties.limit, data: data1 }];
+                  validate58.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema43.properties.limit.type, parentSchema: schema43.properties.limit, data: data1 }];
                   return false;
                 }
                 if (errors === _errs3) {
                   if (typeof data1 == "number" && isFinite(data1)) {
                     if (data1 > 1e3 || isNaN(data1)) {
-                      validate44.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema29.properties.limit, data: data1 }];
+                      validate58.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema43.properties.limit, data: data1 }];
                       return false;
                     } else {
                       if (data1 < 0 || isNaN(data1)) {
-                        validate44.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema29.properties.limit, data: data1 }];
+                        validate58.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema43.properties.limit, data: data1 }];
                         return false;
                       }
                     }
@@ -2300,7 +2939,7 @@ var standalone = (() => {
                   let data2 = data.cursor;
                   const _errs5 = errors;
                   if (typeof data2 !== "string") {
-                    validate44.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema29.properties.cursor.type, parentSchema: schema29.properties.cursor, data: data2 }];
+                    validate58.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.cursor.type, parentSchema: schema43.properties.cursor, data: data2 }];
                     return false;
                   }
                   var valid0 = _errs5 === errors;
@@ -2310,16 +2949,16 @@ var standalone = (() => {
               }
             }
           } else {
-            validate44.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema29.type, parentSchema: schema29, data }];
+            validate58.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema43.type, parentSchema: schema43, data }];
             return false;
           }
         }
-        validate44.errors = vErrors;
+        validate58.errors = vErrors;
         return errors === 0;
       }
-      exports["clearRequests.query"] = validate45;
-      var schema30 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
-      function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["clearRequests.query"] = validate59;
+      var schema44 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 } } };
+      function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -2330,26 +2969,26 @@ var standalone = (() => {
               if (errors === _errs1) {
                 if (typeof data0 === "string") {
                   if (func2(data0) > 128) {
-                    validate45.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema30.properties.session, data: data0 }];
+                    validate59.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema44.properties.session, data: data0 }];
                     return false;
                   }
                 } else {
-                  validate45.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema30.properties.session.type, parentSchema: schema30.properties.session, data: data0 }];
+                  validate59.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema44.properties.session.type, parentSchema: schema44.properties.session, data: data0 }];
                   return false;
                 }
               }
             }
           } else {
-            validate45.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema30.type, parentSchema: schema30, data }];
+            validate59.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema44.type, parentSchema: schema44, data }];
             return false;
           }
         }
-        validate45.errors = vErrors;
+        validate59.errors = vErrors;
         return errors === 0;
       }
-      exports["listUnmatchedRequests.query"] = validate46;
-      var schema31 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
-      function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["listUnmatchedRequests.query"] = validate60;
+      var schema45 = { "type": "object", "properties": { "session": { "type": "string", "maxLength": 128 }, "limit": { "type": "integer", "minimum": 0, "maximum": 1e3, "default": 1e3 }, "cursor": { "type": "string" } } };
+      function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -2360,11 +2999,11 @@ var standalone = (() => {
               if (errors === _errs1) {
                 if (typeof data0 === "string") {
                   if (func2(data0) > 128) {
-                    validate46.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema31.properties.session, data: data0 }];
+                    validate60.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters", schema: 128, parentSchema: schema45.properties.session, data: data0 }];
                     return false;
                   }
                 } else {
-                  validate46.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.session.type, parentSchema: schema31.properties.session, data: data0 }];
+                  validate60.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema45.properties.session.type, parentSchema: schema45.properties.session, data: data0 }];
                   return false;
                 }
               }
@@ -2377,17 +3016,17 @@ var standalone = (() => {
                 let data1 = data.limit;
                 const _errs3 = errors;
                 if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                  validate46.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema31.properties.limit.type, parentSchema: schema31.properties.limit, data: data1 }];
+                  validate60.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema45.properties.limit.type, parentSchema: schema45.properties.limit, data: data1 }];
                   return false;
                 }
                 if (errors === _errs3) {
                   if (typeof data1 == "number" && isFinite(data1)) {
                     if (data1 > 1e3 || isNaN(data1)) {
-                      validate46.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema31.properties.limit, data: data1 }];
+                      validate60.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema45.properties.limit, data: data1 }];
                       return false;
                     } else {
                       if (data1 < 0 || isNaN(data1)) {
-                        validate46.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema31.properties.limit, data: data1 }];
+                        validate60.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema45.properties.limit, data: data1 }];
                         return false;
                       }
                     }
@@ -2402,7 +3041,7 @@ var standalone = (() => {
                   let data2 = data.cursor;
                   const _errs5 = errors;
                   if (typeof data2 !== "string") {
-                    validate46.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.cursor.type, parentSchema: schema31.properties.cursor, data: data2 }];
+                    validate60.errors = [{ instancePath: instancePath + "/cursor", schemaPath: "#/properties/cursor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema45.properties.cursor.type, parentSchema: schema45.properties.cursor, data: data2 }];
                     return false;
                   }
                   var valid0 = _errs5 === errors;
@@ -2412,16 +3051,16 @@ var standalone = (() => {
               }
             }
           } else {
-            validate46.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data }];
+            validate60.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema45.type, parentSchema: schema45, data }];
             return false;
           }
         }
-        validate46.errors = vErrors;
+        validate60.errors = vErrors;
         return errors === 0;
       }
-      exports["countRequests.body"] = validate47;
-      var schema32 = { "type": "object", "description": 'Every given field must match; any other field is a 400. WireMock\'s request-pattern fields `urlPath` and `queryParameters` (`{"fileId": {"equalTo": "1"}}`) are accepted for `path` and `query`. A full View Token in `query.viewToken` matches the entry (the journal keeps it shortened and compares the shortened form).', "additionalProperties": false, "properties": { "method": { "type": "string" }, "path": { "type": "string" }, "urlPath": { "type": "string", "description": "WireMock's name for `path`." }, "query": { "type": "object", "additionalProperties": { "type": "string" } }, "queryParameters": { "type": "object", "description": "WireMock's form of `query`; `equalTo` is the one matcher supported.", "additionalProperties": { "type": "object", "description": '{"equalTo": "<value>"} (the one WireMock matcher the mock supports)', "required": ["equalTo"], "additionalProperties": false, "properties": { "equalTo": { "type": "string" } } } }, "session": { "type": "string" }, "operationId": { "type": "string" }, "status": { "type": "integer" } } };
-      function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["countRequests.body"] = validate61;
+      var schema46 = { "type": "object", "description": 'Every given field must match; any other field is a 400. WireMock\'s request-pattern fields `urlPath` and `queryParameters` (`{"fileId": {"equalTo": "1"}}`) are accepted for `path` and `query`. A full View Token in `query.viewToken` matches the entry (the journal keeps it shortened and compares the shortened form).', "additionalProperties": false, "properties": { "method": { "type": "string" }, "path": { "type": "string" }, "urlPath": { "type": "string", "description": "WireMock's name for `path`." }, "query": { "type": "object", "additionalProperties": { "type": "string" } }, "queryParameters": { "type": "object", "description": "WireMock's form of `query`; `equalTo` is the one matcher supported.", "additionalProperties": { "type": "object", "description": '{"equalTo": "<value>"} (the one WireMock matcher the mock supports)', "required": ["equalTo"], "additionalProperties": false, "properties": { "equalTo": { "type": "string" } } } }, "session": { "type": "string" }, "operationId": { "type": "string" }, "status": { "type": "integer" } } };
+      function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -2429,7 +3068,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "method" || key0 === "path" || key0 === "urlPath" || key0 === "query" || key0 === "queryParameters" || key0 === "session" || key0 === "operationId" || key0 === "status")) {
-                validate47.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema32, data }];
+                validate61.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46, data }];
                 return false;
                 break;
               }
@@ -2439,7 +3078,7 @@ var standalone = (() => {
                 let data0 = data.method;
                 const _errs2 = errors;
                 if (typeof data0 !== "string") {
-                  validate47.errors = [{ instancePath: instancePath + "/method", schemaPath: "#/properties/method/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.method.type, parentSchema: schema32.properties.method, data: data0 }];
+                  validate61.errors = [{ instancePath: instancePath + "/method", schemaPath: "#/properties/method/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.method.type, parentSchema: schema46.properties.method, data: data0 }];
                   return false;
                 }
                 var valid0 = _errs2 === errors;
@@ -2451,7 +3090,7 @@ var standalone = (() => {
                   let data1 = data.path;
                   const _errs4 = errors;
                   if (typeof data1 !== "string") {
-                    validate47.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.path.type, parentSchema: schema32.properties.path, data: data1 }];
+                    validate61.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.path.type, parentSchema: schema46.properties.path, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs4 === errors;
@@ -2463,7 +3102,7 @@ var standalone = (() => {
                     let data2 = data.urlPath;
                     const _errs6 = errors;
                     if (typeof data2 !== "string") {
-                      validate47.errors = [{ instancePath: instancePath + "/urlPath", schemaPath: "#/properties/urlPath/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.urlPath.type, parentSchema: schema32.properties.urlPath, data: data2 }];
+                      validate61.errors = [{ instancePath: instancePath + "/urlPath", schemaPath: "#/properties/urlPath/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.urlPath.type, parentSchema: schema46.properties.urlPath, data: data2 }];
                       return false;
                     }
                     var valid0 = _errs6 === errors;
@@ -2480,7 +3119,7 @@ var standalone = (() => {
                             let data4 = data3[key1];
                             const _errs11 = errors;
                             if (typeof data4 !== "string") {
-                              validate47.errors = [{ instancePath: instancePath + "/query/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/query/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.query.additionalProperties.type, parentSchema: schema32.properties.query.additionalProperties, data: data4 }];
+                              validate61.errors = [{ instancePath: instancePath + "/query/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/query/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.query.additionalProperties.type, parentSchema: schema46.properties.query.additionalProperties, data: data4 }];
                               return false;
                             }
                             var valid1 = _errs11 === errors;
@@ -2489,7 +3128,7 @@ var standalone = (() => {
                             }
                           }
                         } else {
-                          validate47.errors = [{ instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.properties.query.type, parentSchema: schema32.properties.query, data: data3 }];
+                          validate61.errors = [{ instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.properties.query.type, parentSchema: schema46.properties.query, data: data3 }];
                           return false;
                         }
                       }
@@ -2510,13 +3149,13 @@ var standalone = (() => {
                                 if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                                   let missing0;
                                   if (data6.equalTo === void 0 && (missing0 = "equalTo")) {
-                                    validate47.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema32.properties.queryParameters.additionalProperties.required, parentSchema: schema32.properties.queryParameters.additionalProperties, data: data6 }];
+                                    validate61.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema46.properties.queryParameters.additionalProperties.required, parentSchema: schema46.properties.queryParameters.additionalProperties, data: data6 }];
                                     return false;
                                   } else {
                                     const _errs18 = errors;
                                     for (const key3 in data6) {
                                       if (!(key3 === "equalTo")) {
-                                        validate47.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema32.properties.queryParameters.additionalProperties, data: data6 }];
+                                        validate61.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema46.properties.queryParameters.additionalProperties, data: data6 }];
                                         return false;
                                         break;
                                       }
@@ -2525,14 +3164,14 @@ var standalone = (() => {
                                       if (data6.equalTo !== void 0) {
                                         let data7 = data6.equalTo;
                                         if (typeof data7 !== "string") {
-                                          validate47.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/equalTo", schemaPath: "#/properties/queryParameters/additionalProperties/properties/equalTo/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.queryParameters.additionalProperties.properties.equalTo.type, parentSchema: schema32.properties.queryParameters.additionalProperties.properties.equalTo, data: data7 }];
+                                          validate61.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/equalTo", schemaPath: "#/properties/queryParameters/additionalProperties/properties/equalTo/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.queryParameters.additionalProperties.properties.equalTo.type, parentSchema: schema46.properties.queryParameters.additionalProperties.properties.equalTo, data: data7 }];
                                           return false;
                                         }
                                       }
                                     }
                                   }
                                 } else {
-                                  validate47.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.properties.queryParameters.additionalProperties.type, parentSchema: schema32.properties.queryParameters.additionalProperties, data: data6 }];
+                                  validate61.errors = [{ instancePath: instancePath + "/queryParameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/queryParameters/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.properties.queryParameters.additionalProperties.type, parentSchema: schema46.properties.queryParameters.additionalProperties, data: data6 }];
                                   return false;
                                 }
                               }
@@ -2542,7 +3181,7 @@ var standalone = (() => {
                               }
                             }
                           } else {
-                            validate47.errors = [{ instancePath: instancePath + "/queryParameters", schemaPath: "#/properties/queryParameters/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.properties.queryParameters.type, parentSchema: schema32.properties.queryParameters, data: data5 }];
+                            validate61.errors = [{ instancePath: instancePath + "/queryParameters", schemaPath: "#/properties/queryParameters/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.properties.queryParameters.type, parentSchema: schema46.properties.queryParameters, data: data5 }];
                             return false;
                           }
                         }
@@ -2555,7 +3194,7 @@ var standalone = (() => {
                           let data8 = data.session;
                           const _errs21 = errors;
                           if (typeof data8 !== "string") {
-                            validate47.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.session.type, parentSchema: schema32.properties.session, data: data8 }];
+                            validate61.errors = [{ instancePath: instancePath + "/session", schemaPath: "#/properties/session/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.session.type, parentSchema: schema46.properties.session, data: data8 }];
                             return false;
                           }
                           var valid0 = _errs21 === errors;
@@ -2567,7 +3206,7 @@ var standalone = (() => {
                             let data9 = data.operationId;
                             const _errs23 = errors;
                             if (typeof data9 !== "string") {
-                              validate47.errors = [{ instancePath: instancePath + "/operationId", schemaPath: "#/properties/operationId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.properties.operationId.type, parentSchema: schema32.properties.operationId, data: data9 }];
+                              validate61.errors = [{ instancePath: instancePath + "/operationId", schemaPath: "#/properties/operationId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema46.properties.operationId.type, parentSchema: schema46.properties.operationId, data: data9 }];
                               return false;
                             }
                             var valid0 = _errs23 === errors;
@@ -2579,7 +3218,7 @@ var standalone = (() => {
                               let data10 = data.status;
                               const _errs25 = errors;
                               if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-                                validate47.errors = [{ instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema32.properties.status.type, parentSchema: schema32.properties.status, data: data10 }];
+                                validate61.errors = [{ instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema46.properties.status.type, parentSchema: schema46.properties.status, data: data10 }];
                                 return false;
                               }
                               var valid0 = _errs25 === errors;
@@ -2595,43 +3234,43 @@ var standalone = (() => {
               }
             }
           } else {
-            validate47.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema32.type, parentSchema: schema32, data }];
+            validate61.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema46.type, parentSchema: schema46, data }];
             return false;
           }
         }
-        validate47.errors = vErrors;
+        validate61.errors = vErrors;
         return errors === 0;
       }
-      exports["getDashboardAsset.path"] = validate48;
-      var schema33 = { "type": "object", "properties": { "file": { "type": "string", "enum": ["dashboard.js", "try.js", "dashboard.css", "favicon.svg"] } }, "required": ["file"] };
-      function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      exports["getDashboardAsset.path"] = validate62;
+      var schema47 = { "type": "object", "properties": { "file": { "type": "string", "enum": ["dashboard.js", "try.js", "dashboard.css", "favicon.svg"] } }, "required": ["file"] };
+      function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.file === void 0 && (missing0 = "file")) {
-              validate48.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema33.required, parentSchema: schema33, data }];
+              validate62.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema47.required, parentSchema: schema47, data }];
               return false;
             } else {
               if (data.file !== void 0) {
                 let data0 = data.file;
                 if (typeof data0 !== "string") {
-                  validate48.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema33.properties.file.type, parentSchema: schema33.properties.file, data: data0 }];
+                  validate62.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema47.properties.file.type, parentSchema: schema47.properties.file, data: data0 }];
                   return false;
                 }
                 if (!(data0 === "dashboard.js" || data0 === "try.js" || data0 === "dashboard.css" || data0 === "favicon.svg")) {
-                  validate48.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/enum", keyword: "enum", params: { allowedValues: schema33.properties.file.enum }, message: "must be equal to one of the allowed values", schema: schema33.properties.file.enum, parentSchema: schema33.properties.file, data: data0 }];
+                  validate62.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/properties/file/enum", keyword: "enum", params: { allowedValues: schema47.properties.file.enum }, message: "must be equal to one of the allowed values", schema: schema47.properties.file.enum, parentSchema: schema47.properties.file, data: data0 }];
                   return false;
                 }
               }
             }
           } else {
-            validate48.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema33.type, parentSchema: schema33, data }];
+            validate62.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema47.type, parentSchema: schema47, data }];
             return false;
           }
         }
-        validate48.errors = vErrors;
+        validate62.errors = vErrors;
         return errors === 0;
       }
     }

@@ -5,10 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import type { DrawingSheet } from '../../mock/viewer/model/drawing-types';
 import { generateBuilding } from '../../mock/viewer/model/generate-building';
+import { createModelCatalog } from '../../mock/viewer/model/model-catalog';
+import { PLAN_LAYERS } from '../../mock/viewer/model/plan-layers';
 import { collectPageErrors, launchChromium, screenshot } from '../support/browser';
 import type { RunningCli } from '../support/spawn-cli';
 import { killStartedClis, startCli } from '../support/spawn-cli';
+import { countColours } from '../support/viewer-pages';
 
 // A front-end team's viewer pages, written the way the platform's public samples write them
 // (test/browser/viewer-pages/), served from another origin and run in Chromium against a bare
@@ -67,6 +71,20 @@ async function viewToken(mock: RunningCli, query: string): Promise<string> {
     headers: { Authorization: 'Bearer back-end-token' },
   });
   return ((await res.json()) as { data: string }).data;
+}
+
+/** A column of a sheet: its element id and the centre of its outline (mm, Y up). */
+function columnOf(sheet: DrawingSheet | undefined): { objectId: string; centre: { x: number; y: number } } {
+  const entity = sheet?.entities.find(
+    (candidate) => candidate.kind === 'polygon' && candidate.layer === PLAN_LAYERS.columns.id,
+  );
+  if (entity?.kind !== 'polygon' || entity.objectId === undefined) throw new Error('the sheet has no column');
+  const xs = entity.points.filter((_, index) => index % 2 === 0);
+  const ys = entity.points.filter((_, index) => index % 2 === 1);
+  return {
+    objectId: entity.objectId,
+    centre: { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 },
+  };
 }
 
 async function advanceClock(mock: RunningCli, by: string): Promise<void> {
@@ -184,13 +202,23 @@ test('a bare Viewer3D (page type D): config without new, isolation, colours, cam
 
 test('a drawing page (page type E, forced drawing view): the loader takes the drawing folder from subRenders, Loaded fires, the plan is drawn', async () => {
   const token = await viewToken(bare, 'fileId=10006');
+  const sheet = createModelCatalog().modelOf('file', '10006').sheets()[0];
+  const column = columnOf(sheet);
   const { page, errors } = await openPage('drawing.html', bare, token);
   await log(page).getByText('frames:').waitFor();
   expect(await log(page).innerText()).toBe(
-    'loader success: model-10006.rvt\nLoaded; toolbar bf-toolbar bf-toolbar-bottom\nframes: model-10006.rvt',
+    `loader success: model-10006.rvt\nLoaded; toolbar bf-toolbar bf-toolbar-bottom\nframes: ${sheet?.name}`,
   );
-  await page.click('polygon[data-element-id="2002"]');
-  await log(page).getByText('selected 2002').waitFor();
+  // A click on a column of the plan (where the viewer says the column's centre is) selects it.
+  const at = await page.evaluate((point) => {
+    const viewer = (window as unknown as { viewer2D: { worldToClient(p: unknown): { x: number; y: number } } })
+      .viewer2D;
+    const root = (document.getElementById('drawing') as HTMLElement).getBoundingClientRect();
+    const client = viewer.worldToClient(point);
+    return { x: root.left + client.x, y: root.top + client.y };
+  }, column.centre);
+  await page.mouse.click(at.x, at.y);
+  await log(page).getByText(`selected ${column.objectId}`).waitFor();
   // What the page asked the mock for, in order: the loader's use, the drawing bundle (the documented list), the viewer's use.
   const asked = await page.evaluate(
     (mock) =>
@@ -212,6 +240,8 @@ test('a drawing page (page type E, forced drawing view): the loader takes the dr
     `${folder}/bimface.bufferfly.js`,
     `${folder}/Drawing.js`,
     `/inside/databag?viewToken=${token}`,
+    '/file-10006-databag/resource/drawing/index.json',
+    `/file-10006-databag/resource/drawing/${sheet?.id}/index.json`,
   ]);
   expect(errors).toEqual([]);
   await page.close();
@@ -228,7 +258,9 @@ test("with a config naming a drawing, the sample's drawing branch opens it: draw
     'Level 1 - Floor Plan.dwg',
     'file 20002 · drawingView · Drawing@1.6.34-standin',
   ]);
-  expect(await page.locator('polygon.vtm-standin-component').count()).toBe(3);
+  // The plan is drawn: its walls in their layer's colour.
+  const [walls] = await countColours(page, 'canvas.vtm-standin-drawing', [PLAN_LAYERS.walls.color]);
+  expect(walls).toBeGreaterThan(1000);
   await screenshot(page, 'viewer-drawing-app');
   expect(errors).toEqual([]);
   await page.close();

@@ -46,3 +46,21 @@ test('--admin-token and --base-path work as on the server: the admin API needs t
   expect((await request(app).get('/view/token?fileId=1').set('Authorization', 'Bearer x')).status).toBe(299);
   expect(await mock.journal.count({ path: '/view/token' })).toBe(1);
 });
+
+test("the config's models are the middleware's too: a drawing's named sheets; a model file that cannot be read stops it, named", async () => {
+  const config = {
+    objects: {
+      fileId: {
+        '20002': { name: 'Level 1.dwg', extension: 'dwg', model: { sheets: [{ name: 'A-101', level: 'F1' }] } },
+      },
+    },
+  };
+  const app = anApp(createMiddleware({ logLevel: 'silent', config }));
+  const sheets = await request(app).get('/file-20002-databag/resource/drawing/index.json');
+  expect((sheets.body as { sheets: { name: string }[] }).sheets.map((sheet) => sheet.name)).toEqual(['A-101']);
+  expect(() =>
+    createMiddleware({
+      config: { objects: { fileId: { '10003': { name: 'T.rvt', model: { file: 'nowhere.glb' } } } } },
+    }),
+  ).toThrow(ConfigError);
+});

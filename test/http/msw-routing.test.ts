@@ -142,3 +142,101 @@ test('HEAD under MSW answers what GET would without a body, and issues no token'
     server.close();
   }
 });
+
+test.each([['/src/main.ts'], ['/@vite/client'], ['/api/todos/1'], ['/node_modules/.vite/deps/three.js?v=1'], ['/']])(
+  "with a base URL, %s is near no route of ours (the app's own, on the origin it shares): it passes to the next handler",
+  async (path) => {
+    const { handlers, core } = createHandlers({ seed: 1, baseUrl: APP_API });
+    const server = setupServer(...handlers, answeredByApp);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const res = await fetch(`${APP_API}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ app: new URL(`${APP_API}${path}`).pathname });
+      expect(await core.journal.count({})).toBe(0);
+    } finally {
+      server.close();
+    }
+  },
+);
+
+test("with a base URL, the viewer's three.js is what viewerThree gives, loaded once on the first request for it", async () => {
+  let loads = 0;
+  const { handlers } = createHandlers({
+    seed: 1,
+    baseUrl: APP_API,
+    viewerThree: async () => {
+      loads += 1;
+      return { default: 'window.VtmThree = { fake: true };' };
+    },
+  });
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    for (const folder of ['Bimface@3.6.36-standin', 'Drawing@1.6.34-standin']) {
+      const res = await fetch(`${APP_API}/api/Glodon/${folder}/thirdparty.js`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+      expect(await res.text()).toBe('window.VtmThree = { fake: true };');
+    }
+    expect(loads).toBe(1);
+  } finally {
+    server.close();
+  }
+});
+
+test('without viewerThree, thirdparty.js says three.js is not here (the 3D picture stays off)', async () => {
+  const { handlers } = createHandlers({ seed: 1, baseUrl: APP_API });
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const res = await fetch(`${APP_API}/api/Glodon/Bimface@3.6.36-standin/thirdparty.js`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(
+      /^\/\* view-token-mock's viewer stand-in: thirdparty\.js \(three\.js\) is built into dist/,
+    );
+  } finally {
+    server.close();
+  }
+});
+
+test("the config's models are MSW's too: a drawing's named sheets, an integration's files; a model file is refused by name", async () => {
+  const config = {
+    objects: {
+      fileId: {
+        '20002': { name: 'Level 1.dwg', extension: 'dwg', model: { sheets: [{ name: 'A-101', level: 'F1' }] } },
+      },
+      integrateId: { '30001': { name: 'Campus', model: { files: ['10001', '10002'] } } },
+    },
+  };
+  const { handlers } = createHandlers({ seed: 1, baseUrl: APP_API, config });
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  const token = async (query: string): Promise<string> =>
+    (
+      (await (await fetch(`${APP_API}/view/token?${query}`, { headers: { Authorization: 'Bearer x' } })).json()) as {
+        data: string;
+      }
+    ).data;
+  try {
+    const sheets = await fetch(`${APP_API}/file-20002-databag/resource/drawing/index.json`);
+    expect(((await sheets.json()) as { sheets: { name: string }[] }).sheets.map((sheet) => sheet.name)).toEqual([
+      'A-101',
+    ]);
+    const files = await fetch(
+      `${APP_API}/data/v2/integrations/30001/files?view_token=${await token('integrateId=30001')}`,
+    );
+    expect(((await files.json()) as { data: { fileId: number }[] }).data.map((file) => file.fileId)).toEqual([
+      10001, 10002,
+    ]);
+  } finally {
+    server.close();
+  }
+  expect(() =>
+    createHandlers({
+      config: { objects: { fileId: { '10003': { name: 'Tower.rvt', model: { file: 'tower.glb' } } } } },
+    }),
+  ).toThrow(
+    "config: objects.fileId.10003.model.file: tower.glb cannot be read here (MSW has no file system); give the model's shape (levels, footprint, seed) or run the mock's server",
+  );
+});

@@ -9,6 +9,8 @@ import type { MockServer } from '../../mock/server';
 import express from 'express';
 import { createMiddleware } from '../../mock/middleware';
 import { createHandlers } from '../../mock/msw';
+import { createRouteMatcher } from '../../mock/core/routing/match-route';
+import { ROUTE_TABLE } from '../../mock/core/routing/route-table';
 import { aMock } from '../support/mock-app';
 import { isAdminPath } from './spec-routes';
 
@@ -141,6 +143,7 @@ const HANDED_ON = 299;
 let handedToTheApp = 0;
 const passedThrough: string[] = [];
 const msw = createHandlers({ seed: 3, baseUrl: 'http://127.0.0.1:1' });
+const matchRoute = createRouteMatcher(ROUTE_TABLE, { basePath: '' });
 let mswServer: ReturnType<typeof setupServer>;
 
 beforeAll(async () => {
@@ -204,12 +207,20 @@ test('the listener, mock.app, the middleware in Express and the MSW handlers cla
         viaMsw: onWire,
       });
       // MSW answers the admin API itself: it leaves only the dashboard's routes (its pages are files of
-      // the server's build, which also decides whether an asset name exists) to the network.
-      if (passedThrough.length > before)
+      // the server's build, which also decides whether an asset name exists) and the paths outside
+      // /__admin near no route of ours (an app's own, on the origin it shares) to the network.
+      if (passedThrough.length > before) {
+        const match = matchRoute(method, `${wire.pathname}${wire.search}`);
         expect({
           passedThrough: passedThrough.at(-1),
-          dashboard: isAdminPath(wire.pathname) && wire.pathname.startsWith('/__admin/ui'),
-        }).toEqual({ passedThrough: passedThrough.at(-1), dashboard: true });
+          dashboardOrTheApps:
+            (isAdminPath(wire.pathname) && wire.pathname.startsWith('/__admin/ui')) ||
+            (match.kind === 'not-found' &&
+              match.hint === undefined &&
+              !isAdminPath(wire.pathname) &&
+              listener.status === 404),
+        }).toEqual({ passedThrough: passedThrough.at(-1), dashboardOrTheApps: true });
+      }
       const label = `${listener.status}`;
       seen.set(label, (seen.get(label) ?? 0) + 1);
     }),

@@ -19,13 +19,13 @@ test("the operations the core runs (the service's, the viewer's, the model's), a
       'GET',
       '/data/v2/integrations/{integrateId}/files/{fileId}/viewToken',
       'getChildFileViewTokenByGet',
-      ['integrateId', 'fileId'],
+      ['integrateId', 'fileId', 'view_token'],
     ],
     [
       'POST',
       '/data/v2/integrations/{integrateId}/files/{fileId}/viewToken',
       'getChildFileViewToken',
-      ['integrateId', 'fileId'],
+      ['integrateId', 'fileId', 'view_token'],
     ],
     [
       'GET',

@@ -86,7 +86,7 @@ test("a child file's data names the file as its model and keeps its integration"
   expect(
     toViewerData(aRecord({ objectType: 'childFile', objectId: '7' as never, integrateId: '3' as never }), 0),
   ).toMatchObject({
-    databagId: 'childFile-7-databag',
+    databagId: 'integration-3-file-7-databag',
     modelId: '7',
     modelType: 'singleModel',
     objectType: 'childFile',

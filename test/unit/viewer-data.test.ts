@@ -67,15 +67,24 @@ test("a child file's modelId is the file's own id; its integration is named apar
     objectId: '9223372036854775807',
     integrateId: '42',
     modelType: 'singleModel',
-    databagId: 'childFile-9223372036854775807-databag',
+    databagId: 'integration-42-file-9223372036854775807-databag',
   });
 });
 
-test("an integration has no modelType (the platform's value is not known) and no integrateId", () => {
+test("an integration's modelType is integrationModel (not singleModel: the SDK takes the integration routes); it has no integrateId", () => {
   const data = toViewerData(aRecord({ objectType: 'integration', objectId: '8' as Int64, name: 'integration-8' }), T0);
-  expect(data).not.toHaveProperty('modelType');
   expect(data).not.toHaveProperty('integrateId');
-  expect(data).toMatchObject({ modelId: '8', renderType: 'bimView' });
+  expect(data).toMatchObject({
+    modelId: '8',
+    modelType: 'integrationModel',
+    renderType: 'bimView',
+    databagId: 'integration-8-databag',
+  });
+});
+
+test('a comparison or scene has no modelType', () => {
+  for (const objectType of ['comparison', 'scene', 'submodel'] as const)
+    expect(toViewerData(aRecord({ objectType, objectId: '8' as Int64 }), T0)).not.toHaveProperty('modelType');
 });
 
 test('a token never used yet reports its issue as the last use', () => {

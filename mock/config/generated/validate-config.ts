@@ -43,7 +43,7 @@ var standalone = (() => {
     "validate-config.js"(exports, module) {
       module.exports = validate21;
       module.exports.default = validate21;
-      var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "view-token-mock config file", "description": "The file `view-token-mock --config FILE` reads (also `createMockServer({ config })`). The mock validates it with this schema (compiled by scripts/build-config-validator.js), then checks what a schema cannot: ids exact as int64, catalog owners and child files, rule switches.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "type": "string", "description": "This schema, for editors: node_modules/view-token-mock/view-token-mock.config.schema.json" }, "description": { "type": "string" }, "missing": { "$ref": "#/definitions/idLists", "description": "Ids that name no object: 404 `<type>.not.found`. Every other id exists (open world)." }, "forbidden": { "$ref": "#/definitions/idLists", "description": "Ids of another application's objects: 403 `permission.denied`." }, "objects": { "$ref": "#/definitions/knownObjects", "description": "Objects of the open world known by name (e.g. recorded by --record): their View Tokens' viewer data (GET /inside/databag) gives this name and, from the extension, the render type (dwg, dxf, pdf: drawingView). Ids not listed exist as `model-<id>.rvt`. An id listed here must not be missing or forbidden. `model` picks the model the viewer shows (a building generated from the id by default)." }, "applications": { "type": "array", "description": "With applications, only their credentials (POST /oauth2/token) and Access Tokens are accepted.", "items": { "$ref": "#/definitions/application" } }, "rules": { "type": "array", "description": "Scenario rules for every session, tried in order (as POST /__admin/scenarios takes them).", "items": { "$ref": "#/definitions/rule" } }, "ruleFiles": { "type": "array", "description": `Rules files (paths from this file's folder), each loaded at start into its session: a JSON array of rules (the global session) or {"session": "qa-7", "rules": [...]}; all or none, a bad rule stops the mock naming the file and its index.`, "minItems": 1, "items": { "type": "string", "minLength": 1 } }, "catalog": { "$ref": "#/definitions/catalog" } }, "definitions": { "id": { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 }, "idList": { "type": "array", "items": { "$ref": "#/definitions/id" } }, "idLists": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } }, "knownObject": { "type": "object", "description": "Seen to exist; with a name when the viewer data named it (without one it is described as every other id).", "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "description": "The model's name as the viewer shows it, e.g. Tower.rvt." }, "extension": { "type": "string", "pattern": "^[a-z0-9]+$", "description": "The file extension without the dot, lower case (rvt, dwg, ...)." }, "model": { "$ref": "#/definitions/objectModel" } } }, "knownObjectsById": { "type": "object", "description": 'Keyed by the id, written as a string of digits ("9223372036854775807"); the mock checks it as an int64 id.', "additionalProperties": { "$ref": "#/definitions/knownObject" } }, "knownObjects": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/knownObjectsById" }, "integrateId": { "$ref": "#/definitions/knownObjectsById" }, "compareId": { "$ref": "#/definitions/knownObjectsById" }, "sceneId": { "$ref": "#/definitions/knownObjectsById" }, "submodelId": { "$ref": "#/definitions/knownObjectsById" }, "clashDetectiveId": { "$ref": "#/definitions/knownObjectsById" }, "moduleDataId": { "$ref": "#/definitions/knownObjectsById" } } }, "application": { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } }, "rule": { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1, "description": "How many matching calls it answers; without it, it never runs out." }, "after": { "type": "integer", "minimum": 0, "description": "How many matching calls pass through first (the real answer, or a later rule's); then it answers." } } }, "ruleCondition": { "type": "object", "properties": { "operation": { "type": "string", "description": "An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them." }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false }, "preferences": { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false }, "catalogObject": { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } }, "catalogObjects": { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } }, "catalog": { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } }, "objectModel": { "type": "object", "description": "The model the viewer shows for this object: `file`, the team's own glTF 2.0 / GLB (relative to the config file; every component's node carries `extras.elementId`, a string of digits), or the shape of the building generated for it (`levels`, `footprint`, `seed`; each optional). Without `model` the building is generated from the object's id.", "additionalProperties": false, "properties": { "file": { "type": "string", "minLength": 1, "description": "A .glb, or a .gltf whose buffers are data: URIs (one self-contained file)." }, "levels": { "type": "integer", "minimum": 1, "maximum": 12, "description": "Storeys above ground." }, "footprint": { "type": "object", "additionalProperties": false, "required": ["width", "depth"], "description": "Plan size in mm.", "properties": { "width": { "type": "integer", "minimum": 6e3, "maximum": 6e4 }, "depth": { "type": "integer", "minimum": 6e3, "maximum": 6e4 } } }, "seed": { "type": ["string", "integer"], "description": "What the building is generated from (default: the object's id)." } } } } };
+      var schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "view-token-mock config file", "description": "The file `view-token-mock --config FILE` reads (also `createMockServer({ config })`). The mock validates it with this schema (compiled by scripts/build-config-validator.js), then checks what a schema cannot: ids exact as int64, catalog owners and child files, rule switches.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "type": "string", "description": "This schema, for editors: node_modules/view-token-mock/view-token-mock.config.schema.json" }, "description": { "type": "string" }, "missing": { "$ref": "#/definitions/idLists", "description": "Ids that name no object: 404 `<type>.not.found`. Every other id exists (open world)." }, "forbidden": { "$ref": "#/definitions/idLists", "description": "Ids of another application's objects: 403 `permission.denied`." }, "objects": { "$ref": "#/definitions/knownObjects", "description": "Objects of the open world known by name (e.g. recorded by --record): their View Tokens' viewer data (GET /inside/databag) gives this name and, from the extension, the render type (dwg, dxf, pdf: drawingView). Ids not listed exist as `model-<id>.rvt`. An id listed here must not be missing or forbidden. `model` picks the model the viewer shows (a building generated from the id by default)." }, "applications": { "type": "array", "description": "With applications, only their credentials (POST /oauth2/token) and Access Tokens are accepted.", "items": { "$ref": "#/definitions/application" } }, "rules": { "type": "array", "description": "Scenario rules for every session, tried in order (as POST /__admin/scenarios takes them).", "items": { "$ref": "#/definitions/rule" } }, "ruleFiles": { "type": "array", "description": `Rules files (paths from this file's folder), each loaded at start into its session: a JSON array of rules (the global session) or {"session": "qa-7", "rules": [...]}; all or none, a bad rule stops the mock naming the file and its index.`, "minItems": 1, "items": { "type": "string", "minLength": 1 } }, "catalog": { "$ref": "#/definitions/catalog" } }, "definitions": { "id": { "type": ["string", "integer"], "description": 'An int64 id. Write it as a string ("9223372036854775807"): a JSON number is exact only up to 2^53-1.', "pattern": "^-?[0-9]+$", "minimum": -9007199254740991, "maximum": 9007199254740991 }, "idList": { "type": "array", "items": { "$ref": "#/definitions/id" } }, "idLists": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } }, "knownObject": { "type": "object", "description": "Seen to exist; with a name when the viewer data named it (without one it is described as every other id).", "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "description": "The model's name as the viewer shows it, e.g. Tower.rvt." }, "extension": { "type": "string", "pattern": "^[a-z0-9]+$", "description": "The file extension without the dot, lower case (rvt, dwg, ...)." }, "model": { "$ref": "#/definitions/objectModel" } } }, "knownObjectsById": { "type": "object", "description": 'Keyed by the id, written as a string of digits ("9223372036854775807"); the mock checks it as an int64 id.', "additionalProperties": { "$ref": "#/definitions/knownObject" } }, "knownObjects": { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/knownObjectsById" }, "integrateId": { "$ref": "#/definitions/knownObjectsById" }, "compareId": { "$ref": "#/definitions/knownObjectsById" }, "sceneId": { "$ref": "#/definitions/knownObjectsById" }, "submodelId": { "$ref": "#/definitions/knownObjectsById" }, "clashDetectiveId": { "$ref": "#/definitions/knownObjectsById" }, "moduleDataId": { "$ref": "#/definitions/knownObjectsById" } } }, "application": { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } }, "rule": { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1, "description": "How many matching calls it answers; without it, it never runs out." }, "after": { "type": "integer", "minimum": 0, "description": "How many matching calls pass through first (the real answer, or a later rule's); then it answers." } } }, "ruleCondition": { "type": "object", "properties": { "operation": { "type": "string", "description": "An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them." }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false }, "preferences": { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false }, "catalogObject": { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } }, "catalogObjects": { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } }, "catalog": { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } }, "objectModel": { "type": "object", "description": "The model the viewer shows for this object: `file`, the team's own glTF 2.0 / GLB (relative to the config file; every component's node carries `extras.elementId`, a string of digits), or the shape of the building generated for it (`levels`, `footprint`, `seed`, `discipline`; each optional); `sheets`, the plan sheets of its drawing. For an integrated model (under integrateId), `files`: the file ids it integrates (each file's own model under fileId). Without `model` the building is generated from the object's id, and an integration is two files of one building (its architecture and its structure).", "additionalProperties": false, "properties": { "file": { "type": "string", "minLength": 1, "description": "A .glb, or a .gltf whose buffers are data: URIs (one self-contained file)." }, "levels": { "type": "integer", "minimum": 1, "maximum": 12, "description": "Storeys above ground." }, "footprint": { "type": "object", "additionalProperties": false, "required": ["width", "depth"], "description": "Plan size in mm.", "properties": { "width": { "type": "integer", "minimum": 6e3, "maximum": 6e4 }, "depth": { "type": "integer", "minimum": 6e3, "maximum": 6e4 } } }, "seed": { "type": ["string", "integer"], "description": "What the building is generated from (default: the object's id)." }, "discipline": { "type": "string", "enum": ["architecture", "structure"], "description": "One discipline's part of the building (an integrated model's file): `architecture` (walls, doors, windows, roof, stairs, rooms) or `structure` (slabs, structural columns). Default: the whole building." }, "sheets": { "type": "array", "minItems": 1, "maxItems": 50, "description": "The drawing's plan sheets, in order (default: one per storey, `F1 Floor Plan`, ...): each names the level its plan cuts.", "items": { "type": "object", "additionalProperties": false, "required": ["name", "level"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The sheet's name, e.g. A-101 Ground Floor." }, "level": { "type": "string", "minLength": 1, "description": "The level the plan cuts, by name (F1, F2, ...)." } } } }, "files": { "type": "array", "minItems": 1, "maxItems": 20, "description": "Under integrateId only: the ids of the files the integrated model integrates, in order (a file without a model of its own is the integration's building split: the first its architecture, the second its structure, further files the building generated from their id).", "items": { "$ref": "#/definitions/id" } } } } } };
       var func2 = Object.prototype.hasOwnProperty;
       var func3 = require_ucs2length().default;
       var schema7 = { "type": "object", "additionalProperties": false, "properties": { "fileId": { "$ref": "#/definitions/idList" }, "integrateId": { "$ref": "#/definitions/idList" }, "compareId": { "$ref": "#/definitions/idList" }, "sceneId": { "$ref": "#/definitions/idList" }, "submodelId": { "$ref": "#/definitions/idList" }, "clashDetectiveId": { "$ref": "#/definitions/idList" }, "moduleDataId": { "$ref": "#/definitions/idList" } } };
@@ -216,7 +216,7 @@ var standalone = (() => {
       var schema11 = { "type": "object", "description": 'Keyed by the id, written as a string of digits ("9223372036854775807"); the mock checks it as an int64 id.', "additionalProperties": { "$ref": "#/definitions/knownObject" } };
       var schema12 = { "type": "object", "description": "Seen to exist; with a name when the viewer data named it (without one it is described as every other id).", "additionalProperties": false, "properties": { "name": { "type": "string", "minLength": 1, "description": "The model's name as the viewer shows it, e.g. Tower.rvt." }, "extension": { "type": "string", "pattern": "^[a-z0-9]+$", "description": "The file extension without the dot, lower case (rvt, dwg, ...)." }, "model": { "$ref": "#/definitions/objectModel" } } };
       var pattern1 = new RegExp("^[a-z0-9]+$", "u");
-      var schema13 = { "type": "object", "description": "The model the viewer shows for this object: `file`, the team's own glTF 2.0 / GLB (relative to the config file; every component's node carries `extras.elementId`, a string of digits), or the shape of the building generated for it (`levels`, `footprint`, `seed`; each optional). Without `model` the building is generated from the object's id.", "additionalProperties": false, "properties": { "file": { "type": "string", "minLength": 1, "description": "A .glb, or a .gltf whose buffers are data: URIs (one self-contained file)." }, "levels": { "type": "integer", "minimum": 1, "maximum": 12, "description": "Storeys above ground." }, "footprint": { "type": "object", "additionalProperties": false, "required": ["width", "depth"], "description": "Plan size in mm.", "properties": { "width": { "type": "integer", "minimum": 6e3, "maximum": 6e4 }, "depth": { "type": "integer", "minimum": 6e3, "maximum": 6e4 } } }, "seed": { "type": ["string", "integer"], "description": "What the building is generated from (default: the object's id)." } } };
+      var schema13 = { "type": "object", "description": "The model the viewer shows for this object: `file`, the team's own glTF 2.0 / GLB (relative to the config file; every component's node carries `extras.elementId`, a string of digits), or the shape of the building generated for it (`levels`, `footprint`, `seed`, `discipline`; each optional); `sheets`, the plan sheets of its drawing. For an integrated model (under integrateId), `files`: the file ids it integrates (each file's own model under fileId). Without `model` the building is generated from the object's id, and an integration is two files of one building (its architecture and its structure).", "additionalProperties": false, "properties": { "file": { "type": "string", "minLength": 1, "description": "A .glb, or a .gltf whose buffers are data: URIs (one self-contained file)." }, "levels": { "type": "integer", "minimum": 1, "maximum": 12, "description": "Storeys above ground." }, "footprint": { "type": "object", "additionalProperties": false, "required": ["width", "depth"], "description": "Plan size in mm.", "properties": { "width": { "type": "integer", "minimum": 6e3, "maximum": 6e4 }, "depth": { "type": "integer", "minimum": 6e3, "maximum": 6e4 } } }, "seed": { "type": ["string", "integer"], "description": "What the building is generated from (default: the object's id)." }, "discipline": { "type": "string", "enum": ["architecture", "structure"], "description": "One discipline's part of the building (an integrated model's file): `architecture` (walls, doors, windows, roof, stairs, rooms) or `structure` (slabs, structural columns). Default: the whole building." }, "sheets": { "type": "array", "minItems": 1, "maxItems": 50, "description": "The drawing's plan sheets, in order (default: one per storey, `F1 Floor Plan`, ...): each names the level its plan cuts.", "items": { "type": "object", "additionalProperties": false, "required": ["name", "level"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 200, "description": "The sheet's name, e.g. A-101 Ground Floor." }, "level": { "type": "string", "minLength": 1, "description": "The level the plan cuts, by name (F1, F2, ...)." } } } }, "files": { "type": "array", "minItems": 1, "maxItems": 20, "description": "Under integrateId only: the ids of the files the integrated model integrates, in order (a file without a model of its own is the integration's building split: the first its architecture, the second its structure, further files the building generated from their id).", "items": { "$ref": "#/definitions/id" } } } };
       function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
@@ -224,7 +224,7 @@ var standalone = (() => {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             const _errs1 = errors;
             for (const key0 in data) {
-              if (!(key0 === "file" || key0 === "levels" || key0 === "footprint" || key0 === "seed")) {
+              if (!(key0 === "file" || key0 === "levels" || key0 === "footprint" || key0 === "seed" || key0 === "discipline" || key0 === "sheets" || key0 === "files")) {
                 validate38.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13, data }];
                 return false;
                 break;
@@ -366,6 +366,164 @@ var standalone = (() => {
                       var valid0 = _errs13 === errors;
                     } else {
                       var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.discipline !== void 0) {
+                        let data6 = data.discipline;
+                        const _errs15 = errors;
+                        if (typeof data6 !== "string") {
+                          validate38.errors = [{ instancePath: instancePath + "/discipline", schemaPath: "#/properties/discipline/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.discipline.type, parentSchema: schema13.properties.discipline, data: data6 }];
+                          return false;
+                        }
+                        if (!(data6 === "architecture" || data6 === "structure")) {
+                          validate38.errors = [{ instancePath: instancePath + "/discipline", schemaPath: "#/properties/discipline/enum", keyword: "enum", params: { allowedValues: schema13.properties.discipline.enum }, message: "must be equal to one of the allowed values", schema: schema13.properties.discipline.enum, parentSchema: schema13.properties.discipline, data: data6 }];
+                          return false;
+                        }
+                        var valid0 = _errs15 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.sheets !== void 0) {
+                          let data7 = data.sheets;
+                          const _errs17 = errors;
+                          if (errors === _errs17) {
+                            if (Array.isArray(data7)) {
+                              if (data7.length > 50) {
+                                validate38.errors = [{ instancePath: instancePath + "/sheets", schemaPath: "#/properties/sheets/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items", schema: 50, parentSchema: schema13.properties.sheets, data: data7 }];
+                                return false;
+                              } else {
+                                if (data7.length < 1) {
+                                  validate38.errors = [{ instancePath: instancePath + "/sheets", schemaPath: "#/properties/sheets/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema13.properties.sheets, data: data7 }];
+                                  return false;
+                                } else {
+                                  var valid2 = true;
+                                  const len0 = data7.length;
+                                  for (let i0 = 0; i0 < len0; i0++) {
+                                    let data8 = data7[i0];
+                                    const _errs19 = errors;
+                                    if (errors === _errs19) {
+                                      if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                                        let missing1;
+                                        if (data8.name === void 0 && (missing1 = "name") || data8.level === void 0 && (missing1 = "level")) {
+                                          validate38.errors = [{ instancePath: instancePath + "/sheets/" + i0, schemaPath: "#/properties/sheets/items/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema13.properties.sheets.items.required, parentSchema: schema13.properties.sheets.items, data: data8 }];
+                                          return false;
+                                        } else {
+                                          const _errs21 = errors;
+                                          for (const key2 in data8) {
+                                            if (!(key2 === "name" || key2 === "level")) {
+                                              validate38.errors = [{ instancePath: instancePath + "/sheets/" + i0, schemaPath: "#/properties/sheets/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema13.properties.sheets.items, data: data8 }];
+                                              return false;
+                                              break;
+                                            }
+                                          }
+                                          if (_errs21 === errors) {
+                                            if (data8.name !== void 0) {
+                                              let data9 = data8.name;
+                                              const _errs22 = errors;
+                                              if (errors === _errs22) {
+                                                if (typeof data9 === "string") {
+                                                  if (func3(data9) > 200) {
+                                                    validate38.errors = [{ instancePath: instancePath + "/sheets/" + i0 + "/name", schemaPath: "#/properties/sheets/items/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema13.properties.sheets.items.properties.name, data: data9 }];
+                                                    return false;
+                                                  } else {
+                                                    if (func3(data9) < 1) {
+                                                      validate38.errors = [{ instancePath: instancePath + "/sheets/" + i0 + "/name", schemaPath: "#/properties/sheets/items/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.sheets.items.properties.name, data: data9 }];
+                                                      return false;
+                                                    }
+                                                  }
+                                                } else {
+                                                  validate38.errors = [{ instancePath: instancePath + "/sheets/" + i0 + "/name", schemaPath: "#/properties/sheets/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.sheets.items.properties.name.type, parentSchema: schema13.properties.sheets.items.properties.name, data: data9 }];
+                                                  return false;
+                                                }
+                                              }
+                                              var valid3 = _errs22 === errors;
+                                            } else {
+                                              var valid3 = true;
+                                            }
+                                            if (valid3) {
+                                              if (data8.level !== void 0) {
+                                                let data10 = data8.level;
+                                                const _errs24 = errors;
+                                                if (errors === _errs24) {
+                                                  if (typeof data10 === "string") {
+                                                    if (func3(data10) < 1) {
+                                                      validate38.errors = [{ instancePath: instancePath + "/sheets/" + i0 + "/level", schemaPath: "#/properties/sheets/items/properties/level/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema13.properties.sheets.items.properties.level, data: data10 }];
+                                                      return false;
+                                                    }
+                                                  } else {
+                                                    validate38.errors = [{ instancePath: instancePath + "/sheets/" + i0 + "/level", schemaPath: "#/properties/sheets/items/properties/level/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema13.properties.sheets.items.properties.level.type, parentSchema: schema13.properties.sheets.items.properties.level, data: data10 }];
+                                                    return false;
+                                                  }
+                                                }
+                                                var valid3 = _errs24 === errors;
+                                              } else {
+                                                var valid3 = true;
+                                              }
+                                            }
+                                          }
+                                        }
+                                      } else {
+                                        validate38.errors = [{ instancePath: instancePath + "/sheets/" + i0, schemaPath: "#/properties/sheets/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema13.properties.sheets.items.type, parentSchema: schema13.properties.sheets.items, data: data8 }];
+                                        return false;
+                                      }
+                                    }
+                                    var valid2 = _errs19 === errors;
+                                    if (!valid2) {
+                                      break;
+                                    }
+                                  }
+                                }
+                              }
+                            } else {
+                              validate38.errors = [{ instancePath: instancePath + "/sheets", schemaPath: "#/properties/sheets/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.sheets.type, parentSchema: schema13.properties.sheets, data: data7 }];
+                              return false;
+                            }
+                          }
+                          var valid0 = _errs17 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.files !== void 0) {
+                            let data11 = data.files;
+                            const _errs26 = errors;
+                            if (errors === _errs26) {
+                              if (Array.isArray(data11)) {
+                                if (data11.length > 20) {
+                                  validate38.errors = [{ instancePath: instancePath + "/files", schemaPath: "#/properties/files/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items", schema: 20, parentSchema: schema13.properties.files, data: data11 }];
+                                  return false;
+                                } else {
+                                  if (data11.length < 1) {
+                                    validate38.errors = [{ instancePath: instancePath + "/files", schemaPath: "#/properties/files/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema13.properties.files, data: data11 }];
+                                    return false;
+                                  } else {
+                                    var valid4 = true;
+                                    const len1 = data11.length;
+                                    for (let i1 = 0; i1 < len1; i1++) {
+                                      const _errs28 = errors;
+                                      if (!validate24(data11[i1], { instancePath: instancePath + "/files/" + i1, parentData: data11, parentDataProperty: i1, rootData })) {
+                                        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+                                        errors = vErrors.length;
+                                      }
+                                      var valid4 = _errs28 === errors;
+                                      if (!valid4) {
+                                        break;
+                                      }
+                                    }
+                                  }
+                                }
+                              } else {
+                                validate38.errors = [{ instancePath: instancePath + "/files", schemaPath: "#/properties/files/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema13.properties.files.type, parentSchema: schema13.properties.files, data: data11 }];
+                                return false;
+                              }
+                            }
+                            var valid0 = _errs26 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                        }
+                      }
                     }
                   }
                 }
@@ -583,20 +741,20 @@ var standalone = (() => {
       }
       var schema14 = { "type": "object", "required": ["appKey", "appSecret"], "additionalProperties": false, "properties": { "appKey": { "type": "string", "minLength": 1 }, "appSecret": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "accessTokens": { "type": "array", "description": "Access Tokens accepted for this application without POST /oauth2/token (e.g. a CI secret).", "items": { "type": "string", "pattern": "\\S" } } } };
       var pattern2 = new RegExp("\\S", "u");
-      function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.appKey === void 0 && (missing0 = "appKey") || data.appSecret === void 0 && (missing0 = "appSecret")) {
-              validate49.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema14.required, parentSchema: schema14, data }];
+              validate50.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema14.required, parentSchema: schema14, data }];
               return false;
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
                 if (!(key0 === "appKey" || key0 === "appSecret" || key0 === "name" || key0 === "accessTokens")) {
-                  validate49.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data }];
+                  validate50.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema14, data }];
                   return false;
                   break;
                 }
@@ -608,11 +766,11 @@ var standalone = (() => {
                   if (errors === _errs2) {
                     if (typeof data0 === "string") {
                       if (func3(data0) < 1) {
-                        validate49.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.appKey, data: data0 }];
+                        validate50.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.appKey, data: data0 }];
                         return false;
                       }
                     } else {
-                      validate49.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.appKey.type, parentSchema: schema14.properties.appKey, data: data0 }];
+                      validate50.errors = [{ instancePath: instancePath + "/appKey", schemaPath: "#/properties/appKey/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.appKey.type, parentSchema: schema14.properties.appKey, data: data0 }];
                       return false;
                     }
                   }
@@ -627,11 +785,11 @@ var standalone = (() => {
                     if (errors === _errs4) {
                       if (typeof data1 === "string") {
                         if (func3(data1) < 1) {
-                          validate49.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.appSecret, data: data1 }];
+                          validate50.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema14.properties.appSecret, data: data1 }];
                           return false;
                         }
                       } else {
-                        validate49.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.appSecret.type, parentSchema: schema14.properties.appSecret, data: data1 }];
+                        validate50.errors = [{ instancePath: instancePath + "/appSecret", schemaPath: "#/properties/appSecret/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.appSecret.type, parentSchema: schema14.properties.appSecret, data: data1 }];
                         return false;
                       }
                     }
@@ -644,7 +802,7 @@ var standalone = (() => {
                       let data2 = data.name;
                       const _errs6 = errors;
                       if (typeof data2 !== "string") {
-                        validate49.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.name.type, parentSchema: schema14.properties.name, data: data2 }];
+                        validate50.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.name.type, parentSchema: schema14.properties.name, data: data2 }];
                         return false;
                       }
                       var valid0 = _errs6 === errors;
@@ -665,11 +823,11 @@ var standalone = (() => {
                               if (errors === _errs10) {
                                 if (typeof data4 === "string") {
                                   if (!pattern2.test(data4)) {
-                                    validate49.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema14.properties.accessTokens.items, data: data4 }];
+                                    validate50.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema14.properties.accessTokens.items, data: data4 }];
                                     return false;
                                   }
                                 } else {
-                                  validate49.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.accessTokens.items.type, parentSchema: schema14.properties.accessTokens.items, data: data4 }];
+                                  validate50.errors = [{ instancePath: instancePath + "/accessTokens/" + i0, schemaPath: "#/properties/accessTokens/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema14.properties.accessTokens.items.type, parentSchema: schema14.properties.accessTokens.items, data: data4 }];
                                   return false;
                                 }
                               }
@@ -679,7 +837,7 @@ var standalone = (() => {
                               }
                             }
                           } else {
-                            validate49.errors = [{ instancePath: instancePath + "/accessTokens", schemaPath: "#/properties/accessTokens/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema14.properties.accessTokens.type, parentSchema: schema14.properties.accessTokens, data: data3 }];
+                            validate50.errors = [{ instancePath: instancePath + "/accessTokens", schemaPath: "#/properties/accessTokens/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema14.properties.accessTokens.type, parentSchema: schema14.properties.accessTokens, data: data3 }];
                             return false;
                           }
                         }
@@ -693,16 +851,16 @@ var standalone = (() => {
               }
             }
           } else {
-            validate49.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data }];
+            validate50.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema14.type, parentSchema: schema14, data }];
             return false;
           }
         }
-        validate49.errors = vErrors;
+        validate50.errors = vErrors;
         return errors === 0;
       }
       var schema15 = { "type": "object", "required": ["then"], "additionalProperties": false, "properties": { "when": { "$ref": "#/definitions/ruleCondition" }, "then": { "$ref": "#/definitions/preferences" }, "times": { "type": "integer", "minimum": 1, "description": "How many matching calls it answers; without it, it never runs out." }, "after": { "type": "integer", "minimum": 0, "description": "How many matching calls pass through first (the real answer, or a later rule's); then it answers." } } };
       var schema16 = { "type": "object", "properties": { "operation": { "type": "string", "description": "An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them." }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } }, "additionalProperties": false };
-      function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -710,7 +868,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "operation" || key0 === "param" || key0 === "equals" || key0 === "accessToken")) {
-                validate52.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data }];
+                validate53.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema16, data }];
                 return false;
                 break;
               }
@@ -720,7 +878,7 @@ var standalone = (() => {
                 let data0 = data.operation;
                 const _errs2 = errors;
                 if (typeof data0 !== "string") {
-                  validate52.errors = [{ instancePath: instancePath + "/operation", schemaPath: "#/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.operation.type, parentSchema: schema16.properties.operation, data: data0 }];
+                  validate53.errors = [{ instancePath: instancePath + "/operation", schemaPath: "#/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.operation.type, parentSchema: schema16.properties.operation, data: data0 }];
                   return false;
                 }
                 var valid0 = _errs2 === errors;
@@ -732,7 +890,7 @@ var standalone = (() => {
                   let data1 = data.param;
                   const _errs4 = errors;
                   if (typeof data1 !== "string") {
-                    validate52.errors = [{ instancePath: instancePath + "/param", schemaPath: "#/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.param.type, parentSchema: schema16.properties.param, data: data1 }];
+                    validate53.errors = [{ instancePath: instancePath + "/param", schemaPath: "#/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.param.type, parentSchema: schema16.properties.param, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs4 === errors;
@@ -789,7 +947,7 @@ var standalone = (() => {
                         vErrors.push(err2);
                       }
                       errors++;
-                      validate52.errors = vErrors;
+                      validate53.errors = vErrors;
                       return false;
                     } else {
                       errors = _errs7;
@@ -810,7 +968,7 @@ var standalone = (() => {
                       let data3 = data.accessToken;
                       const _errs12 = errors;
                       if (typeof data3 !== "string") {
-                        validate52.errors = [{ instancePath: instancePath + "/accessToken", schemaPath: "#/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.accessToken.type, parentSchema: schema16.properties.accessToken, data: data3 }];
+                        validate53.errors = [{ instancePath: instancePath + "/accessToken", schemaPath: "#/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema16.properties.accessToken.type, parentSchema: schema16.properties.accessToken, data: data3 }];
                         return false;
                       }
                       var valid0 = _errs12 === errors;
@@ -822,15 +980,15 @@ var standalone = (() => {
               }
             }
           } else {
-            validate52.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data }];
+            validate53.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema16.type, parentSchema: schema16, data }];
             return false;
           }
         }
-        validate52.errors = vErrors;
+        validate53.errors = vErrors;
         return errors === 0;
       }
       var schema17 = { "type": "object", "description": "Switches, as in a Prefer header.", "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } }, "additionalProperties": false };
-      function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
@@ -838,7 +996,7 @@ var standalone = (() => {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "code" || key0 === "scenario" || key0 === "delay" || key0 === "fault")) {
-                validate54.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data }];
+                validate55.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema17, data }];
                 return false;
                 break;
               }
@@ -893,7 +1051,7 @@ var standalone = (() => {
                     vErrors.push(err2);
                   }
                   errors++;
-                  validate54.errors = vErrors;
+                  validate55.errors = vErrors;
                   return false;
                 } else {
                   errors = _errs3;
@@ -914,11 +1072,11 @@ var standalone = (() => {
                   let data1 = data.scenario;
                   const _errs8 = errors;
                   if (typeof data1 !== "string") {
-                    validate54.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.scenario.type, parentSchema: schema17.properties.scenario, data: data1 }];
+                    validate55.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.scenario.type, parentSchema: schema17.properties.scenario, data: data1 }];
                     return false;
                   }
                   if (!(data1 === "access-token-missing" || data1 === "access-token-invalid" || data1 === "access-token-expired" || data1 === "forbidden" || data1 === "not-found" || data1 === "invalid-parameter" || data1 === "server-error" || data1 === "unavailable")) {
-                    validate54.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema17.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.scenario.enum, parentSchema: schema17.properties.scenario, data: data1 }];
+                    validate55.errors = [{ instancePath: instancePath + "/scenario", schemaPath: "#/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema17.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.scenario.enum, parentSchema: schema17.properties.scenario, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs8 === errors;
@@ -975,7 +1133,7 @@ var standalone = (() => {
                         vErrors.push(err5);
                       }
                       errors++;
-                      validate54.errors = vErrors;
+                      validate55.errors = vErrors;
                       return false;
                     } else {
                       errors = _errs11;
@@ -996,11 +1154,11 @@ var standalone = (() => {
                       let data3 = data.fault;
                       const _errs16 = errors;
                       if (typeof data3 !== "string") {
-                        validate54.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.fault.type, parentSchema: schema17.properties.fault, data: data3 }];
+                        validate55.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema17.properties.fault.type, parentSchema: schema17.properties.fault, data: data3 }];
                         return false;
                       }
                       if (!(data3 === "connection-reset" || data3 === "empty-response" || data3 === "malformed-json" || data3 === "random-data-then-close" || data3 === "CONNECTION_RESET_BY_PEER" || data3 === "EMPTY_RESPONSE" || data3 === "MALFORMED_RESPONSE_CHUNK" || data3 === "RANDOM_DATA_THEN_CLOSE")) {
-                        validate54.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/enum", keyword: "enum", params: { allowedValues: schema17.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.fault.enum, parentSchema: schema17.properties.fault, data: data3 }];
+                        validate55.errors = [{ instancePath: instancePath + "/fault", schemaPath: "#/properties/fault/enum", keyword: "enum", params: { allowedValues: schema17.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema17.properties.fault.enum, parentSchema: schema17.properties.fault, data: data3 }];
                         return false;
                       }
                       var valid0 = _errs16 === errors;
@@ -1012,27 +1170,27 @@ var standalone = (() => {
               }
             }
           } else {
-            validate54.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data }];
+            validate55.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema17.type, parentSchema: schema17, data }];
             return false;
           }
         }
-        validate54.errors = vErrors;
+        validate55.errors = vErrors;
         return errors === 0;
       }
-      function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.then === void 0 && (missing0 = "then")) {
-              validate51.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema15.required, parentSchema: schema15, data }];
+              validate52.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema15.required, parentSchema: schema15, data }];
               return false;
             } else {
               const _errs1 = errors;
               for (const key0 in data) {
                 if (!(key0 === "when" || key0 === "then" || key0 === "times" || key0 === "after")) {
-                  validate51.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema15, data }];
+                  validate52.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema15, data }];
                   return false;
                   break;
                 }
@@ -1040,8 +1198,8 @@ var standalone = (() => {
               if (_errs1 === errors) {
                 if (data.when !== void 0) {
                   const _errs2 = errors;
-                  if (!validate52(data.when, { instancePath: instancePath + "/when", parentData: data, parentDataProperty: "when", rootData })) {
-                    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                  if (!validate53(data.when, { instancePath: instancePath + "/when", parentData: data, parentDataProperty: "when", rootData })) {
+                    vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs2 === errors;
@@ -1051,8 +1209,8 @@ var standalone = (() => {
                 if (valid0) {
                   if (data.then !== void 0) {
                     const _errs3 = errors;
-                    if (!validate54(data.then, { instancePath: instancePath + "/then", parentData: data, parentDataProperty: "then", rootData })) {
-                      vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+                    if (!validate55(data.then, { instancePath: instancePath + "/then", parentData: data, parentDataProperty: "then", rootData })) {
+                      vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
                       errors = vErrors.length;
                     }
                     var valid0 = _errs3 === errors;
@@ -1064,13 +1222,13 @@ var standalone = (() => {
                       let data2 = data.times;
                       const _errs4 = errors;
                       if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-                        validate51.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema15.properties.times.type, parentSchema: schema15.properties.times, data: data2 }];
+                        validate52.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema15.properties.times.type, parentSchema: schema15.properties.times, data: data2 }];
                         return false;
                       }
                       if (errors === _errs4) {
                         if (typeof data2 == "number" && isFinite(data2)) {
                           if (data2 < 1 || isNaN(data2)) {
-                            validate51.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema15.properties.times, data: data2 }];
+                            validate52.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema15.properties.times, data: data2 }];
                             return false;
                           }
                         }
@@ -1084,13 +1242,13 @@ var standalone = (() => {
                         let data3 = data.after;
                         const _errs6 = errors;
                         if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-                          validate51.errors = [{ instancePath: instancePath + "/after", schemaPath: "#/properties/after/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema15.properties.after.type, parentSchema: schema15.properties.after, data: data3 }];
+                          validate52.errors = [{ instancePath: instancePath + "/after", schemaPath: "#/properties/after/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema15.properties.after.type, parentSchema: schema15.properties.after, data: data3 }];
                           return false;
                         }
                         if (errors === _errs6) {
                           if (typeof data3 == "number" && isFinite(data3)) {
                             if (data3 < 0 || isNaN(data3)) {
-                              validate51.errors = [{ instancePath: instancePath + "/after", schemaPath: "#/properties/after/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema15.properties.after, data: data3 }];
+                              validate52.errors = [{ instancePath: instancePath + "/after", schemaPath: "#/properties/after/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema15.properties.after, data: data3 }];
                               return false;
                             }
                           }
@@ -1105,24 +1263,24 @@ var standalone = (() => {
               }
             }
           } else {
-            validate51.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data }];
+            validate52.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema15.type, parentSchema: schema15, data }];
             return false;
           }
         }
-        validate51.errors = vErrors;
+        validate52.errors = vErrors;
         return errors === 0;
       }
       var schema18 = { "type": "object", "description": "A closed world (`view-token-mock catalog` prints one): only these objects exist, each owned by one application; needs `applications`.", "additionalProperties": false, "properties": { "files": { "$ref": "#/definitions/catalogObjects" }, "integrations": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "fileIds": { "$ref": "#/definitions/idList" } } } }, "comparisons": { "type": "array", "items": { "type": "object", "allOf": [{ "$ref": "#/definitions/catalogObject" }], "properties": { "baseFileId": { "$ref": "#/definitions/id" }, "targetFileId": { "$ref": "#/definitions/id" } } } }, "scenes": { "$ref": "#/definitions/catalogObjects" }, "submodels": { "$ref": "#/definitions/catalogObjects" }, "clashDetections": { "$ref": "#/definitions/catalogObjects" }, "moduleData": { "$ref": "#/definitions/catalogObjects" } } };
       var schema19 = { "type": "array", "items": { "$ref": "#/definitions/catalogObject" } };
       var schema20 = { "type": "object", "required": ["id", "name", "owner"], "properties": { "id": { "$ref": "#/definitions/id" }, "name": { "type": "string" }, "owner": { "type": "string", "description": "The appKey of the application the object belongs to." }, "extension": { "type": "string", "description": "For files: rvt, dwg, ifc, skp, nwd, ... (a dwg opens in the drawing view)." } } };
-      function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+      function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.owner === void 0 && (missing0 = "owner")) {
-              validate59.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema20.required, parentSchema: schema20, data }];
+              validate60.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema20.required, parentSchema: schema20, data }];
               return false;
             } else {
               if (data.id !== void 0) {
@@ -1140,7 +1298,7 @@ var standalone = (() => {
                   let data1 = data.name;
                   const _errs2 = errors;
                   if (typeof data1 !== "string") {
-                    validate59.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.name.type, parentSchema: schema20.properties.name, data: data1 }];
+                    validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.name.type, parentSchema: schema20.properties.name, data: data1 }];
                     return false;
                   }
                   var valid0 = _errs2 === errors;
@@ -1152,7 +1310,7 @@ var standalone = (() => {
                     let data2 = data.owner;
                     const _errs4 = errors;
                     if (typeof data2 !== "string") {
-                      validate59.errors = [{ instancePath: instancePath + "/owner", schemaPath: "#/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.owner.type, parentSchema: schema20.properties.owner, data: data2 }];
+                      validate60.errors = [{ instancePath: instancePath + "/owner", schemaPath: "#/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.owner.type, parentSchema: schema20.properties.owner, data: data2 }];
                       return false;
                     }
                     var valid0 = _errs4 === errors;
@@ -1164,7 +1322,7 @@ var standalone = (() => {
                       let data3 = data.extension;
                       const _errs6 = errors;
                       if (typeof data3 !== "string") {
-                        validate59.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.extension.type, parentSchema: schema20.properties.extension, data: data3 }];
+                        validate60.errors = [{ instancePath: instancePath + "/extension", schemaPath: "#/properties/extension/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.extension.type, parentSchema: schema20.properties.extension, data: data3 }];
                         return false;
                       }
                       var valid0 = _errs6 === errors;
@@ -1176,7 +1334,33 @@ var standalone = (() => {
               }
             }
           } else {
-            validate59.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data }];
+            validate60.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data }];
+            return false;
+          }
+        }
+        validate60.errors = vErrors;
+        return errors === 0;
+      }
+      function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+        let vErrors = null;
+        let errors = 0;
+        if (errors === 0) {
+          if (Array.isArray(data)) {
+            var valid0 = true;
+            const len0 = data.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              const _errs1 = errors;
+              if (!validate60(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData })) {
+                vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs1 === errors;
+              if (!valid0) {
+                break;
+              }
+            }
+          } else {
+            validate59.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema19.type, parentSchema: schema19, data }];
             return false;
           }
         }
@@ -1187,37 +1371,11 @@ var standalone = (() => {
         let vErrors = null;
         let errors = 0;
         if (errors === 0) {
-          if (Array.isArray(data)) {
-            var valid0 = true;
-            const len0 = data.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              const _errs1 = errors;
-              if (!validate59(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData })) {
-                vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
-                errors = vErrors.length;
-              }
-              var valid0 = _errs1 === errors;
-              if (!valid0) {
-                break;
-              }
-            }
-          } else {
-            validate58.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema19.type, parentSchema: schema19, data }];
-            return false;
-          }
-        }
-        validate58.errors = vErrors;
-        return errors === 0;
-      }
-      function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-        let vErrors = null;
-        let errors = 0;
-        if (errors === 0) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             const _errs1 = errors;
             for (const key0 in data) {
               if (!(key0 === "files" || key0 === "integrations" || key0 === "comparisons" || key0 === "scenes" || key0 === "submodels" || key0 === "clashDetections" || key0 === "moduleData")) {
-                validate57.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18, data }];
+                validate58.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema18, data }];
                 return false;
                 break;
               }
@@ -1225,8 +1383,8 @@ var standalone = (() => {
             if (_errs1 === errors) {
               if (data.files !== void 0) {
                 const _errs2 = errors;
-                if (!validate58(data.files, { instancePath: instancePath + "/files", parentData: data, parentDataProperty: "files", rootData })) {
-                  vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+                if (!validate59(data.files, { instancePath: instancePath + "/files", parentData: data, parentDataProperty: "files", rootData })) {
+                  vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs2 === errors;
@@ -1244,8 +1402,8 @@ var standalone = (() => {
                       for (let i0 = 0; i0 < len0; i0++) {
                         let data2 = data1[i0];
                         const _errs5 = errors;
-                        if (!validate59(data2, { instancePath: instancePath + "/integrations/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
-                          vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                        if (!validate60(data2, { instancePath: instancePath + "/integrations/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                          vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
                           errors = vErrors.length;
                         }
                         if (errors === _errs5) {
@@ -1257,7 +1415,7 @@ var standalone = (() => {
                               }
                             }
                           } else {
-                            validate57.errors = [{ instancePath: instancePath + "/integrations/" + i0, schemaPath: "#/properties/integrations/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.integrations.items.type, parentSchema: schema18.properties.integrations.items, data: data2 }];
+                            validate58.errors = [{ instancePath: instancePath + "/integrations/" + i0, schemaPath: "#/properties/integrations/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.integrations.items.type, parentSchema: schema18.properties.integrations.items, data: data2 }];
                             return false;
                           }
                         }
@@ -1267,7 +1425,7 @@ var standalone = (() => {
                         }
                       }
                     } else {
-                      validate57.errors = [{ instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.integrations.type, parentSchema: schema18.properties.integrations, data: data1 }];
+                      validate58.errors = [{ instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.integrations.type, parentSchema: schema18.properties.integrations, data: data1 }];
                       return false;
                     }
                   }
@@ -1286,8 +1444,8 @@ var standalone = (() => {
                         for (let i1 = 0; i1 < len1; i1++) {
                           let data5 = data4[i1];
                           const _errs11 = errors;
-                          if (!validate59(data5, { instancePath: instancePath + "/comparisons/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
-                            vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                          if (!validate60(data5, { instancePath: instancePath + "/comparisons/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
                             errors = vErrors.length;
                           }
                           if (errors === _errs11) {
@@ -1315,7 +1473,7 @@ var standalone = (() => {
                                 }
                               }
                             } else {
-                              validate57.errors = [{ instancePath: instancePath + "/comparisons/" + i1, schemaPath: "#/properties/comparisons/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.comparisons.items.type, parentSchema: schema18.properties.comparisons.items, data: data5 }];
+                              validate58.errors = [{ instancePath: instancePath + "/comparisons/" + i1, schemaPath: "#/properties/comparisons/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.properties.comparisons.items.type, parentSchema: schema18.properties.comparisons.items, data: data5 }];
                               return false;
                             }
                           }
@@ -1325,7 +1483,7 @@ var standalone = (() => {
                           }
                         }
                       } else {
-                        validate57.errors = [{ instancePath: instancePath + "/comparisons", schemaPath: "#/properties/comparisons/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.comparisons.type, parentSchema: schema18.properties.comparisons, data: data4 }];
+                        validate58.errors = [{ instancePath: instancePath + "/comparisons", schemaPath: "#/properties/comparisons/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema18.properties.comparisons.type, parentSchema: schema18.properties.comparisons, data: data4 }];
                         return false;
                       }
                     }
@@ -1336,8 +1494,8 @@ var standalone = (() => {
                   if (valid0) {
                     if (data.scenes !== void 0) {
                       const _errs16 = errors;
-                      if (!validate58(data.scenes, { instancePath: instancePath + "/scenes", parentData: data, parentDataProperty: "scenes", rootData })) {
-                        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+                      if (!validate59(data.scenes, { instancePath: instancePath + "/scenes", parentData: data, parentDataProperty: "scenes", rootData })) {
+                        vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
                         errors = vErrors.length;
                       }
                       var valid0 = _errs16 === errors;
@@ -1347,8 +1505,8 @@ var standalone = (() => {
                     if (valid0) {
                       if (data.submodels !== void 0) {
                         const _errs17 = errors;
-                        if (!validate58(data.submodels, { instancePath: instancePath + "/submodels", parentData: data, parentDataProperty: "submodels", rootData })) {
-                          vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+                        if (!validate59(data.submodels, { instancePath: instancePath + "/submodels", parentData: data, parentDataProperty: "submodels", rootData })) {
+                          vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
                           errors = vErrors.length;
                         }
                         var valid0 = _errs17 === errors;
@@ -1358,8 +1516,8 @@ var standalone = (() => {
                       if (valid0) {
                         if (data.clashDetections !== void 0) {
                           const _errs18 = errors;
-                          if (!validate58(data.clashDetections, { instancePath: instancePath + "/clashDetections", parentData: data, parentDataProperty: "clashDetections", rootData })) {
-                            vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+                          if (!validate59(data.clashDetections, { instancePath: instancePath + "/clashDetections", parentData: data, parentDataProperty: "clashDetections", rootData })) {
+                            vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
                             errors = vErrors.length;
                           }
                           var valid0 = _errs18 === errors;
@@ -1369,8 +1527,8 @@ var standalone = (() => {
                         if (valid0) {
                           if (data.moduleData !== void 0) {
                             const _errs19 = errors;
-                            if (!validate58(data.moduleData, { instancePath: instancePath + "/moduleData", parentData: data, parentDataProperty: "moduleData", rootData })) {
-                              vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+                            if (!validate59(data.moduleData, { instancePath: instancePath + "/moduleData", parentData: data, parentDataProperty: "moduleData", rootData })) {
+                              vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
                               errors = vErrors.length;
                             }
                             var valid0 = _errs19 === errors;
@@ -1385,11 +1543,11 @@ var standalone = (() => {
               }
             }
           } else {
-            validate57.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data }];
+            validate58.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data }];
             return false;
           }
         }
-        validate57.errors = vErrors;
+        validate58.errors = vErrors;
         return errors === 0;
       }
       function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -1472,8 +1630,8 @@ var standalone = (() => {
                               const len0 = data5.length;
                               for (let i0 = 0; i0 < len0; i0++) {
                                 const _errs11 = errors;
-                                if (!validate49(data5[i0], { instancePath: instancePath + "/applications/" + i0, parentData: data5, parentDataProperty: i0, rootData })) {
-                                  vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+                                if (!validate50(data5[i0], { instancePath: instancePath + "/applications/" + i0, parentData: data5, parentDataProperty: i0, rootData })) {
+                                  vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
                                   errors = vErrors.length;
                                 }
                                 var valid1 = _errs11 === errors;
@@ -1500,8 +1658,8 @@ var standalone = (() => {
                                 const len1 = data7.length;
                                 for (let i1 = 0; i1 < len1; i1++) {
                                   const _errs14 = errors;
-                                  if (!validate51(data7[i1], { instancePath: instancePath + "/rules/" + i1, parentData: data7, parentDataProperty: i1, rootData })) {
-                                    vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+                                  if (!validate52(data7[i1], { instancePath: instancePath + "/rules/" + i1, parentData: data7, parentDataProperty: i1, rootData })) {
+                                    vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
                                     errors = vErrors.length;
                                   }
                                   var valid2 = _errs14 === errors;
@@ -1562,8 +1720,8 @@ var standalone = (() => {
                             if (valid0) {
                               if (data.catalog !== void 0) {
                                 const _errs19 = errors;
-                                if (!validate57(data.catalog, { instancePath: instancePath + "/catalog", parentData: data, parentDataProperty: "catalog", rootData })) {
-                                  vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+                                if (!validate58(data.catalog, { instancePath: instancePath + "/catalog", parentData: data, parentDataProperty: "catalog", rootData })) {
+                                  vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
                                   errors = vErrors.length;
                                 }
                                 var valid0 = _errs19 === errors;

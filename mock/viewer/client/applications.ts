@@ -134,6 +134,10 @@ export class WebApplicationDrawing extends Application<ViewerDrawing> {
   load(viewToken: unknown, drawingId?: unknown): void {
     this._viewer.load(viewToken, drawingId);
   }
+  /** A frame of the drawing by its id (the stand-in's sheets are one frame each). */
+  loadFrame(viewToken: unknown, frameId: unknown): void {
+    this._viewer.loadFrame(viewToken, frameId);
+  }
 }
 
 /** The view types the demo application opens: a drawing, else a 3D model (as the SDK's demo dispatches). */

@@ -88,3 +88,7 @@ export function ImageConfig(): Config {
 export function AuthenticationConfig(): Config {
   return { viewToken: null, APIHost: host('APIHost') };
 }
+
+export function FileManagerConfig(): Config {
+  return { viewToken: null, modelId: null, APIHost: host('APIHost') };
+}

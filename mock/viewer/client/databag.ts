@@ -2,9 +2,10 @@
 // platform's SDK repeats the loader's call in `addView` and the drawing `load`), so each page load
 // is a use on the mock and the token's expiry slides.
 import type { components } from '../../../spec/generated/mock';
+import { trimTrailingSlashes } from '../../core/trailing-slashes';
 import './globals';
 
-export type ViewerData = components['schemas']['ViewerData'];
+type ViewerData = components['schemas']['ViewerData'];
 
 /** A model a viewer opened: the viewer data and the View Token it opened it with. */
 export type OpenedModel = ViewerData & { viewToken: string };
@@ -40,9 +41,14 @@ export function toMockBase(scriptUrl: string): string | undefined {
  */
 export function resolveApiHost(configured: unknown, scriptBase: string | undefined): string {
   for (const candidate of [configured, window.BimfaceLoaderConfig?.APIHost, scriptBase]) {
-    if (typeof candidate === 'string' && candidate !== '') return candidate.replace(/\/+$/, '');
+    if (typeof candidate === 'string' && candidate !== '') return trimTrailingSlashes(candidate);
   }
   return window.location.origin;
+}
+
+/** The host a model's files come from: the viewer config's `resourceHost` (from `window.hostConfig`), else the API host. */
+export function resolveResourceHost(configured: unknown, apiHost: string): string {
+  return typeof configured === 'string' && configured !== '' ? trimTrailingSlashes(configured) : apiHost;
 }
 
 /** One use of the token on the mock; never throws (a network failure is a refusal with status 0). */

@@ -41,7 +41,7 @@ export interface Configurations {
  */
 export function toFolders(metadata: Metadata, config: LoaderConfig): { sdk: string; ui: string } {
   const version = typeof config.version === 'string' ? config.version : '';
-  if (/\d+?\.\d+?\.\d+/.test(version) && Number(version.split('.')[0]) >= 3) {
+  if (/^\d+\.\d+\.\d+/.test(version) && Number(version.split('.')[0]) >= 3) {
     const [, minor, patch] = version.split('.');
     const folder = minor === '6' && Number.parseInt(patch ?? '', 10) < 143 ? `Bimface@${version}` : version;
     return { sdk: folder, ui: folder };

@@ -1,5 +1,6 @@
 // The v3 model object (`viewer3D.getModel(modelId)`): the component and data methods a v3 page calls
-// on it, the same behaviour as the 3.6.x methods on the viewer (the stand-in shows one model).
+// on it, the same behaviour as the 3.6.x methods on the viewer, on its own model's components alone
+// (a viewer may show several models).
 // `getComponentProperty` hands its callback the whole envelope `{code, message, data}`, as the v3
 // guide documents; the 3.6.x viewer method hands `data`.
 import { withLoudMethods } from './lacking';
@@ -46,8 +47,9 @@ export const MODEL_METHODS = [
 ] as const;
 
 /** What a model object needs of its viewer (viewer-3d.ts checks the viewer has every MODEL_METHODS name). */
-export interface ModelOwner {
+interface ModelOwner {
   _component(call: string, id: unknown, success: unknown, failure: unknown, pick: Parameters<typeof callData>[4]): void;
+  _inModel<T>(modelId: string, call: () => T): T;
 }
 
 type Method = (...args: unknown[]) => unknown;
@@ -72,14 +74,23 @@ export class Model3D {
 
   /** v3: `success({ code, message, data })`, the envelope as the v3 guide shows it. */
   getComponentProperty(id: unknown, success: unknown, failure?: unknown): void {
-    this._viewer._component('getComponentProperty(id, success, failure)', id, success, failure, (envelope) => envelope);
+    this._viewer._inModel(this._modelId, () =>
+      this._viewer._component(
+        'getComponentProperty(id, success, failure)',
+        id,
+        success,
+        failure,
+        (envelope) => envelope,
+      ),
+    );
   }
 }
 
 for (const name of MODEL_METHODS) {
   Object.defineProperty(Model3D.prototype, name, {
-    value: function (this: { _viewer: Record<string, (...args: unknown[]) => unknown> }, ...args: unknown[]) {
-      return this._viewer[name]?.(...args);
+    value: function (this: { _viewer: ModelOwner; _modelId: string }, ...args: unknown[]) {
+      const viewer = this._viewer as unknown as Record<string, (...given: unknown[]) => unknown>;
+      return this._viewer._inModel(this._modelId, () => viewer[name]?.(...args));
     },
     writable: true,
     configurable: true,

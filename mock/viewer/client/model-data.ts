@@ -1,6 +1,7 @@
 // The viewer's data calls, as the platform's SDK makes them: `GET {APIHost}/data/v2/files/{modelId}/…`
-// with `view_token=` in the query (no Authorization; the SDK's form Content-type, which a browser
-// sends without a preflight). A page's own fetch of the same URLs gets the same answers.
+// for a single model, `/data/v2/integrations/{modelId}/…` for an integrated one (its components
+// `fileId.elementId`), with `view_token=` in the query (no Authorization; the SDK's form Content-type,
+// which a browser sends without a preflight). A page's own fetch of the same URLs gets the same answers.
 
 /** The service's envelope as a data call answers it. */
 export interface Envelope {
@@ -9,25 +10,61 @@ export interface Envelope {
   data: unknown;
 }
 
-/** The view-token data paths of a single model, after `/data/v2/files/{modelId}`. */
-export type DataPath = `/elements/${string}` | '/floors' | '/floors?includeRoom=true' | '/tree?v=2.0';
+/** What a data call asks for. */
+export type DataCall =
+  | { kind: 'element'; objectId: string }
+  | { kind: 'floors'; includeRoom: boolean }
+  | { kind: 'tree' }
+  /** An integrated model's files. */
+  | { kind: 'files' };
 
-/** Where a data call goes: the viewer's API host, the model and the token it opened. */
+/** Where a data call goes: the viewer's API host, the model and the token it opened, and its kind. */
 export interface DataSource {
   apiHost: string;
   modelId: string;
   viewToken: string;
+  /** An integrated model (`modelType` other than `singleModel`): the integration routes. */
+  integration: boolean;
+}
+
+function singleModelPath(call: DataCall): string {
+  switch (call.kind) {
+    case 'element':
+      return `/elements/${encodeURIComponent(call.objectId)}?`;
+    case 'floors':
+      return call.includeRoom ? '/floors?includeRoom=true&' : '/floors?';
+    case 'tree':
+      return '/tree?v=2.0&';
+    case 'files':
+      return '/files?';
+  }
+}
+
+function integrationPath(call: DataCall): string {
+  switch (call.kind) {
+    case 'element': {
+      const [fileId = '', elementId = ''] = call.objectId.split('.');
+      return `/files/${encodeURIComponent(fileId)}/elements/${encodeURIComponent(elementId)}?`;
+    }
+    case 'floors':
+      return call.includeRoom ? '/floors?includeRoom=true&' : '/floors?';
+    case 'tree':
+      return '/tree?treeType=specialty&';
+    case 'files':
+      return '/files?includeDrawingSheet=true&';
+  }
 }
 
 /** The URL a data call asks (what a page may fetch itself). */
-export function dataUrl(source: DataSource, path: DataPath): string {
-  const separator = path.includes('?') ? '&' : '?';
-  return `${source.apiHost}/data/v2/files/${encodeURIComponent(source.modelId)}${path}${separator}view_token=${encodeURIComponent(source.viewToken)}`;
+function dataUrl(source: DataSource, call: DataCall): string {
+  const base = source.integration ? 'integrations' : 'files';
+  const path = source.integration ? integrationPath(call) : singleModelPath(call);
+  return `${source.apiHost}/data/v2/${base}/${encodeURIComponent(source.modelId)}${path}view_token=${encodeURIComponent(source.viewToken)}`;
 }
 
 /** One data call; never throws (no answer is an envelope with code `network.error`). */
-export async function fetchData(source: DataSource, path: DataPath): Promise<Envelope> {
-  const url = dataUrl(source, path);
+export async function fetchData(source: DataSource, call: DataCall): Promise<Envelope> {
+  const url = dataUrl(source, call);
   try {
     const response = await fetch(url, { headers: { 'Content-type': 'application/x-www-form-urlencoded' } });
     const body = (await response.json()) as Partial<Envelope>;
@@ -49,12 +86,12 @@ export async function fetchData(source: DataSource, path: DataPath): Promise<Env
  */
 export function callData(
   source: DataSource,
-  path: DataPath,
+  call: DataCall,
   success: (value: unknown) => void,
   failure: unknown,
   pick: (envelope: Envelope) => unknown = (envelope) => envelope.data,
 ): void {
-  void fetchData(source, path).then((envelope) => {
+  void fetchData(source, call).then((envelope) => {
     if (envelope.code === 'success') return success(pick(envelope));
     if (typeof failure === 'function')
       (failure as (reason: string) => void)(`dataCode: ${envelope.code}, dataMessage: ${envelope.message ?? ''}`);

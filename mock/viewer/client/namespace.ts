@@ -2,6 +2,7 @@
 // namespace and enum is loud: reading a name the stand-in lacks throws, naming it.
 import { WebApplication3D, WebApplicationDemo, WebApplicationDrawing } from './applications';
 import { AuthenticationManager } from './authentication';
+import { FileManager } from './file-manager';
 import * as configs from './configs';
 import { EVENT_ENUMS } from './events';
 import { withLoudMembers } from './lacking';
@@ -13,7 +14,7 @@ import { ViewerDrawing } from './viewer-drawing';
 import { VIEW_OPTIONS } from './scene-camera';
 
 /** What marks the stand-in (`Glodon.Bimface.StandIn`): a page or test can tell it from the platform's SDK. */
-export const STAND_IN_MARKER = Object.freeze({
+const STAND_IN_MARKER = Object.freeze({
   name: 'view-token-mock viewer SDK stand-in',
   note: "Written for view-token-mock from the SDK's public names; not the platform's viewer. See docs/guides/front-end-viewer.md.",
 });
@@ -66,6 +67,10 @@ export function createGlodon(): object {
       Authentication: namespace('Glodon.Bimface.Authentication', {
         AuthenticationConfig: configs.AuthenticationConfig,
         AuthenticationManager,
+      }),
+      Data: namespace('Glodon.Bimface.Data', {
+        FileManagerConfig: configs.FileManagerConfig,
+        FileManager,
       }),
     }),
     Web: namespace('Glodon.Web', { Graphics: namespace('Glodon.Web.Graphics', { Color }) }),

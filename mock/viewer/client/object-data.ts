@@ -5,7 +5,7 @@ import { refuse } from './lacking';
 import type { SceneElement } from './scene-view';
 import { describe } from './viewer-state';
 
-export const OBJECT_DATA_KEYS = [
+const OBJECT_DATA_KEYS = [
   'categoryId',
   'categoryName',
   'family',
@@ -40,11 +40,12 @@ export function matchingIds(
         ),
       ),
     )
-    .map((element) => element.elementId);
+    .map((element) => element.objectId);
 }
 
-/** What `getObjectDataById` answers for an element. */
+/** What `getObjectDataById` answers for an element (with its file in an integrated model). */
 export function toObjectData(element: SceneElement): Record<string, string | undefined> {
-  const { elementId, name, categoryId, categoryName, family, familyType, levelName, specialty } = element;
-  return { objectId: elementId, elementId, name, categoryId, categoryName, family, familyType, levelName, specialty };
+  const { objectId, elementId, fileId, name, categoryId, categoryName, family, familyType, levelName, specialty } =
+    element;
+  return { objectId, elementId, fileId, name, categoryId, categoryName, family, familyType, levelName, specialty };
 }

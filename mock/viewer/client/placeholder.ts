@@ -1,20 +1,8 @@
-// What the stand-in draws in the page's element around the picture: the model's name, object type and
+// What the stand-in draws in the page's element over the picture: the model's name, object type and
 // id, render type, a live countdown of the View Token's expiry (the 3D viewer draws the model under it
-// with three.js; the drawing viewer, a plan of three rooms in SVG), or why the model could not be opened.
-import type { StandInComponent } from './components';
-import { FRAME } from './components';
+// with three.js, the drawing viewer its sheet on a canvas), or why the model could not be opened.
 import type { OpenedModel, ViewFailure } from './databag';
-import type { ViewerState } from './viewer-state';
-import { cssColor } from './viewer-state';
 import { startCountdown } from './token-countdown';
-
-const SVG = 'http://www.w3.org/2000/svg';
-const SELECTED = '#4da3ff';
-const BASE_FILL: Record<string, string> = {
-  2001: '#2f3b52',
-  2002: '#2f3b52',
-  2003: '#26314a',
-};
 
 /** What is shown: nothing yet, the request on its way, the model, or the refusal. */
 export type Shown =
@@ -26,7 +14,7 @@ export type Shown =
 
 export interface Placeholder {
   root: HTMLDivElement;
-  draw(shown: Shown, state: ViewerState, extras: readonly string[]): void;
+  draw(shown: Shown, extras: readonly string[]): void;
   destroy(): void;
 }
 
@@ -41,16 +29,8 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/**
- * Creates the placeholder inside `host` (a `div.bf-container`, as the SDK makes), calling `onClick`
- * with the component clicked (or null for empty space).
- */
-export function createPlaceholder(
-  host: HTMLElement,
-  kind: '3D' | 'drawing',
-  components: readonly StandInComponent[],
-  onClick: (component: StandInComponent | null, event: MouseEvent) => void,
-): Placeholder {
+/** Creates the placeholder inside `host` (a `div.bf-container`, as the SDK makes). */
+export function createPlaceholder(host: HTMLElement, kind: '3D' | 'drawing'): Placeholder {
   const root = element('div', 'bf-container vtm-standin', {
     position: 'relative',
     width: '100%',
@@ -62,10 +42,6 @@ export function createPlaceholder(
     font: '13px/1.4 system-ui, sans-serif',
   });
   root.dataset.standIn = kind;
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 400 300');
-  svg.setAttribute('class', 'vtm-standin-scene');
-  Object.assign(svg.style, { position: 'absolute', inset: '0', width: '100%', height: '100%' });
   const caption = element('div', 'vtm-standin-caption', {
     position: 'absolute',
     left: '12px',
@@ -74,12 +50,8 @@ export function createPlaceholder(
     pointerEvents: 'none',
     textShadow: '0 1px 2px #000',
   });
-  root.append(svg, caption);
+  root.append(caption);
   host.append(root);
-  const shapes = new Map<SVGPolygonElement, StandInComponent>();
-  svg.addEventListener('click', (event) => onClick(shapes.get(event.target as SVGPolygonElement) ?? null, event));
-  // The 3D viewer draws with three.js underneath: the caption's layer lets the pointer through.
-  if (components.length === 0) svg.style.pointerEvents = 'none';
   let stopCountdown = (): void => undefined;
   let counting: OpenedModel | undefined;
 
@@ -89,40 +61,9 @@ export function createPlaceholder(
     return node;
   };
 
-  function drawShapes(state: ViewerState): void {
-    shapes.clear();
-    const polygons: SVGElement[] = [];
-    if (kind === 'drawing') polygons.push(polygon(FRAME.points, 'none', '#c9d1e0', 'vtm-standin-frame'));
-    const isolated = state.isolation;
-    for (const component of components) {
-      if (state.hidden.includes(component.elementId)) continue;
-      const outside = isolated !== null && !isolated.ids.includes(component.elementId);
-      if (outside && isolated.option === 'HideOthers') continue;
-      const color = state.colors[component.elementId];
-      const fill = state.selected.includes(component.elementId)
-        ? SELECTED
-        : color
-          ? cssColor(color)
-          : (BASE_FILL[component.elementId] ?? '#667');
-      const shape = polygon(
-        component.points,
-        fill,
-        kind === 'drawing' ? '#c9d1e0' : '#1f2430',
-        'vtm-standin-component',
-      );
-      shape.dataset.elementId = component.elementId;
-      if (outside) shape.setAttribute('fill-opacity', '0.25');
-      shapes.set(shape, component);
-      polygons.push(shape);
-    }
-    svg.replaceChildren(...polygons);
-  }
-
   return {
     root,
-    draw(shown, state, extras) {
-      if (shown.status !== 'shown') svg.replaceChildren();
-      else drawShapes(state);
+    draw(shown, extras) {
       const marker = line("view-token-mock's viewer stand-in, not the platform's viewer", {
         opacity: '0.6',
         fontSize: '11px',
@@ -178,14 +119,4 @@ export function createPlaceholder(
       root.remove();
     },
   };
-}
-
-function polygon(points: string, fill: string, stroke: string, className: string): SVGPolygonElement {
-  const shape = document.createElementNS(SVG, 'polygon');
-  shape.setAttribute('points', points);
-  shape.setAttribute('fill', fill);
-  shape.setAttribute('stroke', stroke);
-  shape.setAttribute('stroke-width', '2');
-  shape.setAttribute('class', className);
-  return shape;
 }

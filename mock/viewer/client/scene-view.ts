@@ -1,30 +1,21 @@
-// The model drawn with three.js inside the viewer's element: the glTF the mock serves (metres, Y up)
+// The models drawn with three.js inside the viewer's element: the glTF the mock serves (metres, Y up)
 // turned into the platform's space (mm, Z up), lit, rendered on demand (a change, a camera move,
-// auto-rotation), each element's meshes found by the `elementId` of its node's extras.
+// auto-rotation); several models (or an integrated model's files) in one scene, each element's
+// meshes found by the `elementId` of its node's extras.
 import type { Box } from './scene-camera';
 import { applyStatus, statusOf } from './scene-camera';
 import type { Look, MaterialBook } from './scene-materials';
 import { createMaterialBook } from './scene-materials';
 import type { Three } from './three-loading';
+import type { SceneElement } from './scene-elements';
+import { collectElements, toPlain } from './scene-elements';
 import type { CameraStatus, RgbaColor, Vector3 } from './viewer-state';
 
 type Object3D = InstanceType<Three['Object3D']>;
 type Mesh = InstanceType<Three['Mesh']>;
 type Material = InstanceType<Three['MeshStandardMaterial']>;
 
-/** What the stand-in knows of an element from the geometry (its node's extras and its box). */
-export interface SceneElement {
-  elementId: string;
-  name: string;
-  categoryId: string;
-  categoryName: string;
-  family: string;
-  familyType: string;
-  levelName: string | undefined;
-  specialty: string;
-  boundingBox: Box;
-  meshes: Mesh[];
-}
+export type { SceneElement } from './scene-elements';
 
 /** Where a ray from the pointer met the model. */
 export interface SceneHit {
@@ -33,36 +24,33 @@ export interface SceneHit {
   normal: Vector3;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-
-function toPlain(vector: { x: number; y: number; z: number }): Vector3 {
-  const round = (value: number): number => Math.round(value * 1000) / 1000;
-  return { x: round(vector.x), y: round(vector.y), z: round(vector.z) };
-}
+const EMPTY_BOX: Box = { min: { x: 0, y: 0, z: 0 }, max: { x: 1, y: 1, z: 1 } };
 
 export class SceneView {
-  readonly elements = new Map<string, SceneElement>();
-  readonly modelBox: Box;
+  /** Every element of every model shown, in loading order. */
+  readonly elements: SceneElement[] = [];
   readonly canvas: HTMLCanvasElement;
   private readonly _renderer: InstanceType<Three['WebGLRenderer']>;
   private readonly _scene: InstanceType<Three['Scene']>;
+  private readonly _world: InstanceType<Three['Group']>;
+  private readonly _roots = new Map<string, Object3D[]>();
   private readonly _camera: InstanceType<Three['PerspectiveCamera']>;
   private readonly _controls: InstanceType<Three['OrbitControls']>;
   private readonly _materials: MaterialBook;
   private readonly _own = new Map<Mesh, Material>();
+  private _modelBox: Box | undefined;
   private _frame = 0;
   private _destroyed = false;
 
-  /** Parses the glTF bytes and draws them in `host`; `onRendered` runs after every frame. */
-  static async create(three: Three, host: HTMLElement, gltf: ArrayBuffer, onRendered: () => void): Promise<SceneView> {
-    const parsed = await new three.GLTFLoader().parseAsync(gltf, '');
-    return new SceneView(three, host, parsed.scene, onRendered);
+  /** Parses glTF bytes (the geometry of one model, or of one file of an integrated model). */
+  static parse(three: Three, gltf: ArrayBuffer): Promise<Object3D> {
+    return new three.GLTFLoader().parseAsync(gltf, '').then((parsed) => parsed.scene);
   }
 
-  private constructor(
+  /** An empty scene drawn in `host`; `onRendered` runs after every frame. Models come with `addModel`. */
+  constructor(
     private readonly _three: Three,
     host: HTMLElement,
-    model: Object3D,
     private readonly _onRendered: () => void,
   ) {
     const width = Math.max(1, host.clientWidth);
@@ -82,13 +70,10 @@ export class SceneView {
     sun.position.set(0.6, -1, 1.4);
     this._scene.add(sky, sun);
     // glTF is metres and Y up; the platform's world is mm and Z up.
-    const world = new _three.Group();
-    world.rotation.x = Math.PI / 2;
-    world.scale.setScalar(1000);
-    world.add(model);
-    this._scene.add(world);
-    world.updateMatrixWorld(true);
-    this.modelBox = this._collect(model);
+    this._world = new _three.Group();
+    this._world.rotation.x = Math.PI / 2;
+    this._world.scale.setScalar(1000);
+    this._scene.add(this._world);
     this._camera = new _three.PerspectiveCamera(45, width / height, 10, 1_000_000);
     this._controls = new _three.OrbitControls(this._camera, this.canvas);
     this._controls.mouseButtons = { LEFT: _three.MOUSE.ROTATE, MIDDLE: _three.MOUSE.PAN, RIGHT: _three.MOUSE.PAN };
@@ -97,42 +82,61 @@ export class SceneView {
     this._materials = createMaterialBook(_three);
   }
 
-  /** Every node whose extras name an element, with its meshes and world box. */
-  private _collect(model: Object3D): Box {
+  /** The box of every model shown (mm, Z up). */
+  get modelBox(): Box {
+    return this._modelBox ?? EMPTY_BOX;
+  }
+
+  /**
+   * Adds a parsed model (or an integrated model's file, `fileId`) to the scene; its elements join
+   * `elements`, named `fileId.elementId` when it is a file of an integration.
+   */
+  addModel(modelId: string, root: Object3D, fileId?: string): SceneElement[] {
+    this._world.add(root);
+    this._world.updateMatrixWorld(true);
+    this._roots.set(modelId, [...(this._roots.get(modelId) ?? []), root]);
+    const added = collectElements(this._three, root, { modelId, fileId });
+    for (const element of added) for (const mesh of element.meshes) this._own.set(mesh, mesh.material as Material);
+    this.elements.push(...added);
+    this._modelBox = this._boxOf(this.elements);
+    this.requestRender();
+    return added;
+  }
+
+  /** Takes a model (all its files) out of the scene. */
+  removeModel(modelId: string): void {
+    for (const root of this._roots.get(modelId) ?? []) this._world.remove(root);
+    this._roots.delete(modelId);
+    const kept = this.elements.filter((element) => element.modelId !== modelId);
+    for (const element of this.elements)
+      if (element.modelId === modelId) for (const mesh of element.meshes) this._own.delete(mesh);
+    this.elements.splice(0, this.elements.length, ...kept);
+    this._modelBox = kept.length === 0 ? undefined : this._boxOf(kept);
+    this.requestRender();
+  }
+
+  /** The elements a page's id names (one per model that has it). */
+  elementsWithId(objectId: string): SceneElement[] {
+    return this.elements.filter((element) => element.objectId === objectId);
+  }
+
+  private _boxOf(elements: readonly SceneElement[]): Box {
     const box = new this._three.Box3();
-    model.traverse((node) => {
-      const extras = node.userData as Record<string, unknown>;
-      if (extras.elementId === undefined) return;
-      const meshes: Mesh[] = [];
-      node.traverse((child) => {
-        if ((child as Mesh).isMesh) meshes.push(child as Mesh);
-      });
-      const own = new this._three.Box3().setFromObject(node);
-      box.union(own);
-      for (const mesh of meshes) {
-        this._own.set(mesh, mesh.material as Material);
-        mesh.userData.vtmElementId = text(extras.elementId);
-      }
-      this.elements.set(text(extras.elementId), {
-        elementId: text(extras.elementId),
-        name: text(extras.name),
-        categoryId: text(extras.categoryId),
-        categoryName: text(extras.categoryName),
-        family: text(extras.family),
-        familyType: text(extras.familyType),
-        levelName: extras.levelName === undefined ? undefined : text(extras.levelName),
-        specialty: text(extras.specialty),
-        boundingBox: { min: toPlain(own.min), max: toPlain(own.max) },
-        meshes,
-      });
-    });
+    for (const element of elements) {
+      box.expandByPoint(
+        new this._three.Vector3(element.boundingBox.min.x, element.boundingBox.min.y, element.boundingBox.min.z),
+      );
+      box.expandByPoint(
+        new this._three.Vector3(element.boundingBox.max.x, element.boundingBox.max.y, element.boundingBox.max.z),
+      );
+    }
     return { min: toPlain(box.min), max: toPlain(box.max) };
   }
 
   /** Draws each element as `lookOf` says (called after every change of the page's state). */
-  setLooks(lookOf: (elementId: string) => Look): void {
-    for (const element of this.elements.values()) {
-      const look = lookOf(element.elementId);
+  setLooks(lookOf: (element: SceneElement) => Look): void {
+    for (const element of this.elements) {
+      const look = lookOf(element);
       for (const mesh of element.meshes) {
         const material = this._materials.materialFor(this._own.get(mesh) as Material, look);
         mesh.visible = material !== undefined;
@@ -164,7 +168,7 @@ export class SceneView {
     const candidates = [...this._own.keys()].filter((mesh) => mesh.visible && !(mesh.material as Material).transparent);
     const hit = raycaster.intersectObjects(candidates, false)[0];
     if (hit === undefined) return null;
-    const element = this.elements.get(text(hit.object.userData.vtmElementId));
+    const element = hit.object.userData.vtmElement as SceneElement | undefined;
     if (element === undefined) return null;
     const normal = hit.face?.normal.clone().transformDirection(hit.object.matrixWorld) ?? { x: 0, y: 0, z: 1 };
     return { element, worldPosition: toPlain(hit.point), normal: toPlain(normal) };

@@ -11,10 +11,15 @@ declare global {
   }
 }
 
+/** A URL up to its last slash (`…/Bimface@3.6.36-standin/stand-in.js` → `…/Bimface@3.6.36-standin/`). */
+function folderOf(url: string): string {
+  return url.slice(0, url.lastIndexOf('/') + 1);
+}
+
 /** The folder the stand-in script came from (read while it runs). */
 const OWN_FOLDER: string | undefined =
   document.currentScript instanceof HTMLScriptElement
-    ? document.currentScript.src.replace(/[^/]*$/, '').replace(/Drawing@[^/]+\/$/, 'Bimface@3.6.36-standin/')
+    ? folderOf(document.currentScript.src).replace(/Drawing@[^/]+\/$/, 'Bimface@3.6.36-standin/')
     : undefined;
 
 let loading: Promise<Three> | undefined;

@@ -3,7 +3,7 @@
 // `/__viewer/token-clock` (not a use), not the page's own clock.
 
 /** `11:59:58`, or how long ago for a negative duration. */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   const seconds = Math.floor(Math.abs(ms) / 1000);
   const part = (value: number): string => String(value).padStart(2, '0');
   return `${part(Math.floor(seconds / 3600))}:${part(Math.floor(seconds / 60) % 60)}:${part(seconds % 60)}`;
@@ -20,7 +20,7 @@ interface TokenClock {
 const POLL_MS = 1_000;
 
 /** The line for a clock reading at `nowMs` (the page's `performance.now()`). */
-export function countdownText(clock: TokenClock, nowMs: number): string {
+function countdownText(clock: TokenClock, nowMs: number): string {
   const elapsed = clock.frozen ? 0 : nowMs - clock.readAtMs;
   const left = clock.expiresAtMs - clock.nowMs - elapsed;
   if (left > 0) return `View Token expires in ${formatDuration(left)} (unless used again)`;

@@ -56,7 +56,8 @@ export abstract class Viewer3DComponents extends Viewer3DData {
   }
 
   hideAllComponents(): void {
-    this._set({ hidden: this._elements().map((element) => element.elementId) });
+    const ids = this._elements().map((element) => element.objectId);
+    this._set({ hidden: [...new Set([...this._outOfScope(this._state.hidden), ...ids])] });
   }
 
   transparentComponentsById(ids: unknown): void {
@@ -70,7 +71,8 @@ export abstract class Viewer3DComponents extends Viewer3DData {
   }
 
   transparentAllComponents(): void {
-    this._set({ translucent: this._elements().map((element) => element.elementId) });
+    const ids = this._elements().map((element) => element.objectId);
+    this._set({ translucent: [...new Set([...this._outOfScope(this._state.translucent), ...ids])] });
   }
 
   opaqueComponentsById(ids: unknown): void {
@@ -83,7 +85,7 @@ export abstract class Viewer3DComponents extends Viewer3DData {
   }
 
   opaqueAllComponents(): void {
-    this._set({ translucent: [] });
+    this._set({ translucent: this._outOfScope(this._state.translucent) });
   }
 
   enableBlinkComponents(enabled: unknown): void {
@@ -106,7 +108,7 @@ export abstract class Viewer3DComponents extends Viewer3DData {
   }
 
   clearAllBlinkComponents(): void {
-    this._set({ blink: { ...this._state.blink, ids: [] } });
+    this._set({ blink: { ...this._state.blink, ids: this._outOfScope(this._state.blink.ids) } });
   }
 
   private _matching(call: string, conditions: unknown): string[] {

@@ -1,12 +1,15 @@
 // The 3D viewer's data calls: over the mock's view-token data routes where the platform's SDK asks
-// (`getComponentProperty`, `getFloors`, `getModelTree`), or from the geometry's element data where
-// the SDK answers without asking (`getObjectDataById`, `getBoundingBoxById`, categories, family types).
+// (`getComponentProperty`, `getFloors`, `getModelTree`; an integrated model's routes for its
+// components `fileId.elementId`), or from the geometry's element data where the SDK answers without
+// asking (`getObjectDataById`, `getBoundingBoxById`, categories, family types). With several models
+// shown, a call goes to the model object's model, or to the model holding the component.
 import type { DataSource } from './model-data';
 import { callData } from './model-data';
 import { toObjectData } from './object-data';
 import { refuse } from './lacking';
 import type { Box } from './scene-camera';
 import type { ViewerConfig } from './viewer-base';
+import type { LoadedModel } from './viewer-3d-scene';
 import { Viewer3DScene } from './viewer-3d-scene';
 import { describe } from './viewer-state';
 
@@ -15,12 +18,19 @@ export abstract class Viewer3DData extends Viewer3DScene {
     super(owner, config, host);
   }
 
-  /** Where this viewer's data calls go (after the model is shown). @internal */
-  _dataSource(call: string): DataSource {
-    if (this._shown.status !== 'shown')
-      return refuse(`${this._owner}.${call}`, 'no model yet: call it after ViewAdded');
-    const { model, apiHost } = this._shown;
-    return { apiHost, modelId: model.modelId, viewToken: model.viewToken };
+  /** The model a data call is about: the model object's, the one holding `objectId`, else the first shown. */
+  private _modelFor(call: string, objectId?: string): LoadedModel {
+    const holder =
+      objectId === undefined ? undefined : this._elements().find((element) => element.objectId === objectId)?.modelId;
+    const model =
+      this._scopeModel() ?? this._models.find((candidate) => candidate.modelId === holder) ?? this._models[0];
+    return model ?? refuse(`${this._owner}.${call}`, 'no model yet: call it after ViewAdded');
+  }
+
+  /** Where a data call goes. @internal */
+  _dataSource(call: string, objectId?: string): DataSource {
+    const { apiHost, opened, integration } = this._modelFor(call, objectId);
+    return { apiHost, modelId: opened.modelId, viewToken: opened.viewToken, integration };
   }
 
   /** 3.6.x: `success(data)` with the element's properties; `failure(reason)` naming the service's code. */
@@ -36,36 +46,45 @@ export abstract class Viewer3DData extends Viewer3DScene {
     failure: unknown,
     pick: Parameters<typeof callData>[4],
   ): void {
-    if ((typeof id !== 'string' && typeof id !== 'number') || !/^[0-9]+$/.test(String(id)))
-      refuse(`${this._owner}.${call}`, `takes an element id (a string of digits), got ${describe(id)}`);
+    const objectId = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+    const source = this._dataSource(call, objectId);
+    const shape = source.integration ? /^[0-9]+\.[0-9]+$/ : /^[0-9]+$/;
+    if (!shape.test(objectId))
+      refuse(
+        `${this._owner}.${call}`,
+        source.integration
+          ? `takes a component id of an integrated model, fileId.elementId (e.g. '10001.310019'), got ${describe(id)}`
+          : `takes an element id (a string of digits), got ${describe(id)}`,
+      );
     if (typeof success !== 'function') refuse(`${this._owner}.${call}`, `takes a callback, got ${describe(success)}`);
-    callData(this._dataSource(call), `/elements/${String(id)}`, success as (value: unknown) => void, failure, pick);
+    callData(source, { kind: 'element', objectId }, success as (value: unknown) => void, failure, pick);
   }
 
   /** The levels, lowest first (`includeRoom`: with their rooms). */
   getFloors(success: unknown, failure?: unknown, includeRoom?: unknown): void {
     if (typeof success !== 'function')
       refuse(`${this._owner}.getFloors(callback)`, `takes a callback, got ${describe(success)}`);
-    const path = includeRoom === true ? '/floors?includeRoom=true' : '/floors';
-    callData(this._dataSource('getFloors(callback)'), path, success as (value: unknown) => void, failure);
+    const floors = { kind: 'floors', includeRoom: includeRoom === true } as const;
+    callData(this._dataSource('getFloors(callback)'), floors, success as (value: unknown) => void, failure);
   }
 
   /** The model tree (floor → category → family → type). */
   getModelTree(success: unknown, failure?: unknown): void {
     if (typeof success !== 'function')
       refuse(`${this._owner}.getModelTree(callback)`, `takes a callback, got ${describe(success)}`);
-    callData(this._dataSource('getModelTree(callback)'), '/tree?v=2.0', success as (value: unknown) => void, failure);
+    const source = this._dataSource('getModelTree(callback)');
+    callData(source, { kind: 'tree' }, success as (value: unknown) => void, failure);
   }
 
   /** What the filters read of a component (its object data), at once. */
   getObjectDataById(id: unknown): Record<string, string | undefined> | null {
-    const element = this._scene?.elements.get(String(id));
+    const element = this._elements().find((candidate) => candidate.objectId === String(id));
     return element === undefined ? null : toObjectData(element);
   }
 
   /** A component's box (mm, Z up), at once; null for an id the model lacks. */
   getBoundingBoxById(id: unknown): Box | null {
-    const element = this._scene?.elements.get(String(id));
+    const element = this._elements().find((candidate) => candidate.objectId === String(id));
     return element === undefined ? null : structuredClone(element.boundingBox);
   }
 

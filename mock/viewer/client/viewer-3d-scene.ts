@@ -1,37 +1,52 @@
-// The 3D viewer's model on screen: after the token's use, its geometry from the mock
-// (`{resourceHost}/{databagId}/resource/model`, no token, as the platform's SDK loads its own),
-// drawn with three.js; the page's state drawn as looks; the mouse read as the platform's.
+// The 3D viewer's models on screen: after the token's use, each model's geometry from the mock
+// (`{resourceHost}/{databagId}/resource/model`, no token, as the platform's SDK loads its own; an
+// integrated model's from each of its files), drawn together with three.js; the page's state drawn as
+// looks; the mouse read as the platform's. A v3 model object's calls are scoped to its model.
 import type { OpenedModel } from './databag';
+import { resolveResourceHost } from './databag';
 import { EVENT_NAMES } from './events';
+import { fetchData } from './model-data';
 import type { SceneElement, SceneHit } from './scene-view';
 import { SceneView } from './scene-view';
 import type { Look } from './scene-materials';
 import { SELECTION_COLOR } from './scene-materials';
 import { listenToPointer } from './scene-pointer';
+import type { Three } from './three-loading';
 import { loadThree } from './three-loading';
 import type { ViewerConfig } from './viewer-base';
 import { ViewerBase } from './viewer-base';
 import type { ViewerState } from './viewer-state';
 
-/** The host the geometry comes from: the config's resourceHost (from window.hostConfig), else the API host. */
-function resourceHostOf(config: ViewerConfig, apiHost: string): string {
-  const configured = config.resourceHost;
-  return typeof configured === 'string' && configured !== '' ? configured.replace(/\/+$/, '') : apiHost;
+/** A model a 3D viewer shows: its viewer data and token, where its data calls go, the id pages use. */
+export interface LoadedModel {
+  modelId: string;
+  opened: OpenedModel;
+  apiHost: string;
+  /** An integrated model (`modelType` other than `singleModel`): ids `fileId.elementId`, integration routes. */
+  integration: boolean;
+}
+
+async function fetchGeometry(url: string): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  return response.arrayBuffer();
 }
 
 export abstract class Viewer3DScene extends ViewerBase {
   protected _scene: SceneView | undefined;
-  protected _model: OpenedModel | undefined;
+  protected readonly _models: LoadedModel[] = [];
+  /** The model a v3 model object's call is about, while it runs. */
+  private _scopeModelId: string | undefined;
   private _stopPointer = (): void => undefined;
   private readonly _afterRender: (() => void)[] = [];
   private _blinkTimer = 0;
   private _blinkOn = true;
   private _hovered: string | undefined;
-  /** Why the model has no picture, when it has none. */
+  /** Why a model has no picture, when one has none. */
   protected _notDrawn: string | undefined;
 
   protected constructor(owner: string, config: ViewerConfig, host: HTMLElement) {
-    super(owner, '3D', EVENT_NAMES['3D'], config, host, []);
+    super(owner, '3D', EVENT_NAMES['3D'], config, host);
   }
 
   /** Runs after every frame (drawables follow the camera). @internal */
@@ -45,38 +60,104 @@ export abstract class Viewer3DScene extends ViewerBase {
     return { ...this._scene.worldToClient(point), inFront: this._scene.isInFront(point) };
   }
 
-  /** Uses the token, loads the geometry, draws it framed from Home, then `shown` (which fires the events). */
-  protected _openModel(call: string, viewToken: unknown, shown: (model: OpenedModel) => void): void {
-    this._open(call, viewToken, (model, apiHost) => void this._loadGeometry(model, apiHost).then(() => shown(model)));
+  /** Runs a v3 model object's call on its model alone. @internal */
+  _inModel<T>(modelId: string, call: () => T): T {
+    const outer = this._scopeModelId;
+    this._scopeModelId = modelId;
+    try {
+      return call();
+    } finally {
+      this._scopeModelId = outer;
+    }
+  }
+
+  /** The model a scoped call is about (undefined outside a model object's call). */
+  protected _scopeModel(): LoadedModel | undefined {
+    return this._models.find((model) => model.modelId === this._scopeModelId);
+  }
+
+  protected override _inScope(id: string): boolean {
+    if (this._scopeModelId === undefined) return true;
+    return this._elements().some((element) => element.objectId === id);
+  }
+
+  /** Uses the token, loads the geometry, draws it (framed from Home when it is the first), then `shown`. */
+  protected _openModel(
+    call: string,
+    viewToken: unknown,
+    modelId: string | undefined,
+    shown: (model: LoadedModel) => void,
+  ): void {
+    this._open(call, viewToken, (opened, apiHost) => {
+      void this._loadGeometry(opened, apiHost, modelId ?? opened.modelId).then((model) => {
+        if (model !== undefined) shown(model);
+      });
+    });
   }
 
   /**
-   * Loads three.js and the geometry and draws them. When either cannot be had (under MSW, which does
-   * not serve them yet; a mock without its build) the model is shown without a picture, saying why:
-   * the token's use worked, so ViewAdded still fires and the data calls still work.
+   * Loads three.js and the model's geometry (an integrated model's, file by file) and draws it beside
+   * the models already shown. When either cannot be had (a mock without its build, a file the mock
+   * lacks) the model is shown without a picture, saying why: the token's use worked, so the page's
+   * events still fire and the data calls still work.
    */
-  protected async _loadGeometry(model: OpenedModel, apiHost: string): Promise<void> {
-    const url = `${resourceHostOf(this._config, apiHost)}/${model.databagId}/resource/model`;
+  protected async _loadGeometry(
+    opened: OpenedModel,
+    apiHost: string,
+    modelId: string,
+  ): Promise<LoadedModel | undefined> {
+    const model: LoadedModel = { modelId, opened, apiHost, integration: opened.modelType === 'integrationModel' };
     this._emitLater('ViewLoading', { loaded: 0, total: 1, progress: 0 });
-    let scene: SceneView | undefined;
     try {
       // three.js first (the loader has usually loaded it already): without it the geometry is not asked for.
       const three = await loadThree();
-      const response = await fetch(url);
-      if (!response.ok)
-        throw new Error(`GET ${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-      const bytes = await response.arrayBuffer();
-      if (this._destroyed) return;
-      scene = await SceneView.create(three, this._placeholder.root, bytes, () => this._rendered());
+      const parts = await this._fetchParts(model);
+      if (this._destroyed) return undefined;
+      const scene = this._scene ?? this._createScene(three);
+      for (const part of parts) scene.addModel(modelId, await SceneView.parse(three, part.bytes), part.fileId);
     } catch (error) {
       this._notDrawn = `The model is not drawn: ${(error as Error).message}`;
       console.warn(`[view-token-mock stand-in] ${this._notDrawn}`);
     }
-    if (this._destroyed) return;
-    this._model = model;
+    if (this._destroyed) return undefined;
+    const first = this._models.length === 0;
+    this._models.push(model);
+    this._show(opened, apiHost);
+    if (this._scene === undefined) return model;
+    if (first || this._state.view === 'Home') this._scene.cameraStatus = this._homeCamera();
+    this._set({ camera: this._scene.cameraStatus, view: first ? 'Home' : this._state.view });
+    this._scene.drawNow();
+    return model;
+  }
+
+  /** The geometry files of a model: its own, or each file's of an integrated model (its files list says where). */
+  private async _fetchParts(model: LoadedModel): Promise<{ bytes: ArrayBuffer; fileId: string | undefined }[]> {
+    const resourceHost = resolveResourceHost(this._config.resourceHost, model.apiHost);
+    if (!model.integration)
+      return [
+        { bytes: await fetchGeometry(`${resourceHost}/${model.opened.databagId}/resource/model`), fileId: undefined },
+      ];
+    const source = {
+      apiHost: model.apiHost,
+      modelId: model.opened.modelId,
+      viewToken: model.opened.viewToken,
+      integration: true,
+    };
+    const files = await fetchData(source, { kind: 'files' });
+    if (files.code !== 'success' || !Array.isArray(files.data))
+      throw new Error(`the integrated model's files could not be listed (${files.code}: ${files.message ?? ''})`);
+    const listed = files.data as { fileId: number | string; databagId: string }[];
+    return Promise.all(
+      listed.map(async (file) => ({
+        bytes: await fetchGeometry(`${resourceHost}/${file.databagId}/resource/model`),
+        fileId: String(file.fileId),
+      })),
+    );
+  }
+
+  private _createScene(three: Three): SceneView {
+    const scene = new SceneView(three, this._placeholder.root, () => this._rendered());
     this._scene = scene;
-    this._show(model, apiHost);
-    if (scene === undefined) return;
     this._stopPointer = listenToPointer(scene.canvas, {
       click: (event) => this._canvasClicked(event, 'Click'),
       rightClick: (event) => this._canvasClicked(event, 'RightClick'),
@@ -84,18 +165,11 @@ export abstract class Viewer3DScene extends ViewerBase {
       hover: (event) => this._hover(event),
       dragged: () => this._set({ view: 'Custom' }),
     });
-    scene.cameraStatus = this._homeCamera();
-    this._set({ camera: scene.cameraStatus, view: 'Home' });
-    scene.drawNow();
+    return scene;
   }
 
-  /** The Home view of the whole model. */
+  /** The Home view of every model shown. */
   protected abstract _homeCamera(): ViewerState['camera'];
-
-  /** The placeholder's own clicks (the drawing's rooms); the 3D viewer reads the canvas instead. */
-  protected _clickPayloads(): { clicked: unknown; selection: unknown } {
-    return { clicked: {}, selection: {} };
-  }
 
   private _rendered(): void {
     if (this._scene !== undefined) this._state = { ...this._state, camera: this._scene.cameraStatus };
@@ -104,16 +178,17 @@ export abstract class Viewer3DScene extends ViewerBase {
   }
 
   /** How an element looks under the page's state (hidden, selected, blinking, coloured, translucent). */
-  protected _lookOf(state: ViewerState, elementId: string): Look {
+  protected _lookOf(state: ViewerState, element: SceneElement): Look {
+    const id = element.objectId;
     const { isolation } = state;
-    const outside = isolation !== null && !isolation.ids.includes(elementId);
-    if (state.hidden.includes(elementId) || (outside && isolation?.option === 'HideOthers')) return { kind: 'hidden' };
-    if (state.selected.includes(elementId)) return { kind: 'color', color: SELECTION_COLOR };
-    if (state.blink.enabled && this._blinkOn && state.blink.ids.includes(elementId))
+    const outside = isolation !== null && !isolation.ids.includes(id);
+    if (state.hidden.includes(id) || (outside && isolation?.option === 'HideOthers')) return { kind: 'hidden' };
+    if (state.selected.includes(id)) return { kind: 'color', color: SELECTION_COLOR };
+    if (state.blink.enabled && this._blinkOn && state.blink.ids.includes(id))
       return { kind: 'color', color: state.blink.color };
-    const color = state.colors[elementId];
+    const color = state.colors[id];
     if (color !== undefined) return { kind: 'color', color };
-    if (outside || state.translucent.includes(elementId)) return { kind: 'translucent' };
+    if (outside || state.translucent.includes(id)) return { kind: 'translucent' };
     return { kind: 'own' };
   }
 
@@ -121,7 +196,7 @@ export abstract class Viewer3DScene extends ViewerBase {
     super._redraw();
     if (this._scene === undefined || this._destroyed) return;
     const state = this._state;
-    this._scene.setLooks((elementId) => this._lookOf(state, elementId));
+    this._scene.setLooks((element) => this._lookOf(state, element));
     this._keepBlinking();
   }
 
@@ -151,14 +226,14 @@ export abstract class Viewer3DScene extends ViewerBase {
       screenPosition: { x: event.clientX - rect.left, y: event.clientY - rect.top },
       clientPosition: { x: event.clientX, y: event.clientY },
     };
-    if (hit === null || this._model === undefined) return base;
-    const { elementId, boundingBox } = hit.element;
+    if (hit === null) return base;
+    const { objectId, elementId, modelId, fileId, boundingBox } = hit.element;
     return {
       ...base,
-      modelId: this._model.modelId,
-      objectId: elementId,
+      modelId,
+      objectId,
       elementId,
-      fileId: this._model.modelId,
+      fileId,
       objectType: 'Component',
       worldPosition: hit.worldPosition,
       normal: hit.normal,
@@ -166,8 +241,16 @@ export abstract class Viewer3DScene extends ViewerBase {
     };
   }
 
+  /** `SelectionChangedInModel`: each model's selected components, by model id. */
+  private _selectionByModel(): Record<string, string[]> {
+    const byModel: Record<string, string[]> = {};
+    for (const element of this._elements())
+      if (this._state.selected.includes(element.objectId)) (byModel[element.modelId] ??= []).push(element.objectId);
+    return byModel;
+  }
+
   private _canvasClicked(event: MouseEvent, eventType: 'Click' | 'RightClick' | 'DoubleClick'): void {
-    if (this._scene === undefined || this._model === undefined) return;
+    if (this._scene === undefined) return;
     const hit = this._scene.pick(event.clientX, event.clientY);
     const payload = this._payload(hit, event, eventType);
     if (eventType === 'DoubleClick') return this._store.emit('MouseDoubleClicked', payload);
@@ -176,22 +259,25 @@ export abstract class Viewer3DScene extends ViewerBase {
       const { width, height } = this._placeholder.root.getBoundingClientRect();
       return this._store.emit('ContextMenu', { ...payload, containerBox: { width, height } });
     }
-    this._set({ selected: hit === null ? [] : [hit.element.elementId] });
+    this._set({ selected: hit === null ? [] : [hit.element.objectId] });
     this._store.emit('ComponentsSelectionChanged', payload);
-    this._store.emit('SelectionChangedInModel', { [this._model.modelId]: [...this._state.selected] });
+    this._store.emit('SelectionChangedInModel', this._selectionByModel());
   }
 
   private _hover(event: MouseEvent): void {
     const hit = this._scene?.pick(event.clientX, event.clientY) ?? null;
-    const objectId = hit?.element.elementId;
+    const objectId = hit?.element.objectId;
     if (objectId === this._hovered) return;
     this._hovered = objectId;
     this._store.emit('ComponentsHoverChanged', { objectId });
   }
 
-  /** The elements the geometry holds (none before the model is shown). */
+  /** The elements shown (a model object's call: its model's only; none before a model is shown). */
   protected _elements(): SceneElement[] {
-    return [...(this._scene?.elements.values() ?? [])];
+    const all = this._scene?.elements ?? [];
+    return this._scopeModelId === undefined
+      ? [...all]
+      : all.filter((element) => element.modelId === this._scopeModelId);
   }
 
   override destroy(): void {

@@ -38,24 +38,26 @@ export class Viewer3D extends Viewer3DComponents {
     return withLoudMethods(this, 'Glodon.Bimface.Viewer.Viewer3D');
   }
 
-  /** 3.6.x: uses the token on the mock, loads and draws the model, then fires ViewLoading, ViewAdded, ModelAdded. */
+  /** 3.6.x: uses the token on the mock, loads and draws the model (beside any shown), then ViewAdded (the first), ModelAdded. */
   addView(viewToken: unknown): void {
-    this._openModel('addView(viewToken)', viewToken, (model) => this._added(model.modelId));
+    this._openModel('addView(viewToken)', viewToken, undefined, (model) => this._added(model.modelId));
   }
 
-  /** v3: `{ viewToken, modelId? }` (modelId defaults to the file's id); then ViewAdded and ModelAdded(modelId). */
+  /** v3: `{ viewToken, modelId? }` (modelId defaults to the object's id); each a model of its own, ModelAdded(modelId) each. */
   loadModel(options: unknown): void {
     const given = options as { viewToken?: unknown; modelId?: unknown } | null;
     if (typeof given !== 'object' || given === null)
       refuse('Viewer3D.loadModel(options)', `takes { viewToken, modelId? }, got ${describe(options)}`);
     const modelId = given.modelId === undefined || given.modelId === null ? undefined : String(given.modelId);
-    this._openModel('loadModel({ viewToken })', given.viewToken, (model) => {
-      if (modelId !== undefined) this._model = { ...model, modelId };
-      this._added(modelId ?? model.modelId);
-    });
+    if (modelId !== undefined && this._models.some((model) => model.modelId === modelId))
+      refuse(
+        'Viewer3D.loadModel(options)',
+        `this viewer shows model ${modelId} already: give another modelId, or removeModel(${modelId}) first`,
+      );
+    this._openModel('loadModel({ viewToken })', given.viewToken, modelId, (model) => this._added(model.modelId));
   }
 
-  /** Shows a model from the loader's metadata without using the token again (as the SDK does). */
+  /** Shows a model from the loader's metadata without using the token again (as the SDK does), beside any shown. */
   addModel(viewMetaData: unknown): void {
     const model = viewMetaData as Partial<OpenedModel> | null;
     if (
@@ -68,31 +70,50 @@ export class Viewer3D extends Viewer3DComponents {
         'Viewer3D.addModel(viewMetaData)',
         `takes the metadata the loader's success callback got, got ${describe(viewMetaData)}`,
       );
-    if (this._shown.status !== 'empty')
-      refuse('Viewer3D.addModel(viewMetaData)', 'this viewer has a model already (the stand-in shows one per viewer)');
-    this._shown = { status: 'loading' };
+    if (this._shown.status === 'empty') this._shown = { status: 'loading' };
     const opened = copyOf(model) as OpenedModel;
-    void this._loadGeometry(opened, this._apiHost()).then(() => this._added(opened.modelId));
+    void this._loadGeometry(opened, this._apiHost(), opened.modelId).then((loaded) => {
+      if (loaded !== undefined) this._added(loaded.modelId);
+    });
   }
 
-  /** v3: the model object (the one shown; `modelId` must be its id when given). */
+  /** Takes a model out of the viewer (its components with it). */
+  removeModel(modelId: unknown): void {
+    const index = this._models.findIndex((model) => model.modelId === String(modelId));
+    if (index < 0)
+      refuse(
+        'Viewer3D.removeModel(modelId)',
+        `this viewer shows ${this._models.map((model) => model.modelId).join(', ') || 'no model'}, not ${describe(modelId)}`,
+      );
+    this._models.splice(index, 1);
+    this._scene?.removeModel(String(modelId));
+    this._redraw();
+  }
+
+  /** v3: a model's object (the first shown without an id), its component and data calls on that model alone. */
   getModel(modelId?: unknown): Model3D {
-    const model = this._model;
+    const wanted = modelId === undefined || modelId === null ? undefined : String(modelId);
+    const model =
+      wanted === undefined ? this._models[0] : this._models.find((candidate) => candidate.modelId === wanted);
     if (model === undefined)
-      return refuse('Viewer3D.getModel(modelId)', 'no model yet: call it after ViewAdded (or ModelAdded)');
-    if (modelId !== undefined && modelId !== null && String(modelId) !== model.modelId)
-      refuse('Viewer3D.getModel(modelId)', `this viewer shows model ${model.modelId}, not ${describe(modelId)}`);
+      return refuse(
+        'Viewer3D.getModel(modelId)',
+        this._models.length === 0
+          ? 'no model yet: call it after ViewAdded (or ModelAdded)'
+          : `this viewer shows ${this._models.map((candidate) => candidate.modelId).join(', ')}, not ${describe(modelId)}`,
+      );
     return new Model3D(this, model.modelId);
   }
 
-  /** The models shown (the stand-in shows one). */
+  /** The models shown, in the order they were added. */
   getModels(): Model3D[] {
-    return this._model === undefined ? [] : [this.getModel()];
+    return this._models.map((model) => new Model3D(this, model.modelId));
   }
 
+  /** ViewAdded once, when the viewer's first model is there; ModelAdded for each. */
   private _added(modelId: string): void {
     this._emitLater('ViewLoading', { loaded: 1, total: 1, progress: 100 });
-    this._emitLater('ViewAdded', this);
+    if (this._models.length === 1) this._emitLater('ViewAdded', this);
     this._emitLater('ModelAdded', modelId);
   }
 
@@ -154,7 +175,7 @@ export class Viewer3D extends Viewer3DComponents {
 
   private _zoomTo(ids: readonly string[], margin: number, what: string): void {
     const boxes = this._elements()
-      .filter((element) => ids.includes(element.elementId))
+      .filter((element) => ids.includes(element.objectId))
       .map((element) => element.boundingBox);
     if (boxes.length === 0) return;
     const union = boxes.reduce((a, b) => ({
@@ -173,8 +194,16 @@ export class Viewer3D extends Viewer3DComponents {
     this._set({ camera, view, zoomedTo });
   }
 
-  override setState(state: unknown): void {
-    super.setState(state);
+  /** The viewer's state (selection, looks, camera); `setState` takes it back. */
+  getCurrentState(): ViewerState {
+    return copyOf(this._state);
+  }
+
+  setState(state: unknown): void {
+    const given = state as Partial<ViewerState> | null;
+    if (typeof given !== 'object' || given === null || !Array.isArray(given.selected))
+      refuse(`${this._owner}.setState(state)`, `takes what getCurrentState() returned, got ${describe(state)}`);
+    this._set(copyOf(given));
     if (this._scene !== undefined) this._scene.cameraStatus = this._state.camera;
   }
 
@@ -243,7 +272,10 @@ export class Viewer3D extends Viewer3DComponents {
 
   protected override _extras(): string[] {
     const { view, zoomedTo, isolation } = this._state;
+    const models =
+      this._models.length > 1 ? [`models: ${this._models.map((model) => model.opened.name).join(', ')}`] : [];
     return [
+      ...models,
       ...(this._notDrawn === undefined ? [] : [this._notDrawn]),
       `camera: ${view}`,
       ...(isolation ? [`isolated: ${isolation.ids.length} components (${isolation.option})`] : []),

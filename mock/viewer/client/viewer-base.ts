@@ -1,7 +1,7 @@
 // What the 3D viewer and the drawing viewer share: the element they draw in, the listener store
 // their applications share, opening a model with a View Token, and the component state pages set
-// and read back (selection, colours, hidden components).
-import type { StandInComponent } from './components';
+// and read back (selection, colours, hidden components). A v3 model object's calls are scoped to its
+// model (`_inScope`): the viewer's own calls reach every model it shows.
 import type { OpenedModel } from './databag';
 import { fetchViewerData, resolveApiHost } from './databag';
 import { ListenerStore } from './events';
@@ -10,7 +10,7 @@ import type { Placeholder, Shown } from './placeholder';
 import { createPlaceholder } from './placeholder';
 import { SCRIPT_BASE } from './script-base';
 import type { ViewerState } from './viewer-state';
-import { copyOf, describe, initialState, toIds, toRgba } from './viewer-state';
+import { describe, initialState, toIds, toRgba } from './viewer-state';
 
 export type ViewerConfig = Record<string, unknown>;
 
@@ -39,22 +39,22 @@ export abstract class ViewerBase {
     events: readonly string[],
     config: ViewerConfig,
     host: HTMLElement,
-    protected readonly _components: readonly StandInComponent[],
   ) {
     this._config = config;
     this._store = new ListenerStore(events, _owner);
-    this._placeholder = createPlaceholder(host, kind, _components, (component, event) =>
-      this._clicked(component, event),
-    );
+    this._placeholder = createPlaceholder(host, kind);
     this._redraw();
   }
 
-  /** The payloads of a click for `MouseClicked` and `ComponentsSelectionChanged`, each SDK its own shape. */
-  protected abstract _clickPayloads(
-    component: StandInComponent | null,
-    event: MouseEvent,
-    position: { x: number; y: number },
-  ): { clicked: unknown; selection: unknown };
+  /** Whether an id is one the current call may touch: every id, except inside a v3 model object's call. */
+  protected _inScope(_id: string): boolean {
+    return true;
+  }
+
+  /** The ids of a list outside the current call's scope (kept when the call replaces the list). */
+  protected _outOfScope(ids: readonly string[]): string[] {
+    return ids.filter((id) => !this._inScope(id));
+  }
 
   /** Lines the caption adds under the model (camera, zoom, drawables). */
   protected _extras(): string[] {
@@ -91,16 +91,17 @@ export abstract class ViewerBase {
   }
 
   setSelectedComponentsById(ids: unknown): void {
-    this._set({ selected: toIds('setSelectedComponentsById(ids)', ids) });
+    const chosen = toIds('setSelectedComponentsById(ids)', ids);
+    this._set({ selected: [...new Set([...this._outOfScope(this._state.selected), ...chosen])] });
   }
   addSelectedComponentsById(ids: unknown): void {
     this._set({ selected: [...new Set([...this._state.selected, ...toIds('addSelectedComponentsById(ids)', ids)])] });
   }
   clearSelectedComponents(): void {
-    this._set({ selected: [] });
+    this._set({ selected: this._outOfScope(this._state.selected) });
   }
   getSelectedComponents(): string[] {
-    return [...this._state.selected];
+    return this._state.selected.filter((id) => this._inScope(id));
   }
 
   overrideComponentsColorById(ids: unknown, color: unknown): void {
@@ -117,7 +118,8 @@ export abstract class ViewerBase {
   }
 
   clearOverrideColorComponents(): void {
-    this._set({ colors: {} });
+    const kept = Object.entries(this._state.colors).filter(([id]) => !this._inScope(id));
+    this._set({ colors: Object.fromEntries(kept) });
   }
   hideComponentsById(ids: unknown): void {
     this._set({ hidden: [...new Set([...this._state.hidden, ...toIds('hideComponentsById(ids)', ids)])] });
@@ -127,18 +129,7 @@ export abstract class ViewerBase {
     this._set({ hidden: this._state.hidden.filter((id) => !shown.includes(id)) });
   }
   showAllComponents(): void {
-    this._set({ hidden: [], isolation: null });
-  }
-
-  getCurrentState(): ViewerState {
-    return copyOf(this._state);
-  }
-
-  setState(state: unknown): void {
-    const given = state as Partial<ViewerState> | null;
-    if (typeof given !== 'object' || given === null || !Array.isArray(given.selected))
-      refuse(`${this._owner}.setState(state)`, `takes what getCurrentState() returned, got ${describe(state)}`);
-    this._set(copyOf(given));
+    this._set({ hidden: this._outOfScope(this._state.hidden), isolation: null });
   }
 
   /** Removes the viewer's element and forgets its listeners; the countdown stops. */
@@ -154,8 +145,7 @@ export abstract class ViewerBase {
   }
 
   protected _redraw(): void {
-    if (!this._destroyed)
-      this._placeholder.draw(this._shown, this._state, this._shown.status === 'shown' ? this._extras() : []);
+    if (!this._destroyed) this._placeholder.draw(this._shown, this._shown.status === 'shown' ? this._extras() : []);
   }
 
   protected _emitLater(event: string, payload: unknown): void {
@@ -165,9 +155,9 @@ export abstract class ViewerBase {
   }
 
   /**
-   * Uses the token on the mock (`GET {APIHost}/inside/databag`) and shows the model, then calls
-   * `opened` (which fires the page's events: always after the call that asked has returned); a
-   * refused token is drawn and fired as `Error` with the service's envelope and the status.
+   * Uses the token on the mock (`GET {APIHost}/inside/databag`), then calls `opened` (which shows the
+   * model and fires the page's events: always after the call that asked has returned); a refused token
+   * is fired as `Error` with the service's envelope and the status (and drawn, when nothing is shown).
    */
   protected _open(call: string, viewToken: unknown, opened: (model: OpenedModel, apiHost: string) => void): void {
     if (typeof viewToken !== 'string' || viewToken === '')
@@ -175,18 +165,16 @@ export abstract class ViewerBase {
         `${this._owner}.${call}`,
         `takes the View Token (a string) your back end got from the service, got ${describe(viewToken)}`,
       );
-    if (this._shown.status === 'loading' || this._shown.status === 'shown')
-      refuse(
-        `${this._owner}.${call}`,
-        'this viewer has a model already (the stand-in shows one per viewer): destroy() it and create another viewer',
-      );
-    this._shown = { status: 'loading' };
-    this._redraw();
+    // A viewer showing a model keeps it on screen while the next one is asked for.
+    if (this._shown.status !== 'shown') {
+      this._shown = { status: 'loading' };
+      this._redraw();
+    }
     const apiHost = this._apiHost();
     void fetchViewerData(apiHost, viewToken).then((answer) => {
       if (this._destroyed) return;
       if (answer.kind === 'refused') {
-        this._shown = { status: 'failed', failure: answer.failure };
+        if (this._shown.status !== 'shown') this._shown = { status: 'failed', failure: answer.failure };
         this._redraw();
         return this._store.emit('Error', { ...answer.failure });
       }
@@ -199,20 +187,9 @@ export abstract class ViewerBase {
     return resolveApiHost(this._config.APIHost, SCRIPT_BASE);
   }
 
+  /** Shows a model in the caption (the first one a viewer opens stays there as more are added). */
   protected _show(model: OpenedModel, apiHost: string): void {
-    this._shown = { status: 'shown', model, apiHost };
+    if (this._shown.status !== 'shown') this._shown = { status: 'shown', model, apiHost };
     this._redraw();
-  }
-
-  private _clicked(component: StandInComponent | null, event: MouseEvent): void {
-    if (this._shown.status !== 'shown') return;
-    const box = this._placeholder.root.getBoundingClientRect();
-    const { clicked, selection } = this._clickPayloads(component, event, {
-      x: event.clientX - box.left,
-      y: event.clientY - box.top,
-    });
-    this._set({ selected: component === null ? [] : [component.elementId] });
-    this._store.emit('MouseClicked', clicked);
-    this._store.emit('ComponentsSelectionChanged', selection);
   }
 }

@@ -29,7 +29,7 @@ export interface ViewerState {
 }
 
 /** The camera before a model is shown: the Home view of a 20 m cube at the origin. */
-export function cameraFor(view: string): CameraStatus {
+function cameraFor(view: string): CameraStatus {
   return framing(
     { min: { x: -10_000, y: -10_000, z: 0 }, max: { x: 10_000, y: 10_000, z: 20_000 } },
     VIEW_DIRECTIONS[view] ?? (VIEW_DIRECTIONS.Home as Vector3),

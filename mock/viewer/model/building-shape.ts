@@ -1,5 +1,6 @@
 // What a generated building looks like before its elements are placed: levels, the column grid and
 // the seed, from an object's id (the default) or from the config file's `model` of that object.
+import type { Discipline } from './disciplines';
 import { createSeeded } from './seeded';
 
 /** How the config file may shape a generated building (every field optional). */
@@ -10,6 +11,8 @@ export interface BuildingOptions {
   footprint?: { width: number; depth: number } | undefined;
   /** What the building is generated from (default: the object's id). */
   seed?: string | number | undefined;
+  /** One discipline's part of the building (an integrated model's file); default the whole building. */
+  discipline?: Discipline | undefined;
 }
 
 /** A building's shape, decided: everything the element generator needs. */
@@ -21,11 +24,6 @@ export interface BuildingShape {
   /** Floor-to-floor heights, one per storey (mm). */
   storeyHeights: number[];
 }
-
-export const SHAPE_LIMITS = {
-  levels: { min: 1, max: 12 },
-  footprintMm: { min: 6_000, max: 60_000 },
-} as const;
 
 /** The target bay: a footprint is divided into bays near this size. */
 const BAY_MM = 7_200;

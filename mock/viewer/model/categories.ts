@@ -9,6 +9,8 @@ export const CATEGORIES = {
   windows: { id: '-2000014', name: 'Windows', specialty: 'Architecture' },
   roofs: { id: '-2000035', name: 'Roofs', specialty: 'Architecture' },
   stairs: { id: '-2000120', name: 'Stairs', specialty: 'Architecture' },
+  structuralColumns: { id: '-2001330', name: 'Structural Columns', specialty: 'Structure' },
+  structuralFloors: { id: '-2000032', name: 'Floors', specialty: 'Structure' },
 } as const;
 
 export type CategoryKey = keyof typeof CATEGORIES;

@@ -1,13 +1,15 @@
 // The building behind an object by default: generated from a seed (the object's id), so the same id
 // always gives the same building. Levels with slabs, a column grid, exterior walls with windows and
 // an entrance, a corridor with rooms either side (partition walls, doors), stairs, a flat roof with
-// a parapet. A few hundred elements; at most a few thousand within SHAPE_LIMITS.
+// a parapet. A few hundred elements; at most a few thousand within the
+// config schema's bounds (12 levels, a 60 m footprint).
 import { boxOf, unionOf } from './boxes';
 import type { BuildingOptions, BuildingShape } from './building-shape';
 import { toBuildingShape } from './building-shape';
 import { FAMILY_TYPES } from './categories';
 import type { ElementFactory } from './element-factory';
 import { createElementFactory } from './element-factory';
+import { toDiscipline } from './disciplines';
 import type { BuildingModel, Level, ModelElement, Room, Solid } from './model-types';
 import { placeWalls } from './building-walls';
 import { createSeeded } from './seeded';
@@ -37,13 +39,14 @@ export function generateBuilding(objectId: string, options: BuildingOptions = {}
     if (index < levels.length - 2) elements.push(stair(factory, shape, level, height));
   }
   elements.push(roof(factory, shape, levels[levels.length - 1] as Level));
-  return {
+  const building = {
     source: `generated from seed ${shape.seed}`,
     levels,
     rooms,
     elements,
     boundingBox: unionOf(elements.map((element) => element.boundingBox)),
   };
+  return options.discipline === undefined ? building : toDiscipline(building, options.discipline);
 }
 
 /** Storeys F1…Fn, then the roof level; ids numeric strings. */

@@ -8,7 +8,7 @@ import type { BuildingModel, MaterialKey, ModelElement, Point3 } from './model-t
 import { MATERIALS } from './model-types';
 
 /** What the stand-in reads from each element node's `extras`. */
-export interface ElementExtras {
+interface ElementExtras {
   elementId: string;
   name: string;
   categoryId: string;
@@ -89,7 +89,7 @@ const toGltfPoint = (point: Point3): number[] => [point.x / 1000, point.z / 1000
 const toGltfSize = (size: Point3): number[] => [size.x / 1000, size.z / 1000, size.y / 1000];
 
 /** The `extras` of an element's node. */
-export function toElementExtras(element: ModelElement): ElementExtras {
+function toElementExtras(element: ModelElement): ElementExtras {
   const { elementId, name, categoryId, categoryName, family, familyType, levelName, specialty } = element;
   return { elementId, name, categoryId, categoryName, family, familyType, levelName, specialty };
 }

@@ -53,7 +53,7 @@ function transform(m: Matrix, x: number, y: number, z: number): [number, number,
 }
 
 /** A glTF point (metres, Y up) in the platform's space (mm, Z up). */
-export function toModelPoint([x, y, z]: readonly number[]): Point3 {
+function toModelPoint([x, y, z]: readonly number[]): Point3 {
   return { x: (x as number) * 1000, y: -(z as number) * 1000, z: (y as number) * 1000 };
 }
 

@@ -13,7 +13,7 @@ export interface ElementAnswer {
   properties: PropertyGroup[];
 }
 
-export interface RoomAnswer {
+interface RoomAnswer {
   boundary: { loops: { x: number; y: number; z: number }[][][]; version: '2.0' };
   boundarySegments: string[];
   id: string;
@@ -44,7 +44,7 @@ export interface TreeNode {
   id: string;
   items: TreeNode[];
   name: string;
-  type: 'floor' | 'category' | 'family' | 'type';
+  type: 'specialty' | 'floor' | 'category' | 'family' | 'type';
 }
 
 /** `data` of `GET /data/v2/files/{fileId}/tree?v=2.0`. */

@@ -68,7 +68,7 @@ export function createClockPanel(now: MockNow, refresh: () => void) {
     byId('clock-offset').textContent =
       clock.offsetMs === 0
         ? 'real time'
-        : `${hours > 0 ? '+' : ''}${hours.toFixed(2).replace(/\.?0+$/, '')} h from real time`;
+        : `${hours > 0 ? '+' : ''}${String(Number(hours.toFixed(2)))} h from real time`;
     tick();
   }
 

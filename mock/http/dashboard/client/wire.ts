@@ -12,4 +12,3 @@ export type SessionSummary = Schemas['SessionSummary'];
 export type CatalogOperation = Schemas['CatalogOperation'];
 export type ObjectType = Schemas['ObjectType'];
 export type ServiceOperation = NonNullable<Schemas['RuleCondition']['operation']>;
-export type Scenario = NonNullable<Preferences['scenario']>;
