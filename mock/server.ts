@@ -120,7 +120,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const models = createModelCatalog(loadModelSpecs(toMockConfig(options.config ?? {})));
   const connections = planConnections(options.maxConnections, readOpenFileLimit(), options.proxy !== undefined);
   if (connections.warning !== undefined) logger.warn(connections.warning);
-  const backing = await createBacking(options, ttlMs);
+  const backing = await createBacking(options, ttlMs, {
+    reconnected: () => logger.info('Redis answers again: reconnected'),
+    lost: (detail) => logger.error(detail),
+  });
   // The memory store is the only one a state file keeps (createBacking refuses --state-file on Redis).
   const persisted =
     options.stateFile === undefined || backing.memory === undefined || backing.memoryClocks === undefined
@@ -174,7 +177,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     logger,
     version: PACKAGE_VERSION,
     ...frontOptions,
-    degradedReason: () => persisted?.failure(),
+    degradedReason: () => persisted?.failure() ?? backing.failure?.(),
     store,
     boundHost: () => boundHost,
     hooks: extras?.hooks,

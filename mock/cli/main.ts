@@ -1,8 +1,11 @@
 // The `view-token-mock` command line: serve (the default), catalog, --help, --version. Run by mock/cli.ts.
 import { ConfigError } from '../config/config-error';
-import { loadConfigFile } from '../config/load-config';
+import type { MockConfig } from '../config/load-config';
+import { loadConfigFile, toMockConfig } from '../config/load-config';
+import { loadRulesFile } from '../config/rules-file';
 import type * as CatalogCommand from './catalog-command';
 import { serveHelp } from './help';
+import type { ServeOptions } from './serve-options';
 import { parseServeOptions } from './serve-options';
 import { announce, isPrimaryOfWorkers, runPrimary } from './workers';
 import { PACKAGE_VERSION } from '../compose/package-info';
@@ -32,9 +35,19 @@ async function main(argv: readonly string[]): Promise<void> {
   await serve(args);
 }
 
+/** The --config file's config, with the --rules file's rules in their session (after the config's own files). */
+function loadConfigAndRules({ configFile, rulesFile }: ServeOptions): MockConfig | undefined {
+  const config = configFile === undefined ? undefined : loadConfigFile(configFile);
+  if (rulesFile === undefined) return config;
+  const base = config ?? toMockConfig({});
+  const loaded = loadRulesFile(rulesFile, `--rules ${rulesFile}`);
+  return Object.assign(base, { sessionRules: [...base.sessionRules, loaded] });
+}
+
 async function serve(args: readonly string[]): Promise<void> {
   const options = parseServeOptions(args, process.env);
   if (isPrimaryOfWorkers(options.workers)) return runPrimary(options.workers);
+  const config = loadConfigAndRules(options);
   const mock = await createMockServer({
     seed: options.seed,
     viewTokenTtl: options.viewTokenTtl,
@@ -42,7 +55,7 @@ async function serve(args: readonly string[]): Promise<void> {
     corsOrigin: options.corsOrigins,
     adminToken: options.adminToken,
     allowedHosts: options.allowedHosts,
-    config: options.configFile === undefined ? undefined : loadConfigFile(options.configFile),
+    config,
     logLevel: options.logLevel,
     store: options.store,
     redisUrl: options.redisUrl,

@@ -11,6 +11,10 @@ export const SERVE_FLAGS = {
   port: { type: 'string', default: '4010', help: 'port to listen on (0 picks a free one)' },
   host: { type: 'string', default: '127.0.0.1', help: 'interface to bind' },
   config: { type: 'string', help: 'JSON config file: missing/forbidden ids, applications' },
+  rules: {
+    type: 'string',
+    help: 'JSON rules file loaded at start: an array of rules (global session) or {"session": "qa-7", "rules": [...]}',
+  },
   seed: { type: 'string', help: 'integer seed: deterministic View Tokens' },
   'view-token-ttl': { type: 'string', default: '12h', help: 'View Token validity (12h, 90m, PT12H, ms)' },
   'base-path': { type: 'string', help: 'prefix of every service route, e.g. /api' },
@@ -92,6 +96,7 @@ export interface ServeOptions {
   port: number;
   host: string;
   configFile?: string | undefined;
+  rulesFile?: string | undefined;
   seed?: number | undefined;
   viewTokenTtl: string;
   basePath?: string | undefined;
@@ -198,6 +203,8 @@ export function parseServeOptions(
         'every worker would issue the same token sequence; drop --seed or use one worker',
     );
   const configFile = read('config');
+  const rulesFile = read('rules');
+  if (rulesFile === '') throw new ConfigError('--rules needs a file path');
   const maxConnections = read('max-connections');
   const proxy = readProxyOptions(read);
   const basePath = read('base-path');
@@ -235,6 +242,7 @@ export function parseServeOptions(
       maxConnections === undefined ? undefined : toInteger(maxConnections, '--max-connections', 1, 1_000_000),
     redisUrl,
     configFile,
+    rulesFile,
     stateFile,
     seed: seed === undefined ? undefined : toInteger(seed, '--seed', 0, 2 ** 32 - 1),
     basePath,

@@ -7,6 +7,7 @@ import { ACCESS_TOKEN_TTL_MS } from '../core/access-tokens';
 import type { Backing } from '../stores/backing';
 import { createMemoryTokenStore } from '../stores/memory-token-store';
 import type * as RedisShared from '../stores/redis-shared';
+import type { RedisDataEvents } from '../stores/redis-data-watch';
 import { requireInstalled } from '../config/optional-package';
 
 export interface BackingOptions {
@@ -28,7 +29,11 @@ const REDIS_KEEP_MARGIN_MS = 24 * 3_600_000;
  * The memory stores of tokens and clocks, or Redis for everything (several processes, one truth).
  * @example const backing = await createBacking({ store: 'redis', redisUrl: 'redis://127.0.0.1:6379' }, 12 * 3_600_000);
  */
-export async function createBacking(options: BackingOptions, ttlMs: number): Promise<Backing> {
+export async function createBacking(
+  options: BackingOptions,
+  ttlMs: number,
+  events?: RedisDataEvents,
+): Promise<Backing> {
   const redisUrl = options.redisUrl;
   if (chooseStore(options.store, redisUrl) === 'memory' || redisUrl === undefined) {
     const memory = createMemoryTokenStore(options.maxViewTokens);
@@ -59,5 +64,6 @@ export async function createBacking(options: BackingOptions, ttlMs: number): Pro
     accessTokenKeepMs: ACCESS_TOKEN_TTL_MS + REDIS_KEEP_MARGIN_MS,
     journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
     ...(options.maxViewTokens === undefined ? {} : { maxViewTokens: options.maxViewTokens }),
+    ...(events === undefined ? {} : { events }),
   });
 }

@@ -66,6 +66,7 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
       : createOpenDirectory({ missing: config.missing, forbidden: config.forbidden, known: config.objects }),
     applications: config.applications,
     rules: config.rules,
+    sessionRules: config.sessionRules,
     journalSize: options.journalSize,
     timeZone: options.timeZone === undefined ? undefined : toTimeZone(options.timeZone),
     statuses: options.statuses,

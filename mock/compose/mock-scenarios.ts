@@ -10,16 +10,20 @@ export class ScenarioRuleError extends Error {
   override name = 'ScenarioRuleError';
   readonly allowed: Readonly<Record<string, readonly (string | number)[]>> | undefined;
   readonly nearest: Readonly<Record<string, string | number>> | undefined;
+  /** Of an array of rules (addAll): the refused rule's index. */
+  readonly index: number | undefined;
   constructor(
     message: string,
     refusal: {
       allowed?: Record<string, readonly (string | number)[]> | undefined;
       nearest?: Record<string, string | number> | undefined;
+      index?: number | undefined;
     } = {},
   ) {
     super(message);
     this.allowed = refusal.allowed;
     this.nearest = refusal.nearest;
+    this.index = refusal.index;
   }
 }
 
@@ -33,6 +37,12 @@ export interface MockScenarios {
    * await mock.scenarios.add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 });
    */
   add(rule: RuleInput, session?: string): Promise<Rule>;
+  /**
+   * Adds an array of rules as one (a rules file), in order: all of them, or none when one is invalid.
+   * @throws {ScenarioRuleError} naming the invalid rule's index (and `index`), or when the session has no room for all
+   * @example await mock.scenarios.addAll([{ when: { operation: 'getViewToken' }, then: { code: 401 }, after: 3, times: 1 }], 'qa-7');
+   */
+  addAll(rules: readonly RuleInput[], session?: string): Promise<Rule[]>;
   list(session?: string): Promise<Rule[]>;
   remove(id: string): Promise<boolean>;
   clear(session?: string): Promise<number>;
@@ -46,6 +56,12 @@ export function toMockScenarios(rules: Rules): MockScenarios {
       if (added.kind === 'invalid') throw new ScenarioRuleError(`invalid scenario rule: ${added.detail}`, added);
       if (added.kind === 'full') throw new ScenarioRuleError(added.detail);
       return added.rule;
+    },
+    async addAll(inputs, session = '') {
+      const added = await rules.addAll(inputs, session);
+      if (added.kind === 'invalid') throw new ScenarioRuleError(`invalid scenario rules: ${added.detail}`, added);
+      if (added.kind === 'full') throw new ScenarioRuleError(added.detail);
+      return added.rules;
     },
     list: (session) => rules.list(session),
     remove: (id) => rules.remove(id),

@@ -7,7 +7,7 @@ import { validateConfig } from './generated/validate-config';
 import { toSchemaMessage } from './schema-errors';
 import type { Catalog, CatalogObject } from '../core/catalog-directory';
 import { CATALOG_LIST_OF } from '../core/catalog-directory';
-import type { RuleInput } from '../core/scenarios/rule';
+import type { RuleInput, SessionRules } from '../core/scenarios/rule';
 import { checkRule } from '../core/scenarios/rule-check';
 import type { ModelSetting } from '../viewer/model/model-catalog';
 
@@ -19,6 +19,8 @@ export interface MockConfigInput {
   objects?: Partial<Record<string, Record<string, { name?: string; extension?: string; model?: unknown }>>>;
   applications?: readonly Application[];
   rules?: readonly unknown[];
+  /** Rules files (paths from the config file's folder), each loaded into its session; read by loadConfigFile. */
+  ruleFiles?: readonly string[];
   catalog?: unknown;
 }
 
@@ -31,6 +33,8 @@ export interface MockConfig {
   applications: readonly Application[];
   /** Scenario rules for the global session, in the order they are tried. */
   rules: readonly RuleInput[];
+  /** Rules files' rules, each in its session (the CLI's --rules, the config file's ruleFiles). */
+  sessionRules: readonly SessionRules[];
   /** A closed world (from `view-token-mock catalog`), or undefined for the open default. */
   catalog: Catalog | undefined;
   /** The viewer's model of each object the config shapes, keyed `fileId:10001` (others: generated from the id). */
@@ -52,12 +56,18 @@ export function toMockConfig(input: unknown, where = 'config'): MockConfig {
     throw new ConfigError(first === undefined ? `${where}: not a valid config` : toSchemaMessage(where, first));
   }
   const record = input as Record<string, unknown>;
+  // Files are read where files are (loadConfigFile, the CLI); a config object in code names its rules itself.
+  if (record.ruleFiles !== undefined)
+    throw new ConfigError(
+      `${where}: ruleFiles names files, read only from a config file (--config); in code, add the rules with mock.scenarios.addAll`,
+    );
   const config: MockConfig = {
     missing: toIdLists(record.missing, `${where}: missing`),
     forbidden: toIdLists(record.forbidden, `${where}: forbidden`),
     objects: {},
     applications: toApplications(record.applications),
     rules: toRules(record.rules, `${where}: rules`),
+    sessionRules: [],
     catalog: undefined,
     models: toModelSettings(record.objects, `${where}: objects`),
   };

@@ -16,7 +16,7 @@ import type { Journal, JournalEntry } from './journal';
 import { createJournal, toDatedRequest } from './journal';
 import type { RuleStore } from './scenarios/rule-store';
 import type { Rules } from './scenarios/rules';
-import type { RuleInput } from './scenarios/rule';
+import type { RuleInput, SessionRules } from './scenarios/rule';
 import { createRules } from './scenarios/rules';
 import type { ServiceStatuses } from './service-statuses';
 import { SERVICE_STATUSES } from './service-statuses';
@@ -41,6 +41,8 @@ export interface CoreOptions {
   timeZone?: string | undefined;
   /** Rules of the global session at start (and again after a reset), already checked. */
   rules?: readonly RuleInput[] | undefined;
+  /** Rules of named sessions (rules files) at start, and again after a reset of theirs, already checked. */
+  sessionRules?: readonly SessionRules[] | undefined;
   /** The statuses the spec documents per service route (the spec engine's); default the built-in table. */
   statuses?: ServiceStatuses | undefined;
   /** Where rules live (default: this process's memory; Redis shares them between processes). */
@@ -135,7 +137,7 @@ export function createCore(options: CoreOptions): Core {
         (method, result) => method !== 'take' || result !== undefined,
       )
     : plainRules;
-  const seedConfiguredRules = (): Promise<void> => rules.seed(options.rules ?? []);
+  const seedConfiguredRules = (): Promise<void> => rules.seed(options.rules ?? [], options.sessionRules ?? []);
   const ready = seedConfiguredRules();
   const plainJournal = options.journal ?? createJournal(options.journalSize);
   const onRequest = options.onRequest;
@@ -158,7 +160,12 @@ export function createCore(options: CoreOptions): Core {
             const outcome = await plainOneTrip.run(trip);
             if (outcome.kind === 'done')
               onRequest(
-                toDatedRequest({ ...trip.journal, atMs: outcome.atMs, status: journaledStatus(trip, outcome) }),
+                toDatedRequest({
+                  ...trip.journal,
+                  atMs: outcome.atMs,
+                  status: journaledStatus(trip, outcome),
+                  session: outcome.session ?? trip.journal.session,
+                }),
               );
             return outcome;
           },
@@ -171,6 +178,9 @@ export function createCore(options: CoreOptions): Core {
     await Promise.all([rules.clear(session), journal.clear(session), clocks.change(session, { kind: 'reset' })]);
     // The global session starts with the configured rules, as after a reset of everything.
     if (session === DEPLOYMENT) for (const rule of options.rules ?? []) await rules.add(rule, DEPLOYMENT);
+    // A session loaded from a rules file starts again with its file's rules.
+    for (const loaded of options.sessionRules ?? [])
+      if (loaded.session === session) await rules.addAll(loaded.rules, session);
   };
   return {
     clocks,

@@ -3,6 +3,7 @@ import type { Fault } from './scenarios/preferences';
 import { QUERY_SWITCHES, findUnknownSwitch, readPreferences, withoutSwitches } from './scenarios/preferences';
 import { findNearestName } from './near-miss';
 import { bareRecord } from './bare-record';
+import { VIEW_TOKEN_PARAMETERS, carriedViewToken } from './carried-view-token';
 import { answerScenario } from './scenarios/scenario-catalog';
 import type { Refusal, SwitchPlan } from './scenarios/switch-plan';
 import { toSwitchPlan } from './scenarios/switch-plan';
@@ -10,6 +11,7 @@ import type { Answer } from './service-answers';
 import type { RequestValidator, ServiceOperationId, ServiceRequest } from './service-request';
 import { RULE_HEADER, SESSION_HEADER } from './service-request';
 import type { JournalRecord } from './journal';
+import type { TripSession } from './one-trip';
 import { tryOneTrip } from './one-trip';
 import type { RequestClock } from './session-clocks';
 import { requestClock } from './session-clocks';
@@ -57,14 +59,36 @@ export function handleServiceRequest(
   validate: RequestValidator = valid,
   hooks: ServiceHooks = {},
 ): Promise<ServiceResult> {
-  const session = request.headers[SESSION_HEADER] ?? '';
+  // An empty X-Mock-Session names none (the global session, unless a View Token says otherwise).
+  const named = request.headers[SESSION_HEADER] || undefined;
   const query = withoutSwitches(request.query);
   // Without `__` switches (nearly every request) the request is already clean.
   const clean: ServiceRequest = query === request.query ? request : { ...request, query };
   const switches = readSwitches(core, request);
+  // A call naming no session but carrying a View Token belongs to the token's session (the viewer's loader cannot send one).
+  const carried = named === undefined ? carriedViewToken(clean.query) : undefined;
+  if (carried === undefined) return decide(core, clean, named ?? '', switches, validate, hooks);
+  // A use in one round trip finds the token's session in that same step.
+  if (switches.kind === 'none' && clean.operationId === 'getViewerData' && tripsAlone(core, clean, hooks))
+    return decide(core, clean, { ofToken: carried }, switches, validate, hooks);
+  return core.viewTokens
+    .peek(carried)
+    .then((record) => decide(core, clean, record?.session ?? '', switches, validate, hooks));
+}
+
+/** The request in its session: refused switches journaled, else the switched, ruled or real outcome. */
+function decide(
+  core: Core,
+  clean: ServiceRequest,
+  session: TripSession,
+  switches: Switches,
+  validate: RequestValidator,
+  hooks: ServiceHooks,
+): Promise<ServiceResult> {
   if (switches.kind === 'rejected') {
     const { kind: _rejected, ...refusal } = switches;
-    return record(core, requestClock(core.clocks), clean, session, 422, 'rejected switches').then(() => ({
+    const named = typeof session === 'string' ? session : '';
+    return record(core, requestClock(core.clocks), clean, named, 422, 'rejected switches').then(() => ({
       kind: 'rejected-preference',
       ...refusal,
     }));
@@ -72,43 +96,49 @@ export function handleServiceRequest(
   // Not an async function awaiting in a try: this is every service request's path, and a rejection is rare.
   return runSwitchedOrReal(core, clean, session, switches, validate, hooks).catch(async (error: unknown) => {
     // The answer is the adapter's 503; the journal says why, so a tester sees it beside the requests.
-    if (error instanceof StoreFullError)
+    // (Only an issue fills the store, and an issue's session is always known here.)
+    if (error instanceof StoreFullError && typeof session === 'string')
       await record(core, requestClock(core.clocks), clean, session, 503, 'store full (--max-view-tokens)');
     throw error;
   });
+}
+
+/** Whether this request may go the whole way in one round trip of a shared store (no switch aside). */
+function tripsAlone(core: Core, clean: ServiceRequest, hooks: ServiceHooks): boolean {
+  return (
+    clean.method !== 'HEAD' && core.oneTrip !== undefined && hooks.forward === undefined && hooks.check === undefined
+  );
 }
 
 /** A request with usable switches, or none: the switched outcome, the session's rule, or the real one; journaled. */
 async function runSwitchedOrReal(
   core: Core,
   clean: ServiceRequest,
-  session: string,
+  tripSession: TripSession,
   switches: Choice | { kind: 'none' },
   validate: RequestValidator,
   hooks: ServiceHooks,
 ): Promise<ServiceResult> {
   let ruleVersion: string | undefined;
   let nowOf = requestClock(core.clocks);
+  let session = typeof tripSession === 'string' ? tripSession : '';
   // HEAD changes nothing: no token issued or used, no rule used up (see peekOperation).
   const head = clean.method === 'HEAD';
   // Without a shared store there is no round trip to save: the step-by-step way at once.
-  if (
-    !head &&
-    switches.kind === 'none' &&
-    core.oneTrip !== undefined &&
-    hooks.forward === undefined &&
-    hooks.check === undefined
-  ) {
+  if (switches.kind === 'none' && tripsAlone(core, clean, hooks)) {
     const attempt = await tryOneTrip(
       core,
       clean,
-      session,
+      tripSession,
       () => validate(clean),
       (status) => toJournalRecord(clean, session, status, null),
     );
     if (attempt.kind === 'answered') return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
     ruleVersion = attempt.ruleVersion;
-    // The clocks the trip read: the step-by-step way reads them no more.
+    // The session the trip found the token in, and the clocks it read: the step-by-step way reads them no more.
+    if (attempt.session !== undefined) session = attempt.session;
+    else if (typeof tripSession !== 'string')
+      session = (await core.viewTokens.peek(tripSession.ofToken))?.session ?? '';
     if (attempt.clocks !== undefined) nowOf = requestClock(core.clocks, attempt.clocks);
   }
   const chosen =
@@ -243,7 +273,7 @@ function toJournalRecord(
   const query = bareRecord<string | string[]>();
   for (const [name, value] of Object.entries(request.query)) {
     if (value === undefined) continue;
-    const secret = name === 'viewToken';
+    const secret = VIEW_TOKEN_PARAMETERS.includes(name);
     query[name] =
       typeof value === 'string'
         ? secret

@@ -1,3 +1,4 @@
+import { VIEW_TOKEN_PARAMETERS } from './carried-view-token';
 import { shorten } from './handle-service-request';
 import type { JournalMatch } from './journal';
 import { echo } from './echo';
@@ -15,7 +16,7 @@ const EXAMPLE =
 /**
  * Checks a `POST /__admin/requests/count` body: our fields or WireMock's request pattern
  * (`urlPath`, `queryParameters: {name: {equalTo}}`); an unknown field is refused, never ignored.
- * A full View Token in `query.viewToken` is compared by the shortened form the journal keeps.
+ * A full View Token in `query.viewToken` (or `query.view_token`) is compared by the shortened form the journal keeps.
  * @example
  * toJournalMatch({ urlPath: '/view/token', queryParameters: { fileId: { equalTo: '1' } } })
  * // { kind: 'ok', match: { path: '/view/token', query: { fileId: '1' } } }
@@ -78,9 +79,13 @@ function fromQueryParameters(parameters: unknown): Record<string, string> | stri
 
 /** The journal keeps View Tokens shortened: a full one given here is compared the same way. */
 function withShortViewToken(query: Record<string, string>): Record<string, string> {
-  const viewToken = query.viewToken;
-  if (viewToken === undefined || viewToken.endsWith('…')) return query;
-  return { ...query, viewToken: shorten(viewToken) };
+  let compared = query;
+  for (const name of VIEW_TOKEN_PARAMETERS) {
+    const viewToken = query[name];
+    if (viewToken === undefined || viewToken.endsWith('…')) continue;
+    compared = { ...compared, [name]: shorten(viewToken) };
+  }
+  return compared;
 }
 
 function invalid(detail: string): JournalMatchCheck {

@@ -17,6 +17,11 @@ export type TripEffect =
 export interface Trip {
   /** Nothing is done ('rules') when this session holds any rule: the request must see them first. */
   session: string;
+  /**
+   * Instead of `session`: the session of this View Token ('' when the store has no such token), read in
+   * the same step. A call carrying a View Token and naming no session belongs to the token's session.
+   */
+  sessionOfToken?: string;
   /** Nothing is done ('stale') unless the store still holds this granted Access Token, live on the session's clock. */
   accessToken?: AccessTokenRecord;
   effect: TripEffect;
@@ -39,10 +44,15 @@ export interface TripClocks {
  * step ran at in the request's session (the journal entry's, and an inserted token's issue time).
  */
 export type TripOutcome =
-  | { kind: 'rules'; version?: string; clocks: TripClocks }
-  | { kind: 'stale'; clocks: TripClocks }
+  | ({ kind: 'rules'; version?: string; clocks: TripClocks } & TookSession)
+  | ({ kind: 'stale'; clocks: TripClocks } & TookSession)
   | { kind: 'taken' }
-  | { kind: 'done'; atMs: number; touched?: TouchResult };
+  | ({ kind: 'done'; atMs: number; touched?: TouchResult } & TookSession);
+
+/** With `sessionOfToken`: the session the store found the token in, which the step ran in. */
+interface TookSession {
+  session?: string;
+}
 
 /**
  * A shared store (Redis) that does a request's rule check, Access Token check, clock reading, token

@@ -15,7 +15,11 @@ import { isViewTokenIssue } from './view-token-credential';
  * clocks when the trip read them (the step-by-step way then asks for neither again).
  */
 export type TripAttempt =
-  { kind: 'answered'; answer: Answer } | { kind: 'step-by-step'; ruleVersion?: string; clocks?: ClockBook };
+  | { kind: 'answered'; answer: Answer }
+  | { kind: 'step-by-step'; ruleVersion?: string; clocks?: ClockBook; session?: string };
+
+/** A request's session for the trip: the one it names, or the one of the View Token it carries (found in the same step). */
+export type TripSession = string | { ofToken: string };
 
 const STEP_BY_STEP: TripAttempt = { kind: 'step-by-step' };
 
@@ -30,7 +34,7 @@ const STEP_BY_STEP: TripAttempt = { kind: 'step-by-step' };
 export async function tryOneTrip(
   core: Core,
   request: ServiceRequest,
-  session: string,
+  tripSession: TripSession,
   validate: () => Validation,
   toJournal: (status: number) => Omit<JournalRecord, 'atMs'>,
 ): Promise<TripAttempt> {
@@ -38,6 +42,10 @@ export async function tryOneTrip(
   // An Access Token grant, or a child file's token asked for with a View Token (a use, then an issue).
   if (trips === undefined || request.operationId === 'issueAccessToken' || isViewTokenIssue(request))
     return STEP_BY_STEP;
+  // An issue's record names its session: the trip takes a View Token's session for a use only.
+  if (typeof tripSession !== 'string' && request.operationId !== 'getViewerData') return STEP_BY_STEP;
+  const session = typeof tripSession === 'string' ? tripSession : '';
+  const byToken = typeof tripSession === 'string' ? {} : { sessionOfToken: tripSession.ofToken };
   let plan: OperationPlan;
   let accessToken: AccessTokenRecord | undefined;
   if (request.operationId === 'getViewerData') plan = planUse(request, validate);
@@ -51,6 +59,7 @@ export async function tryOneTrip(
   const run = (effect: TripEffect, status: number): Promise<TripOutcome> =>
     trips.run({
       session,
+      ...byToken,
       ...(accessToken ? { accessToken } : {}),
       effect,
       journal: toJournal(status),
@@ -89,7 +98,8 @@ function toAttempt(
   if (outcome.kind === 'done') return { kind: 'answered', answer: toAnswer(outcome) };
   if (outcome.kind === 'taken') return STEP_BY_STEP;
   const clocks = toClockBook(outcome.clocks.states, outcome.clocks.sessions, core.clocks.realNow);
+  const session = outcome.session === undefined ? {} : { session: outcome.session };
   return outcome.kind === 'rules' && outcome.version !== undefined
-    ? { kind: 'step-by-step', ruleVersion: outcome.version, clocks }
-    : { kind: 'step-by-step', clocks };
+    ? { kind: 'step-by-step', ruleVersion: outcome.version, clocks, ...session }
+    : { kind: 'step-by-step', clocks, ...session };
 }

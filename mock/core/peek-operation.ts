@@ -4,6 +4,7 @@ import { planIssue, planUse, toUsedAnswer } from './operation-plan';
 import type { Answer } from './service-answers';
 import type { ServiceRequest, Validation } from './service-request';
 import type { RequestClock } from './session-clocks';
+import { lookingOnly } from './view-tokens';
 import { authenticateByViewToken, isViewTokenIssue } from './view-token-credential';
 
 /** A HEAD's 200 on an issue route: the GET's content type, and no token (none is issued). */
@@ -25,12 +26,7 @@ export async function peekOperation(
   if (request.operationId === 'getViewerData') {
     const plan = planUse(request, validate);
     if (plan.kind !== 'use') return fixed(plan);
-    const record = await core.viewTokens.peek(plan.token);
-    if (record === undefined) return toUsedAnswer({ kind: 'unknown' });
-    const expiresAtMs = core.viewTokens.expiresAtMs(record);
-    if (core.viewTokens.stateOf(record, await nowOf(record.session)) === 'expired')
-      return toUsedAnswer({ kind: 'expired', record, expiredAtMs: expiresAtMs });
-    return toUsedAnswer({ kind: 'valid', record, expiresAtMs });
+    return toUsedAnswer(await lookingOnly(core.viewTokens).use(plan.token, nowOf));
   }
   const now = await nowOf(session);
   const auth = isViewTokenIssue(request)

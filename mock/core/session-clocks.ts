@@ -112,6 +112,8 @@ export interface SessionClocks {
   readLocal(): ClockBook | undefined;
   /** One session's clock. */
   view(session: string): Promise<ClockView>;
+  /** The sessions with a clock of their own (not the deployment), in no order. */
+  owners(): Promise<string[]>;
   /**
    * Sets, advances or resets one session's clock ('' the deployment's), answered once stored. A session's
    * reset forgets its clock: it follows the deployment's again (the deployment's reset is real time).
@@ -162,6 +164,7 @@ export function createSessionClocks(store: ClockStore, realNow: () => number): S
     readAll: async () => readLocal() ?? toClockBook(await store.read(), 'all', realNow),
     readLocal,
     view: async (session) => toView(await read([session]), session),
+    owners: async () => [...(await store.read()).keys()].filter((session) => session !== DEPLOYMENT),
     async change(session, change) {
       for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
         const book = await read([session]);

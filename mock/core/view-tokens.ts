@@ -111,6 +111,25 @@ export function createViewTokens(deps: {
 }
 
 /**
+ * The same tokens, where a use only looks: judged on its session's clock as a use is, its expiry not
+ * slid, nothing stored (a HEAD changes nothing, RFC 9110).
+ * @example await lookingOnly(viewTokens).use(token, nowOf) // { kind: 'valid', record, expiresAtMs } as it stands
+ */
+export function lookingOnly(viewTokens: ViewTokens): ViewTokens {
+  return {
+    ...viewTokens,
+    async use(token, nowOf) {
+      const record = await viewTokens.peek(token);
+      if (record === undefined) return { kind: 'unknown' };
+      const expiresAtMs = viewTokens.expiresAtMs(record);
+      if (viewTokens.stateOf(record, await nowOf(record.session)) === 'expired')
+        return { kind: 'expired', record, expiredAtMs: expiresAtMs };
+      return { kind: 'valid', record, expiresAtMs };
+    },
+  };
+}
+
+/**
  * A new record, written field by field. Built with an object spread (`{ ...fields, token, … }`) the
  * records ended up in V8's old space, ~0.9 KB per issued token, freed only by full GCs: at 2,000
  * issues/s that was most of what the mock promoted, and its full GCs were the open loop's tail.

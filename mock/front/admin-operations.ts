@@ -5,6 +5,7 @@ import { parseDuration } from '../core/duration';
 import { describeValue } from '../core/routing/request-messages';
 import type { ClockView } from '../core/session-clocks';
 import { DEPLOYMENT } from '../core/session-clocks';
+import { listSessions, longestIdleClocks } from '../core/session-list';
 import { toViewTokenInfo } from '../core/view-token-info';
 import { fromListCursor, readListQuery, sessionOf, toListCursor } from './admin-pages';
 import type { OperationRequest } from './front-request';
@@ -23,7 +24,8 @@ type AdminOperationId =
   | 'getClock'
   | 'setClock'
   | 'advanceClock'
-  | 'resetClock';
+  | 'resetClock'
+  | 'listSessions';
 
 export interface AdminDeps {
   core: Core;
@@ -45,9 +47,9 @@ export function createAdminOperations(deps: AdminDeps): Record<AdminOperationId,
   const { clocks, viewTokens, store } = core;
   const changeClock = async (request: OperationRequest, change: ClockChange): Promise<Reply> => {
     const changed = await clocks.change(sessionOf(request) ?? DEPLOYMENT, change);
-    if (changed.kind === 'refused')
-      return problem(changed.reason === 'full' ? 'too-many-clocks' : 'bad-request', changed.detail);
-    return json(200, toClockWire(changed.clock));
+    if (changed.kind === 'changed') return json(200, toClockWire(changed.clock));
+    if (changed.reason !== 'full') return problem('bad-request', changed.detail);
+    return problem('too-many-clocks', await fullClocksDetail(core, changed.detail));
   };
   return {
     getHealth: () => health(deps),
@@ -103,7 +105,17 @@ export function createAdminOperations(deps: AdminDeps): Record<AdminOperationId,
       return changeClock(request, { kind: 'advance', byMs: duration.ms });
     },
     resetClock: (request) => changeClock(request, { kind: 'reset' }),
+    listSessions: async () => json(200, { sessions: await listSessions(core) }),
   };
+}
+
+/** The clocks are full: the core's detail, and the three sessions quiet longest, to reset one of. */
+async function fullClocksDetail(core: Core, detail: string): Promise<string> {
+  const idle = longestIdleClocks(await listSessions(core), 3).map(
+    ({ session, lastRequest }) =>
+      `${JSON.stringify(session)} (${lastRequest === null ? 'no request in the journal' : `last request #${lastRequest.id}`})`,
+  );
+  return `${detail} Quiet longest: ${idle.join(', ')}; GET /__admin/sessions lists every session.`;
 }
 
 /** 200 ok or degraded (saying why), or 503 when the store cannot be read. */

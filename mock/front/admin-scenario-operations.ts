@@ -5,6 +5,8 @@ import { SESSION_HEADER } from '../core/service-request';
 import { fromListCursor, journalCursor, readListQuery, sessionOf, toJournalBefore, toListCursor } from './admin-pages';
 import type { Operation } from './operation';
 import { checkingOwn } from './operation';
+import type { RulesAdd } from '../core/scenarios/rules';
+import type { Reply } from './reply';
 import { json, noContent, problem } from './reply';
 import { buildScenarioCatalog } from './scenario-catalog';
 
@@ -18,6 +20,20 @@ type ScenarioOperationId =
   | 'listUnmatchedRequests'
   | 'clearRequests'
   | 'countRequests';
+
+/** A rule (or an array of them) refused: 400 for a shape that is no rule's, 422 naming what is allowed or the cap. */
+function refused(added: Exclude<RulesAdd, { kind: 'added' }>): Reply {
+  if (added.kind === 'full')
+    return problem(added.of === 'sessions' ? 'too-many-sessions' : 'too-many-rules', added.detail);
+  const { detail, unprocessable, allowed, nearest, index } = added;
+  const where = index === undefined ? {} : { index };
+  if (!unprocessable) return problem('bad-request', detail, where);
+  return problem('preference-rejected', detail, {
+    ...where,
+    ...(allowed ? { allowed } : {}),
+    ...(nearest ? { nearest } : {}),
+  });
+}
 
 /** The admin API for scenarios (rules, catalog) and the request journal, one handler per operationId. */
 export function createAdminScenarioOperations({
@@ -66,17 +82,15 @@ export function createAdminScenarioOperations({
     // and the nearest one everywhere.
     createScenarioRule: checkingOwn('own-body', async (request) => {
       // Its session is the header's: the operation has no `?session=`.
-      const added = await core.rules.add(request.body, request.headers[SESSION_HEADER] ?? '');
-      if (added.kind === 'invalid') {
-        const { detail, unprocessable, allowed, nearest } = added;
-        if (!unprocessable) return problem('bad-request', detail);
-        return problem('preference-rejected', detail, {
-          ...(allowed ? { allowed } : {}),
-          ...(nearest ? { nearest } : {}),
-        });
+      const session = request.headers[SESSION_HEADER] ?? '';
+      // An array is a rules file: all of it or none, a refused rule named by its index.
+      if (Array.isArray(request.body)) {
+        const added = await core.rules.addAll(request.body, session);
+        if (added.kind === 'added') return json(201, { rules: added.rules });
+        return refused(added);
       }
-      if (added.kind === 'full')
-        return problem(added.of === 'sessions' ? 'too-many-sessions' : 'too-many-rules', added.detail);
+      const added = await core.rules.add(request.body, session);
+      if (added.kind !== 'added') return refused(added);
       return json(201, added.rule, { Location: `/__admin/scenarios/${added.rule.id}` });
     }),
     clearScenarioRules: async (request) => json(200, { removed: await core.rules.clear(sessionOf(request)) }),

@@ -57,7 +57,14 @@ async function withBody(
   return operation({ ...input, body }, match);
 }
 
-function checkParameters(match: MatchedRoute, input: OperationRequest): Reply | undefined {
+/**
+ * The request's query, path and header parameters against the spec: undefined when they conform, else
+ * the refusal (404 for a path parameter: it names no item; 400 otherwise) in the area's format.
+ */
+export function checkParameters(
+  match: MatchedRoute,
+  input: Pick<OperationRequest, 'query' | 'headers'>,
+): Reply | undefined {
   const { route } = match;
   const parameters: RequestParameters = { query: input.query, pathParams: match.params, headers: input.headers };
   const checked = validateMatched(route, parameters, match.undecodable);

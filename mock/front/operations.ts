@@ -44,6 +44,6 @@ export function createOperations(deps: OperationDeps): Operations {
       journalUnmatched: createUnmatchedJournal(core, deps.logger),
       readBuiltFile: deps.readBuiltFile,
     }),
-    ...createModelOperations(core, deps.models ?? createModelCatalog()),
+    ...createModelOperations(core, deps.models ?? createModelCatalog(), deps.hooks),
   };
 }

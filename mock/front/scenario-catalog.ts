@@ -21,32 +21,50 @@ export interface CatalogOperation {
   outcomes: CatalogEntry[];
 }
 
-const EXAMPLE_PATH: Record<ServiceOperationId, string> = {
-  getViewToken: '/view/token?fileId=10001',
-  getChildFileViewToken: '/data/v2/integrations/20001/files/10001/viewToken',
-  getChildFileViewTokenByGet: '/data/v2/integrations/20001/files/10001/viewToken',
-  issueAccessToken: '/oauth2/token',
-  getViewerData: '/inside/databag?viewToken=0123456789abcdef0123456789abcdef',
+/** A value for each parameter an example request fills in (a View Token's is the example one, which answers 401). */
+const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
+  fileId: '10001',
+  integrateId: '20001',
+  elementId: '1',
+  databagId: 'file-10001-databag',
+  viewToken: '0123456789abcdef0123456789abcdef',
+  view_token: '0123456789abcdef0123456789abcdef',
 };
+
+/** Where an example request of the operation goes: its path with values in, and its required query (getViewToken: one id). */
+function examplePath(operation: Pick<Route, 'operationId' | 'path'> & Partial<Pick<Route, 'parameters'>>): string {
+  const path = operation.path.replace(/\{([^{}]+)\}/g, (_whole, name: string) => EXAMPLE_VALUES[name] ?? '1');
+  const required = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query' && parameter.required);
+  const query = required.map((parameter) => `${parameter.name}=${EXAMPLE_VALUES[parameter.name] ?? '1'}`);
+  if (operation.operationId === 'getViewToken') query.push(`fileId=${EXAMPLE_VALUES.fileId ?? ''}`);
+  return query.length === 0 ? path : `${path}?${query.join('&')}`;
+}
+
+/** Operations that carry a View Token (the viewer's and the model's), not an Access Token. */
+const carriesViewToken = (operation: Partial<Pick<Route, 'parameters'>>): boolean =>
+  (operation.parameters ?? []).some((parameter) => parameter.name === 'viewToken' || parameter.name === 'view_token');
 
 /**
  * Every outcome that can be forced on each service operation, built from the spec's documented
  * statuses, each with a ready-to-paste curl line against this mock.
  */
 export function buildScenarioCatalog(
-  operations: readonly Pick<Route, 'operationId' | 'method' | 'path' | 'statuses'>[],
+  operations: readonly (Pick<Route, 'operationId' | 'method' | 'path' | 'statuses'> &
+    Partial<Pick<Route, 'parameters' | 'area'>>)[],
   baseUrl: string,
 ): CatalogOperation[] {
   return operations
     .filter((operation) => isServiceOperation(operation.operationId))
     .map((operation) => {
       const id = operation.operationId as ServiceOperationId;
+      const viewToken = carriesViewToken(operation);
       const curl = (prefer: string | null): string =>
-        toCurl(operation.method, `${baseUrl}${EXAMPLE_PATH[id]}`, id, prefer);
+        toCurl(operation.method, `${baseUrl}${examplePath(operation)}`, id, operation.area === 'service', prefer);
       const allowed = allowedFor(operation.statuses);
       // The viewer's call needs a View Token this mock issued; the example one answers 401.
-      const valid =
-        id === 'getViewerData' ? 'with a live View Token in place of the example one' : 'when the request is valid';
+      const valid = viewToken
+        ? 'with a live View Token of that object, and ids its model has, in place of the example ones'
+        : 'when the request is valid';
       const outcomes: CatalogEntry[] = [];
       for (const status of operation.statuses) {
         if (status === 200)
@@ -97,11 +115,17 @@ export function buildScenarioCatalog(
     });
 }
 
-function toCurl(method: string, url: string, operationId: ServiceOperationId, prefer: string | null): string {
+function toCurl(
+  method: string,
+  url: string,
+  operationId: ServiceOperationId,
+  accessToken: boolean,
+  prefer: string | null,
+): string {
   const parts = ['curl -i'];
   if (method !== 'GET') parts.push(`-X ${method}`);
   if (operationId === 'issueAccessToken') parts.push('-u my-app:s3cret');
-  else if (operationId !== 'getViewerData') parts.push("-H 'Authorization: Bearer demo-access-token'");
+  else if (accessToken) parts.push("-H 'Authorization: Bearer demo-access-token'");
   if (prefer) parts.push(`-H 'Prefer: ${prefer}'`);
   parts.push(`'${url}'`);
   return parts.join(' ');

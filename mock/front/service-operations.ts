@@ -51,17 +51,21 @@ export function createServiceOperations(
 /**
  * A service-like operation with its own real outcome, run through the core like the service's: the
  * request's switches and its session's rules first, the journal after (and forwarded instead under
- * `--proxy`). Its parameters are checked against the spec before. `real` sees the method: a HEAD must
- * change nothing (no token used).
- * @example getElementProperties: serviceOperation(core, hooks, (request) => answerElement(request))
+ * `--proxy`). The front checks its parameters against the spec first, unless it is wrapped with
+ * `checkingOwn('own', …)` and `real` checks them (mock/front/model-operations.ts). `real` sees the
+ * method: a HEAD must change nothing (no token used).
+ * @example getElementProperties: serviceOperation(core, hooks, (request, match) => answerElement(request, match))
  */
 export function serviceOperation(
   core: Core,
   hooks: ServiceHooks | undefined,
-  real: (request: ServiceRequest) => Promise<Answer>,
+  real: (request: ServiceRequest, match: MatchedRoute) => Promise<Answer>,
 ): Operation {
-  const own: ServiceHooks = { ...hooks, forward: hooks?.forward ?? real };
-  return (request, match) => handleServiceRequest(core, toServiceRequest(request, match), undefined, own).then(toReply);
+  const forward = hooks?.forward;
+  return (request, match) => {
+    const own: ServiceHooks = { ...hooks, forward: forward ?? ((clean) => real(clean, match)) };
+    return handleServiceRequest(core, toServiceRequest(request, match), undefined, own).then(toReply);
+  };
 }
 
 function toServiceRequest(request: OperationRequest, match: MatchedRoute): ServiceRequest {

@@ -21,6 +21,8 @@ export async function createAnswerCheck(
     // What sendAnswer adds on the wire.
     if (answer.body !== undefined && !(answer.body instanceof Uint8Array))
       headers['Content-Type'] = 'application/json; charset=utf-8';
-    return judgeResponse(validator, operation, { statusCode: answer.status, headers, body: answer.body });
+    // Bytes (the model's geometry) are what a `format: binary` string schema describes: judged as that string.
+    const body = answer.body instanceof Uint8Array ? Buffer.from(answer.body).toString('latin1') : answer.body;
+    return judgeResponse(validator, operation, { statusCode: answer.status, headers, body });
   };
 }

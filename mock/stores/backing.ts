@@ -20,5 +20,7 @@ export interface Backing {
   description: StoreDescription;
   /** Rules, granted Access Tokens and the journal, when several processes share them (Redis); else the core's own memory. */
   shared?: { ruleStore: RuleStore; accessTokenStore: AccessTokenStore; journal: Journal; oneTrip: OneTripStore };
+  /** Why health should say degraded (Redis came back without its data), or undefined; none in memory. */
+  failure?: () => string | undefined;
   close(): void;
 }

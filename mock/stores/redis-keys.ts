@@ -14,6 +14,8 @@ export function createRedisKeys(prefix: string) {
   const sessionIndexPrefix = `${base}vt-session:`;
   return {
     base,
+    /** Written at start, never deleted by the mock: missing after a reconnect, Redis came back without its data. */
+    marker: `${base}marker`,
     /** The one clock of 0.2.0, read once into `clocks` (redis-clocks.ts). */
     clock: `${base}clock`,
     /** Every session's clock: a hash, session → state JSON ('' the deployment's). */

@@ -1,5 +1,5 @@
 import type { ClockState } from '../core/clock';
-import type { OneTripStore, TripClocks } from '../core/one-trip-store';
+import type { OneTripStore, Trip, TripClocks } from '../core/one-trip-store';
 import type { TouchResult, ViewTokenRecord } from '../core/token-store';
 import { DEFAULT_MAX_VIEW_TOKENS } from '../core/token-store';
 import { StoreFullError, StoreReplyError } from '../core/store-errors';
@@ -12,22 +12,32 @@ import { INSERT_LUA, TOUCH_LUA } from './redis-token-store';
 /**
  * A whole View Token request in one step. KEYS: the rule counts by session, the rules' versions by
  * session, the journal's five keys (journalKeys), the Access Token's record (the rule counts again when
- * none is checked), the clocks (a hash by session), then the effect's keys. ARGV: session, journal
+ * none is checked), the clocks (a hash by session), then the View Token's record (a use's, or the
+ * carried token's whose session the request takes) and the effect's keys. ARGV: session, journal
  * capacity, the entry's JSON without `atMs` and `status`, the status when done and when a touched token
  * is refused, the Access Token's appKey ('' for none) and expiry, the effect ('none', 'insert',
  * 'touch'), the entry's session in hex and unmatched flag (toJournalArgs), this process's real time,
- * then the effect's arguments. The mock time is read here from the stored clocks (a session without its
- * own follows the deployment's, ''): the request's session's for the journal, the issue and the Access
- * Token; the token's own session's for a use. A session holding rules gets their version and the
- * clocks back, an Access Token gone or expired the clocks, and nothing is done. Nothing is changed
- * unless everything is.
+ * '1' when the request takes the session of the View Token it carries (then the entry's JSON starts
+ * with `{"session":""` and the session is put in here), then the effect's arguments. The mock time is
+ * read here from the stored clocks (a session without its own follows the deployment's, ''): the
+ * request's session's for the journal, the issue and the Access Token; the token's own session's for a
+ * use. A session holding rules gets their version and the clocks back, an Access Token gone or expired
+ * the clocks, and nothing is done. Nothing is changed unless everything is. Every answer but 'taken'
+ * and 'full' ends with the session it ran in.
  */
 const TRIP_SCRIPT = `${INSERT_LUA}${TOUCH_LUA}${JOURNAL_LUA}
 local real_now = tonumber(ARGV[11])
-local function own_clock(session) return redis.call('HGET', KEYS[9], session) end
-local function now_of(session)
-  local raw = own_clock(session)
-  if not raw and session ~= '' then raw = own_clock('') end
+local session, entry, session_hex = ARGV[1], ARGV[3], ARGV[9]
+if ARGV[12] == '1' then
+  local raw = redis.call('GET', KEYS[10])
+  session = raw and cjson.decode(raw).session or ''
+  entry = '{"session":' .. cjson.encode(session) .. string.sub(ARGV[3], 14)
+  session_hex = hex(session)
+end
+local function own_clock(name) return redis.call('HGET', KEYS[9], name) end
+local function now_of(name)
+  local raw = own_clock(name)
+  if not raw and name ~= '' then raw = own_clock('') end
   if not raw then return real_now end
   local state = cjson.decode(raw)
   if state.frozenAtMs ~= cjson.null then return state.frozenAtMs end
@@ -35,46 +45,46 @@ local function now_of(session)
 end
 local function ms(value) return string.format('%.0f', value) end
 local function clocks_read()
-  local sessions, out = {ARGV[1], ''}, {}
+  local sessions, out = {session, ''}, {}
   if ARGV[8] == 'touch' then
     local raw = redis.call('GET', KEYS[10])
     if raw then sessions[3] = cjson.decode(raw).session end
   end
-  for _, session in ipairs(sessions) do
-    out[#out + 1] = session
-    out[#out + 1] = own_clock(session) or ''
+  for _, name in ipairs(sessions) do
+    out[#out + 1] = name
+    out[#out + 1] = own_clock(name) or ''
   end
   return out
 end
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return {'rules', redis.call('HGET', KEYS[2], ARGV[1]) or '', clocks_read()} end
-local at = now_of(ARGV[1])
+if redis.call('HEXISTS', KEYS[1], session) == 1 then return {'rules', redis.call('HGET', KEYS[2], session) or '', clocks_read(), session} end
+local at = now_of(session)
 if ARGV[6] ~= '' then
   local raw = redis.call('GET', KEYS[8])
-  if not raw then return {'stale', clocks_read()} end
+  if not raw then return {'stale', clocks_read(), session} end
   local granted = cjson.decode(raw)
   local expires = tonumber(ARGV[7])
-  if granted.appKey ~= ARGV[6] or tonumber(granted.expiresAtMs) ~= expires or at >= expires then return {'stale', clocks_read()} end
+  if granted.appKey ~= ARGV[6] or tonumber(granted.expiresAtMs) ~= expires or at >= expires then return {'stale', clocks_read(), session} end
 end
-local status, answer = ARGV[4], {'done', ms(at)}
+local status, answer = ARGV[4], {'done', ms(at), '', '', session}
 if ARGV[8] == 'insert' then
-  local record = string.sub(ARGV[12], 1, -2) .. ',"issuedAtMs":' .. ms(at) .. '}'
-  local inserted = insert(KEYS[10], KEYS[11], KEYS[12], KEYS[13], record, ARGV[13], ms(at), ms(at), ARGV[14], ARGV[15])
+  local record = string.sub(ARGV[13], 1, -2) .. ',"issuedAtMs":' .. ms(at) .. '}'
+  local inserted = insert(KEYS[10], KEYS[11], KEYS[12], KEYS[13], record, ARGV[14], ms(at), ms(at), ARGV[15], ARGV[16])
   if inserted == 0 then return {'taken'} end
   if inserted == -1 then return {'full'} end
 elseif ARGV[8] == 'touch' then
   local raw, touched = redis.call('GET', KEYS[10]), false
   if raw then
     local used = now_of(cjson.decode(raw).session)
-    touched = touch(KEYS[10], KEYS[11], used, ARGV[12], ARGV[13], used - tonumber(ARGV[14]))
+    touched = touch(KEYS[10], KEYS[11], used, ARGV[13], ARGV[14], used - tonumber(ARGV[15]))
   end
   if not touched then
-    status, answer = ARGV[5], {'done', ms(at), 'unknown'}
+    status, answer = ARGV[5], {'done', ms(at), 'unknown', '', session}
   else
     if touched[1] ~= 'used' then status = ARGV[5] end
-    answer = {'done', ms(at), touched[1], touched[2]}
+    answer = {'done', ms(at), touched[1], touched[2], session}
   end
 end
-journal(KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], '"atMs":' .. ms(at) .. ',"status":' .. status .. ',' .. string.sub(ARGV[3], 2), ARGV[2], ARGV[9], ARGV[10])
+journal(KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], '"atMs":' .. ms(at) .. ',"status":' .. status .. ',' .. string.sub(entry, 2), ARGV[2], session_hex, ARGV[10])
 return answer
 `;
 
@@ -105,8 +115,9 @@ export function createRedisOneTrip({
   const keep = String(keepMs);
   const cap = String(maxRecords);
   const store: OneTripStore = {
-    async run({ session, accessToken, effect, journal, refusedStatus, realNowMs }) {
+    async run({ session, sessionOfToken, accessToken, effect, journal, refusedStatus, realNowMs }) {
       const { status, ...fields } = journal;
+      const byToken = sessionOfToken !== undefined;
       const tripKeys = [
         keys.ruleSessions,
         keys.ruleVersions,
@@ -117,7 +128,8 @@ export function createRedisOneTrip({
       const args = [
         session,
         capacity,
-        JSON.stringify(fields),
+        // The script puts the token's session in place of the first field's empty one.
+        JSON.stringify(byToken ? sessionFirst(fields) : fields),
         String(status),
         String(refusedStatus),
         accessToken?.appKey ?? '',
@@ -125,6 +137,7 @@ export function createRedisOneTrip({
         effect.kind,
         ...toJournalArgs(journal),
         String(realNowMs),
+        byToken ? '1' : '0',
       ];
       if (effect.kind === 'insert') {
         const { record } = effect;
@@ -133,28 +146,35 @@ export function createRedisOneTrip({
       } else if (effect.kind === 'touch') {
         tripKeys.push(keys.viewToken(effect.token), keys.activity);
         args.push(keep, effect.token, String(effect.ttlMs));
-      }
+      } else if (sessionOfToken !== undefined) tripKeys.push(keys.viewToken(sessionOfToken));
       const answer = (await runTrip(tripKeys, args)) as [string, ...unknown[]];
       const [kind] = answer;
       if (kind === 'full') throw new StoreFullError(maxRecords);
+      if (kind === 'taken') return { kind };
+      const ran = byToken ? { session: answer.at(-1) as string } : {};
       if (kind === 'rules') {
         const version = answer[1] as string;
-        return { kind, ...(version === '' ? {} : { version }), clocks: toTripClocks(answer[2] as string[]) };
+        const clocks = toTripClocks(answer[2] as string[]);
+        return { kind, ...(version === '' ? {} : { version }), clocks, ...ran };
       }
-      if (kind === 'stale') return { kind, clocks: toTripClocks(answer[1] as string[]) };
-      if (kind === 'taken') return { kind };
+      if (kind === 'stale') return { kind, clocks: toTripClocks(answer[1] as string[]), ...ran };
       if (kind !== 'done') throw new StoreReplyError('the one-trip script', answer);
-      const [, atMs, touched, raw] = answer as [string, string, string | undefined, string | undefined];
-      return touched === undefined
-        ? { kind: 'done', atMs: Number(atMs) }
-        : { kind: 'done', atMs: Number(atMs), touched: toTouchResult(touched, raw) };
+      const [, atMs, touched, raw] = answer as [string, string, string, string, string];
+      return touched === ''
+        ? { kind: 'done', atMs: Number(atMs), ...ran }
+        : { kind: 'done', atMs: Number(atMs), touched: toTouchResult(touched, raw), ...ran };
     },
   };
   return guardAll(store, 'the one-trip script');
 }
 
-function toTouchResult(kind: string, raw: string | undefined): TouchResult {
-  if (kind === 'unknown' || raw === undefined) return { kind: 'unknown' };
+/** The entry's fields with an empty session first, where the script finds it. */
+function sessionFirst({ session: _unknownYet, ...rest }: Omit<Trip['journal'], 'status'>): object {
+  return { session: '', ...rest };
+}
+
+function toTouchResult(kind: string, raw: string): TouchResult {
+  if (kind === 'unknown' || raw === '') return { kind: 'unknown' };
   return { kind: kind === 'used' ? 'used' : 'inactive', record: JSON.parse(raw) as ViewTokenRecord };
 }
 

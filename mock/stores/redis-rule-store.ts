@@ -58,16 +58,26 @@ put(id, rule, ARGV[2])
 return rule
 `;
 
-/** One use of a rule, counted atomically: two processes never both take its last use (a count is no new version). */
+/**
+ * A call meeting a rule, counted atomically: while the rule has calls to let through (`after`) this one
+ * passes, else it takes one use; two processes never both take its last use or its last pass (a count
+ * is no new version). Answers 'passed' or 'answers' with the rule after that.
+ */
 const USE_SCRIPT = `${RULES_LUA}
 local raw = redis.call('HGET', RULES, ARGV[1])
 if not raw then return false end
 local rule = cjson.decode(raw)
-if rule.remaining == cjson.null then return raw end
+if type(rule.after) == 'number' and rule.after > 0 then
+  rule.after = rule.after - 1
+  local out = cjson.encode(rule)
+  redis.call('HSET', RULES, ARGV[1], out)
+  return {'passed', out}
+end
+if rule.remaining == cjson.null then return {'answers', raw} end
 rule.remaining = rule.remaining - 1
 local out = cjson.encode(rule)
 if rule.remaining > 0 then redis.call('HSET', RULES, ARGV[1], out) else drop(ARGV[1], rule.session) end
-return out
+return {'answers', out}
 `;
 
 const REMOVE_SCRIPT = `${RULES_LUA}
@@ -226,8 +236,8 @@ export function createRedisRuleStore({ redis, prefix }: { redis: RedisClient; pr
       return (await (session === undefined ? runClearAll() : runClearSession(session))) as number;
     },
     async use(id) {
-      const raw = (await runUse(id)) as string | null;
-      return raw === null ? undefined : (JSON.parse(raw) as Rule);
+      const met = (await runUse(id)) as [string, string] | null;
+      return met === null ? undefined : { rule: JSON.parse(met[1]) as Rule, passed: met[0] === 'passed' };
     },
     async seed(configured) {
       await runSeed(...configured.map((rule) => JSON.stringify(rule)));

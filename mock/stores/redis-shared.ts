@@ -8,6 +8,8 @@ import { migrateRedisKeys } from './redis-migrate';
 import { createRedisOneTrip } from './redis-one-trip';
 import { createRedisRuleStore } from './redis-rule-store';
 import { createRedisTokenStore } from './redis-token-store';
+import type { RedisDataEvents } from './redis-data-watch';
+import { watchRedisData } from './redis-data-watch';
 
 export interface RedisSharedOptions {
   url: string;
@@ -21,8 +23,12 @@ export interface RedisSharedOptions {
   accessTokenKeepMs: number;
   journalSize: number;
   /** View Tokens held at most (--max-view-tokens). */
-  maxViewTokens?: number;
+  maxViewTokens?: number | undefined;
+  /** Told when Redis answers again after an outage, and when it came back without its data (default: nothing). */
+  events?: RedisDataEvents | undefined;
 }
+
+const UNTOLD: RedisDataEvents = { reconnected: () => undefined, lost: () => undefined };
 
 /**
  * Everything the mock keeps, in one Redis: View Tokens, every session's clock, rules, granted Access Tokens
@@ -35,6 +41,7 @@ export async function openRedisShared(options: RedisSharedOptions): Promise<Back
   const redis = await connectRedis(options.url, options.waitMs, options.timeoutMs);
   await migrateRedisKeys(redis, prefix);
   const clockStore = await openRedisClockStore(redis, prefix);
+  const watch = await watchRedisData(redis, prefix, options.events ?? UNTOLD);
   const tokens = {
     redis,
     prefix,
@@ -51,6 +58,7 @@ export async function openRedisShared(options: RedisSharedOptions): Promise<Back
       journal: createRedisJournal({ redis, prefix, capacity: options.journalSize }),
       oneTrip: createRedisOneTrip({ ...tokens, journalCapacity: options.journalSize }),
     },
+    failure: watch.failure,
     close: () => {
       redis.disconnect();
     },

@@ -102,6 +102,7 @@ function checkRuleRecord(value: Record<string, unknown>): string | undefined {
     when: value.when,
     then: value.then,
     ...(value.remaining === null ? {} : { times: value.remaining }),
+    ...(value.after === undefined ? {} : { after: value.after }),
   });
   if (checked.kind === 'ok') return undefined;
   const allowed = Object.keys(value.then).flatMap((key) =>
@@ -201,7 +202,7 @@ export const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
   },
   'clocks-cleared': { fields: [], check: () => undefined, apply: (target) => target.clocks.clear() },
   rule: {
-    fields: ['id', 'session', 'when', 'then', 'remaining'],
+    fields: ['id', 'session', 'when', 'then', 'remaining', 'after'],
     check: checkRuleRecord,
     apply: (target, record) => {
       target.rules.set(record.id, withoutKind(record));

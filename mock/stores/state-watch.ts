@@ -89,11 +89,12 @@ export function watchRuleStore(store: RuleStore, record: RecordChange): RuleStor
         return count;
       }),
     use: (id) =>
-      store.use(id).then((used) => {
-        // A rule without a count does not change; one used up is gone from the store.
-        if (used !== undefined && used.remaining !== null)
-          record(used.remaining > 0 ? { k: 'rule', ...used } : { k: 'rule-deleted', id });
-        return used;
+      store.use(id).then((met) => {
+        // A rule without a count, and not letting calls through, does not change; one used up is gone from the store.
+        if (met === undefined || (met.rule.remaining === null && !met.passed)) return met;
+        const gone = !met.passed && met.rule.remaining !== null && met.rule.remaining <= 0;
+        record(gone ? { k: 'rule-deleted', id } : { k: 'rule', ...met.rule });
+        return met;
       }),
     seed: (rules) =>
       store.seed(rules).then(async () => {

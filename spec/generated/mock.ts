@@ -231,6 +231,9 @@ export interface paths {
          *     query, no Authorization. Judged like `/inside/databag`: a use (the expiry slides), an expired or
          *     unknown token → 401 `authentication.failed`. A token for another object → 403 `permission.denied`
          *     naming both. Answers from the object's model (generated from its id, or the config's glTF/GLB).
+         *     Run like the service routes: `Prefer` switches, the session's rules, the journal. The call names no
+         *     session (the SDK cannot send one): it belongs to the session its View Token was issued in, unless
+         *     `X-Mock-Session` names another.
          */
         get: operations["getFileElement"];
         put?: never;
@@ -589,6 +592,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who holds what on a shared mock - every session with its View Tokens, rules, clock and last request
+         * @description Every session that has a clock of its own, a rule, or a request among the journal's newest 10,000 entries (the deployment's, "", always); the deployment first, then by name. A session's View Tokens are counted in the store.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/clock/reset": {
         parameters: {
             query?: never;
@@ -617,8 +640,8 @@ export interface paths {
         get: operations["listScenarioRules"];
         put?: never;
         /**
-         * Add a rule (scoped to the request's X-Mock-Session, if any)
-         * @description The first matching rule of the request's session wins; a per-request Prefer beats every rule.
+         * Add a rule, or an array of rules as one (scoped to the request's X-Mock-Session, if any)
+         * @description The first matching rule of the request's session wins; a per-request Prefer beats every rule. An array (a rules file) is added all or none, in its order: one refused rule refuses the array, its `index` in the problem and its detail ("rule [2]: ...").
          */
         post: operations["createScenarioRule"];
         /** Remove every rule (of one session with ?session= or X-Mock-Session) */
@@ -1144,6 +1167,27 @@ export interface components {
             state: "valid" | "expired";
             uses: number;
         };
+        SessionSummary: {
+            /** @description '' is the deployment's (requests without X-Mock-Session). */
+            session: string;
+            /** @description View Tokens issued in it and still stored. */
+            tokens: number;
+            /** @description Scenario rules it holds. */
+            rules: number;
+            clock: {
+                /** @description True when it has a clock of its own (one of the 1,000 the mock keeps); false when it follows the deployment's. */
+                own: boolean;
+                /** @description How far its clock is from real time. */
+                offsetMs: number;
+                frozen: boolean;
+            };
+            /** @description Its newest request among the journal's newest 10,000 entries: the entry's id (increasing with real time) and its time on the session's clock; null when none is there. */
+            lastRequest: {
+                id: number;
+                /** Format: date-time */
+                at: string;
+            } | null;
+        };
         Clock: {
             /** @description The session this clock is ('' the deployment's): the request's ?session= or X-Mock-Session. */
             session: string;
@@ -1208,8 +1252,8 @@ export interface components {
             fault?: "connection-reset" | "empty-response" | "malformed-json" | "random-data-then-close" | "CONNECTION_RESET_BY_PEER" | "EMPTY_RESPONSE" | "MALFORMED_RESPONSE_CHUNK" | "RANDOM_DATA_THEN_CLOSE";
         };
         RuleCondition: {
-            /** @enum {string} */
-            operation?: "getViewToken" | "getChildFileViewToken" | "getChildFileViewTokenByGet" | "issueAccessToken" | "getViewerData";
+            /** @description An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them. */
+            operation?: string;
             /** @description A query or path parameter some operation (the rule's operation, if given) has; another is a 422. */
             param?: string;
             equals?: string | number;
@@ -1218,7 +1262,10 @@ export interface components {
         RuleInput: {
             when?: components["schemas"]["RuleCondition"];
             then: components["schemas"]["Preferences"];
+            /** @description How many matching calls it answers; without it, it never runs out. */
             times?: number;
+            /** @description How many matching calls pass through first (the real answer, or a later rule's); then it answers. */
+            after?: number;
         };
         Rule: {
             id: string;
@@ -1227,6 +1274,8 @@ export interface components {
             then: components["schemas"]["Preferences"];
             /** @description Uses left; null for a rule that never runs out. */
             remaining: number | null;
+            /** @description Matching calls still to pass through before it answers, counting down to 0; absent when the rule was made without `after`. */
+            after?: number;
         };
         JournalEntry: {
             id: number;
@@ -1299,6 +1348,8 @@ export interface components {
             allowed?: {
                 [key: string]: unknown[];
             };
+            /** @description A refused array of rules (POST /__admin/scenarios): the index of the rule refused; no rule of the array was added. */
+            index?: number;
             /** @description With allowed: the allowed value (a string or an integer) nearest to what was given, when one is near, e.g. {"scenario": "forbidden"}. */
             nearest?: Record<string, never>;
         };
@@ -1896,7 +1947,22 @@ export interface operations {
                 /** @description Sent by the SDK for overridden properties; the mock's models have none. */
                 includeOverrides?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description File ID */
                 fileId: components["parameters"]["FileIdPath"];
@@ -1911,6 +1977,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1921,6 +1989,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFileFloors: {
@@ -1933,7 +2004,22 @@ export interface operations {
                 /** @description Accepted; the mock's models have no areas (`areas` is null). */
                 includeArea?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description File ID */
                 fileId: components["parameters"]["FileIdPath"];
@@ -1946,6 +2032,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1956,6 +2044,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFileTree: {
@@ -1966,7 +2057,22 @@ export interface operations {
                 /** @description The tree format; 2.0 is the one served. */
                 v?: "2.0";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description File ID */
                 fileId: components["parameters"]["FileIdPath"];
@@ -1979,6 +2085,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1989,6 +2097,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getIntegrationFiles: {
@@ -2217,7 +2328,22 @@ export interface operations {
     getModelGeometry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description The `databagId` of `/inside/databag` (`file-10001-databag`), or an integration file's of its files list (`integration-20001-file-200011-databag`). */
                 databagId: components["parameters"]["DatabagIdPath"];
@@ -2230,6 +2356,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoCache"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2238,6 +2366,9 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getViewTokenClock: {
@@ -2449,7 +2580,7 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
-            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); reset one first. */
+            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); the detail names the three quiet longest (GET /__admin/sessions lists them all); reset one first. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2484,7 +2615,7 @@ export interface operations {
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
-            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); reset one first. */
+            /** @description The session has no clock of its own yet and 1,000 other sessions have one, the most the mock keeps (problem type too-many-clocks); the detail names the three quiet longest (GET /__admin/sessions lists them all); reset one first. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2493,6 +2624,30 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: components["schemas"]["SessionSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
         };
     };
     resetClock: {
@@ -2556,24 +2711,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RuleInput"];
+                "application/json": components["schemas"]["RuleInput"] | components["schemas"]["RuleInput"][];
             };
         };
         responses: {
-            /** @description The rule, with its id. */
+            /** @description The rule, with its id (and a Location header); for an array, every rule in its order. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Rule"];
+                    "application/json": components["schemas"]["Rule"] | {
+                        rules: components["schemas"]["Rule"][];
+                    };
                 };
             };
             400: components["responses"]["AdminBadRequest"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             415: components["responses"]["AdminUnsupportedMediaType"];
-            /** @description A well-formed rule naming what the mock does not have: a misspelt scenario, code, fault, delay, operation, parameter or field, or a switch its operation cannot answer (problem type preference-rejected, with `allowed` listing the values of the refused field and `nearest` the one probably meant, as the library's ScenarioRuleError and a refused Prefer switch say); or the session already holds 1,000 rules, the most it may (problem type too-many-rules), or it holds none and 1,000 other sessions hold rules, the most the mock keeps (problem type too-many-sessions). The rule is checked by the mock's one rule check (config file, state file, library alike), so a value outside the schema's enums is this 422, not a 400. */
+            /** @description A well-formed rule naming what the mock does not have: a misspelt scenario, code, fault, delay, operation, parameter or field, or a switch its operation cannot answer (problem type preference-rejected, with `allowed` listing the values of the refused field and `nearest` the one probably meant, as the library's ScenarioRuleError and a refused Prefer switch say); or the session already holds 1,000 rules, the most it may (problem type too-many-rules), or it holds none and 1,000 other sessions hold rules, the most the mock keeps (problem type too-many-sessions); for an array, a session without room for all of its rules (too-many-rules, none added). The rule is checked by the mock's one rule check (config file, state file, library alike), so a value outside the schema's enums is this 422, not a 400. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1827,197 +1827,81 @@ var standalone = (() => {
         return errors === 0;
       }
       exports["createScenarioRule.body"] = validate56;
-      var schema41 = { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "enum": ["getViewToken", "getChildFileViewToken", "getChildFileViewTokenByGet", "issueAccessToken", "getViewerData"] }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1 } } };
+      var schema41 = { "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "description": "An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them." }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1, "description": "How many matching calls it answers; without it, it never runs out." }, "after": { "type": "integer", "minimum": 0, "description": "How many matching calls pass through first (the real answer, or a later rule's); then it answers." } } }, { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["then"], "properties": { "when": { "type": "object", "additionalProperties": false, "properties": { "operation": { "type": "string", "description": "An operationId the core runs: the service's, the viewer's getViewerData, the model's data routes and geometry (GET /__admin/scenarios/catalog lists them); another is a 422 naming them." }, "param": { "type": "string", "description": "A query or path parameter some operation (the rule's operation, if given) has; another is a 422." }, "equals": { "oneOf": [{ "type": "string" }, { "type": "integer" }] }, "accessToken": { "type": "string" } } }, "then": { "type": "object", "description": "Switches, as in a Prefer header.", "additionalProperties": false, "properties": { "code": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "A documented status: 200 (the real answer), 201 (POST), 400, 401, 403, 404, 500, 503; a rule echoes it as given" }, "scenario": { "type": "string", "enum": ["access-token-missing", "access-token-invalid", "access-token-expired", "forbidden", "not-found", "invalid-parameter", "server-error", "unavailable"] }, "delay": { "oneOf": [{ "type": "string" }, { "type": "integer" }], "description": "Milliseconds, 0 to 60000." }, "fault": { "type": "string", "enum": ["connection-reset", "empty-response", "malformed-json", "random-data-then-close", "CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"] } } }, "times": { "type": "integer", "minimum": 1, "description": "How many matching calls it answers; without it, it never runs out." }, "after": { "type": "integer", "minimum": 0, "description": "How many matching calls pass through first (the real answer, or a later rule's); then it answers." } } } }] };
       function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
         let vErrors = null;
         let errors = 0;
-        if (errors === 0) {
+        const _errs0 = errors;
+        let valid0 = false;
+        let passing0 = null;
+        const _errs1 = errors;
+        if (errors === _errs1) {
           if (data && typeof data == "object" && !Array.isArray(data)) {
             let missing0;
             if (data.then === void 0 && (missing0 = "then")) {
-              validate56.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema41.required, parentSchema: schema41, data }];
-              return false;
+              const err0 = { instancePath, schemaPath: "#/oneOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'", schema: schema41.oneOf[0].required, parentSchema: schema41.oneOf[0], data };
+              if (vErrors === null) {
+                vErrors = [err0];
+              } else {
+                vErrors.push(err0);
+              }
+              errors++;
             } else {
-              const _errs1 = errors;
+              const _errs3 = errors;
               for (const key0 in data) {
-                if (!(key0 === "when" || key0 === "then" || key0 === "times")) {
-                  validate56.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41, data }];
-                  return false;
+                if (!(key0 === "when" || key0 === "then" || key0 === "times" || key0 === "after")) {
+                  const err1 = { instancePath, schemaPath: "#/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[0], data };
+                  if (vErrors === null) {
+                    vErrors = [err1];
+                  } else {
+                    vErrors.push(err1);
+                  }
+                  errors++;
                   break;
                 }
               }
-              if (_errs1 === errors) {
+              if (_errs3 === errors) {
                 if (data.when !== void 0) {
                   let data0 = data.when;
-                  const _errs2 = errors;
-                  if (errors === _errs2) {
+                  const _errs4 = errors;
+                  if (errors === _errs4) {
                     if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-                      const _errs4 = errors;
+                      const _errs6 = errors;
                       for (const key1 in data0) {
                         if (!(key1 === "operation" || key1 === "param" || key1 === "equals" || key1 === "accessToken")) {
-                          validate56.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.properties.when, data: data0 }];
-                          return false;
+                          const err2 = { instancePath: instancePath + "/when", schemaPath: "#/oneOf/0/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[0].properties.when, data: data0 };
+                          if (vErrors === null) {
+                            vErrors = [err2];
+                          } else {
+                            vErrors.push(err2);
+                          }
+                          errors++;
                           break;
                         }
                       }
-                      if (_errs4 === errors) {
+                      if (_errs6 === errors) {
                         if (data0.operation !== void 0) {
                           let data1 = data0.operation;
-                          const _errs5 = errors;
+                          const _errs7 = errors;
                           if (typeof data1 !== "string") {
-                            validate56.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.properties.when.properties.operation.type, parentSchema: schema41.properties.when.properties.operation, data: data1 }];
-                            return false;
+                            const err3 = { instancePath: instancePath + "/when/operation", schemaPath: "#/oneOf/0/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.when.properties.operation.type, parentSchema: schema41.oneOf[0].properties.when.properties.operation, data: data1 };
+                            if (vErrors === null) {
+                              vErrors = [err3];
+                            } else {
+                              vErrors.push(err3);
+                            }
+                            errors++;
                           }
-                          if (!(data1 === "getViewToken" || data1 === "getChildFileViewToken" || data1 === "getChildFileViewTokenByGet" || data1 === "issueAccessToken" || data1 === "getViewerData")) {
-                            validate56.errors = [{ instancePath: instancePath + "/when/operation", schemaPath: "#/properties/when/properties/operation/enum", keyword: "enum", params: { allowedValues: schema41.properties.when.properties.operation.enum }, message: "must be equal to one of the allowed values", schema: schema41.properties.when.properties.operation.enum, parentSchema: schema41.properties.when.properties.operation, data: data1 }];
-                            return false;
-                          }
-                          var valid1 = _errs5 === errors;
+                          var valid2 = _errs7 === errors;
                         } else {
-                          var valid1 = true;
+                          var valid2 = true;
                         }
-                        if (valid1) {
+                        if (valid2) {
                           if (data0.param !== void 0) {
                             let data2 = data0.param;
-                            const _errs7 = errors;
+                            const _errs9 = errors;
                             if (typeof data2 !== "string") {
-                              validate56.errors = [{ instancePath: instancePath + "/when/param", schemaPath: "#/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.properties.when.properties.param.type, parentSchema: schema41.properties.when.properties.param, data: data2 }];
-                              return false;
-                            }
-                            var valid1 = _errs7 === errors;
-                          } else {
-                            var valid1 = true;
-                          }
-                          if (valid1) {
-                            if (data0.equals !== void 0) {
-                              let data3 = data0.equals;
-                              const _errs9 = errors;
-                              const _errs10 = errors;
-                              let valid2 = false;
-                              let passing0 = null;
-                              const _errs11 = errors;
-                              if (typeof data3 !== "string") {
-                                const err0 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.properties.when.properties.equals.oneOf[0].type, parentSchema: schema41.properties.when.properties.equals.oneOf[0], data: data3 };
-                                if (vErrors === null) {
-                                  vErrors = [err0];
-                                } else {
-                                  vErrors.push(err0);
-                                }
-                                errors++;
-                              }
-                              var _valid0 = _errs11 === errors;
-                              if (_valid0) {
-                                valid2 = true;
-                                passing0 = 0;
-                              }
-                              const _errs13 = errors;
-                              if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-                                const err1 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.properties.when.properties.equals.oneOf[1].type, parentSchema: schema41.properties.when.properties.equals.oneOf[1], data: data3 };
-                                if (vErrors === null) {
-                                  vErrors = [err1];
-                                } else {
-                                  vErrors.push(err1);
-                                }
-                                errors++;
-                              }
-                              var _valid0 = _errs13 === errors;
-                              if (_valid0 && valid2) {
-                                valid2 = false;
-                                passing0 = [passing0, 1];
-                              } else {
-                                if (_valid0) {
-                                  valid2 = true;
-                                  passing0 = 1;
-                                }
-                              }
-                              if (!valid2) {
-                                const err2 = { instancePath: instancePath + "/when/equals", schemaPath: "#/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema41.properties.when.properties.equals.oneOf, parentSchema: schema41.properties.when.properties.equals, data: data3 };
-                                if (vErrors === null) {
-                                  vErrors = [err2];
-                                } else {
-                                  vErrors.push(err2);
-                                }
-                                errors++;
-                                validate56.errors = vErrors;
-                                return false;
-                              } else {
-                                errors = _errs10;
-                                if (vErrors !== null) {
-                                  if (_errs10) {
-                                    vErrors.length = _errs10;
-                                  } else {
-                                    vErrors = null;
-                                  }
-                                }
-                              }
-                              var valid1 = _errs9 === errors;
-                            } else {
-                              var valid1 = true;
-                            }
-                            if (valid1) {
-                              if (data0.accessToken !== void 0) {
-                                let data4 = data0.accessToken;
-                                const _errs15 = errors;
-                                if (typeof data4 !== "string") {
-                                  validate56.errors = [{ instancePath: instancePath + "/when/accessToken", schemaPath: "#/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.properties.when.properties.accessToken.type, parentSchema: schema41.properties.when.properties.accessToken, data: data4 }];
-                                  return false;
-                                }
-                                var valid1 = _errs15 === errors;
-                              } else {
-                                var valid1 = true;
-                              }
-                            }
-                          }
-                        }
-                      }
-                    } else {
-                      validate56.errors = [{ instancePath: instancePath + "/when", schemaPath: "#/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.properties.when.type, parentSchema: schema41.properties.when, data: data0 }];
-                      return false;
-                    }
-                  }
-                  var valid0 = _errs2 === errors;
-                } else {
-                  var valid0 = true;
-                }
-                if (valid0) {
-                  if (data.then !== void 0) {
-                    let data5 = data.then;
-                    const _errs17 = errors;
-                    if (errors === _errs17) {
-                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                        const _errs19 = errors;
-                        for (const key2 in data5) {
-                          if (!(key2 === "code" || key2 === "scenario" || key2 === "delay" || key2 === "fault")) {
-                            validate56.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.properties.then, data: data5 }];
-                            return false;
-                            break;
-                          }
-                        }
-                        if (_errs19 === errors) {
-                          if (data5.code !== void 0) {
-                            let data6 = data5.code;
-                            const _errs20 = errors;
-                            const _errs21 = errors;
-                            let valid4 = false;
-                            let passing1 = null;
-                            const _errs22 = errors;
-                            if (typeof data6 !== "string") {
-                              const err3 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.properties.then.properties.code.oneOf[0].type, parentSchema: schema41.properties.then.properties.code.oneOf[0], data: data6 };
-                              if (vErrors === null) {
-                                vErrors = [err3];
-                              } else {
-                                vErrors.push(err3);
-                              }
-                              errors++;
-                            }
-                            var _valid1 = _errs22 === errors;
-                            if (_valid1) {
-                              valid4 = true;
-                              passing1 = 0;
-                            }
-                            const _errs24 = errors;
-                            if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
-                              const err4 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.properties.then.properties.code.oneOf[1].type, parentSchema: schema41.properties.then.properties.code.oneOf[1], data: data6 };
+                              const err4 = { instancePath: instancePath + "/when/param", schemaPath: "#/oneOf/0/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.when.properties.param.type, parentSchema: schema41.oneOf[0].properties.when.properties.param, data: data2 };
                               if (vErrors === null) {
                                 vErrors = [err4];
                               } else {
@@ -2025,178 +1909,946 @@ var standalone = (() => {
                               }
                               errors++;
                             }
-                            var _valid1 = _errs24 === errors;
-                            if (_valid1 && valid4) {
-                              valid4 = false;
-                              passing1 = [passing1, 1];
-                            } else {
-                              if (_valid1) {
-                                valid4 = true;
-                                passing1 = 1;
-                              }
-                            }
-                            if (!valid4) {
-                              const err5 = { instancePath: instancePath + "/then/code", schemaPath: "#/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema41.properties.then.properties.code.oneOf, parentSchema: schema41.properties.then.properties.code, data: data6 };
-                              if (vErrors === null) {
-                                vErrors = [err5];
-                              } else {
-                                vErrors.push(err5);
-                              }
-                              errors++;
-                              validate56.errors = vErrors;
-                              return false;
-                            } else {
-                              errors = _errs21;
-                              if (vErrors !== null) {
-                                if (_errs21) {
-                                  vErrors.length = _errs21;
-                                } else {
-                                  vErrors = null;
-                                }
-                              }
-                            }
-                            var valid3 = _errs20 === errors;
+                            var valid2 = _errs9 === errors;
                           } else {
-                            var valid3 = true;
+                            var valid2 = true;
                           }
-                          if (valid3) {
-                            if (data5.scenario !== void 0) {
-                              let data7 = data5.scenario;
-                              const _errs26 = errors;
-                              if (typeof data7 !== "string") {
-                                validate56.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.properties.then.properties.scenario.type, parentSchema: schema41.properties.then.properties.scenario, data: data7 }];
-                                return false;
-                              }
-                              if (!(data7 === "access-token-missing" || data7 === "access-token-invalid" || data7 === "access-token-expired" || data7 === "forbidden" || data7 === "not-found" || data7 === "invalid-parameter" || data7 === "server-error" || data7 === "unavailable")) {
-                                validate56.errors = [{ instancePath: instancePath + "/then/scenario", schemaPath: "#/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema41.properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema41.properties.then.properties.scenario.enum, parentSchema: schema41.properties.then.properties.scenario, data: data7 }];
-                                return false;
-                              }
-                              var valid3 = _errs26 === errors;
-                            } else {
-                              var valid3 = true;
-                            }
-                            if (valid3) {
-                              if (data5.delay !== void 0) {
-                                let data8 = data5.delay;
-                                const _errs28 = errors;
-                                const _errs29 = errors;
-                                let valid5 = false;
-                                let passing2 = null;
-                                const _errs30 = errors;
-                                if (typeof data8 !== "string") {
-                                  const err6 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.properties.then.properties.delay.oneOf[0].type, parentSchema: schema41.properties.then.properties.delay.oneOf[0], data: data8 };
-                                  if (vErrors === null) {
-                                    vErrors = [err6];
-                                  } else {
-                                    vErrors.push(err6);
-                                  }
-                                  errors++;
-                                }
-                                var _valid2 = _errs30 === errors;
-                                if (_valid2) {
-                                  valid5 = true;
-                                  passing2 = 0;
-                                }
-                                const _errs32 = errors;
-                                if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-                                  const err7 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.properties.then.properties.delay.oneOf[1].type, parentSchema: schema41.properties.then.properties.delay.oneOf[1], data: data8 };
-                                  if (vErrors === null) {
-                                    vErrors = [err7];
-                                  } else {
-                                    vErrors.push(err7);
-                                  }
-                                  errors++;
-                                }
-                                var _valid2 = _errs32 === errors;
-                                if (_valid2 && valid5) {
-                                  valid5 = false;
-                                  passing2 = [passing2, 1];
+                          if (valid2) {
+                            if (data0.equals !== void 0) {
+                              let data3 = data0.equals;
+                              const _errs11 = errors;
+                              const _errs12 = errors;
+                              let valid3 = false;
+                              let passing1 = null;
+                              const _errs13 = errors;
+                              if (typeof data3 !== "string") {
+                                const err5 = { instancePath: instancePath + "/when/equals", schemaPath: "#/oneOf/0/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.when.properties.equals.oneOf[0].type, parentSchema: schema41.oneOf[0].properties.when.properties.equals.oneOf[0], data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err5];
                                 } else {
-                                  if (_valid2) {
-                                    valid5 = true;
-                                    passing2 = 1;
+                                  vErrors.push(err5);
+                                }
+                                errors++;
+                              }
+                              var _valid1 = _errs13 === errors;
+                              if (_valid1) {
+                                valid3 = true;
+                                passing1 = 0;
+                              }
+                              const _errs15 = errors;
+                              if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+                                const err6 = { instancePath: instancePath + "/when/equals", schemaPath: "#/oneOf/0/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[0].properties.when.properties.equals.oneOf[1].type, parentSchema: schema41.oneOf[0].properties.when.properties.equals.oneOf[1], data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err6];
+                                } else {
+                                  vErrors.push(err6);
+                                }
+                                errors++;
+                              }
+                              var _valid1 = _errs15 === errors;
+                              if (_valid1 && valid3) {
+                                valid3 = false;
+                                passing1 = [passing1, 1];
+                              } else {
+                                if (_valid1) {
+                                  valid3 = true;
+                                  passing1 = 1;
+                                }
+                              }
+                              if (!valid3) {
+                                const err7 = { instancePath: instancePath + "/when/equals", schemaPath: "#/oneOf/0/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[0].properties.when.properties.equals.oneOf, parentSchema: schema41.oneOf[0].properties.when.properties.equals, data: data3 };
+                                if (vErrors === null) {
+                                  vErrors = [err7];
+                                } else {
+                                  vErrors.push(err7);
+                                }
+                                errors++;
+                              } else {
+                                errors = _errs12;
+                                if (vErrors !== null) {
+                                  if (_errs12) {
+                                    vErrors.length = _errs12;
+                                  } else {
+                                    vErrors = null;
                                   }
                                 }
-                                if (!valid5) {
-                                  const err8 = { instancePath: instancePath + "/then/delay", schemaPath: "#/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema41.properties.then.properties.delay.oneOf, parentSchema: schema41.properties.then.properties.delay, data: data8 };
+                              }
+                              var valid2 = _errs11 === errors;
+                            } else {
+                              var valid2 = true;
+                            }
+                            if (valid2) {
+                              if (data0.accessToken !== void 0) {
+                                let data4 = data0.accessToken;
+                                const _errs17 = errors;
+                                if (typeof data4 !== "string") {
+                                  const err8 = { instancePath: instancePath + "/when/accessToken", schemaPath: "#/oneOf/0/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.when.properties.accessToken.type, parentSchema: schema41.oneOf[0].properties.when.properties.accessToken, data: data4 };
                                   if (vErrors === null) {
                                     vErrors = [err8];
                                   } else {
                                     vErrors.push(err8);
                                   }
                                   errors++;
-                                  validate56.errors = vErrors;
-                                  return false;
+                                }
+                                var valid2 = _errs17 === errors;
+                              } else {
+                                var valid2 = true;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      const err9 = { instancePath: instancePath + "/when", schemaPath: "#/oneOf/0/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[0].properties.when.type, parentSchema: schema41.oneOf[0].properties.when, data: data0 };
+                      if (vErrors === null) {
+                        vErrors = [err9];
+                      } else {
+                        vErrors.push(err9);
+                      }
+                      errors++;
+                    }
+                  }
+                  var valid1 = _errs4 === errors;
+                } else {
+                  var valid1 = true;
+                }
+                if (valid1) {
+                  if (data.then !== void 0) {
+                    let data5 = data.then;
+                    const _errs19 = errors;
+                    if (errors === _errs19) {
+                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                        const _errs21 = errors;
+                        for (const key2 in data5) {
+                          if (!(key2 === "code" || key2 === "scenario" || key2 === "delay" || key2 === "fault")) {
+                            const err10 = { instancePath: instancePath + "/then", schemaPath: "#/oneOf/0/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[0].properties.then, data: data5 };
+                            if (vErrors === null) {
+                              vErrors = [err10];
+                            } else {
+                              vErrors.push(err10);
+                            }
+                            errors++;
+                            break;
+                          }
+                        }
+                        if (_errs21 === errors) {
+                          if (data5.code !== void 0) {
+                            let data6 = data5.code;
+                            const _errs22 = errors;
+                            const _errs23 = errors;
+                            let valid5 = false;
+                            let passing2 = null;
+                            const _errs24 = errors;
+                            if (typeof data6 !== "string") {
+                              const err11 = { instancePath: instancePath + "/then/code", schemaPath: "#/oneOf/0/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.then.properties.code.oneOf[0].type, parentSchema: schema41.oneOf[0].properties.then.properties.code.oneOf[0], data: data6 };
+                              if (vErrors === null) {
+                                vErrors = [err11];
+                              } else {
+                                vErrors.push(err11);
+                              }
+                              errors++;
+                            }
+                            var _valid2 = _errs24 === errors;
+                            if (_valid2) {
+                              valid5 = true;
+                              passing2 = 0;
+                            }
+                            const _errs26 = errors;
+                            if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+                              const err12 = { instancePath: instancePath + "/then/code", schemaPath: "#/oneOf/0/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[0].properties.then.properties.code.oneOf[1].type, parentSchema: schema41.oneOf[0].properties.then.properties.code.oneOf[1], data: data6 };
+                              if (vErrors === null) {
+                                vErrors = [err12];
+                              } else {
+                                vErrors.push(err12);
+                              }
+                              errors++;
+                            }
+                            var _valid2 = _errs26 === errors;
+                            if (_valid2 && valid5) {
+                              valid5 = false;
+                              passing2 = [passing2, 1];
+                            } else {
+                              if (_valid2) {
+                                valid5 = true;
+                                passing2 = 1;
+                              }
+                            }
+                            if (!valid5) {
+                              const err13 = { instancePath: instancePath + "/then/code", schemaPath: "#/oneOf/0/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[0].properties.then.properties.code.oneOf, parentSchema: schema41.oneOf[0].properties.then.properties.code, data: data6 };
+                              if (vErrors === null) {
+                                vErrors = [err13];
+                              } else {
+                                vErrors.push(err13);
+                              }
+                              errors++;
+                            } else {
+                              errors = _errs23;
+                              if (vErrors !== null) {
+                                if (_errs23) {
+                                  vErrors.length = _errs23;
                                 } else {
-                                  errors = _errs29;
+                                  vErrors = null;
+                                }
+                              }
+                            }
+                            var valid4 = _errs22 === errors;
+                          } else {
+                            var valid4 = true;
+                          }
+                          if (valid4) {
+                            if (data5.scenario !== void 0) {
+                              let data7 = data5.scenario;
+                              const _errs28 = errors;
+                              if (typeof data7 !== "string") {
+                                const err14 = { instancePath: instancePath + "/then/scenario", schemaPath: "#/oneOf/0/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.then.properties.scenario.type, parentSchema: schema41.oneOf[0].properties.then.properties.scenario, data: data7 };
+                                if (vErrors === null) {
+                                  vErrors = [err14];
+                                } else {
+                                  vErrors.push(err14);
+                                }
+                                errors++;
+                              }
+                              if (!(data7 === "access-token-missing" || data7 === "access-token-invalid" || data7 === "access-token-expired" || data7 === "forbidden" || data7 === "not-found" || data7 === "invalid-parameter" || data7 === "server-error" || data7 === "unavailable")) {
+                                const err15 = { instancePath: instancePath + "/then/scenario", schemaPath: "#/oneOf/0/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema41.oneOf[0].properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema41.oneOf[0].properties.then.properties.scenario.enum, parentSchema: schema41.oneOf[0].properties.then.properties.scenario, data: data7 };
+                                if (vErrors === null) {
+                                  vErrors = [err15];
+                                } else {
+                                  vErrors.push(err15);
+                                }
+                                errors++;
+                              }
+                              var valid4 = _errs28 === errors;
+                            } else {
+                              var valid4 = true;
+                            }
+                            if (valid4) {
+                              if (data5.delay !== void 0) {
+                                let data8 = data5.delay;
+                                const _errs30 = errors;
+                                const _errs31 = errors;
+                                let valid6 = false;
+                                let passing3 = null;
+                                const _errs32 = errors;
+                                if (typeof data8 !== "string") {
+                                  const err16 = { instancePath: instancePath + "/then/delay", schemaPath: "#/oneOf/0/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.then.properties.delay.oneOf[0].type, parentSchema: schema41.oneOf[0].properties.then.properties.delay.oneOf[0], data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err16];
+                                  } else {
+                                    vErrors.push(err16);
+                                  }
+                                  errors++;
+                                }
+                                var _valid3 = _errs32 === errors;
+                                if (_valid3) {
+                                  valid6 = true;
+                                  passing3 = 0;
+                                }
+                                const _errs34 = errors;
+                                if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+                                  const err17 = { instancePath: instancePath + "/then/delay", schemaPath: "#/oneOf/0/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[0].properties.then.properties.delay.oneOf[1].type, parentSchema: schema41.oneOf[0].properties.then.properties.delay.oneOf[1], data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err17];
+                                  } else {
+                                    vErrors.push(err17);
+                                  }
+                                  errors++;
+                                }
+                                var _valid3 = _errs34 === errors;
+                                if (_valid3 && valid6) {
+                                  valid6 = false;
+                                  passing3 = [passing3, 1];
+                                } else {
+                                  if (_valid3) {
+                                    valid6 = true;
+                                    passing3 = 1;
+                                  }
+                                }
+                                if (!valid6) {
+                                  const err18 = { instancePath: instancePath + "/then/delay", schemaPath: "#/oneOf/0/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[0].properties.then.properties.delay.oneOf, parentSchema: schema41.oneOf[0].properties.then.properties.delay, data: data8 };
+                                  if (vErrors === null) {
+                                    vErrors = [err18];
+                                  } else {
+                                    vErrors.push(err18);
+                                  }
+                                  errors++;
+                                } else {
+                                  errors = _errs31;
                                   if (vErrors !== null) {
-                                    if (_errs29) {
-                                      vErrors.length = _errs29;
+                                    if (_errs31) {
+                                      vErrors.length = _errs31;
                                     } else {
                                       vErrors = null;
                                     }
                                   }
                                 }
-                                var valid3 = _errs28 === errors;
+                                var valid4 = _errs30 === errors;
                               } else {
-                                var valid3 = true;
+                                var valid4 = true;
                               }
-                              if (valid3) {
+                              if (valid4) {
                                 if (data5.fault !== void 0) {
                                   let data9 = data5.fault;
-                                  const _errs34 = errors;
+                                  const _errs36 = errors;
                                   if (typeof data9 !== "string") {
-                                    validate56.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.properties.then.properties.fault.type, parentSchema: schema41.properties.then.properties.fault, data: data9 }];
-                                    return false;
+                                    const err19 = { instancePath: instancePath + "/then/fault", schemaPath: "#/oneOf/0/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[0].properties.then.properties.fault.type, parentSchema: schema41.oneOf[0].properties.then.properties.fault, data: data9 };
+                                    if (vErrors === null) {
+                                      vErrors = [err19];
+                                    } else {
+                                      vErrors.push(err19);
+                                    }
+                                    errors++;
                                   }
                                   if (!(data9 === "connection-reset" || data9 === "empty-response" || data9 === "malformed-json" || data9 === "random-data-then-close" || data9 === "CONNECTION_RESET_BY_PEER" || data9 === "EMPTY_RESPONSE" || data9 === "MALFORMED_RESPONSE_CHUNK" || data9 === "RANDOM_DATA_THEN_CLOSE")) {
-                                    validate56.errors = [{ instancePath: instancePath + "/then/fault", schemaPath: "#/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema41.properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema41.properties.then.properties.fault.enum, parentSchema: schema41.properties.then.properties.fault, data: data9 }];
-                                    return false;
+                                    const err20 = { instancePath: instancePath + "/then/fault", schemaPath: "#/oneOf/0/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema41.oneOf[0].properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema41.oneOf[0].properties.then.properties.fault.enum, parentSchema: schema41.oneOf[0].properties.then.properties.fault, data: data9 };
+                                    if (vErrors === null) {
+                                      vErrors = [err20];
+                                    } else {
+                                      vErrors.push(err20);
+                                    }
+                                    errors++;
                                   }
-                                  var valid3 = _errs34 === errors;
+                                  var valid4 = _errs36 === errors;
                                 } else {
-                                  var valid3 = true;
+                                  var valid4 = true;
                                 }
                               }
                             }
                           }
                         }
                       } else {
-                        validate56.errors = [{ instancePath: instancePath + "/then", schemaPath: "#/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.properties.then.type, parentSchema: schema41.properties.then, data: data5 }];
-                        return false;
+                        const err21 = { instancePath: instancePath + "/then", schemaPath: "#/oneOf/0/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[0].properties.then.type, parentSchema: schema41.oneOf[0].properties.then, data: data5 };
+                        if (vErrors === null) {
+                          vErrors = [err21];
+                        } else {
+                          vErrors.push(err21);
+                        }
+                        errors++;
                       }
                     }
-                    var valid0 = _errs17 === errors;
+                    var valid1 = _errs19 === errors;
                   } else {
-                    var valid0 = true;
+                    var valid1 = true;
                   }
-                  if (valid0) {
+                  if (valid1) {
                     if (data.times !== void 0) {
                       let data10 = data.times;
-                      const _errs36 = errors;
+                      const _errs38 = errors;
                       if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-                        validate56.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.properties.times.type, parentSchema: schema41.properties.times, data: data10 }];
-                        return false;
+                        const err22 = { instancePath: instancePath + "/times", schemaPath: "#/oneOf/0/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[0].properties.times.type, parentSchema: schema41.oneOf[0].properties.times, data: data10 };
+                        if (vErrors === null) {
+                          vErrors = [err22];
+                        } else {
+                          vErrors.push(err22);
+                        }
+                        errors++;
                       }
-                      if (errors === _errs36) {
+                      if (errors === _errs38) {
                         if (typeof data10 == "number" && isFinite(data10)) {
                           if (data10 < 1 || isNaN(data10)) {
-                            validate56.errors = [{ instancePath: instancePath + "/times", schemaPath: "#/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema41.properties.times, data: data10 }];
-                            return false;
+                            const err23 = { instancePath: instancePath + "/times", schemaPath: "#/oneOf/0/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema41.oneOf[0].properties.times, data: data10 };
+                            if (vErrors === null) {
+                              vErrors = [err23];
+                            } else {
+                              vErrors.push(err23);
+                            }
+                            errors++;
                           }
                         }
                       }
-                      var valid0 = _errs36 === errors;
+                      var valid1 = _errs38 === errors;
                     } else {
-                      var valid0 = true;
+                      var valid1 = true;
+                    }
+                    if (valid1) {
+                      if (data.after !== void 0) {
+                        let data11 = data.after;
+                        const _errs40 = errors;
+                        if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+                          const err24 = { instancePath: instancePath + "/after", schemaPath: "#/oneOf/0/properties/after/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[0].properties.after.type, parentSchema: schema41.oneOf[0].properties.after, data: data11 };
+                          if (vErrors === null) {
+                            vErrors = [err24];
+                          } else {
+                            vErrors.push(err24);
+                          }
+                          errors++;
+                        }
+                        if (errors === _errs40) {
+                          if (typeof data11 == "number" && isFinite(data11)) {
+                            if (data11 < 0 || isNaN(data11)) {
+                              const err25 = { instancePath: instancePath + "/after", schemaPath: "#/oneOf/0/properties/after/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema41.oneOf[0].properties.after, data: data11 };
+                              if (vErrors === null) {
+                                vErrors = [err25];
+                              } else {
+                                vErrors.push(err25);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                        var valid1 = _errs40 === errors;
+                      } else {
+                        var valid1 = true;
+                      }
                     }
                   }
                 }
               }
             }
           } else {
-            validate56.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.type, parentSchema: schema41, data }];
-            return false;
+            const err26 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[0].type, parentSchema: schema41.oneOf[0], data };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+        }
+        var _valid0 = _errs1 === errors;
+        if (_valid0) {
+          valid0 = true;
+          passing0 = 0;
+        }
+        const _errs42 = errors;
+        if (errors === _errs42) {
+          if (Array.isArray(data)) {
+            if (data.length > 1e3) {
+              const err27 = { instancePath, schemaPath: "#/oneOf/1/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items", schema: 1e3, parentSchema: schema41.oneOf[1], data };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            } else {
+              if (data.length < 1) {
+                const err28 = { instancePath, schemaPath: "#/oneOf/1/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema41.oneOf[1], data };
+                if (vErrors === null) {
+                  vErrors = [err28];
+                } else {
+                  vErrors.push(err28);
+                }
+                errors++;
+              } else {
+                var valid7 = true;
+                const len0 = data.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  let data12 = data[i0];
+                  const _errs44 = errors;
+                  if (errors === _errs44) {
+                    if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+                      let missing1;
+                      if (data12.then === void 0 && (missing1 = "then")) {
+                        const err29 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'", schema: schema41.oneOf[1].items.required, parentSchema: schema41.oneOf[1].items, data: data12 };
+                        if (vErrors === null) {
+                          vErrors = [err29];
+                        } else {
+                          vErrors.push(err29);
+                        }
+                        errors++;
+                      } else {
+                        const _errs46 = errors;
+                        for (const key3 in data12) {
+                          if (!(key3 === "when" || key3 === "then" || key3 === "times" || key3 === "after")) {
+                            const err30 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[1].items, data: data12 };
+                            if (vErrors === null) {
+                              vErrors = [err30];
+                            } else {
+                              vErrors.push(err30);
+                            }
+                            errors++;
+                            break;
+                          }
+                        }
+                        if (_errs46 === errors) {
+                          if (data12.when !== void 0) {
+                            let data13 = data12.when;
+                            const _errs47 = errors;
+                            if (errors === _errs47) {
+                              if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+                                const _errs49 = errors;
+                                for (const key4 in data13) {
+                                  if (!(key4 === "operation" || key4 === "param" || key4 === "equals" || key4 === "accessToken")) {
+                                    const err31 = { instancePath: instancePath + "/" + i0 + "/when", schemaPath: "#/oneOf/1/items/properties/when/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[1].items.properties.when, data: data13 };
+                                    if (vErrors === null) {
+                                      vErrors = [err31];
+                                    } else {
+                                      vErrors.push(err31);
+                                    }
+                                    errors++;
+                                    break;
+                                  }
+                                }
+                                if (_errs49 === errors) {
+                                  if (data13.operation !== void 0) {
+                                    let data14 = data13.operation;
+                                    const _errs50 = errors;
+                                    if (typeof data14 !== "string") {
+                                      const err32 = { instancePath: instancePath + "/" + i0 + "/when/operation", schemaPath: "#/oneOf/1/items/properties/when/properties/operation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.when.properties.operation.type, parentSchema: schema41.oneOf[1].items.properties.when.properties.operation, data: data14 };
+                                      if (vErrors === null) {
+                                        vErrors = [err32];
+                                      } else {
+                                        vErrors.push(err32);
+                                      }
+                                      errors++;
+                                    }
+                                    var valid9 = _errs50 === errors;
+                                  } else {
+                                    var valid9 = true;
+                                  }
+                                  if (valid9) {
+                                    if (data13.param !== void 0) {
+                                      let data15 = data13.param;
+                                      const _errs52 = errors;
+                                      if (typeof data15 !== "string") {
+                                        const err33 = { instancePath: instancePath + "/" + i0 + "/when/param", schemaPath: "#/oneOf/1/items/properties/when/properties/param/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.when.properties.param.type, parentSchema: schema41.oneOf[1].items.properties.when.properties.param, data: data15 };
+                                        if (vErrors === null) {
+                                          vErrors = [err33];
+                                        } else {
+                                          vErrors.push(err33);
+                                        }
+                                        errors++;
+                                      }
+                                      var valid9 = _errs52 === errors;
+                                    } else {
+                                      var valid9 = true;
+                                    }
+                                    if (valid9) {
+                                      if (data13.equals !== void 0) {
+                                        let data16 = data13.equals;
+                                        const _errs54 = errors;
+                                        const _errs55 = errors;
+                                        let valid10 = false;
+                                        let passing4 = null;
+                                        const _errs56 = errors;
+                                        if (typeof data16 !== "string") {
+                                          const err34 = { instancePath: instancePath + "/" + i0 + "/when/equals", schemaPath: "#/oneOf/1/items/properties/when/properties/equals/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.when.properties.equals.oneOf[0].type, parentSchema: schema41.oneOf[1].items.properties.when.properties.equals.oneOf[0], data: data16 };
+                                          if (vErrors === null) {
+                                            vErrors = [err34];
+                                          } else {
+                                            vErrors.push(err34);
+                                          }
+                                          errors++;
+                                        }
+                                        var _valid4 = _errs56 === errors;
+                                        if (_valid4) {
+                                          valid10 = true;
+                                          passing4 = 0;
+                                        }
+                                        const _errs58 = errors;
+                                        if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
+                                          const err35 = { instancePath: instancePath + "/" + i0 + "/when/equals", schemaPath: "#/oneOf/1/items/properties/when/properties/equals/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[1].items.properties.when.properties.equals.oneOf[1].type, parentSchema: schema41.oneOf[1].items.properties.when.properties.equals.oneOf[1], data: data16 };
+                                          if (vErrors === null) {
+                                            vErrors = [err35];
+                                          } else {
+                                            vErrors.push(err35);
+                                          }
+                                          errors++;
+                                        }
+                                        var _valid4 = _errs58 === errors;
+                                        if (_valid4 && valid10) {
+                                          valid10 = false;
+                                          passing4 = [passing4, 1];
+                                        } else {
+                                          if (_valid4) {
+                                            valid10 = true;
+                                            passing4 = 1;
+                                          }
+                                        }
+                                        if (!valid10) {
+                                          const err36 = { instancePath: instancePath + "/" + i0 + "/when/equals", schemaPath: "#/oneOf/1/items/properties/when/properties/equals/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[1].items.properties.when.properties.equals.oneOf, parentSchema: schema41.oneOf[1].items.properties.when.properties.equals, data: data16 };
+                                          if (vErrors === null) {
+                                            vErrors = [err36];
+                                          } else {
+                                            vErrors.push(err36);
+                                          }
+                                          errors++;
+                                        } else {
+                                          errors = _errs55;
+                                          if (vErrors !== null) {
+                                            if (_errs55) {
+                                              vErrors.length = _errs55;
+                                            } else {
+                                              vErrors = null;
+                                            }
+                                          }
+                                        }
+                                        var valid9 = _errs54 === errors;
+                                      } else {
+                                        var valid9 = true;
+                                      }
+                                      if (valid9) {
+                                        if (data13.accessToken !== void 0) {
+                                          let data17 = data13.accessToken;
+                                          const _errs60 = errors;
+                                          if (typeof data17 !== "string") {
+                                            const err37 = { instancePath: instancePath + "/" + i0 + "/when/accessToken", schemaPath: "#/oneOf/1/items/properties/when/properties/accessToken/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.when.properties.accessToken.type, parentSchema: schema41.oneOf[1].items.properties.when.properties.accessToken, data: data17 };
+                                            if (vErrors === null) {
+                                              vErrors = [err37];
+                                            } else {
+                                              vErrors.push(err37);
+                                            }
+                                            errors++;
+                                          }
+                                          var valid9 = _errs60 === errors;
+                                        } else {
+                                          var valid9 = true;
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
+                              } else {
+                                const err38 = { instancePath: instancePath + "/" + i0 + "/when", schemaPath: "#/oneOf/1/items/properties/when/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[1].items.properties.when.type, parentSchema: schema41.oneOf[1].items.properties.when, data: data13 };
+                                if (vErrors === null) {
+                                  vErrors = [err38];
+                                } else {
+                                  vErrors.push(err38);
+                                }
+                                errors++;
+                              }
+                            }
+                            var valid8 = _errs47 === errors;
+                          } else {
+                            var valid8 = true;
+                          }
+                          if (valid8) {
+                            if (data12.then !== void 0) {
+                              let data18 = data12.then;
+                              const _errs62 = errors;
+                              if (errors === _errs62) {
+                                if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
+                                  const _errs64 = errors;
+                                  for (const key5 in data18) {
+                                    if (!(key5 === "code" || key5 === "scenario" || key5 === "delay" || key5 === "fault")) {
+                                      const err39 = { instancePath: instancePath + "/" + i0 + "/then", schemaPath: "#/oneOf/1/items/properties/then/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema41.oneOf[1].items.properties.then, data: data18 };
+                                      if (vErrors === null) {
+                                        vErrors = [err39];
+                                      } else {
+                                        vErrors.push(err39);
+                                      }
+                                      errors++;
+                                      break;
+                                    }
+                                  }
+                                  if (_errs64 === errors) {
+                                    if (data18.code !== void 0) {
+                                      let data19 = data18.code;
+                                      const _errs65 = errors;
+                                      const _errs66 = errors;
+                                      let valid12 = false;
+                                      let passing5 = null;
+                                      const _errs67 = errors;
+                                      if (typeof data19 !== "string") {
+                                        const err40 = { instancePath: instancePath + "/" + i0 + "/then/code", schemaPath: "#/oneOf/1/items/properties/then/properties/code/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.then.properties.code.oneOf[0].type, parentSchema: schema41.oneOf[1].items.properties.then.properties.code.oneOf[0], data: data19 };
+                                        if (vErrors === null) {
+                                          vErrors = [err40];
+                                        } else {
+                                          vErrors.push(err40);
+                                        }
+                                        errors++;
+                                      }
+                                      var _valid5 = _errs67 === errors;
+                                      if (_valid5) {
+                                        valid12 = true;
+                                        passing5 = 0;
+                                      }
+                                      const _errs69 = errors;
+                                      if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
+                                        const err41 = { instancePath: instancePath + "/" + i0 + "/then/code", schemaPath: "#/oneOf/1/items/properties/then/properties/code/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[1].items.properties.then.properties.code.oneOf[1].type, parentSchema: schema41.oneOf[1].items.properties.then.properties.code.oneOf[1], data: data19 };
+                                        if (vErrors === null) {
+                                          vErrors = [err41];
+                                        } else {
+                                          vErrors.push(err41);
+                                        }
+                                        errors++;
+                                      }
+                                      var _valid5 = _errs69 === errors;
+                                      if (_valid5 && valid12) {
+                                        valid12 = false;
+                                        passing5 = [passing5, 1];
+                                      } else {
+                                        if (_valid5) {
+                                          valid12 = true;
+                                          passing5 = 1;
+                                        }
+                                      }
+                                      if (!valid12) {
+                                        const err42 = { instancePath: instancePath + "/" + i0 + "/then/code", schemaPath: "#/oneOf/1/items/properties/then/properties/code/oneOf", keyword: "oneOf", params: { passingSchemas: passing5 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[1].items.properties.then.properties.code.oneOf, parentSchema: schema41.oneOf[1].items.properties.then.properties.code, data: data19 };
+                                        if (vErrors === null) {
+                                          vErrors = [err42];
+                                        } else {
+                                          vErrors.push(err42);
+                                        }
+                                        errors++;
+                                      } else {
+                                        errors = _errs66;
+                                        if (vErrors !== null) {
+                                          if (_errs66) {
+                                            vErrors.length = _errs66;
+                                          } else {
+                                            vErrors = null;
+                                          }
+                                        }
+                                      }
+                                      var valid11 = _errs65 === errors;
+                                    } else {
+                                      var valid11 = true;
+                                    }
+                                    if (valid11) {
+                                      if (data18.scenario !== void 0) {
+                                        let data20 = data18.scenario;
+                                        const _errs71 = errors;
+                                        if (typeof data20 !== "string") {
+                                          const err43 = { instancePath: instancePath + "/" + i0 + "/then/scenario", schemaPath: "#/oneOf/1/items/properties/then/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.then.properties.scenario.type, parentSchema: schema41.oneOf[1].items.properties.then.properties.scenario, data: data20 };
+                                          if (vErrors === null) {
+                                            vErrors = [err43];
+                                          } else {
+                                            vErrors.push(err43);
+                                          }
+                                          errors++;
+                                        }
+                                        if (!(data20 === "access-token-missing" || data20 === "access-token-invalid" || data20 === "access-token-expired" || data20 === "forbidden" || data20 === "not-found" || data20 === "invalid-parameter" || data20 === "server-error" || data20 === "unavailable")) {
+                                          const err44 = { instancePath: instancePath + "/" + i0 + "/then/scenario", schemaPath: "#/oneOf/1/items/properties/then/properties/scenario/enum", keyword: "enum", params: { allowedValues: schema41.oneOf[1].items.properties.then.properties.scenario.enum }, message: "must be equal to one of the allowed values", schema: schema41.oneOf[1].items.properties.then.properties.scenario.enum, parentSchema: schema41.oneOf[1].items.properties.then.properties.scenario, data: data20 };
+                                          if (vErrors === null) {
+                                            vErrors = [err44];
+                                          } else {
+                                            vErrors.push(err44);
+                                          }
+                                          errors++;
+                                        }
+                                        var valid11 = _errs71 === errors;
+                                      } else {
+                                        var valid11 = true;
+                                      }
+                                      if (valid11) {
+                                        if (data18.delay !== void 0) {
+                                          let data21 = data18.delay;
+                                          const _errs73 = errors;
+                                          const _errs74 = errors;
+                                          let valid13 = false;
+                                          let passing6 = null;
+                                          const _errs75 = errors;
+                                          if (typeof data21 !== "string") {
+                                            const err45 = { instancePath: instancePath + "/" + i0 + "/then/delay", schemaPath: "#/oneOf/1/items/properties/then/properties/delay/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.then.properties.delay.oneOf[0].type, parentSchema: schema41.oneOf[1].items.properties.then.properties.delay.oneOf[0], data: data21 };
+                                            if (vErrors === null) {
+                                              vErrors = [err45];
+                                            } else {
+                                              vErrors.push(err45);
+                                            }
+                                            errors++;
+                                          }
+                                          var _valid6 = _errs75 === errors;
+                                          if (_valid6) {
+                                            valid13 = true;
+                                            passing6 = 0;
+                                          }
+                                          const _errs77 = errors;
+                                          if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
+                                            const err46 = { instancePath: instancePath + "/" + i0 + "/then/delay", schemaPath: "#/oneOf/1/items/properties/then/properties/delay/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[1].items.properties.then.properties.delay.oneOf[1].type, parentSchema: schema41.oneOf[1].items.properties.then.properties.delay.oneOf[1], data: data21 };
+                                            if (vErrors === null) {
+                                              vErrors = [err46];
+                                            } else {
+                                              vErrors.push(err46);
+                                            }
+                                            errors++;
+                                          }
+                                          var _valid6 = _errs77 === errors;
+                                          if (_valid6 && valid13) {
+                                            valid13 = false;
+                                            passing6 = [passing6, 1];
+                                          } else {
+                                            if (_valid6) {
+                                              valid13 = true;
+                                              passing6 = 1;
+                                            }
+                                          }
+                                          if (!valid13) {
+                                            const err47 = { instancePath: instancePath + "/" + i0 + "/then/delay", schemaPath: "#/oneOf/1/items/properties/then/properties/delay/oneOf", keyword: "oneOf", params: { passingSchemas: passing6 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf[1].items.properties.then.properties.delay.oneOf, parentSchema: schema41.oneOf[1].items.properties.then.properties.delay, data: data21 };
+                                            if (vErrors === null) {
+                                              vErrors = [err47];
+                                            } else {
+                                              vErrors.push(err47);
+                                            }
+                                            errors++;
+                                          } else {
+                                            errors = _errs74;
+                                            if (vErrors !== null) {
+                                              if (_errs74) {
+                                                vErrors.length = _errs74;
+                                              } else {
+                                                vErrors = null;
+                                              }
+                                            }
+                                          }
+                                          var valid11 = _errs73 === errors;
+                                        } else {
+                                          var valid11 = true;
+                                        }
+                                        if (valid11) {
+                                          if (data18.fault !== void 0) {
+                                            let data22 = data18.fault;
+                                            const _errs79 = errors;
+                                            if (typeof data22 !== "string") {
+                                              const err48 = { instancePath: instancePath + "/" + i0 + "/then/fault", schemaPath: "#/oneOf/1/items/properties/then/properties/fault/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema41.oneOf[1].items.properties.then.properties.fault.type, parentSchema: schema41.oneOf[1].items.properties.then.properties.fault, data: data22 };
+                                              if (vErrors === null) {
+                                                vErrors = [err48];
+                                              } else {
+                                                vErrors.push(err48);
+                                              }
+                                              errors++;
+                                            }
+                                            if (!(data22 === "connection-reset" || data22 === "empty-response" || data22 === "malformed-json" || data22 === "random-data-then-close" || data22 === "CONNECTION_RESET_BY_PEER" || data22 === "EMPTY_RESPONSE" || data22 === "MALFORMED_RESPONSE_CHUNK" || data22 === "RANDOM_DATA_THEN_CLOSE")) {
+                                              const err49 = { instancePath: instancePath + "/" + i0 + "/then/fault", schemaPath: "#/oneOf/1/items/properties/then/properties/fault/enum", keyword: "enum", params: { allowedValues: schema41.oneOf[1].items.properties.then.properties.fault.enum }, message: "must be equal to one of the allowed values", schema: schema41.oneOf[1].items.properties.then.properties.fault.enum, parentSchema: schema41.oneOf[1].items.properties.then.properties.fault, data: data22 };
+                                              if (vErrors === null) {
+                                                vErrors = [err49];
+                                              } else {
+                                                vErrors.push(err49);
+                                              }
+                                              errors++;
+                                            }
+                                            var valid11 = _errs79 === errors;
+                                          } else {
+                                            var valid11 = true;
+                                          }
+                                        }
+                                      }
+                                    }
+                                  }
+                                } else {
+                                  const err50 = { instancePath: instancePath + "/" + i0 + "/then", schemaPath: "#/oneOf/1/items/properties/then/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[1].items.properties.then.type, parentSchema: schema41.oneOf[1].items.properties.then, data: data18 };
+                                  if (vErrors === null) {
+                                    vErrors = [err50];
+                                  } else {
+                                    vErrors.push(err50);
+                                  }
+                                  errors++;
+                                }
+                              }
+                              var valid8 = _errs62 === errors;
+                            } else {
+                              var valid8 = true;
+                            }
+                            if (valid8) {
+                              if (data12.times !== void 0) {
+                                let data23 = data12.times;
+                                const _errs81 = errors;
+                                if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
+                                  const err51 = { instancePath: instancePath + "/" + i0 + "/times", schemaPath: "#/oneOf/1/items/properties/times/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[1].items.properties.times.type, parentSchema: schema41.oneOf[1].items.properties.times, data: data23 };
+                                  if (vErrors === null) {
+                                    vErrors = [err51];
+                                  } else {
+                                    vErrors.push(err51);
+                                  }
+                                  errors++;
+                                }
+                                if (errors === _errs81) {
+                                  if (typeof data23 == "number" && isFinite(data23)) {
+                                    if (data23 < 1 || isNaN(data23)) {
+                                      const err52 = { instancePath: instancePath + "/" + i0 + "/times", schemaPath: "#/oneOf/1/items/properties/times/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema41.oneOf[1].items.properties.times, data: data23 };
+                                      if (vErrors === null) {
+                                        vErrors = [err52];
+                                      } else {
+                                        vErrors.push(err52);
+                                      }
+                                      errors++;
+                                    }
+                                  }
+                                }
+                                var valid8 = _errs81 === errors;
+                              } else {
+                                var valid8 = true;
+                              }
+                              if (valid8) {
+                                if (data12.after !== void 0) {
+                                  let data24 = data12.after;
+                                  const _errs83 = errors;
+                                  if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
+                                    const err53 = { instancePath: instancePath + "/" + i0 + "/after", schemaPath: "#/oneOf/1/items/properties/after/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema41.oneOf[1].items.properties.after.type, parentSchema: schema41.oneOf[1].items.properties.after, data: data24 };
+                                    if (vErrors === null) {
+                                      vErrors = [err53];
+                                    } else {
+                                      vErrors.push(err53);
+                                    }
+                                    errors++;
+                                  }
+                                  if (errors === _errs83) {
+                                    if (typeof data24 == "number" && isFinite(data24)) {
+                                      if (data24 < 0 || isNaN(data24)) {
+                                        const err54 = { instancePath: instancePath + "/" + i0 + "/after", schemaPath: "#/oneOf/1/items/properties/after/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema41.oneOf[1].items.properties.after, data: data24 };
+                                        if (vErrors === null) {
+                                          vErrors = [err54];
+                                        } else {
+                                          vErrors.push(err54);
+                                        }
+                                        errors++;
+                                      }
+                                    }
+                                  }
+                                  var valid8 = _errs83 === errors;
+                                } else {
+                                  var valid8 = true;
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      const err55 = { instancePath: instancePath + "/" + i0, schemaPath: "#/oneOf/1/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema41.oneOf[1].items.type, parentSchema: schema41.oneOf[1].items, data: data12 };
+                      if (vErrors === null) {
+                        vErrors = [err55];
+                      } else {
+                        vErrors.push(err55);
+                      }
+                      errors++;
+                    }
+                  }
+                  var valid7 = _errs44 === errors;
+                  if (!valid7) {
+                    break;
+                  }
+                }
+              }
+            }
+          } else {
+            const err56 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema41.oneOf[1].type, parentSchema: schema41.oneOf[1], data };
+            if (vErrors === null) {
+              vErrors = [err56];
+            } else {
+              vErrors.push(err56);
+            }
+            errors++;
+          }
+        }
+        var _valid0 = _errs42 === errors;
+        if (_valid0 && valid0) {
+          valid0 = false;
+          passing0 = [passing0, 1];
+        } else {
+          if (_valid0) {
+            valid0 = true;
+            passing0 = 1;
+          }
+        }
+        if (!valid0) {
+          const err57 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema41.oneOf, parentSchema: schema41, data };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+          validate56.errors = vErrors;
+          return false;
+        } else {
+          errors = _errs0;
+          if (vErrors !== null) {
+            if (_errs0) {
+              vErrors.length = _errs0;
+            } else {
+              vErrors = null;
+            }
           }
         }
         validate56.errors = vErrors;

@@ -76,6 +76,23 @@ test('a rule set through B applies on A, and its times are counted across both: 
   expect((await rulesOf(a)).map((rule) => rule.id)).toEqual(['r1']);
 });
 
+test('a rule letting calls through (after) counts them across both processes: 12 requests at once against after 3, times 2 pass 10 and force exactly 2', async () => {
+  const created = await fetch(`${a.baseUrl}/__admin/scenarios`, {
+    method: 'POST',
+    headers: JSON_BODY,
+    body: JSON.stringify({ when: { param: 'fileId', equals: '556' }, then: { code: 401 }, after: 3, times: 2 }),
+  });
+  expect(created.status).toBe(201);
+  const statuses = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => issue(i % 2 === 0 ? a : b, '556').then((res) => res.status)),
+  );
+  expect([
+    statuses.filter((status) => status === 401).length,
+    statuses.filter((status) => status === 200).length,
+  ]).toEqual([2, 10]);
+  expect((await rulesOf(b)).map((rule) => rule.id)).toEqual(['r1']);
+});
+
 test("a session's rule set through A is seen and removed through B, and never touches another session", async () => {
   const session = { 'X-Mock-Session': 'tester-1' };
   const created = await fetch(`${a.baseUrl}/__admin/scenarios`, {
@@ -134,4 +151,37 @@ test('a reset through A clears rules, grants and the journal for B too, and the 
   );
   expect((await issue(b, '1')).status).toBe(200);
   expect((await issue(b, '1', { Authorization: `Bearer ${granted}` })).status).toBe(401);
+});
+
+test("GET /__admin/sessions through B lists what A's requests left in Redis: each session's tokens, rules, clock and last request", async () => {
+  await fetch(`${a.baseUrl}/__admin/reset`, { method: 'POST' });
+  const session = { 'X-Mock-Session': 'qa-s' };
+  expect((await issue(a, '1', session)).status).toBe(200);
+  await fetch(`${a.baseUrl}/__admin/clock/advance`, {
+    method: 'POST',
+    headers: { ...JSON_BODY, ...session },
+    body: JSON.stringify({ by: '1h' }),
+  });
+  await fetch(`${a.baseUrl}/__admin/scenarios`, {
+    method: 'POST',
+    headers: { ...JSON_BODY, ...session },
+    body: JSON.stringify([{ then: { code: 401 }, after: 5 }, { then: { code: 403 } }]),
+  });
+  const journal = (await (await fetch(`${b.baseUrl}/__admin/requests?session=qa-s`)).json()) as {
+    requests: { id: number; at: string }[];
+  };
+  const [last] = journal.requests;
+  const listed = await (await fetch(`${b.baseUrl}/__admin/sessions`)).json();
+  expect(listed).toEqual({
+    sessions: [
+      { session: '', tokens: 0, rules: 1, clock: { own: false, offsetMs: 0, frozen: false }, lastRequest: null },
+      {
+        session: 'qa-s',
+        tokens: 1,
+        rules: 2,
+        clock: { own: true, offsetMs: 3_600_000, frozen: false },
+        lastRequest: { id: last?.id, at: last?.at },
+      },
+    ],
+  });
 });

@@ -37,8 +37,13 @@ test('a restart keeps a View Token valid with its expiry, and keeps the clock, t
   await fetch(`${first.baseUrl}/__admin/scenarios`, {
     method: 'POST',
     headers: { ...json, 'X-Mock-Session': 'qa-7' },
-    body: JSON.stringify({ when: { param: 'fileId', equals: '9' }, then: { code: '404' }, times: 2 }),
+    body: JSON.stringify({ when: { param: 'fileId', equals: '9' }, then: { code: '404' }, times: 2, after: 1 }),
   });
+  // Its one call to let through, used before the restart.
+  const passed = await fetch(`${first.baseUrl}/view/token?fileId=9`, {
+    headers: { ...AUTH, 'X-Mock-Session': 'qa-7' },
+  });
+  expect(passed.status).toBe(200);
   expect(await first.stop('SIGTERM')).toBe(0);
 
   const second = await serve(file);
@@ -53,7 +58,11 @@ test('a restart keeps a View Token valid with its expiry, and keeps the clock, t
   const rules = (await (await fetch(`${second.baseUrl}/__admin/scenarios?session=qa-7`)).json()) as {
     rules: { remaining: number }[];
   };
-  expect(rules.rules).toEqual([expect.objectContaining({ remaining: 2, session: 'qa-7' })]);
+  expect(rules.rules).toEqual([expect.objectContaining({ remaining: 2, after: 0, session: 'qa-7' })]);
+  const forced = await fetch(`${second.baseUrl}/view/token?fileId=9`, {
+    headers: { ...AUTH, 'X-Mock-Session': 'qa-7' },
+  });
+  expect(forced.status).toBe(404);
   await fetch(`${second.baseUrl}/__admin/clock/advance`, {
     method: 'POST',
     headers: json,

@@ -61,7 +61,7 @@ test.each([
   ],
   [
     { when: { operation: 'getViewTokn' }, then: { code: 403 } },
-    '"when.operation" getViewTokn is not a service operation (did you mean getViewToken?); use getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData',
+    '"when.operation" getViewTokn is not a service operation (did you mean getViewToken?); use getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData, getFileElement, getFileFloors, getFileTree, getModelGeometry',
     { operation: expect.arrayContaining(['getViewToken']) },
     { operation: 'getViewToken' },
   ],

@@ -6,8 +6,12 @@ import type { ServiceRequest } from '../../mock/core/service-request';
 import { handleServiceRequest } from '../../mock/core/handle-service-request';
 import { fromCurl } from '../support/curl-line';
 import { aMock, useMockSpec } from '../support/mock-app';
+import { generateBuilding } from '../../mock/viewer/model/generate-building';
 
 beforeAll(useMockSpec);
+
+/** An element of file 10001's generated building, for the catalog's element route. */
+const ELEMENT = generateBuilding('10001').elements[0]?.elementId ?? '';
 
 /** The catalog's curl lines use these credentials; this mock accepts them. */
 const CONFIG = {
@@ -35,7 +39,7 @@ async function violationsIn(
 test('every answer the mock gives on a service route, real or forced from the scenario catalog, passes prism-http response validation against spec/mock.openapi.yaml', async () => {
   const mock = await aMock({ config: CONFIG, validateResponses: true });
   const catalog = await request(mock.app).get('/__admin/scenarios/catalog');
-  const live = (await request(mock.app).get('/view/token?fileId=1').set(BEARER)).body.data as string;
+  const live = (await request(mock.app).get('/view/token?fileId=10001').set(BEARER)).body.data as string;
   const seen = new Set<string>();
   for (const operation of catalog.body.operations as { operationId: string; outcomes: Outcome[] }[]) {
     for (const outcome of operation.outcomes) {
@@ -44,7 +48,9 @@ test('every answer the mock gives on a service route, real or forced from the sc
       const prefer = outcome.prefer?.startsWith('delay=') ? 'delay=1' : outcome.prefer;
       if (prefer) headers.Prefer = prefer;
       const send = request(mock.app)[method.toLowerCase() as 'get' | 'post'];
-      const target = `${url.pathname}${url.search}`.replace(/viewToken=[0-9a-f]{32}/, `viewToken=${live}`);
+      const target = `${url.pathname}${url.search}`
+        .replace(/(viewToken|view_token)=[0-9a-f]{32}/, `$1=${live}`)
+        .replace('/elements/1?', `/elements/${ELEMENT}?`);
       const res = await send(target).set(headers);
       if (res.status !== 422) seen.add(`${operation.operationId} ${res.status}`);
     }
@@ -72,7 +78,8 @@ test('every answer the mock gives on a service route, real or forced from the sc
       documentedStatuses.filter((status) => status !== 422).map((status) => `${operationId} ${status}`),
   );
   expect([...seen].sort()).toEqual([...documented, 'real 200', 'real 400', 'real 401', 'real 403', 'real 404'].sort());
-  expect(seen.size).toBe(36);
+  // 31 statuses of the service's and the viewer's operations, 25 of the model's (data routes and geometry), 5 real ones.
+  expect(seen.size).toBe(61);
   await mock.close();
 });
 

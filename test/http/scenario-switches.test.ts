@@ -215,16 +215,22 @@ test.each([
   ],
   [
     { when: { param: 'fileid', equals: '1' }, then: { code: 403 } },
-    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken, view_token',
+    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, databagId, elementId, fileId, includeArea, includeOverrides, includeRoom, integrateId, moduleDataId, sceneId, submodelId, v, viewToken, view_token',
     {
       param: [
         'clashDetectiveId',
         'compareId',
+        'databagId',
+        'elementId',
         'fileId',
+        'includeArea',
+        'includeOverrides',
+        'includeRoom',
         'integrateId',
         'moduleDataId',
         'sceneId',
         'submodelId',
+        'v',
         'viewToken',
         'view_token',
       ],
@@ -233,7 +239,7 @@ test.each([
   ],
   [
     { when: { operation: 'getViewTokens' }, then: { code: 403 } },
-    '"when.operation" getViewTokens is not a service operation (did you mean getViewToken?); use getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData',
+    '"when.operation" getViewTokens is not a service operation (did you mean getViewToken?); use getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData, getFileElement, getFileFloors, getFileTree, getModelGeometry',
     {
       operation: [
         'getChildFileViewTokenByGet',
@@ -241,6 +247,10 @@ test.each([
         'getViewToken',
         'issueAccessToken',
         'getViewerData',
+        'getFileElement',
+        'getFileFloors',
+        'getFileTree',
+        'getModelGeometry',
       ],
     },
     { operation: 'getViewToken' },
@@ -367,6 +377,10 @@ test('the scenario catalog lists, for every service operation, every documented 
   expect(operations.map((operation) => operation.operationId).sort()).toEqual([
     'getChildFileViewToken',
     'getChildFileViewTokenByGet',
+    'getFileElement',
+    'getFileFloors',
+    'getFileTree',
+    'getModelGeometry',
     'getViewToken',
     'getViewerData',
     'issueAccessToken',

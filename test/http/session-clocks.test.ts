@@ -119,7 +119,9 @@ test("an issue's expiry, a use's expiry header, the admin record and the journal
   expect(listed.body.now).toBe(new Date(T0).toISOString());
   expect(listed.body.viewTokens).toEqual([expect.objectContaining({ token, expiresInMs: 12 * HOUR, state: 'valid' })]);
   const journal = await request(mock.app).get('/__admin/requests?session=qa-anna').expect(200);
+  // The viewer's use sends no X-Mock-Session: the token's session journals it, on its clock.
   expect(journal.body.requests.map((entry: { at: string; path: string }) => [entry.path, entry.at])).toEqual([
+    ['/inside/databag', new Date(T0 + 5 * HOUR).toISOString()],
     ['/view/token', new Date(T0 + 5 * HOUR).toISOString()],
   ]);
 });
@@ -131,7 +133,7 @@ test("POST /__admin/reset with a session forgets that session's tokens, rules, j
     await request(mock.app)
       .post('/__admin/scenarios')
       .set('X-Mock-Session', session)
-      .send({ then: { code: 503 } })
+      .send({ when: { operation: 'getViewToken' }, then: { code: 503 } })
       .expect(201);
     await advance(session, '1h').expect(200);
   }

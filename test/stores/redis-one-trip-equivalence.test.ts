@@ -46,6 +46,17 @@ async function run(mock: MockServer): Promise<{ answers: unknown[]; journal: unk
   await send(app.get('/inside/databag?viewtoken=x'));
   await app.post('/__admin/clock/advance').set(JSON_BODY).send({ by: HOUR }).expect(200);
   await send(app.get('/view/token?sceneId=0').set(AUTH));
+  // Alice's token: the viewer's uses (no X-Mock-Session) run in her session, her rule included.
+  const alices = await send(app.get('/view/token?fileId=5').set({ ...AUTH, 'X-Mock-Session': 'alice' }));
+  const alice = (alices.body as { data: string }).data;
+  await send(app.get(`/inside/databag?viewToken=${alice}`));
+  await app
+    .post('/__admin/scenarios')
+    .set({ ...JSON_BODY, 'X-Mock-Session': 'alice' })
+    .send({ when: { operation: 'getViewerData' }, then: { code: 503 }, times: 1 })
+    .expect(201);
+  await send(app.get(`/inside/databag?viewToken=${alice}`));
+  await send(app.get(`/inside/databag?viewToken=${alice}`).set('X-Mock-Session', 'bob'));
   const journal = ((await app.get('/__admin/requests')).body as { requests: { id: number }[] }).requests.map(
     ({ id: _id, ...entry }) => entry,
   );
@@ -65,7 +76,13 @@ test('seeded, the same requests get the same answers and journal on Redis (one t
     const [inMemory, onRedis] = [await run(memory), await run(redis)];
     expect(onRedis).toEqual(inMemory);
     expect(inMemory.journal.map((entry) => (entry as { status: number }).status)).toEqual([
-      404, 400, 401, 401, 200, 401, 400, 200, 200,
+      200, 503, 200, 200, 404, 400, 401, 401, 200, 401, 400, 200, 200,
+    ]);
+    expect(onRedis.journal.slice(0, 4).map((entry) => (entry as { session: string }).session)).toEqual([
+      'bob',
+      'alice',
+      'alice',
+      'alice',
     ]);
   } finally {
     await Promise.all([memory.close(), redis.close()]);

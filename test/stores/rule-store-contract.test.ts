@@ -37,11 +37,34 @@ describe.each([
     const store = create();
     const limited = await store.add(aRule({ remaining: 2 }));
     const endless = await store.add(aRule());
-    expect(await store.use(limited.id)).toMatchObject({ id: limited.id, remaining: 1 });
-    expect(await store.use(limited.id)).toMatchObject({ id: limited.id, remaining: 0 });
+    expect(await store.use(limited.id)).toEqual({ rule: { ...limited, remaining: 1 }, passed: false });
+    expect(await store.use(limited.id)).toEqual({ rule: { ...limited, remaining: 0 }, passed: false });
     expect(await store.use(limited.id)).toBeUndefined();
-    expect(await store.use(endless.id)).toEqual(endless);
+    expect(await store.use(endless.id)).toEqual({ rule: endless, passed: false });
     expect((await store.list()).map((rule) => rule.id)).toEqual([endless.id]);
+  });
+
+  test('a rule with calls to let through (after) lets them pass, counting down to 0, then answers its times', async () => {
+    const store = create();
+    const rule = await store.add(aRule({ remaining: 2, after: 2 }));
+    expect(await store.use(rule.id)).toEqual({ rule: { ...rule, after: 1 }, passed: true });
+    expect(await store.use(rule.id)).toEqual({ rule: { ...rule, after: 0 }, passed: true });
+    expect(await store.list()).toEqual([{ ...rule, after: 0 }]);
+    expect(await store.use(rule.id)).toEqual({ rule: { ...rule, after: 0, remaining: 1 }, passed: false });
+    expect(await store.use(rule.id)).toEqual({ rule: { ...rule, after: 0, remaining: 0 }, passed: false });
+    expect(await store.use(rule.id)).toBeUndefined();
+  });
+
+  test('twenty calls at once meeting a rule that lets three through and answers five: three pass, five are answered', async () => {
+    const store = create();
+    const rule = await store.add(aRule({ remaining: 5, after: 3 }));
+    const met = await Promise.all(Array.from({ length: 20 }, () => store.use(rule.id)));
+    const answered = met.filter((one) => one !== undefined && !one.passed).map((one) => one?.rule.remaining);
+    const passed = met.filter((one) => one?.passed).map((one) => one?.rule.after);
+    expect([passed.sort(), answered.sort()]).toEqual([
+      [0, 1, 2],
+      [0, 1, 2, 3, 4],
+    ]);
   });
 
   test('twenty uses at once of a rule with five uses left: exactly five succeed', async () => {
@@ -51,7 +74,7 @@ describe.each([
     expect(
       uses
         .filter((use) => use !== undefined)
-        .map((use) => use?.remaining)
+        .map((use) => use?.rule.remaining)
         .sort(),
     ).toEqual([0, 1, 2, 3, 4]);
   });
@@ -143,7 +166,7 @@ test('two Redis rule stores on one prefix are one rule set: a rule added through
   ];
   const rule = await a.add(aRule({ remaining: 1 }));
   expect(await b.list()).toEqual([rule]);
-  expect(await b.use(rule.id)).toMatchObject({ remaining: 0 });
+  expect(await b.use(rule.id)).toEqual({ rule: { ...rule, remaining: 0 }, passed: false });
   expect(await a.use(rule.id)).toBeUndefined();
   expect(await a.list()).toEqual([]);
 });

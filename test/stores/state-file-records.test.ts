@@ -68,12 +68,17 @@ test.each([
   [
     'a rule naming a parameter no operation has',
     [CLOCK, aRule(1, { when: { param: 'fileid', equals: '1' } })],
-    'line 3 (rule r1 (session "")): "when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken, view_token',
+    'line 3 (rule r1 (session "")): "when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, databagId, elementId, fileId, includeArea, includeOverrides, includeRoom, integrateId, moduleDataId, sceneId, submodelId, v, viewToken, view_token',
   ],
   [
     'a rule id the mock never gives',
     [CLOCK, aRule(1, { id: 'rule-1' })],
     'line 3 (rule rule-1 (session "")): "id" must be r and a positive integer (r1, r2, …), as the mock names rules',
+  ],
+  [
+    'a rule letting -1 calls through',
+    [CLOCK, aRule(1, { after: -1 })],
+    'line 3 (rule r1 (session "")): "after" -1 must be an integer from 0 (did you mean 0?)',
   ],
   [
     'a rule with 0 uses left',

@@ -21,7 +21,10 @@ export interface RedisServer {
   signal(signal: NodeJS.Signals): void;
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/** `appendonly: false`: a Redis without persistence (a restart comes back empty), as the QA guide once ran it. */
+export async function startRedisServer({
+  appendonly = true,
+}: { appendonly?: boolean | undefined } = {}): Promise<RedisServer> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'vtm-redis-'));
   let child: ChildProcess | undefined;
@@ -36,7 +39,7 @@ export async function startRedisServer(): Promise<RedisServer> {
         '--save',
         '',
         '--appendonly',
-        'yes',
+        appendonly ? 'yes' : 'no',
         '--appendfsync',
         'always',
         '--dir',

@@ -25,7 +25,7 @@ test.each<[string, unknown, string]>([
   [
     'an unknown top-level field',
     { missng: {} },
-    `${W}: unknown field "missng" (known: description, missing, forbidden, objects, applications, rules, catalog)`,
+    `${W}: unknown field "missng" (known: description, missing, forbidden, objects, applications, rules, ruleFiles, catalog)`,
   ],
   [
     'an unknown id parameter',
@@ -78,6 +78,17 @@ test.each<[string, unknown, string]>([
     `${W}: rules[0].then.scenario: "forbiden" is not allowed (allowed: access-token-missing, access-token-invalid, access-token-expired, forbidden, not-found, invalid-parameter, server-error, unavailable)`,
   ],
   ['a rule used 0 times', { rules: [{ then: { code: '403' }, times: 0 }] }, `${W}: rules[0].times: 0 must be >= 1`],
+  [
+    'rules files in a config object (not a file)',
+    { ruleFiles: ['qa-7.rules.json'] },
+    `${W}: ruleFiles names files, read only from a config file (--config); in code, add the rules with mock.scenarios.addAll`,
+  ],
+  ['an empty ruleFiles', { ruleFiles: [] }, `${W}: ruleFiles: must NOT have fewer than 1 items`],
+  [
+    'a second rule letting -1 calls through',
+    { rules: [{ then: { code: 401 } }, { then: { code: 401 }, after: -1 }] },
+    `${W}: rules[1].after: -1 must be >= 0`,
+  ],
   [
     'a catalog file without a name',
     { applications: [app], catalog: { files: [{ id: '1', owner: 'app-a' }] } },
@@ -188,6 +199,7 @@ test('a full config passes, with $schema and description, and comes out checked'
           then: { scenario: 'forbidden' },
           times: 2,
         },
+        { when: { operation: 'getViewerData' }, then: { code: 401 }, after: 2 },
       ],
       catalog: {
         files: [{ id: '1', name: 'a.rvt', owner: 'app-a', extension: 'rvt' }],
@@ -201,9 +213,11 @@ test('a full config passes, with $schema and description, and comes out checked'
     forbidden: {},
     objects: {},
     models: new Map(),
+    sessionRules: [],
     applications: [{ appKey: 'app-a', appSecret: 's', name: 'A', accessTokens: ['ci'] }],
     rules: [
       { when: { operation: 'getViewToken', param: 'fileId', equals: '7' }, then: { scenario: 'forbidden' }, times: 2 },
+      { when: { operation: 'getViewerData' }, then: { code: 401 }, after: 2 },
     ],
     catalog: expect.objectContaining({
       files: [{ id: '1', name: 'a.rvt', owner: 'app-a', extension: 'rvt' }],

@@ -5,7 +5,7 @@ import { ROUTE_TABLE, isServiceOperation } from '../../mock/core/routing/route-t
 import { StoreFullError, StoreUnavailableError } from '../../mock/core/store-errors';
 import { DEFAULT_MAX_VIEW_TOKENS, lastActiveMs } from '../../mock/core/token-store';
 
-test("the service routes, as the interface document and the mock's spec name them, each with its parameters", () => {
+test("the operations the core runs (the service's, the viewer's, the model's), as the spec names them, each with its parameters", () => {
   const service = ROUTE_TABLE.filter((route) => isServiceOperation(route.operationId));
   expect(
     service.map((route) => [
@@ -35,7 +35,18 @@ test("the service routes, as the interface document and the mock's spec name the
     ],
     ['POST', '/oauth2/token', 'issueAccessToken', []],
     ['GET', '/inside/databag', 'getViewerData', ['viewToken']],
+    [
+      'GET',
+      '/data/v2/files/{fileId}/elements/{elementId}',
+      'getFileElement',
+      ['fileId', 'elementId', 'view_token', 'includeOverrides'],
+    ],
+    ['GET', '/data/v2/files/{fileId}/floors', 'getFileFloors', ['fileId', 'view_token', 'includeRoom', 'includeArea']],
+    ['GET', '/data/v2/files/{fileId}/tree', 'getFileTree', ['fileId', 'view_token', 'v']],
+    ['GET', '/{databagId}/resource/model', 'getModelGeometry', ['databagId']],
   ]);
+  // The stand-in's countdown poll stays outside the core: no rule, no journal entry for it.
+  expect(isServiceOperation('getViewTokenClock')).toBe(false);
   expect(ID_PARAMETERS).toEqual(service[2]?.parameters.filter((p) => p.in === 'query').map((p) => p.name));
 });
 

@@ -44,9 +44,13 @@ function aSharedStore(
     trips,
     async run(trip): Promise<TripOutcome> {
       trips.push(trip);
-      const at = (await clocks.read([trip.session])).now(trip.session);
-      const version = await parts.ruleStore.version(trip.session);
-      if (version !== undefined) return { kind: 'rules', version, clocks: await read(trip.session) };
+      // A call carrying a View Token and naming no session runs in the token's session ('' for an unknown token).
+      const byToken = trip.sessionOfToken !== undefined;
+      const session = byToken ? ((await parts.store.find(trip.sessionOfToken ?? ''))?.session ?? '') : trip.session;
+      const took = byToken ? { session } : {};
+      const at = (await clocks.read([session])).now(session);
+      const version = await parts.ruleStore.version(session);
+      if (version !== undefined) return { kind: 'rules', version, clocks: await read(session), ...took };
       if (trip.accessToken) {
         const found = await parts.accessTokenStore.find(trip.accessToken.token);
         if (
@@ -54,9 +58,9 @@ function aSharedStore(
           found.expiresAtMs !== trip.accessToken.expiresAtMs ||
           at >= found.expiresAtMs
         )
-          return { kind: 'stale', clocks: await read(trip.session) };
+          return { kind: 'stale', clocks: await read(session), ...took };
       }
-      let outcome: TripOutcome = { kind: 'done', atMs: at };
+      let outcome: TripOutcome = { kind: 'done', atMs: at, ...took };
       if (trip.effect.kind === 'insert' && !(await parts.store.insert({ ...trip.effect.record, issuedAtMs: at })))
         return { kind: 'taken' };
       if (trip.effect.kind === 'touch') {
@@ -65,13 +69,14 @@ function aSharedStore(
         outcome = {
           kind: 'done',
           atMs: at,
+          ...took,
           touched:
             record === undefined
               ? { kind: 'unknown' }
               : await parts.store.touch(trip.effect.token, used, used - trip.effect.ttlMs),
         };
       }
-      await parts.journal.record({ ...trip.journal, atMs: at, status: journaledStatus(trip, outcome) });
+      await parts.journal.record({ ...trip.journal, session, atMs: at, status: journaledStatus(trip, outcome) });
       return outcome;
     },
   };
@@ -161,6 +166,25 @@ test("a use is one round trip: a touch of the token for its ttl, judged in the s
     ['getViewerData', 200, null],
     ['getViewToken', 200, null],
   ]);
+});
+
+test("a use naming no session runs in its token's session, found in the same trip: one trip without rules, that session's rules step by step", async () => {
+  const { core, trips } = aSharedCore();
+  const inAlice = { authorization: 'Bearer t', 'x-mock-session': 'alice' };
+  const token = dataOf(await handleServiceRequest(core, aRequest({ headers: inAlice }))) as string;
+  expect(await handleServiceRequest(core, aUse(token))).toMatchObject({ answer: { status: 200 } });
+  expect([trips[1]?.session, trips[1]?.sessionOfToken]).toEqual(['', token]);
+  await core.rules.add({ when: { operation: 'getViewerData' }, then: { code: 503 }, times: 1 }, 'alice');
+  expect(await handleServiceRequest(core, aUse(token))).toMatchObject({
+    answer: { status: 503, headers: { 'X-Mock-Rule': 'r1' } },
+  });
+  expect(trips).toHaveLength(3);
+  expect((await core.journal.list({ session: 'alice' })).map((entry) => [entry.operationId, entry.status])).toEqual([
+    ['getViewerData', 503],
+    ['getViewerData', 200],
+    ['getViewToken', 200],
+  ]);
+  expect(await core.journal.list({ session: '' })).toEqual([]);
 });
 
 test('a refusal decided before the store (400, 401, 404) is journaled in one round trip that changes nothing else', async () => {

@@ -103,7 +103,7 @@ test("a rule used up leaves its session's list, tally and version; the last one 
   const store = createMemoryRuleStore();
   const once = await store.add(aRule('a', 1));
   await store.add(aRule('b', 1));
-  expect(await store.use(once.id)).toMatchObject({ id: 'r1', remaining: 0 });
+  expect(await store.use(once.id)).toMatchObject({ rule: { id: 'r1', remaining: 0 }, passed: false });
   expect([await store.list('a'), await store.version('a'), await store.tally('a')]).toEqual([
     [],
     undefined,

@@ -4,7 +4,8 @@ import { createMemoryRuleStore, toRuleNumber } from '../../mock/core/scenarios/r
 import { MAX_RULE_SESSIONS, MAX_RULES_PER_SESSION, createRules } from '../../mock/core/scenarios/rules';
 import { checkRule } from '../../mock/core/scenarios/rule-check';
 
-const OPERATIONS = 'getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData';
+const OPERATIONS =
+  'getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData, getFileElement, getFileFloors, getFileTree, getModelGeometry';
 
 const aRequest = (fields: Partial<ServiceRequest> = {}): ServiceRequest => ({
   operationId: 'getViewToken',
@@ -17,9 +18,9 @@ const aRequest = (fields: Partial<ServiceRequest> = {}): ServiceRequest => ({
 });
 
 test.each<[string, unknown, string]>([
-  ['null', null, 'a rule is a JSON object {when?, then, times?}'],
-  ['an array', [{ then: { code: 403 } }], 'a rule is a JSON object {when?, then, times?}'],
-  ['a string', 'forbidden', 'a rule is a JSON object {when?, then, times?}'],
+  ['null', null, 'a rule is a JSON object {when?, then, times?, after?}'],
+  ['an array', [{ then: { code: 403 } }], 'a rule is a JSON object {when?, then, times?, after?}'],
+  ['a string', 'forbidden', 'a rule is a JSON object {when?, then, times?, after?}'],
   [
     'a when that is a string',
     { when: 'always', then: { code: 403 } },
@@ -87,6 +88,14 @@ test.each<[string, unknown, string]>([
   ['times -1', { then: { code: 403 }, times: -1 }, '"times" -1 must be a positive integer (did you mean 1?)'],
   ['times 1.5', { then: { code: 403 }, times: 1.5 }, '"times" 1.5 must be a positive integer (did you mean 2?)'],
   ['times as text', { then: { code: 403 }, times: '2' }, '"times" must be a positive integer'],
+  ['after -1', { then: { code: 401 }, after: -1 }, '"after" -1 must be an integer from 0 (did you mean 0?)'],
+  ['after 2.5', { then: { code: 401 }, after: 2.5 }, '"after" 2.5 must be an integer from 0 (did you mean 3?)'],
+  ['after as text', { then: { code: 401 }, after: '3' }, '"after" must be an integer from 0'],
+  [
+    'after past 2^53',
+    { then: { code: 401 }, after: 2 ** 53 },
+    `"after" ${2 ** 53} must be an integer from 0 (did you mean ${2 ** 53}?)`,
+  ],
 ])('a rule with %s is refused, saying what is wrong', (_label, input, detail) => {
   const checked = checkRule(input);
   expect({ kind: checked.kind, detail: 'detail' in checked ? checked.detail : undefined }).toEqual({
@@ -340,11 +349,11 @@ test('the memory rule store: ids in creation order, per-session lists and tallie
   expect(await store.tally('a')).toEqual({ inSession: 2, sessions: 2 });
   expect(await store.tally('c')).toEqual({ inSession: 0, sessions: 2 });
   expect((await store.list('a')).map((rule) => rule.id)).toEqual(['r1', 'r3']);
-  expect(await store.use('r1')).toMatchObject({ id: 'r1', remaining: 1 });
-  expect(await store.use('r1')).toMatchObject({ id: 'r1', remaining: 0 });
+  expect(await store.use('r1')).toMatchObject({ rule: { id: 'r1', remaining: 1 }, passed: false });
+  expect(await store.use('r1')).toMatchObject({ rule: { id: 'r1', remaining: 0 }, passed: false });
   expect(await store.use('r1')).toBeUndefined();
-  expect(await store.use('r2')).toMatchObject({ id: 'r2', remaining: null });
-  expect(await store.use('r2')).toMatchObject({ id: 'r2', remaining: null });
+  expect(await store.use('r2')).toMatchObject({ rule: { id: 'r2', remaining: null }, passed: false });
+  expect(await store.use('r2')).toMatchObject({ rule: { id: 'r2', remaining: null }, passed: false });
   expect(await store.remove('r3')).toBe(true);
   expect(await store.remove('r3')).toBe(false);
   await store.restore([
@@ -401,11 +410,17 @@ test('removing a rule keeps every other rule', async () => {
 const ALL_PARAMETERS = [
   'clashDetectiveId',
   'compareId',
+  'databagId',
+  'elementId',
   'fileId',
+  'includeArea',
+  'includeOverrides',
+  'includeRoom',
   'integrateId',
   'moduleDataId',
   'sceneId',
   'submodelId',
+  'v',
   'viewToken',
   'view_token',
 ];
@@ -424,14 +439,17 @@ test.each<[string, unknown, unknown]>([
   [
     'a key that is no part of a rule',
     { colour: 1, then: { code: 403 } },
-    { detail: '"colour" is not part of a rule; use when, then, times', allowed: { rule: ['when', 'then', 'times'] } },
+    {
+      detail: '"colour" is not part of a rule; use when, then, times, after',
+      allowed: { rule: ['when', 'then', 'times', 'after'] },
+    },
   ],
   [
     'a misspelt then',
     { thne: { code: 403 } },
     {
-      detail: '"thne" is not part of a rule (did you mean then?); use when, then, times',
-      allowed: { rule: ['when', 'then', 'times'] },
+      detail: '"thne" is not part of a rule (did you mean then?); use when, then, times, after',
+      allowed: { rule: ['when', 'then', 'times', 'after'] },
       nearest: { rule: 'then' },
     },
   ],
@@ -500,6 +518,15 @@ test.each<[string, unknown, unknown]>([
     'a param for an operation with none',
     { when: { operation: 'issueAccessToken', param: 'fileId' }, then: { code: 403 } },
     { detail: '"when.param" fileId: issueAccessToken does not have it; use none', allowed: { param: [] } },
+  ],
+  [
+    'after 0.4',
+    { then: { code: 401 }, after: 0.4 },
+    {
+      detail: '"after" 0.4 must be an integer from 0 (did you mean 0?)',
+      allowed: { after: ['0..'] },
+      nearest: { after: 0 },
+    },
   ],
   [
     'times 0.4',
@@ -629,4 +656,53 @@ test(`the indexes of at most ${MAX_RULE_SESSIONS} sessions are kept: a take in o
   await take('s1');
   await take('new');
   expect(listed).toEqual(['new', 's1']);
+});
+
+test('"after": N lets the first N matching calls through (no rule answers them), then the rule answers, its times counted from there', async () => {
+  const rules = createRules();
+  const added = await rules.add({ when: { operation: 'getViewToken' }, then: { code: 401 }, after: 3, times: 2 }, '');
+  expect(added).toEqual({
+    kind: 'added',
+    rule: { id: 'r1', session: '', when: { operation: 'getViewToken' }, then: { code: 401 }, remaining: 2, after: 3 },
+  });
+  const outcomes = [];
+  for (let call = 1; call <= 7; call += 1) {
+    const taken = await rules.take(aRequest(), '', SERVICE_STATUSES.getViewToken);
+    outcomes.push(
+      taken === undefined
+        ? 'real'
+        : `${taken.plan.applied.join()} (after ${taken.rule.after}, ${taken.rule.remaining} left)`,
+    );
+  }
+  expect(outcomes).toEqual([
+    'real',
+    'real',
+    'real',
+    'code=401 (after 0, 1 left)',
+    'code=401 (after 0, 0 left)',
+    'real',
+    'real',
+  ]);
+  // Its two answers given, the rule is gone.
+  expect(await rules.list()).toEqual([]);
+});
+
+test('a call let through by an "after" rule meets the rules after it; "after" without "times" answers for good', async () => {
+  const rules = createRules();
+  await rules.add({ then: { code: 401 }, after: 1 }, '');
+  await rules.add({ then: { delay: 10 } }, '');
+  await rules.add({ when: { operation: 'getViewerData' }, then: { code: 500 }, after: 0, times: 1 }, '');
+  const taken = async (request: ServiceRequest, statuses: readonly number[]) =>
+    (await rules.take(request, '', statuses))?.plan.applied.join();
+  expect(await taken(aRequest(), SERVICE_STATUSES.getViewToken)).toBe('delay=10');
+  expect(await taken(aRequest(), SERVICE_STATUSES.getViewToken)).toBe('code=401');
+  expect(await taken(aRequest(), SERVICE_STATUSES.getViewToken)).toBe('code=401');
+  // The viewer's call is matched by the first rule too (a 401 it documents), and "after": 0 lets nothing through.
+  const use = aRequest({ operationId: 'getViewerData', query: { viewToken: 'x' }, headers: {} });
+  expect(await taken(use, SERVICE_STATUSES.getViewerData)).toBe('code=401');
+  expect((await rules.list()).map((rule) => [rule.id, rule.after, rule.remaining])).toEqual([
+    ['r1', 0, null],
+    ['r2', undefined, null],
+    ['r3', 0, 1],
+  ]);
 });

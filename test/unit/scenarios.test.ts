@@ -228,15 +228,21 @@ test.each([
 test.each([
   [
     { when: { param: 'fileid', equals: '1' }, then: { code: 403 } },
-    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, fileId, integrateId, moduleDataId, sceneId, submodelId, viewToken, view_token',
+    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, databagId, elementId, fileId, includeArea, includeOverrides, includeRoom, integrateId, moduleDataId, sceneId, submodelId, v, viewToken, view_token',
     [
       'clashDetectiveId',
       'compareId',
+      'databagId',
+      'elementId',
       'fileId',
+      'includeArea',
+      'includeOverrides',
+      'includeRoom',
       'integrateId',
       'moduleDataId',
       'sceneId',
       'submodelId',
+      'v',
       'viewToken',
       'view_token',
     ],

@@ -102,6 +102,8 @@ test.each([
     '"when.parm" is not a field here (did you mean param?); use operation, param, equals, accessToken.',
   ],
   ['createScenarioRule', { when: {} }, '"then" is required.'],
+  ['createScenarioRule', [{ then: { code: 401 } }, { when: {} }], '"[1].then" is required.'],
+  ['createScenarioRule', 'forbidden', '"" must be an object or an array; got "forbidden".'],
   ['countRequests', { status: '200' }, '"status" must be an integer; got "200".'],
 ])('%s with body %j: %s', (operationId, body, detail) => {
   expect(checkBody(route(operationId), body)).toBe(detail);

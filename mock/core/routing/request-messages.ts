@@ -3,6 +3,8 @@ import { didYouMean, findNearestName } from '../near-miss';
 /** One error of a compiled request validator (ajv's shape, with `verbose`: the value and the schema it broke). */
 export interface SchemaError {
   instancePath: string;
+  /** Where in the schema it failed, e.g. `#/oneOf/1/items/required` (which branch of a oneOf). */
+  schemaPath?: string;
   keyword: string;
   params: Record<string, unknown>;
   data?: unknown;

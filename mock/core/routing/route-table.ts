@@ -56,8 +56,32 @@ type GeneratedRoute = (typeof ROUTES)[number];
 
 /** Every operationId of the spec files. */
 export type OperationId = GeneratedRoute['operationId'];
-/** The operations of the service and the viewer: where Prefer switches, rules and the journal apply. */
-export type ServiceOperationId = Extract<GeneratedRoute, { area: 'service' | 'viewer' }>['operationId'];
+/**
+ * The stand-in's countdown poll (`/__viewer/token-clock`, once a second per open page): the mock's own
+ * route, not the platform's, so it takes no switch or rule and stays out of the journal.
+ */
+const OUTSIDE_THE_CORE = [
+  'getViewTokenClock',
+  // The integration and drawing routes (viewer2) answer as they came, not yet through the core: no switch,
+  // rule or journal entry, and a carried View Token's session not taken (to do, as for the other model routes).
+  'getIntegrationFiles',
+  'getIntegrationFloors',
+  'getIntegrationTree',
+  'getIntegrationFileElement',
+  'getIntegrationElement',
+  'getDrawingIndex',
+  'getDrawingSheet',
+] as const;
+
+/**
+ * The operations the core runs (mock/core/handle-service-request.ts): the service's, the viewer's and
+ * the model's data routes, every one of them but {@link OUTSIDE_THE_CORE}. Prefer switches, rules and
+ * the journal apply to these; a call carrying a View Token belongs to the token's session.
+ */
+export type ServiceOperationId = Exclude<
+  Extract<GeneratedRoute, { area: 'service' | 'viewer' | 'model' }>['operationId'],
+  (typeof OUTSIDE_THE_CORE)[number]
+>;
 
 /** The operations of the model behind a View Token: its data routes (`view_token=`) and geometry. */
 export type ModelOperationId = Extract<GeneratedRoute, { area: 'model' }>['operationId'];
@@ -68,13 +92,25 @@ export type StaticOperationId = Extract<GeneratedRoute, { area: 'static' }>['ope
 /** The route table, from both spec files (scripts/build-routes.js); its areas checked against {@link AREAS} here. */
 export const ROUTE_TABLE: readonly Route[] = ROUTES;
 
-/** Whether an operation is one of the service's or the viewer's. */
+/** Whether the core runs an operation (the service's, the viewer's, the model's: {@link ServiceOperationId}). */
 export function isServiceOperation(operationId: string): operationId is ServiceOperationId {
   return SERVICE_OPERATION_IDS.has(operationId);
 }
 
+const CORE_AREAS: ReadonlySet<Area> = new Set(['service', 'viewer', 'model']);
 const SERVICE_OPERATION_IDS: ReadonlySet<string> = new Set(
-  ROUTE_TABLE.filter((route) => route.area === 'service' || route.area === 'viewer').map((route) => route.operationId),
+  ROUTE_TABLE.filter(
+    (route) => CORE_AREAS.has(route.area) && !(OUTSIDE_THE_CORE as readonly string[]).includes(route.operationId),
+  ).map((route) => route.operationId),
+);
+
+/** Whether an operation takes a View Token (the viewer's and the model's) rather than an Access Token. */
+export function isViewTokenOperation(operationId: string): boolean {
+  return VIEW_TOKEN_OPERATION_IDS.has(operationId);
+}
+
+const VIEW_TOKEN_OPERATION_IDS: ReadonlySet<string> = new Set(
+  ROUTE_TABLE.filter((route) => route.area === 'viewer' || route.area === 'model').map((route) => route.operationId),
 );
 
 /** The static host's operations, as the table lists them. */

@@ -121,16 +121,40 @@ export function validateMatched(route: Route, request: RequestParameters, undeco
 export function checkBody(route: Route, body: unknown): string | undefined {
   const validate = checksOf(route).body;
   if (validate === undefined || validate(body)) return undefined;
-  return toBodyMessage(firstError(validate));
+  return toBodyMessage(firstError(validate, body));
 }
 
-/** The error to tell: a failed `oneOf` as a whole (what each branch allows), not its first branch's complaint. */
-function firstError(validate: Validator): SchemaError {
+/**
+ * The error to tell: a failed `oneOf` as a whole (what each branch allows), not its first branch's
+ * complaint; but when the value is an object or an array and one branch alone takes its type (a rule,
+ * or an array of rules), that branch's complaint.
+ */
+function firstError(validate: Validator, body: unknown): SchemaError {
   const errors = (validate.errors ?? []) as SchemaError[];
-  return (
-    errors.find((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf') ??
-    errors[0] ?? { instancePath: '', keyword: 'type', params: {} }
+  const either = errors.find((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf');
+  if (either === undefined) return errors[0] ?? { instancePath: '', keyword: 'type', params: {} };
+  // A whole body of the wrong type, or a oneOf inside it: what each branch allows.
+  if (either.instancePath !== '' || typeof body !== 'object' || body === null) return either;
+  return onlyBranchOfItsType(errors, either) ?? either;
+}
+
+/** The first error of the one branch that did not refuse the value's type, when exactly one did not. */
+function onlyBranchOfItsType(errors: readonly SchemaError[], either: SchemaError): SchemaError | undefined {
+  const prefix = `${either.schemaPath ?? ''}/`;
+  const byBranch = new Map<string, SchemaError[]>();
+  for (const error of errors) {
+    const path = error.schemaPath ?? '';
+    if (!path.startsWith(prefix)) continue;
+    const branch = path.slice(prefix.length).split('/')[0] ?? '';
+    byBranch.set(branch, [...(byBranch.get(branch) ?? []), error]);
+  }
+  const typed = [...byBranch].filter(
+    ([branch, found]) =>
+      !found.some(
+        (error) => error.schemaPath === `${prefix}${branch}/type` && error.instancePath === either.instancePath,
+      ),
   );
+  return typed.length === 1 ? typed[0]?.[1][0] : undefined;
 }
 
 /** `?session[x]=1` names a declared parameter in a form this mock does not read: refused, not dropped. */
@@ -161,7 +185,7 @@ function toInvalid(
   validate: Validator,
   given: Readonly<Record<string, unknown>>,
 ): Validation {
-  const error = firstError(validate);
+  const error = firstError(validate, given);
   const key =
     error.keyword === 'required'
       ? String(error.params.missingProperty)

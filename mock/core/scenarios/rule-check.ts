@@ -57,7 +57,7 @@ export function checkRule(input: unknown, statuses: ServiceStatuses = SERVICE_ST
 }
 
 type Unprocessable = { unprocessable: true } & Refusal;
-const RULE_KEYS = ['when', 'then', 'times'] as const;
+const RULE_KEYS = ['when', 'then', 'times', 'after'] as const;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -80,10 +80,10 @@ export const MAX_RULE_BYTES = 4_096;
 
 /** Checks a rule; a string says how its shape is wrong. */
 function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 'session'> | string | Unprocessable {
-  if (!isObject(input)) return 'a rule is a JSON object {when?, then, times?}';
+  if (!isObject(input)) return 'a rule is a JSON object {when?, then, times?, after?}';
   const extra = Object.keys(input).find((key) => !(RULE_KEYS as readonly string[]).includes(key));
   if (extra !== undefined) return unknownName(`"${echo(extra)}" is not part of a rule`, 'rule', extra, RULE_KEYS);
-  const { when = {}, then, times } = input;
+  const { when = {}, then, times, after } = input;
   const condition = toCondition(when);
   if (typeof condition === 'string' || 'unprocessable' in condition) return condition;
   const outcome = toOutcome(then);
@@ -110,18 +110,8 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
     const { kind: _rejected, ...refusal } = planned;
     return { unprocessable: true, ...refusal };
   }
-  if (times !== undefined) {
-    if (typeof times !== 'number') return '"times" must be a positive integer';
-    if (!Number.isInteger(times) || times < 1) {
-      const nearest = Number.isFinite(times) ? Math.max(1, Math.round(times)) : 1;
-      return {
-        unprocessable: true,
-        detail: `"times" ${times} must be a positive integer (did you mean ${nearest}?)`,
-        allowed: { times: ['1..'] },
-        nearest: { times: nearest },
-      };
-    }
-  }
+  const counted = checkCount('times', times, 1) ?? checkCount('after', after, 0);
+  if (counted !== undefined) return counted;
   // Last: a rule of the right shape is strings and numbers only, and its size is what is left to judge.
   const bytes = jsonBytes(input);
   if (bytes > MAX_RULE_BYTES)
@@ -130,7 +120,23 @@ function toRule(input: unknown, statuses: ServiceStatuses): Omit<Rule, 'id' | 's
       detail: `a rule is at most ${MAX_RULE_BYTES} bytes as JSON; this one is ${bytes} bytes`,
       allowed: { bytes: [`..${MAX_RULE_BYTES}`] },
     };
-  return { when: condition, then: outcome, remaining: (times as number | undefined) ?? null };
+  const rule = { when: condition, then: outcome, remaining: (times as number | undefined) ?? null };
+  return after === undefined ? rule : { ...rule, after: after as number };
+}
+
+/** `times` (from 1) or `after` (from 0): an integer, or what is wrong with it and the nearest one. */
+function checkCount(name: 'times' | 'after', value: unknown, least: number): string | Unprocessable | undefined {
+  if (value === undefined) return undefined;
+  const what = least === 1 ? 'a positive integer' : 'an integer from 0';
+  if (typeof value !== 'number') return `"${name}" must be ${what}`;
+  if (Number.isSafeInteger(value) && value >= least) return undefined;
+  const nearest = Number.isFinite(value) ? Math.max(least, Math.round(value)) : least;
+  return {
+    unprocessable: true,
+    detail: `"${name}" ${value} must be ${what} (did you mean ${nearest}?)`,
+    allowed: { [name]: [`${least}..`] },
+    nearest: { [name]: nearest },
+  };
 }
 
 /** A rule's `when`: known conditions, each a string (`equals` a string or an integer). */

@@ -40,11 +40,21 @@ export interface RuleStore {
   remove(id: string): Promise<boolean>;
   /** Forgets one session's rules (or all, and the seeding mark with them); returns how many went. */
   clear(session?: string): Promise<number>;
-  /** Uses a rule once, in one atomic step: the rule after the use, or undefined if it ran out or is gone. */
-  use(id: string): Promise<Rule | undefined>;
+  /**
+   * Meets a rule once, in one atomic step: while it has calls to let `after` through, the call passes
+   * (`passed`, one fewer left); else it answers (one use fewer of its `times`). The rule after that, or
+   * undefined if it ran out or is gone.
+   */
+  use(id: string): Promise<RuleUse | undefined>;
   /** Stores the configured rules unless this deployment already has them (several processes start with one config). */
   seed(rules: readonly NewRule[]): Promise<void>;
   restore(rules: readonly Rule[]): Promise<void>;
+}
+
+/** A rule met by a call: it answers it, or lets it pass (`after` calls not yet through); the rule after that. */
+interface RuleUse {
+  rule: Rule;
+  passed: boolean;
 }
 
 /** The rule id's number, for ordering and for the next id after a restore. */
@@ -150,8 +160,13 @@ export function createMemoryRuleStore(): RuleStore {
     async use(id) {
       const rule = byNumber.get(toRuleNumber(id));
       if (!rule || rule.id !== id) return undefined;
+      // Calls to let through first: this one passes.
+      if (rule.after !== undefined && rule.after > 0) {
+        rule.after -= 1;
+        return { rule: { ...rule }, passed: true };
+      }
       if (rule.remaining !== null && --rule.remaining <= 0) drop(rule);
-      return { ...rule };
+      return { rule: { ...rule }, passed: false };
     },
     async seed(configured) {
       if (seeded) return;

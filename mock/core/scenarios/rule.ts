@@ -34,7 +34,10 @@ export interface RuleOutcome {
 export interface RuleInput {
   when?: RuleCondition;
   then: RuleOutcome;
+  /** How many times it answers; without it, it never runs out. */
   times?: number;
+  /** How many matching calls pass through (the real answer, or a later rule's) before it answers. */
+  after?: number;
 }
 
 /** A rule as kept: its id, session and uses left. */
@@ -46,4 +49,13 @@ export interface Rule {
   then: RuleOutcome;
   /** Uses left, or null for a rule that never runs out. */
   remaining: number | null;
+  /** Matching calls still to pass through before it answers (counts down to 0); absent when none was given. */
+  after?: number;
+}
+
+/** Rules a session starts with (a rules file's), and has again after its reset. */
+export interface SessionRules {
+  /** '' is the global session. */
+  session: string;
+  rules: readonly RuleInput[];
 }

@@ -1,7 +1,7 @@
 import type { ServiceStatuses } from '../service-statuses';
 import { SERVICE_STATUSES } from '../service-statuses';
 import type { ServiceRequest } from '../service-request';
-import type { Rule, RuleInput } from './rule';
+import type { Rule, RuleInput, SessionRules } from './rule';
 import type { RulePage, RulePageQuery, RuleStore } from './rule-store';
 import type { RuleIndex } from './rule-index';
 import { createRuleIndex } from './rule-index';
@@ -11,10 +11,13 @@ import type { RuleCheck } from './rule-check';
 import { checkRule, toPreferences } from './rule-check';
 import { toSwitchPlan } from './switch-plan';
 
-export type RuleAdd =
-  | { kind: 'added'; rule: Rule }
-  | Extract<RuleCheck, { kind: 'invalid' }>
-  | { kind: 'full'; detail: string; of: 'rules' | 'sessions' };
+type RuleFull = { kind: 'full'; detail: string; of: 'rules' | 'sessions' };
+type RuleInvalid = Extract<RuleCheck, { kind: 'invalid' }>;
+
+export type RuleAdd = { kind: 'added'; rule: Rule } | RuleInvalid | RuleFull;
+
+/** Rules added as one (all or none): the refused one named by its `index` in the array. */
+export type RulesAdd = { kind: 'added'; rules: Rule[] } | (RuleInvalid & { index?: number }) | RuleFull;
 
 /** Rules one session may hold at once: a loop adding rules cannot make every request scan millions. */
 export const MAX_RULES_PER_SESSION = 1_000;
@@ -24,6 +27,12 @@ export const MAX_RULE_SESSIONS = 1_000;
 /** The stateful scenario rules, per session, in creation order (the first match wins). */
 export interface Rules {
   add(input: unknown, session: string): Promise<RuleAdd>;
+  /**
+   * Adds an array of rules as one, in its order: every rule is checked, and the session's room for all
+   * of them, before the first is stored; one refused rule refuses the array, naming its index.
+   * @example await rules.addAll([{ then: { code: 401 }, after: 3, times: 1 }, { then: { delay: 200 } }], 'qa-7')
+   */
+  addAll(inputs: readonly unknown[], session: string): Promise<RulesAdd>;
   list(session?: string): Promise<Rule[]>;
   /** A page in creation order (GET /__admin/scenarios); undefined for a cursor the store did not give. */
   page(query: RulePageQuery): Promise<RulePage | undefined>;
@@ -39,8 +48,8 @@ export interface Rules {
     documented: readonly number[],
     version?: string,
   ): Promise<{ rule: Rule; plan: SwitchPlan } | undefined>;
-  /** Puts the configured rules (already checked) in the global session, once per deployment. */
-  seed(inputs: readonly RuleInput[]): Promise<void>;
+  /** Puts the configured rules (already checked) in the global session, and rules files' in theirs, once per deployment. */
+  seed(inputs: readonly RuleInput[], sessions?: readonly SessionRules[]): Promise<void>;
   restore(rules: readonly Rule[]): Promise<void>;
 }
 
@@ -70,26 +79,50 @@ export function createRules(
     indexes.set(session, { version, index });
     return index;
   };
+  /** Whether the session may take `count` more rules; the refusal naming the cap when not. */
+  const roomFor = async (session: string, count: number): Promise<RuleFull | undefined> => {
+    const { inSession, sessions } = await store.tally(session);
+    if (inSession + count > MAX_RULES_PER_SESSION) {
+      const held =
+        count === 1
+          ? `already has ${MAX_RULES_PER_SESSION} rules, the most it may hold`
+          : `has ${inSession} rules: ${count} more would pass the ${MAX_RULES_PER_SESSION} it may hold, so none was added`;
+      return {
+        kind: 'full',
+        of: 'rules',
+        detail: `This session ${held}; delete some (DELETE /__admin/scenarios) first.`,
+      };
+    }
+    if (inSession > 0 || sessions < MAX_RULE_SESSIONS) return undefined;
+    return {
+      kind: 'full',
+      of: 'sessions',
+      detail: `${MAX_RULE_SESSIONS} sessions hold rules already, the most the mock keeps; clear one (DELETE /__admin/scenarios with its X-Mock-Session) first.`,
+    };
+  };
   return {
     async add(input, session) {
       const checked = checkRule(input, statuses);
       if (checked.kind === 'invalid') return checked;
-      const { inSession, sessions } = await store.tally(session);
-      if (inSession >= MAX_RULES_PER_SESSION) {
-        return {
-          kind: 'full',
-          of: 'rules',
-          detail: `This session already has ${MAX_RULES_PER_SESSION} rules, the most it may hold; delete some (DELETE /__admin/scenarios) first.`,
-        };
-      }
-      if (inSession === 0 && sessions >= MAX_RULE_SESSIONS) {
-        return {
-          kind: 'full',
-          of: 'sessions',
-          detail: `${MAX_RULE_SESSIONS} sessions hold rules already, the most the mock keeps; clear one (DELETE /__admin/scenarios with its X-Mock-Session) first.`,
-        };
-      }
+      const full = await roomFor(session, 1);
+      if (full) return full;
       return { kind: 'added', rule: await store.add({ session, ...checked.rule }) };
+    },
+    async addAll(inputs, session) {
+      // Nothing to add is a mistake (an empty file, a filter that dropped every rule), not a success.
+      if (inputs.length === 0) return { kind: 'invalid', detail: 'an array of rules needs at least one rule' };
+      const checked: Omit<Rule, 'id' | 'session'>[] = [];
+      for (const [index, input] of inputs.entries()) {
+        const one = checkRule(input, statuses);
+        if (one.kind === 'invalid')
+          return { ...one, index, detail: `rule [${index}]: ${one.detail}; no rule of the array was added` };
+        checked.push(one.rule);
+      }
+      const full = await roomFor(session, checked.length);
+      if (full) return full;
+      const added: Rule[] = [];
+      for (const rule of checked) added.push(await store.add({ session, ...rule }));
+      return { kind: 'added', rules: added };
     },
     list: (session) => store.list(session),
     page: (query) => store.page(query),
@@ -101,16 +134,26 @@ export function createRules(
       for (const rule of index.matching(request)) {
         const planned = toSwitchPlan(toPreferences(rule.then), request.operationId, documented);
         if (planned.kind !== 'ok') continue;
-        // A rule with uses left is counted in the store, atomically: another process may have used it up.
-        const used = rule.remaining === null ? rule : await store.use(rule.id);
-        if (used) return { rule: used, plan: planned.plan };
+        const waiting = rule.after !== undefined && rule.after > 0;
+        // A rule that never runs out and lets nothing through answers as it is: no store step.
+        if (rule.remaining === null && !waiting) return { rule, plan: planned.plan };
+        // Uses and calls let through are counted in the store, atomically: another process may have counted some.
+        const met = await store.use(rule.id);
+        if (met === undefined) continue;
+        // Only ever fewer: the indexed rule may skip the store once nothing is left to let through.
+        if (rule.after !== undefined) rule.after = met.rule.after ?? 0;
+        // Let through: a later rule, or the real answer, answers this call.
+        if (met.passed) continue;
+        return { rule: met.rule, plan: planned.plan };
       }
       return undefined;
     },
-    seed(inputs) {
-      const rules = inputs
-        .map((input) => checkRule(input, statuses))
-        .flatMap((checked) => (checked.kind === 'ok' ? [{ session: '', ...checked.rule }] : []));
+    seed(inputs, sessions = []) {
+      const rules = [{ session: '', rules: inputs }, ...sessions].flatMap(({ session, rules: given }) =>
+        given
+          .map((input) => checkRule(input, statuses))
+          .flatMap((checked) => (checked.kind === 'ok' ? [{ session, ...checked.rule }] : [])),
+      );
       return store.seed(rules);
     },
     restore: (saved) => store.restore(saved),

@@ -2,6 +2,7 @@ import type { GrantRefusal } from '../access-tokens';
 import { decodeBasic } from '../access-tokens';
 import type { ServiceOperationId, ServiceRequest } from '../service-request';
 import { ID_PARAMETERS, OBJECT_TYPE_OF } from '../object-types';
+import { isViewTokenOperation } from '../routing/route-table';
 import type { Answer } from '../service-answers';
 import { fromServiceFailure, toErrorAnswer } from '../service-answers';
 
@@ -49,7 +50,8 @@ export function isScenarioName(name: string): name is ScenarioName {
  * happens (same envelope, code, message and headers).
  */
 export function answerScenario(name: ScenarioName, request: ServiceRequest): Answer {
-  const viewer = request.operationId === 'getViewerData';
+  // The viewer's and the model's calls carry a View Token: their 401s are about it.
+  const viewer = isViewTokenOperation(request.operationId);
   if (request.operationId === 'issueAccessToken' && SCENARIO_STATUS[name] === 401)
     return fromServiceFailure({
       kind: 'unauthenticated',
@@ -91,6 +93,8 @@ function targetType(operationId: ServiceOperationId, request: ServiceRequest) {
 
 function firstParameter(request: ServiceRequest): string {
   if (request.operationId === 'getViewerData') return 'viewToken';
+  // A model route names its object in the path (fileId, databagId).
+  if (isViewTokenOperation(request.operationId)) return Object.keys(request.pathParams)[0] ?? 'view_token';
   if (request.operationId !== 'getViewToken') return 'fileId';
   return ID_PARAMETERS.find((name) => request.query[name] !== undefined) ?? 'fileId';
 }

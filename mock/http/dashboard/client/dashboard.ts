@@ -4,14 +4,15 @@ import { announce, byId } from './dom';
 import { renderCatalog } from './catalog-panel';
 import { createClockPanel } from './clock-panel';
 import { createJournalPanel } from './journal-panel';
+import { createJournalQuery } from './journal-query';
 import { MockNow } from './mock-now';
 import { createRulesPanel } from './rules-panel';
 import { countOf, describeSession, selectedSession, sessionQuery } from './session';
 import { createTokensPanel } from './tokens-panel';
-import type { CatalogOperation, ClockState, JournalEntry, Rule, ViewTokenRecord } from './wire';
+import { createSessionsPanel } from './sessions-panel';
+import type { CatalogOperation, ClockState, JournalEntry, Rule, SessionSummary, ViewTokenRecord } from './wire';
 
 const POLL_MS = 1000;
-const JOURNAL_ROWS = 100;
 
 const now = new MockNow();
 const refresh = (): void => void poll();
@@ -19,22 +20,30 @@ const clock = createClockPanel(now, refresh);
 const tokens = createTokensPanel(now, refresh);
 const rules = createRulesPanel(refresh);
 const journal = createJournalPanel();
+const journalQuery = createJournalQuery(refresh);
 const sessionFilter = byId<HTMLInputElement>('session-filter');
+// A session's name in the list shows it, as typing it in the filter does.
+const sessions = createSessionsPanel((session) => {
+  sessionFilter.value = session;
+  sessionFilter.dispatchEvent(new Event('input'));
+});
 
 let polling: Promise<void> | undefined;
 function poll(): Promise<void> {
   polling ??= (async () => {
     try {
-      const [clockState, tokenList, ruleList, requests] = await Promise.all([
+      const [clockState, tokenList, ruleList, requests, sessionList] = await Promise.all([
         admin<ClockState>('GET', `/clock${sessionQuery('?')}`),
         admin<{ now: string; viewTokens: ViewTokenRecord[] }>('GET', `/view-tokens${sessionQuery('?')}`),
         admin<{ rules: Rule[] }>('GET', `/scenarios${sessionQuery('?')}`),
-        admin<{ requests: JournalEntry[] }>('GET', `/requests?limit=${JOURNAL_ROWS}${sessionQuery('&')}`),
+        admin<{ requests: JournalEntry[]; nextCursor?: string }>('GET', journalQuery.path()),
+        admin<{ sessions: SessionSummary[] }>('GET', '/sessions'),
       ]);
       clock.render(clockState);
       tokens.render(tokenList.viewTokens, Date.parse(tokenList.now));
       rules.render(ruleList.rules);
-      journal.render(requests.requests);
+      journal.render(journalQuery.take(requests.requests, requests.nextCursor));
+      sessions.render(sessionList.sessions);
       byId('connection').textContent = '';
     } catch (error) {
       byId('connection').textContent =

@@ -52,7 +52,14 @@ export function formatTime(iso: string | null | undefined): string {
 
 /** `2026-11-23 14:05:09` for table cells, year included (the mock's clock can be moved across years). */
 export function timeCell(label: string, iso: string | null | undefined): HTMLTableCellElement {
-  const cellElement = cell(label, iso ? formatTime(iso) : '—');
+  // Date and time of day each kept whole, so a narrow column wraps between them, never inside one.
+  const [date, time] = iso ? formatTime(iso).split(' ') : [];
+  const cellElement = cell(
+    label,
+    date === undefined ? '—' : h('span', { class: 'nowrap' }, date),
+    time === undefined ? undefined : ' ',
+    time === undefined ? undefined : h('span', { class: 'nowrap' }, time),
+  );
   if (iso) cellElement.title = `${formatTime(iso)} UTC`;
   return cellElement;
 }

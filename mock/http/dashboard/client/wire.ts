@@ -8,6 +8,7 @@ export type Rule = Schemas['Rule'];
 export type RuleInput = Schemas['RuleInput'];
 export type Preferences = Schemas['Preferences'];
 export type JournalEntry = Schemas['JournalEntry'];
+export type SessionSummary = Schemas['SessionSummary'];
 export type CatalogOperation = Schemas['CatalogOperation'];
 export type ObjectType = Schemas['ObjectType'];
 export type ServiceOperation = NonNullable<Schemas['RuleCondition']['operation']>;

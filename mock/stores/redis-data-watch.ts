@@ -1,0 +1,61 @@
+import type { RedisClient } from './redis-connection';
+import { createRedisKeys } from './redis-keys';
+
+/** What the watch tells: Redis answered again after an outage, and whether it came back without its data. */
+export interface RedisDataEvents {
+  reconnected(): void;
+  /** `detail`: what was lost and what to do, as health then says it. */
+  lost(detail: string): void;
+}
+
+/** The watch: why health should say degraded (Redis came back empty), or undefined. */
+export interface RedisDataWatch {
+  failure(): string | undefined;
+}
+
+/**
+ * Notices a Redis that came back empty: a marker key is written at start, and read again each time
+ * the connection is ready after an outage. Missing, the Redis lost every key of this deployment (a
+ * restart without persistence, a flush): told once per outage, and health says so from then on.
+ * @example const watch = await watchRedisData(redis, 'vtm:', { reconnected: () => log('reconnected'), lost: (detail) => log(detail) });
+ */
+export async function watchRedisData(
+  redis: RedisClient,
+  prefix: string,
+  events: RedisDataEvents,
+  realNow: () => number = Date.now,
+): Promise<RedisDataWatch> {
+  const { marker } = createRedisKeys(prefix);
+  const mark = (): Promise<unknown> => redis.set(marker, new Date(realNow()).toISOString());
+  await mark();
+  let away = false;
+  let lostAt: string | undefined;
+  redis.on('close', () => {
+    away = true;
+  });
+  redis.on('ready', () => {
+    // The first ready after an outage only: a reconnect is told once.
+    if (away) void afterOutage();
+  });
+  /** Reads the marker before telling anything: "reconnected" comes with what was found. */
+  const afterOutage = async (): Promise<void> => {
+    try {
+      const kept = (await redis.exists(marker)) === 1;
+      // Marked again, so a later loss is noticed too.
+      if (!kept) await mark();
+      if (!away) return;
+      away = false;
+      events.reconnected();
+      if (kept) return;
+      lostAt = new Date(realNow()).toISOString();
+      events.lost(lostDetail(lostAt, prefix));
+    } catch {
+      // Redis went away again: the next ready reads the marker again.
+    }
+  };
+  return { failure: () => (lostAt === undefined ? undefined : lostDetail(lostAt, prefix)) };
+}
+
+function lostDetail(at: string, prefix: string): string {
+  return `Redis came back without this mock's data at ${at} (its marker key {${prefix}}marker was gone): every session's View Tokens, rules, clocks and journal from before are lost. Run Redis with persistence (appendonly yes) to keep them through a restart.`;
+}
