@@ -37,7 +37,7 @@ return 1
 `;
 
 /** A state as Redis keeps it: the same JSON for the same state, so a compare is a string compare. */
-export function toStoredClock(state: ClockState): string {
+function toStoredClock(state: ClockState): string {
   return JSON.stringify({ offsetMs: state.offsetMs, frozenAtMs: state.frozenAtMs });
 }
 

@@ -5,7 +5,7 @@ import { toStoreError } from './redis-failures';
 
 const RECONNECT_EVERY_MS = 250;
 /** How long a Redis command may take before the request that needs it answers 503 (--redis-timeout). */
-export const DEFAULT_REDIS_TIMEOUT_MS = 1_000;
+const DEFAULT_REDIS_TIMEOUT_MS = 1_000;
 
 /** A single Redis or a Redis Cluster: every store works on both (each script's keys share one slot). */
 export type RedisClient = Redis | Cluster;
@@ -125,7 +125,7 @@ export async function scanKeys(redis: RedisClient, pattern: string): Promise<str
  * not reachable as StoreUnavailableError (→ 503), an answer the mock cannot use as StoreReplyError
  * (→ 500); a store's own refusal (full) stays as it is. `where` names the store and method.
  */
-export async function guarded<T>(call: () => Promise<T>, where: string): Promise<T> {
+async function guarded<T>(call: () => Promise<T>, where: string): Promise<T> {
   try {
     return await call();
   } catch (error) {

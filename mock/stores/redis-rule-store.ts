@@ -156,14 +156,14 @@ return redis.call('HMGET', RULES, unpack(ids))
 `;
 
 /** Stored rules as the store lists them: in creation order. */
-export function toRules(raws: readonly (string | null)[]): Rule[] {
+function toRules(raws: readonly (string | null)[]): Rule[] {
   return raws
     .flatMap((raw) => (raw === null ? [] : [JSON.parse(raw) as Rule]))
     .sort((a, b) => toRuleNumber(a.id) - toRuleNumber(b.id));
 }
 
 /** The keys every rule script declares, in RULES_LUA's order. */
-export function ruleKeys(keys: RedisKeys): string[] {
+function ruleKeys(keys: RedisKeys): string[] {
   return [
     keys.rules,
     keys.ruleSessions,

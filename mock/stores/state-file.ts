@@ -76,10 +76,10 @@ export function createStateFileWriter<State = unknown>(options: StateFileWriterO
  * A new file only: an unguessable name, O_EXCL (an existing file or symlink there is an error, not
  * something to write through) and O_NOFOLLOW where the platform has it, readable by the owner only.
  */
-export const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 /** Temp files are `<file>.<16 hex>.tmp`: what a killed write leaves behind, removed when the state file loads. */
-export const tempFileOf = (file: string): string => `${file}.${randomBytes(8).toString('hex')}.tmp`;
+const tempFileOf = (file: string): string => `${file}.${randomBytes(8).toString('hex')}.tmp`;
 
 /**
  * Replaces `file` atomically with what `write` writes: into a new temp file beside it (O_EXCL,

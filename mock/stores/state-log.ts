@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { lstat, open, readFile, unlink } from 'node:fs/promises';
 import { syncDirectoryOf } from './state-file';
+import type { LogHeader } from './state-snapshot';
 import { LOG_FORMAT, STATE_VERSION } from './state-snapshot';
 
 /** An append-only change log of `--state-file`: records gathered in memory and written in batches. */
@@ -43,7 +44,7 @@ const NEW_LOG =
  * @example const log = await createStateLog('state.json.3.log', 3, { flushMs: 50, onError });
  */
 export async function createStateLog(file: string, generation: number, options: StateLogOptions): Promise<StateLog> {
-  const header = `${JSON.stringify({ format: LOG_FORMAT, version: STATE_VERSION, generation })}\n`;
+  const header = `${JSON.stringify({ format: LOG_FORMAT, version: STATE_VERSION, generation } satisfies LogHeader)}\n`;
   const handle = await openNewLog(file, header);
   try {
     await writeAll(handle, header);

@@ -29,7 +29,7 @@ export type StateRecord =
   | ({ k: 'access-token' } & AccessTokenRecord)
   | { k: 'access-tokens-cleared' };
 
-export type RecordKind = StateRecord['k'];
+type RecordKind = StateRecord['k'];
 
 /** What a state file's records are replayed into while it loads. */
 export interface ReplayTarget {
@@ -144,7 +144,7 @@ const withoutKind = <T extends { k: string }>(record: T): Omit<T, 'k'> => {
  * Every kind of record: its fields, its checks, how it is replayed. A new kind is one entry here, a
  * member of StateRecord, and the call that writes it (state-watch.ts).
  */
-export const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
+const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
   token: {
     fields: [
       'token',

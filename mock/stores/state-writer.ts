@@ -8,9 +8,9 @@ import { logFileOf } from './state-load';
 import type { StateRecord } from './state-records';
 
 /** Changes gather this long before they are appended to the change log (kill -9 loses at most about this). */
-export const STATE_LOG_FLUSH_MS = 50;
+const STATE_LOG_FLUSH_MS = 50;
 /** The logs are compacted into a new snapshot once they hold more than this, and more than the snapshot. */
-export const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
+const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
 /** A failed write is retried after this, doubling up to RETRY_MAX_MS while it keeps failing. */
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30_000;

@@ -15,11 +15,11 @@ export interface RuleCondition {
 }
 
 /** WireMock's fault names, accepted as aliases of ours. */
-export type WireMockFault =
+type WireMockFault =
   'CONNECTION_RESET_BY_PEER' | 'EMPTY_RESPONSE' | 'MALFORMED_RESPONSE_CHUNK' | 'RANDOM_DATA_THEN_CLOSE';
 
 /** A status a rule may force: one the operation documents (200 is the real answer, 201 the POST route's). */
-export type ForcedStatus = 200 | 201 | 400 | 401 | 403 | 404 | 500 | 503;
+type ForcedStatus = 200 | 201 | 400 | 401 | 403 | 404 | 500 | 503;
 
 /** A rule's outcome as given: `{"code": 503}` stays a number in its echo. */
 export interface RuleOutcome {

@@ -14,7 +14,7 @@ import { toSwitchPlan } from './switch-plan';
 type RuleFull = { kind: 'full'; detail: string; of: 'rules' | 'sessions' };
 type RuleInvalid = Extract<RuleCheck, { kind: 'invalid' }>;
 
-export type RuleAdd = { kind: 'added'; rule: Rule } | RuleInvalid | RuleFull;
+type RuleAdd = { kind: 'added'; rule: Rule } | RuleInvalid | RuleFull;
 
 /** Rules added as one (all or none): the refused one named by its `index` in the array. */
 export type RulesAdd = { kind: 'added'; rules: Rule[] } | (RuleInvalid & { index?: number }) | RuleFull;
