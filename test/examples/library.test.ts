@@ -27,11 +27,17 @@ test("a project's test starts the mock, expires a token, forces a 403 once, and 
 const PARAMS = [
   'clashDetectiveId',
   'compareId',
+  'databagId',
+  'elementId',
   'fileId',
+  'includeArea',
+  'includeOverrides',
+  'includeRoom',
   'integrateId',
   'moduleDataId',
   'sceneId',
   'submodelId',
+  'v',
   'viewToken',
   'view_token',
 ];
