@@ -97,8 +97,8 @@ test.each([
   ],
   [
     { then: { code: 503 }, time: 2 },
-    '"time" is not part of a rule (did you mean times?); use when, then, times',
-    { rule: ['when', 'then', 'times'] },
+    '"time" is not part of a rule (did you mean times?); use when, then, times, after',
+    { rule: ['when', 'then', 'times', 'after'] },
     { rule: 'times' },
   ],
   [
