@@ -9,6 +9,6 @@ module.exports = {
   roots: ['<rootDir>/test/contracts'],
   testPathIgnorePatterns: [
     '/node_modules/',
-    '/test/contracts/(mock-conformance|jest-entry|cli-outcomes|no-side-effects|ci-recipes)\\.test\\.ts$',
+    '/test/contracts/(mock-conformance|jest-entry|cli-outcomes|no-side-effects|ci-recipes|diff-bin)\\.test\\.ts$',
   ],
 };
