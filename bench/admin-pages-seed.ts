@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 export const SEEDED_SESSIONS = 100;
 /** The session whose requests meet its 1,000 rules (none matching), and one without rules. */
 export const RULED_SESSION = 'ruled';
-export const RULES_IN_SESSION = 1_000;
+const RULES_IN_SESSION = 1_000;
 
 /**
  * Writes a state file with `tokens` live View Tokens (issued in the last hour, spread over

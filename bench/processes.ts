@@ -10,7 +10,7 @@ export const ROOT = path.resolve(__dirname, '../..');
 export const MOCK_COMMAND = [path.join(ROOT, 'dist/mock/cli.js')];
 export const BASELINE_COMMAND = [path.join(__dirname, 'baseline-server.js')];
 
-export const HAS_TASKSET = (() => {
+const HAS_TASKSET = (() => {
   try {
     execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
     return true;
@@ -18,7 +18,7 @@ export const HAS_TASKSET = (() => {
     return false;
   }
 })();
-export const CPU_COUNT = (() => {
+const CPU_COUNT = (() => {
   try {
     return Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
   } catch {

@@ -4,8 +4,10 @@
 // Usage: node --expose-gc scale-server.js PORT [REDIS_URL]
 import { readFileSync } from 'node:fs';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Core } from '../mock/core/create-core';
 import { EXPIRED_RETENTION_MS } from '../mock/core/create-core';
 import type { Int64 } from '../mock/core/int64';
+import { toNewRecordFields } from '../mock/core/service';
 import type { TokenStore } from '../mock/core/token-store';
 import { createMockServer } from '../mock/server';
 
@@ -92,13 +94,22 @@ async function settled(store: TokenStore): Promise<void> {
   }
 }
 
+/** Issues a View Token for file `id` as GET /view/token does: the caller authenticated, the file resolved, then stored. */
+async function issue(core: Core, id: number): Promise<void> {
+  const nowMs = core.clocks.realNow();
+  const auth = await core.accessTokens.authenticate('Bearer bench', nowMs);
+  if (auth.kind === 'rejected') throw new Error(`the bench's Access Token was refused: ${auth.reason}`);
+  const target = { kind: 'object', parameter: 'fileId', type: 'file', id: String(id) as Int64 } as const;
+  const resolved = toNewRecordFields(core.directory, target, auth.app, '');
+  if (resolved.kind !== 'resolved') throw new Error(`file ${id} cannot be issued a View Token: ${resolved.kind}`);
+  await core.viewTokens.issue(resolved.fields, nowMs);
+}
+
 async function main(): Promise<void> {
   const redisUrl = process.argv[3];
   const mock = await createMockServer(redisUrl ? { store: 'redis', redisUrl, redisPrefix: 'bench-scale:' } : {});
   await mock.listen(Number(process.argv[2] ?? 0), '127.0.0.1');
   const { core } = mock;
-  const target = (id: number) =>
-    ({ kind: 'object', parameter: 'fileId', type: 'file', id: String(id) as Int64 }) as const;
 
   process.on(
     'message',
@@ -112,12 +123,7 @@ async function main(): Promise<void> {
             // In batches, so a Redis store's round trips overlap; the memory store answers at once either way.
             for (let i = 0; i < command.count; i += SEED_BATCH) {
               const batch = Array.from({ length: Math.min(SEED_BATCH, command.count - i) }, (_, j) =>
-                core.service.issueViewToken({
-                  authorization: 'Bearer bench',
-                  target: target(i + j + 1),
-                  session: '',
-                  nowMs: core.clocks.realNow(),
-                }),
+                issue(core, i + j + 1),
               );
               await Promise.all(batch);
               // Let the server breathe (and the parent's probes through) every so often.

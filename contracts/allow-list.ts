@@ -2,36 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { nearestName } from './nearest-name';
 import { UsageError } from './usage-error';
-import type { AllowedViolation, CheckResult } from './run-report';
-
-/** One entry of an `--allow` file: a check (and optionally one probe of it) the team knowingly accepts, why, and until when. */
-export interface AllowEntry {
-  check: string;
-  /** The probe's name as reports give it (`GET with no Authorization header`); none: every violation of the check. */
-  probe?: string;
-  reason: string;
-  /** The last day it holds, `YYYY-MM-DD` (UTC): from the next day its violations fail again. */
-  until: string;
-  /** Where it is written, for messages: `contracts-allow.yaml, entry 2`. */
-  where: string;
-}
-
-/** An `--allow` file, read and checked. */
-export interface AllowList {
-  file: string;
-  entries: AllowEntry[];
-}
-
-/** What the `--allow` file did in a run. */
-export interface AllowListReport {
-  file: string;
-  /** Entries that accepted at least one violation. */
-  used: AllowEntry[];
-  /** Entries past their `until` date: the violations they named fail again. */
-  expired: AllowEntry[];
-  /** Entries still in force whose check ran and found nothing they match: delete them. */
-  stale: AllowEntry[];
-}
+import type { AllowEntry, AllowList, AllowListReport, AllowedViolation, CheckResult } from './run-report';
 
 const FIELDS = ['check', 'probe', 'reason', 'until'];
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

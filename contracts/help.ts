@@ -2,7 +2,10 @@ import { CHECKS } from './checks';
 import { DIFF_SYNOPSIS } from './diff/diff-options';
 import { CONTRACT_FLAGS } from './options';
 
-/** The exit codes as --help and docs/reference/cli.md give them. */
+/**
+ * The exit codes as --help and docs/reference/cli.md give them.
+ * @public (scripts/reference/cli-page.js reads it from dist/)
+ */
 export const EXIT_CODES_HELP =
   'Exit codes: 0 the contract holds (no check failed), 1 a contract defect found, 2 a usage error (nothing sent), 3 the target could not be used (nothing judged); 4 the harness itself failed.';
 

@@ -8,7 +8,7 @@ export type { ContractOptions, ContractTarget } from './options';
 export { runContracts, planRun } from './runner';
 export type { CheckResult, CheckStatus, Finding, FindingBreak, RunOutcome, RunReport, Totals } from './runner';
 export { EXIT_CODES, exitCodeOf } from './exit-codes';
-export type { AllowEntry, AllowListReport } from './allow-list';
+export type { AllowEntry, AllowListReport } from './run-report';
 export type { SystemicFailure, SystemicKind } from './systemic';
 export { toGitHubAnnotations } from './reporters/github-annotations';
 export { toSarifReport } from './reporters/sarif-report';

@@ -1,7 +1,7 @@
 import type { Check } from './check-types';
 import { CHECKS } from './checks';
 import { needsAnId } from './checks/helpers';
-import type { AllowList } from './allow-list';
+import type { AllowList } from './run-report';
 import { loadAllowList } from './allow-list';
 import type { ContractSpec } from './contract-spec';
 import { defaultSpecPath, loadContractSpec } from './contract-spec';

@@ -1,8 +1,36 @@
-import type { AllowEntry, AllowListReport } from './allow-list';
 import type { ChecksVersion } from './check-versions';
 import type { ProbeResult, Violation } from './check-types';
 import type { ContractOperation } from './contract-spec';
 import type { SystemicFailure } from './systemic';
+
+/** One entry of an `--allow` file: a check (and optionally one probe of it) the team knowingly accepts, why, and until when. */
+export interface AllowEntry {
+  check: string;
+  /** The probe's name as reports give it (`GET with no Authorization header`); none: every violation of the check. */
+  probe?: string;
+  reason: string;
+  /** The last day it holds, `YYYY-MM-DD` (UTC): from the next day its violations fail again. */
+  until: string;
+  /** Where it is written, for messages: `contracts-allow.yaml, entry 2`. */
+  where: string;
+}
+
+/** An `--allow` file, read and checked. */
+export interface AllowList {
+  file: string;
+  entries: AllowEntry[];
+}
+
+/** What the `--allow` file did in a run. */
+export interface AllowListReport {
+  file: string;
+  /** Entries that accepted at least one violation. */
+  used: AllowEntry[];
+  /** Entries past their `until` date: the violations they named fail again. */
+  expired: AllowEntry[];
+  /** Entries still in force whose check ran and found nothing they match: delete them. */
+  stale: AllowEntry[];
+}
 
 /** `allowed`: every violation it found is one the team accepted in the `--allow` file, until its date. */
 export type CheckStatus = 'pass' | 'fail' | 'skip' | 'allowed';

@@ -46,7 +46,7 @@ export function firstWave(probes: readonly Probe[], size: number): Probe[] {
 }
 
 /** What an exchange says of the target as a whole, when it is one of the systemic symptoms. */
-export function symptomOf(exchange: Exchange): SystemicKind | undefined {
+function symptomOf(exchange: Exchange): SystemicKind | undefined {
   if (exchange.kind === 'unreachable') return 'unreachable';
   if (exchange.kind === 'broken') return exchange.timedOut ? 'timeout' : 'broken';
   if (exchange.status >= 300 && exchange.status < 400) return 'redirect';

@@ -33,47 +33,47 @@ import type { StoreDescription } from './stores/store-description';
 /** Options of {@link createMockServer}; the defaults are the CLI's. */
 export interface MockServerOptions extends ProxyServerOptions, FrontUserOptions {
   /** Deterministic View Tokens (same seed, same tokens). Default: a CSPRNG. */
-  seed?: number;
+  seed?: number | undefined;
   /** View Token validity, e.g. `'12h'`, `'PT30M'` or milliseconds. Default 12 hours. */
-  viewTokenTtl?: string | number;
+  viewTokenTtl?: string | number | undefined;
   /** Missing and forbidden ids, applications. */
-  config?: MockConfigInput | MockConfig;
-  logger?: Logger;
-  logLevel?: LevelWithSilent;
+  config?: MockConfigInput | MockConfig | undefined;
+  logger?: Logger | undefined;
+  logLevel?: LevelWithSilent | undefined;
   /** Real time under the controllable clocks (tests: e.g. `() => T0`). Default `Date.now`. */
-  realNow?: () => number;
+  realNow?: (() => number) | undefined;
   /** How many requests the journal keeps. Default 1000. */
-  journalSize?: number;
+  journalSize?: number | undefined;
   /** IANA zone `expireTime` is written in (SDKs read it in their local zone). Default: this process's local zone. */
-  timeZone?: string;
-  /** Where View Tokens, rules and the clocks live: this process's memory (default) or Redis, shared by several mocks. */
-  store?: 'memory' | 'redis';
+  timeZone?: string | undefined;
+  /** Where View Tokens, rules and the clocks live: this process's memory (default), or Redis, shared by mocks. */
+  store?: 'memory' | 'redis' | undefined;
   /** E.g. `redis://127.0.0.1:6379`: selects the Redis store (with `store: 'memory'` it is refused). */
-  redisUrl?: string;
+  redisUrl?: string | undefined;
   /** Prefix of every Redis key, so several mocks can share one Redis. Default `view-token-mock:`. */
-  redisPrefix?: string;
+  redisPrefix?: string | undefined;
   /** How long to wait for Redis at start (ms). Default 0: an unreachable Redis is an error. */
-  redisWaitMs?: number;
+  redisWaitMs?: number | undefined;
   /** How long one Redis command may take (ms) before the request answers 503. Default 1000. */
-  redisTimeoutMs?: number;
+  redisTimeoutMs?: number | undefined;
   /**
    * Keeps View Tokens, Access Tokens, rules and the clocks in this file and its change logs
    * (`<file>.<n>.log`) across restarts (memory store): loaded at start, each change appended within
    * ~50 ms, a new snapshot written in small steps now and then, flushed on close.
    */
-  stateFile?: string;
-  /** The store (memory or Redis) holds at most this many View Tokens (default 2,000,000); beyond it, issuing answers 503. */
-  maxViewTokens?: number;
+  stateFile?: string | undefined;
+  /** The store (memory or Redis) holds at most this many View Tokens (default 2,000,000); past it, an issue is 503. */
+  maxViewTokens?: number | undefined;
   /**
    * Open connections accepted at most: at the cap idle keep-alive sockets are closed, and with none
    * idle a new connection is answered 503. Default 10,000, or the process's open-file limit less 64
    * when that is lower (halved with `proxy`); a larger value is kept, with a warning in the log.
    */
-  maxConnections?: number;
+  maxConnections?: number | undefined;
   /** Headers must arrive within this (ms; default 10 s), else 408 and the connection closes. */
-  headersTimeoutMs?: number;
+  headersTimeoutMs?: number | undefined;
   /** The whole request must arrive within this (ms; default 30 s). */
-  requestTimeoutMs?: number;
+  requestTimeoutMs?: number | undefined;
 }
 
 /**
@@ -91,7 +91,7 @@ export interface MockServer extends MockFacade {
   logger: Logger;
   /** The base URL once listening, else undefined. */
   readonly baseUrl: string | undefined;
-  /** The connection cap in force (`maxConnections`, or the default from the open-file limit) and where it comes from. */
+  /** The connection cap in force (`maxConnections`, or the default from the open-file limit) and its reason. */
   readonly connections: ConnectionPlan;
   /** Which store it runs on (memory, a state file, Redis single or cluster), as `/__admin/health` says. */
   readonly store: StoreDescription;
@@ -139,17 +139,16 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const core = createMockCore({
     clockStore: persisted?.clockStore ?? backing.clockStore,
     store: persisted?.store ?? backing.store,
-    ...(options.realNow === undefined ? {} : { realNow: options.realNow }),
+    realNow: options.realNow,
     viewTokenTtl: ttlMs,
     // Switches may force only what the spec documents: the spec engine's statuses, not a copy.
     statuses: toServiceStatuses(engine.operations),
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...(options.config === undefined ? {} : { config: options.config }),
-    ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-    ...(persisted === undefined
-      ? {}
-      : { ruleStore: persisted.ruleStore, accessTokenStore: persisted.accessTokenStore }),
+    seed: options.seed,
+    config: options.config,
+    journalSize: options.journalSize,
+    timeZone: options.timeZone,
+    ruleStore: persisted?.ruleStore,
+    accessTokenStore: persisted?.accessTokenStore,
     ...backing.shared,
     // At debug level each service request is logged as the journal keeps it (View Tokens shortened,
     // no Authorization value); at the default level nothing is done per request.

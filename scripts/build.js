@@ -99,7 +99,8 @@ function buildSteps() {
   return [
     {
       name: 'viewer',
-      // The viewer SDK stand-in's browser code, bundled into a module the server and MSW import (so it runs before tsc).
+      // The viewer SDK stand-in's browser code, bundled into a
+      // module the server and MSW import (so it runs before tsc).
       inputs: (base) => [
         ...listFiles(base, VIEWER_CLIENT),
         ...listFiles(base, 'mock/core', isSource),
@@ -157,7 +158,8 @@ function buildSteps() {
     },
     {
       name: 'cli',
-      // The bundle holds the mock's own code (its packages stay in node_modules); the code cache is trained by running it.
+      // The bundle holds the mock's own code (its packages stay in
+      // node_modules); the code cache is trained by running it.
       inputs: (base) => [
         ...serverSources(base, ['mock', 'spec/generated']),
         ...listFiles(base, 'spec', (name) => name.endsWith('.yaml')),

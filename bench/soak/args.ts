@@ -1,7 +1,7 @@
 // The soak's command line: `npm run bench:soak -- [options]`. A bad flag is one line and exit 2,
 // like the mock's own CLI.
 
-export const HELP = `npm run bench:soak [-- options]
+const HELP = `npm run bench:soak [-- options]
   Starts the mock as \`npm start\` runs it (with a probe preloaded) and drives a mixed open-loop load,
   reporting memory, event-loop delay and outcomes every 10 s. Exit 1 if anything was unexpected: a 5xx
   or a connection error that was not forced, a non-JSON body, or another status than the one expected.

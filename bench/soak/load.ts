@@ -6,8 +6,7 @@ import type { SoakRequest } from './mix';
 import { createMix } from './mix';
 
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx';
-export type UnexpectedKind =
-  'server-error' | 'connection-error' | 'non-json' | 'wrong-status' | 'no-reset' | 'clock-advance';
+type UnexpectedKind = 'server-error' | 'connection-error' | 'non-json' | 'wrong-status' | 'no-reset' | 'clock-advance';
 
 /** What happened during one report interval. */
 export interface Interval {

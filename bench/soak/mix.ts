@@ -29,14 +29,14 @@ export const MIX: Readonly<Record<RequestLabel, number>> = {
   'admin-view-tokens': 0.1,
 };
 
-export const SESSION = 'soak';
+const SESSION = 'soak';
 /**
  * Share of service requests sent with `X-Mock-Session: soak`. Small on purpose: the session's token
  * list (read by admin-view-tokens) grows with it, and a dashboard-sized list (~2,000) is what we soak.
  */
 const SESSION_SHARE = 0.05;
 /** Recent View Tokens kept for `use` requests: bounded, and recent enough to be valid. */
-export const TOKEN_POOL_SIZE = 1000;
+const TOKEN_POOL_SIZE = 1000;
 const FILE_IDS = 1_000_000;
 
 export interface SoakRequest {
@@ -54,7 +54,7 @@ export interface Mix {
 }
 
 /** mulberry32: a seeded, fast PRNG, so a run's request sequence can be repeated with --seed. */
-export function createRandom(seed: number): () => number {
+function createRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

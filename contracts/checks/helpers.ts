@@ -25,7 +25,7 @@ export const needsAnId = (options: ContractOptions): string | undefined =>
     : 'no object id given: add --file-id (or --integrate-id, --compare-id, --scene-id, --submodel-id, --clash-detective-id, --module-data-id; --integrate-id with --child-file-id for the POST)';
 
 /** The objects whose View Tokens a run asks for: each query id given, and the child file (`fileId=<child>`). */
-export function objectsGiven(options: ContractOptions): Set<string> {
+function objectsGiven(options: ContractOptions): Set<string> {
   const objects = new Set(
     ANY_QUERY_ID.filter((name) => options.ids[name] !== undefined).map((name) => `${name}=${options.ids[name] ?? ''}`),
   );

@@ -1,4 +1,4 @@
-import type { AllowEntry, AllowListReport } from '../allow-list';
+import type { AllowEntry, AllowListReport } from '../run-report';
 import { toSafeLine } from './safe-text';
 
 /** What the `--allow` file did, as console lines: entries past their date, and entries that match nothing (stale). */

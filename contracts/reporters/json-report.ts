@@ -1,4 +1,4 @@
-import type { AllowEntry } from '../allow-list';
+import type { AllowEntry } from '../run-report';
 import type { ProbeResult } from '../check-types';
 import { EXIT_CODES } from '../exit-codes';
 import { redact } from '../redact';

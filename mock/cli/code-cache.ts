@@ -4,13 +4,17 @@ import path from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 
-/** Set by `npm run build` (scripts/build-cli.js) for its training start: compile afresh, write the caches at exit. */
+/**
+ * Set by `npm run build` (scripts/build-cli.js, which reads it from dist/) for its training start: compile afresh,
+ * write the caches at exit.
+ * @public
+ */
 export const WRITE_CODE_CACHE_ENV = 'VIEW_TOKEN_MOCK_WRITE_CODE_CACHE';
 
 /** Where the code cache of a bundle is kept: next to it. */
 export const codeCachePath = (file: string): string => `${file}.v8-cache`;
 
-/** Whether a bundle was compiled from its cache: 'used', 'rejected' by V8 (another V8 or flags), or 'none' (missing or stale). */
+/** Whether a bundle ran from its cache: 'used', 'rejected' by V8 (another V8, flags), 'none' (missing, stale). */
 export type CodeCacheState = 'used' | 'rejected' | 'none';
 
 /** The bundles this process compiled; a training run saves what V8 compiled of them by its end. */
@@ -58,7 +62,7 @@ export function codeCacheState(file: string): CodeCacheState | undefined {
   return compiled.get(file)?.state;
 }
 
-/** Saves the code cache of every bundle compiled so far, with what V8 compiled of it since (the training run does at exit). */
+/** Saves each compiled bundle's code cache, with what V8 compiled of it since (the training run does, at exit). */
 export function writeCodeCaches(): void {
   for (const [file, { script, checksum }] of compiled) {
     const header = Buffer.alloc(4);

@@ -36,36 +36,37 @@ async function serve(args: readonly string[]): Promise<void> {
   const options = parseServeOptions(args, process.env);
   if (isPrimaryOfWorkers(options.workers)) return runPrimary(options.workers);
   const mock = await createMockServer({
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    seed: options.seed,
     viewTokenTtl: options.viewTokenTtl,
-    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
-    ...(options.corsOrigins === undefined ? {} : { corsOrigin: options.corsOrigins }),
-    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
-    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
-    ...(options.configFile === undefined ? {} : { config: loadConfigFile(options.configFile) }),
+    basePath: options.basePath,
+    corsOrigin: options.corsOrigins,
+    adminToken: options.adminToken,
+    allowedHosts: options.allowedHosts,
+    config: options.configFile === undefined ? undefined : loadConfigFile(options.configFile),
     logLevel: options.logLevel,
     store: options.store,
-    ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
+    redisUrl: options.redisUrl,
     redisPrefix: options.redisPrefix,
     redisWaitMs: options.redisWaitMs,
     redisTimeoutMs: options.redisTimeoutMs,
     journalSize: options.journalSize,
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    timeZone: options.timeZone,
     maxViewTokens: options.maxViewTokens,
-    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
-    ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
-    ...(options.proxy === undefined ? {} : { proxy: options.proxy }),
+    maxConnections: options.maxConnections,
+    stateFile: options.stateFile,
+    proxy: options.proxy,
     validateResponses: options.validateResponses,
   });
   let baseUrl: string;
   try {
     baseUrl = await mock.listen(options.port, options.host);
   } catch (error) {
-    throw new ConfigError(
-      `--host ${options.host} --port ${options.port}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(`--host ${options.host} --port ${options.port}: cannot listen (${why})`);
   }
-  const serviceUrl = `${baseUrl}${options.basePath === undefined ? '' : `/${trimTrailingSlashes(options.basePath).replace(/^\/+/, '')}`}`;
+  const basePath =
+    options.basePath === undefined ? undefined : trimTrailingSlashes(options.basePath).replace(/^\/+/, '');
+  const serviceUrl = basePath === undefined ? baseUrl : `${baseUrl}/${basePath}`;
   // Before announcing: whoever reads the URLs may signal at once.
   const stop = (signal: string): void => {
     mock.logger.info({ signal }, 'draining in-flight requests');
@@ -81,16 +82,18 @@ async function serve(args: readonly string[]): Promise<void> {
   process.once('SIGINT', stop);
   announce([
     `view-token-mock ${PACKAGE_VERSION} listening on ${serviceUrl}`,
-    ...(options.proxy === undefined
-      ? []
-      : [
-          `  proxying service routes to ${options.proxy.url}, judged against spec/view-token.openapi.yaml${options.proxy.recordFile === undefined ? '' : `; recording to ${options.proxy.recordFile}`}`,
-        ]),
+    ...(options.proxy === undefined ? [] : [proxyLine(options.proxy)]),
     `  store: ${describeStore(mock.store)}`,
     `  connections: at most ${mock.connections.maxConnections} (${mock.connections.reason})`,
     `  admin API: ${baseUrl}/__admin   (health: ${baseUrl}/__admin/health)`,
     `  dashboard: ${baseUrl}/__admin/ui   (try the viewer flow: ${baseUrl}/__admin/ui/try)`,
   ]);
+}
+
+/** The start-up line that says where service routes go under --proxy, and where the exchanges are recorded. */
+function proxyLine(proxy: { url: string; recordFile?: string | undefined }): string {
+  const forwarded = `  proxying service routes to ${proxy.url}, judged against spec/view-token.openapi.yaml`;
+  return proxy.recordFile === undefined ? forwarded : `${forwarded}; recording to ${proxy.recordFile}`;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

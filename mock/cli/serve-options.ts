@@ -24,7 +24,9 @@ export const SERVE_FLAGS = {
   'log-level': { type: 'string', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
   store: {
     type: 'string',
-    help: 'memory (the default), or redis to share tokens, rules and the clocks between mocks (--redis-url alone selects it)',
+    help:
+      'memory (the default), or redis to share tokens, rules and the clocks between mocks ' +
+      '(--redis-url alone selects it)',
   },
   'redis-url': {
     type: 'string',
@@ -43,7 +45,9 @@ export const SERVE_FLAGS = {
   'redis-wait': { type: 'string', help: 'wait this long for Redis at start (e.g. 30s) instead of failing' },
   'state-file': {
     type: 'string',
-    help: 'keep tokens, access tokens, rules and the clock across restarts in this file and its change logs (FILE.<n>.log)',
+    help:
+      'keep tokens, access tokens, rules and the clock across restarts in this file ' +
+      'and its change logs (FILE.<n>.log)',
   },
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
   'time-zone': {
@@ -57,7 +61,9 @@ export const SERVE_FLAGS = {
   },
   'max-connections': {
     type: 'string',
-    help: 'open connections at most (idle ones closed at the cap, else 503); default 10000, or ulimit -n less 64 when lower',
+    help:
+      'open connections at most (idle ones closed at the cap, else 503); ' +
+      'default 10000, or ulimit -n less 64 when lower',
   },
   workers: { type: 'string', default: '1', help: 'processes sharing the port (node:cluster); >1 needs --store redis' },
   proxy: {
@@ -79,33 +85,33 @@ export const SERVE_FLAGS = {
   },
 } as const;
 
-export type ServeFlag = keyof typeof SERVE_FLAGS;
+type ServeFlag = keyof typeof SERVE_FLAGS;
 
 /** Checked `serve` options. */
 export interface ServeOptions {
   port: number;
   host: string;
-  configFile?: string;
-  seed?: number;
+  configFile?: string | undefined;
+  seed?: number | undefined;
   viewTokenTtl: string;
-  basePath?: string;
-  corsOrigins?: string[];
-  adminToken?: string;
-  allowedHosts?: string[];
+  basePath?: string | undefined;
+  corsOrigins?: string[] | undefined;
+  adminToken?: string | undefined;
+  allowedHosts?: string[] | undefined;
   adminOpen: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   store: 'memory' | 'redis';
-  redisUrl?: string;
+  redisUrl?: string | undefined;
   redisPrefix: string;
   redisWaitMs: number;
   redisTimeoutMs: number;
   workers: number;
   journalSize: number;
   maxViewTokens: number;
-  maxConnections?: number;
-  stateFile?: string;
-  timeZone?: string;
-  proxy?: { url: string; timeout: string; errors: boolean; recordFile?: string };
+  maxConnections?: number | undefined;
+  stateFile?: string | undefined;
+  timeZone?: string | undefined;
+  proxy?: { url: string; timeout: string; errors: boolean; recordFile?: string | undefined } | undefined;
   validateResponses: boolean;
 }
 
@@ -148,15 +154,19 @@ export function parseServeOptions(
   const adminOpen = ['true', '1', ''].includes(read('admin-open') ?? 'false');
   if (!LOOPBACK.test(host) && adminToken === undefined && !adminOpen) {
     throw new ConfigError(
-      `--host ${host}: not a loopback address; give --admin-token T (or --admin-open to expose the admin API to the network)`,
+      `--host ${host}: not a loopback address; ` +
+        'give --admin-token T (or --admin-open to expose the admin API to the network)',
     );
   }
   const ttl = read('view-token-ttl') ?? '12h';
   const ttlParse = parseDuration(ttl);
-  if (ttlParse.kind === 'invalid' || ttlParse.ms <= 0)
+  if (ttlParse.kind === 'invalid' || ttlParse.ms <= 0) {
+    const problem = ttlParse.kind === 'invalid' && !ttl.startsWith('-') ? 'not a duration' : 'must be longer than 0';
     throw new ConfigError(
-      `--view-token-ttl ${ttl}: ${ttlParse.kind === 'invalid' && !ttl.startsWith('-') ? 'not a duration' : 'must be longer than 0'}; allowed: a duration longer than 0 (e.g. 12h, 90m, 1d, PT12H, or milliseconds)`,
+      `--view-token-ttl ${ttl}: ${problem}; ` +
+        'allowed: a duration longer than 0 (e.g. 12h, 90m, 1d, PT12H, or milliseconds)',
     );
+  }
   const logLevel = read('log-level') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
     throw new ConfigError(`--log-level ${logLevel}: use one of ${LOG_LEVELS.join(', ')}`);
@@ -169,12 +179,14 @@ export function parseServeOptions(
   const redisPrefix = read('redis-prefix') ?? 'view-token-mock:';
   if (!/^[^{}]+$/.test(redisPrefix))
     throw new ConfigError(
-      `--redis-prefix ${JSON.stringify(redisPrefix)}: use one or more characters other than { and } (the prefix becomes the keys' hash tag {prefix})`,
+      `--redis-prefix ${JSON.stringify(redisPrefix)}: use one or more characters other than { and } ` +
+        "(the prefix becomes the keys' hash tag {prefix})",
     );
   const workers = toInteger(read('workers'), '--workers', 1, 64);
   if (workers > 1 && store !== 'redis')
     throw new ConfigError(
-      `--workers ${workers} needs the Redis store (--redis-url redis://host:port): each worker would otherwise have its own tokens, rules and clocks`,
+      `--workers ${workers} needs the Redis store (--redis-url redis://host:port): ` +
+        'each worker would otherwise have its own tokens, rules and clocks',
     );
   const stateFile = read('state-file');
   if (stateFile !== undefined && store === 'redis') throw stateFileOnRedisError(stateFile);
@@ -182,7 +194,8 @@ export function parseServeOptions(
   const seed = read('seed');
   if (seed !== undefined && workers > 1)
     throw new ConfigError(
-      `--seed ${seed} with --workers ${workers}: every worker would issue the same token sequence; drop --seed or use one worker`,
+      `--seed ${seed} with --workers ${workers}: ` +
+        'every worker would issue the same token sequence; drop --seed or use one worker',
     );
   const configFile = read('config');
   const maxConnections = read('max-connections');
@@ -218,19 +231,19 @@ export function parseServeOptions(
     redisPrefix,
     redisTimeoutMs,
     redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,
-    ...(maxConnections === undefined
-      ? {}
-      : { maxConnections: toInteger(maxConnections, '--max-connections', 1, 1_000_000) }),
-    ...(redisUrl === undefined ? {} : { redisUrl }),
-    ...(configFile === undefined ? {} : { configFile }),
-    ...(stateFile === undefined ? {} : { stateFile }),
-    ...(seed === undefined ? {} : { seed: toInteger(seed, '--seed', 0, 2 ** 32 - 1) }),
-    ...(basePath === undefined ? {} : { basePath }),
-    ...(corsOrigins === undefined || corsOrigins.includes('*') ? {} : { corsOrigins }),
-    ...(adminToken === undefined ? {} : { adminToken }),
-    ...(timeZone === undefined ? {} : { timeZone }),
-    ...(hosts === undefined ? {} : { allowedHosts: hosts }),
-    ...(proxy === undefined ? {} : { proxy }),
+    maxConnections:
+      maxConnections === undefined ? undefined : toInteger(maxConnections, '--max-connections', 1, 1_000_000),
+    redisUrl,
+    configFile,
+    stateFile,
+    seed: seed === undefined ? undefined : toInteger(seed, '--seed', 0, 2 ** 32 - 1),
+    basePath,
+    // Any origin is the default: `*` among them is no list.
+    corsOrigins: corsOrigins?.includes('*') ? undefined : corsOrigins,
+    adminToken,
+    timeZone,
+    allowedHosts: hosts,
+    proxy,
   };
 }
 
@@ -264,7 +277,8 @@ function toCorsOrigins(raw: string): string[] {
   for (const origin of origins) {
     if (origin !== '*' && !/^https?:\/\/[^/\s?#@]+$/i.test(origin)) {
       throw new ConfigError(
-        `--cors-origin ${origin}: not an origin; use scheme://host[:port] with no path, e.g. http://localhost:5173, or *`,
+        `--cors-origin ${origin}: not an origin; ` +
+          'use scheme://host[:port] with no path, e.g. http://localhost:5173, or *',
       );
     }
   }
@@ -299,7 +313,7 @@ function readProxyOptions(read: (flag: ServeFlag) => string | undefined): ServeO
     throw new ConfigError(
       `--proxy-timeout ${timeout}: ${parsed.kind === 'invalid' ? parsed.reason : 'use a duration from 1 ms to 10m'}`,
     );
-  return { url, timeout, errors, ...(recordFile === undefined ? {} : { recordFile }) };
+  return { url, timeout, errors, recordFile };
 }
 
 function isOn(value: string | undefined): boolean {

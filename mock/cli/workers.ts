@@ -1,15 +1,15 @@
 import cluster from 'node:cluster';
 
 /** What a worker tells the primary once it listens. */
-export interface ListeningMessage {
+interface ListeningMessage {
   type: 'listening';
   lines: string[];
 }
 
 /** A dead worker is replaced after this back-off, doubled per other death within the last minute. */
-export const RESPAWN_BACKOFF_MS = 100;
+const RESPAWN_BACKOFF_MS = 100;
 /** More deaths than this within the window and the primary gives up (exit 1, for a supervisor to restart it). */
-export const MAX_DEATHS_IN_WINDOW = 5;
+const MAX_DEATHS_IN_WINDOW = 5;
 const DEATH_WINDOW_MS = 60_000;
 
 /**

@@ -10,15 +10,15 @@ import type * as RedisShared from '../stores/redis-shared';
 import { requireInstalled } from '../config/optional-package';
 
 export interface BackingOptions {
-  store?: 'memory' | 'redis';
-  redisUrl?: string;
-  redisPrefix?: string;
-  redisWaitMs?: number;
-  redisTimeoutMs?: number;
-  stateFile?: string;
-  journalSize?: number;
+  store?: 'memory' | 'redis' | undefined;
+  redisUrl?: string | undefined;
+  redisPrefix?: string | undefined;
+  redisWaitMs?: number | undefined;
+  redisTimeoutMs?: number | undefined;
+  stateFile?: string | undefined;
+  journalSize?: number | undefined;
   /** The store's cap on stored View Tokens (503 beyond it). */
-  maxViewTokens?: number;
+  maxViewTokens?: number | undefined;
 }
 
 /** Redis keeps records this long beyond their last possible use, so a clock moved back a little finds them. */

@@ -19,32 +19,32 @@ import { createMemoryTokenStore } from '../stores/memory-token-store';
 /** Options of the framework-free core; the defaults are the CLI's. */
 export interface MockCoreOptions {
   /** Deterministic View Tokens (same seed, same tokens). Default: the platform's CSPRNG. */
-  seed?: number;
+  seed?: number | undefined;
   /** View Token validity, e.g. `'12h'`, `'PT30M'` or milliseconds. Default 12 hours. */
-  viewTokenTtl?: string | number;
+  viewTokenTtl?: string | number | undefined;
   /** Missing/forbidden ids, applications, rules, a catalog. */
-  config?: MockConfigInput | MockConfig;
+  config?: MockConfigInput | MockConfig | undefined;
   /** How many requests the journal keeps. Default 1000. */
-  journalSize?: number;
+  journalSize?: number | undefined;
   /** IANA zone of `expireTime` in `POST /oauth2/token` answers. Default: this process's local zone. */
-  timeZone?: string;
+  timeZone?: string | undefined;
   /** Real time under the controllable clocks (e.g. `() => T0` for a test's fixed instant). Default `Date.now`. */
-  realNow?: () => number;
+  realNow?: (() => number) | undefined;
   /** Where View Tokens live. Default: memory. */
-  store?: TokenStore;
+  store?: TokenStore | undefined;
   /** Where the session clocks are kept (default: this process's memory; Redis shares them between processes). */
-  clockStore?: ClockStore;
+  clockStore?: ClockStore | undefined;
   /** The statuses each service route documents (the server passes its spec engine's). Default: the built-in table. */
-  statuses?: ServiceStatuses;
+  statuses?: ServiceStatuses | undefined;
   /** Where rules, granted Access Tokens and requests are kept (default: this process's memory). */
-  ruleStore?: CoreOptions['ruleStore'];
-  accessTokenStore?: CoreOptions['accessTokenStore'];
-  journal?: CoreOptions['journal'];
-  oneTrip?: CoreOptions['oneTrip'];
+  ruleStore?: CoreOptions['ruleStore'] | undefined;
+  accessTokenStore?: CoreOptions['accessTokenStore'] | undefined;
+  journal?: CoreOptions['journal'] | undefined;
+  oneTrip?: CoreOptions['oneTrip'] | undefined;
   /** Called after rules or Access Tokens change (e.g. to persist them). */
-  onChange?: () => void;
+  onChange?: (() => void) | undefined;
   /** Called with each service request as the journal keeps it (secrets shortened). */
-  onRequest?: CoreOptions['onRequest'];
+  onRequest?: CoreOptions['onRequest'] | undefined;
 }
 
 /**
@@ -66,15 +66,15 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
       : createOpenDirectory({ missing: config.missing, forbidden: config.forbidden, known: config.objects }),
     applications: config.applications,
     rules: config.rules,
-    ...(options.journalSize === undefined ? {} : { journalSize: options.journalSize }),
-    ...(options.timeZone === undefined ? {} : { timeZone: toTimeZone(options.timeZone) }),
-    ...(options.statuses === undefined ? {} : { statuses: options.statuses }),
-    ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
-    ...(options.ruleStore === undefined ? {} : { ruleStore: options.ruleStore }),
-    ...(options.accessTokenStore === undefined ? {} : { accessTokenStore: options.accessTokenStore }),
-    ...(options.journal === undefined ? {} : { journal: options.journal }),
-    ...(options.oneTrip === undefined ? {} : { oneTrip: options.oneTrip }),
-    ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
+    journalSize: options.journalSize,
+    timeZone: options.timeZone === undefined ? undefined : toTimeZone(options.timeZone),
+    statuses: options.statuses,
+    onChange: options.onChange,
+    ruleStore: options.ruleStore,
+    accessTokenStore: options.accessTokenStore,
+    journal: options.journal,
+    oneTrip: options.oneTrip,
+    onRequest: options.onRequest,
     yieldTurn,
   });
 }

@@ -4,7 +4,7 @@ import type { ClockView, SessionClocks } from '../core/session-clocks';
 import { DEPLOYMENT } from '../core/session-clocks';
 import { checkSessionLength } from '../core/session-limit';
 
-/** A clock move the library was asked for that the mock cannot make; the message says why (as the admin API's 400 or 422 does). */
+/** A clock move the mock cannot make; the message says why (as the admin API's 400 or 422 does). */
 export class MockClockError extends Error {
   override name = 'MockClockError';
 }
@@ -72,7 +72,8 @@ export function toMockClock(clocks: SessionClocks): MockClock {
       if (!Number.isFinite(atMs))
         return Promise.reject(
           new MockClockError(
-            `clock.set: ${JSON.stringify(String(at))} is not a time; give a Date, an ISO 8601 string or milliseconds since the epoch`,
+            `clock.set: ${JSON.stringify(String(at))} is not a time; ` +
+              'give a Date, an ISO 8601 string or milliseconds since the epoch',
           ),
         );
       return change(options.session, {

@@ -8,14 +8,14 @@ import { toMockClock } from './mock-clock';
 import type { MockScenarios } from './mock-scenarios';
 import { toMockScenarios } from './mock-scenarios';
 
-/** A journal query the library was given that the mock cannot answer (an unknown field, a wrong type); the message names what is allowed. */
+/** A journal query the mock cannot answer (an unknown field, a wrong type); the message names what is allowed. */
 export class JournalQueryError extends Error {
   override name = 'JournalQueryError';
 }
 
 /** The request journal, as a test reads it (`GET /__admin/requests`, `POST /__admin/requests/count`). */
 export interface MockJournal {
-  /** Newest first: one session's requests (or everyone's), at most `limit`; `unmatched`: only those no route matched. */
+  /** Newest first: one session's requests (or everyone's), at most `limit`; `unmatched`: those no route matched. */
   list(filter?: { session?: string; limit?: number; unmatched?: boolean }): Promise<JournalEntry[]>;
   /**
    * How many requests match every field given (our fields, or WireMock's `urlPath` and `queryParameters`).
@@ -61,12 +61,7 @@ export function createMockFacade(core: Core): MockFacade {
     clock: toMockClock(core.clocks),
     scenarios: toMockScenarios(core.rules),
     journal: {
-      list: ({ session, limit, unmatched } = {}) =>
-        core.journal.list({
-          ...(session === undefined ? {} : { session }),
-          ...(limit === undefined ? {} : { limit }),
-          ...(unmatched ? { unmatched } : {}),
-        }),
+      list: ({ session, limit, unmatched } = {}) => core.journal.list({ session, limit, unmatched }),
       async count(match = {}) {
         const checked = toJournalMatch(match);
         if (checked.kind === 'invalid') throw new JournalQueryError(checked.detail);
@@ -76,10 +71,7 @@ export function createMockFacade(core: Core): MockFacade {
     },
     tokens: {
       async list(session) {
-        const [records, clocks] = await Promise.all([
-          core.store.list(session === undefined ? {} : { session }),
-          core.clocks.readAll(),
-        ]);
+        const [records, clocks] = await Promise.all([core.store.list({ session }), core.clocks.readAll()]);
         return records.map((record) => toViewTokenInfo(record, core.viewTokens, clocks));
       },
       async get(token) {

@@ -27,8 +27,10 @@ export class ScenarioRuleError extends Error {
 export interface MockScenarios {
   /**
    * Adds a rule (to `session`, default the global one) and returns it with its id.
-   * @throws {ScenarioRuleError} when the rule is invalid (the message names what is allowed), or the session holds the most rules it may
-   * @example await mock.scenarios.add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 });
+   * @throws {ScenarioRuleError} when the rule is invalid (the message names what is allowed), or the session
+   *   holds the most rules it may
+   * @example
+   * await mock.scenarios.add({ when: { param: 'fileId', equals: '123' }, then: { scenario: 'forbidden' }, times: 2 });
    */
   add(rule: RuleInput, session?: string): Promise<Rule>;
   list(session?: string): Promise<Rule[]>;

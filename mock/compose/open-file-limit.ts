@@ -8,7 +8,7 @@ import { DEFAULT_MAX_CONNECTIONS } from '../http/connection-guard';
  * snapshot being written, the directory), Redis (one connection per node of a cluster), log
  * destinations, and a margin.
  */
-export const FILE_DESCRIPTOR_HEADROOM = 64;
+const FILE_DESCRIPTOR_HEADROOM = 64;
 
 /** This process's open-file limit (RLIMIT_NOFILE, soft) and where it was read; `files` may be Infinity. */
 export interface OpenFileLimit {
@@ -88,7 +88,8 @@ export function planConnections(
   }
   const held = FILE_DESCRIPTOR_HEADROOM;
   const fitting = Math.max(1, Math.floor((limit.files - held) / (proxy ? 2 : 1)));
-  const how = `${limit.files} open files (${limit.source}) − ${held} held back${proxy ? ", halved for --proxy's upstream sockets" : ''} = ${fitting}`;
+  const halved = proxy ? ", halved for --proxy's upstream sockets" : '';
+  const how = `${limit.files} open files (${limit.source}) − ${held} held back${halved} = ${fitting}`;
   if (requested === undefined) {
     return fitting < DEFAULT_MAX_CONNECTIONS
       ? { maxConnections: fitting, reason: `open-file limit: ${how}` }
@@ -98,6 +99,9 @@ export function planConnections(
   return {
     maxConnections: requested,
     reason: `${given}, above the open-file limit's ${fitting}`,
-    warning: `--max-connections ${requested} is more than this process's open-file limit allows: ${how}. Past about ${fitting} connections accept() fails (EMFILE) and even /__admin/health stops answering; raise the limit (ulimit -n) or give --max-connections ${fitting} or less.`,
+    warning:
+      `--max-connections ${requested} is more than this process's open-file limit allows: ${how}. ` +
+      `Past about ${fitting} connections accept() fails (EMFILE) and even /__admin/health stops answering; ` +
+      `raise the limit (ulimit -n) or give --max-connections ${fitting} or less.`,
   };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The package's root folder, from the sources (mock/) or the build (dist/mock/) alike. */
-export function findPackageRoot(start: string = __dirname): string {
+function findPackageRoot(start: string = __dirname): string {
   let dir = start;
   for (;;) {
     const manifest = path.join(dir, 'package.json');
@@ -17,7 +17,7 @@ export function findPackageRoot(start: string = __dirname): string {
   }
 }
 
-export const PACKAGE_ROOT = findPackageRoot();
+const PACKAGE_ROOT = findPackageRoot();
 export { PACKAGE_VERSION } from './package-version';
 /** The OpenAPI file of everything the mock serves. */
 export const MOCK_SPEC_PATH = path.join(PACKAGE_ROOT, 'spec', 'mock.openapi.yaml');

@@ -17,7 +17,9 @@ export function chooseStore(store: string | undefined, redisUrl: string | undefi
     );
   if (store === 'memory' && redisUrl !== undefined) {
     throw new ConfigError(
-      `--store memory with --redis-url ${redisUrl}: the memory store keeps everything in this process, so nothing would use Redis; drop --store memory (--redis-url alone selects the Redis store) or drop --redis-url`,
+      `--store memory with --redis-url ${redisUrl}: ` +
+        'the memory store keeps everything in this process, so nothing would use Redis; ' +
+        'drop --store memory (--redis-url alone selects the Redis store) or drop --redis-url',
     );
   }
   return store ?? (redisUrl === undefined ? 'memory' : 'redis');

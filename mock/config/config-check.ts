@@ -83,7 +83,8 @@ function toModelSettings(value: unknown, where: string): Map<string, ModelSettin
       const { file, ...shape } = model;
       if (file !== undefined && Object.keys(shape).length > 0)
         throw new ConfigError(
-          `${where}.${parameter}.${key}.model: "file" names the team's model; ${Object.keys(shape).join(', ')} shape a generated building: give one or the other`,
+          `${where}.${parameter}.${key}.model: "file" names the team's model; ` +
+            `${Object.keys(shape).join(', ')} shape a generated building: give one or the other`,
         );
       settings.set(
         `${parameter}:${id}`,
@@ -115,7 +116,8 @@ function toKnownObjects(value: unknown, lists: { missing: IdLists; forbidden: Id
       for (const list of ['missing', 'forbidden'] as const) {
         if (lists[list][parameter as keyof IdLists]?.includes(id))
           throw new ConfigError(
-            `${where}.${parameter}: ${JSON.stringify(key)} is also listed in ${list}.${parameter}; a known object exists and is the caller's`,
+            `${where}.${parameter}: ${JSON.stringify(key)} is also listed in ${list}.${parameter}; ` +
+              "a known object exists and is the caller's",
           );
       }
       byId[id] = {

@@ -17,7 +17,7 @@ export interface SchemaError {
 export type SchemaValidator = ((data: unknown) => boolean) & { errors?: readonly SchemaError[] | null };
 
 /** `/missing/fileId/0` → `missing.fileId[0]`, the way the messages name a field. */
-export function toFieldPath(instancePath: string): string {
+function toFieldPath(instancePath: string): string {
   return instancePath
     .split('/')
     .slice(1)
@@ -29,7 +29,8 @@ export function toFieldPath(instancePath: string): string {
 /**
  * The first schema error as the one line a user reads: where (the file, the field) and what is
  * wrong with which value, and what is allowed.
- * @example toSchemaMessage('--config mock.json', error) // '--config mock.json: missing.fileId[0]: "x1" is not an int64 id'
+ * @example
+ * toSchemaMessage('--config mock.json', error) // '--config mock.json: missing.fileId[0]: "x1" is not an int64 id'
  */
 export function toSchemaMessage(where: string, error: SchemaError): string {
   const field = toFieldPath(error.instancePath);

@@ -25,7 +25,8 @@ export interface AccessTokenStore {
 
 /**
  * Granted Access Tokens in this process: by token, and each application's current one.
- * @example const accessTokens = createAccessTokens({ applications, clock, random, store: createMemoryAccessTokenStore() });
+ * @example
+ * const accessTokens = createAccessTokens({ applications, clock, random, store: createMemoryAccessTokenStore() });
  */
 export function createMemoryAccessTokenStore(): AccessTokenStore {
   const byToken = new Map<string, AccessTokenRecord>();

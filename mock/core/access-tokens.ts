@@ -31,11 +31,10 @@ export type GrantRefusal =
   | { reason: 'unknown-app'; appKey: string; configured: number }
   | { reason: 'wrong-secret'; appKey: string };
 
-export type AccessTokenGrant =
-  { kind: 'issued'; token: string; expiresAtMs: number } | ({ kind: 'rejected' } & GrantRefusal);
+type AccessTokenGrant = { kind: 'issued'; token: string; expiresAtMs: number } | ({ kind: 'rejected' } & GrantRefusal);
 
 /** An authentication decided without the store, and the granted token's record it relied on (if any). */
-export interface KnownAuthentication {
+interface KnownAuthentication {
   authentication: Authentication;
   /** A granted token this process has seen: valid only while the store still holds exactly this record. */
   granted?: AccessTokenRecord;
@@ -43,7 +42,7 @@ export interface KnownAuthentication {
 
 /** Accepts bearer Access Tokens and issues them for applications' Basic credentials. */
 export interface AccessTokens {
-  /** Accepts or refuses the bearer token; a granted one is judged at `nowMs` (the mock time of the request's session). */
+  /** Accepts or refuses the bearer token; a granted one is judged at `nowMs` (the request's session's mock time). */
   authenticate(authorization: string | undefined, nowMs: number): Promise<Authentication>;
   /**
    * The same decision without the store, where this process can make it: undefined for a granted
@@ -79,7 +78,7 @@ export interface AccessTokenOptions {
   applications: readonly Application[];
   random: RandomSource;
   /** Where granted tokens live. Default: this process's memory. */
-  store?: AccessTokenStore;
+  store?: AccessTokenStore | undefined;
 }
 
 /** What a token granted through `POST /oauth2/token` looks like (`cn-<uuid>`). */

@@ -1,8 +1,3 @@
-/** Where the core gets the time from (milliseconds since the epoch). */
-export interface Clock {
-  now(): number;
-}
-
 /**
  * The latest mock time the admin API accepts (end of year 9999): far enough for any test, and far
  * enough from the end of JavaScript's Date range (year 275760) that expiries and ISO strings stay valid.
@@ -40,7 +35,9 @@ export type ClockChange =
 /**
  * The state after a change (`reset` gives real time), or undefined when it would put the mock's time
  * outside 1970 to 9999. `set` without a time keeps the clock's time, without `frozen` its mode.
- * @example applyClockChange(REAL_TIME, { kind: 'set', atMs: 5_000, frozen: true }, 1_000) // { offsetMs: 4000, frozenAtMs: 5000 }
+ * @example
+ * applyClockChange(REAL_TIME, { kind: 'set', atMs: 5_000, frozen: true }, 1_000)
+ * // { offsetMs: 4000, frozenAtMs: 5000 }
  */
 export function applyClockChange(state: ClockState, change: ClockChange, realNowMs: number): ClockState | undefined {
   const now = mockTimeOf(state, realNowMs);

@@ -11,8 +11,6 @@ import { createPlatformTimeFormat } from './platform-time';
 import type { RandomSource } from './random-source';
 import type { SessionClocks } from './session-clocks';
 import { DEPLOYMENT } from './session-clocks';
-import type { ViewTokenService } from './service';
-import { createViewTokenService } from './service';
 import type { TokenStore } from './token-store';
 import type { Journal, JournalEntry } from './journal';
 import { createJournal, toDatedRequest } from './journal';
@@ -34,29 +32,29 @@ export interface CoreOptions {
   clocks: SessionClocks;
   random: RandomSource;
   store: TokenStore;
-  ttlMs?: number;
-  directory?: ObjectDirectory;
-  applications?: readonly Application[];
+  ttlMs?: number | undefined;
+  directory?: ObjectDirectory | undefined;
+  applications?: readonly Application[] | undefined;
   /** How many requests the journal keeps (default 1000). */
-  journalSize?: number;
+  journalSize?: number | undefined;
   /** IANA zone `expireTime` is written in (default: the runtime's own zone, as Intl resolves it). */
-  timeZone?: string;
+  timeZone?: string | undefined;
   /** Rules of the global session at start (and again after a reset), already checked. */
-  rules?: readonly RuleInput[];
+  rules?: readonly RuleInput[] | undefined;
   /** The statuses the spec documents per service route (the spec engine's); default the built-in table. */
-  statuses?: ServiceStatuses;
+  statuses?: ServiceStatuses | undefined;
   /** Where rules live (default: this process's memory; Redis shares them between processes). */
-  ruleStore?: RuleStore;
+  ruleStore?: RuleStore | undefined;
   /** Where granted Access Tokens live (default: this process's memory). */
-  accessTokenStore?: AccessTokenStore;
+  accessTokenStore?: AccessTokenStore | undefined;
   /** The request journal (default: a ring of `journalSize` in this process's memory). */
-  journal?: Journal;
+  journal?: Journal | undefined;
   /** A shared store's way to run a whole View Token request in one round trip (Redis); none in memory. */
-  oneTrip?: OneTripStore;
-  /** Called after rules or Access Tokens change (a persister's cue; the stores of tokens and clocks are wrapped by their owner). */
-  onChange?: () => void;
+  oneTrip?: OneTripStore | undefined;
+  /** Called after rules or Access Tokens change: a persister's cue (its owner wraps the token and clock stores). */
+  onChange?: (() => void) | undefined;
   /** Called with each service request as the journal keeps it (secrets shortened): the debug log. */
-  onRequest?: (entry: Omit<JournalEntry, 'id'>) => void;
+  onRequest?: ((entry: Omit<JournalEntry, 'id'>) => void) | undefined;
   /**
    * Waits a turn of the event loop, so requests that came meanwhile go first: a session's reset
    * yields between its steps (default: a resolved promise, which yields to nothing).
@@ -74,7 +72,6 @@ export interface Core {
   store: TokenStore;
   viewTokens: ViewTokens;
   accessTokens: AccessTokens;
-  service: ViewTokenService;
   /** Which objects exist and whose they are. */
   directory: ObjectDirectory;
   rules: Rules;
@@ -100,7 +97,8 @@ export interface Core {
 /**
  * Wires the core's parts.
  * @example
- * const core = createCore({ clocks: createSessionClocks(createMemoryClockStore(), () => Date.now()), random, store: createMemoryTokenStore() });
+ * const clocks = createSessionClocks(createMemoryClockStore(), () => Date.now());
+ * const core = createCore({ clocks, random, store: createMemoryTokenStore() });
  */
 export function createCore(options: CoreOptions): Core {
   const { clocks, random, store } = options;
@@ -116,7 +114,7 @@ export function createCore(options: CoreOptions): Core {
   const plainAccessTokens = createAccessTokens({
     applications: options.applications ?? [],
     random,
-    ...(options.accessTokenStore ? { store: options.accessTokenStore } : {}),
+    store: options.accessTokenStore,
   });
   const accessTokens = onChange
     ? notifyingCalls(
@@ -179,7 +177,6 @@ export function createCore(options: CoreOptions): Core {
     store,
     viewTokens,
     accessTokens,
-    service: createViewTokenService({ accessTokens, directory, viewTokens }),
     directory,
     rules,
     journal,

@@ -1,5 +1,5 @@
 /** The most of a client's input a message quotes back. */
-export const ECHO_MAX_LENGTH = 40;
+const ECHO_MAX_LENGTH = 40;
 
 /**
  * A value from a request as a message quotes it: whole up to ECHO_MAX_LENGTH characters, else its

@@ -12,7 +12,7 @@ const NAMED_SESSIONS = 3;
  * own clocks, with how many each holds; or, when none is, that the tokens are not yet reclaimable.
  * @example await whatHoldsTheSpace(core.clocks, core.store) // 'Sessions whose clocks are behind … "qa" (2 View Tokens, its clock frozen at 2020-01-01T00:00:00.000Z).'
  */
-export async function whatHoldsTheSpace(clocks: SessionClocks, store: TokenStore): Promise<string> {
+async function whatHoldsTheSpace(clocks: SessionClocks, store: TokenStore): Promise<string> {
   const book = await clocks.readAll();
   const deploymentNow = book.now(DEPLOYMENT);
   const behind = book

@@ -29,7 +29,7 @@ interface Ends {
   oldest: number;
 }
 
-/** The chains an entry is linked into: every entry's and its session's, and the unmatched ones' when it is unmatched. */
+/** The chains an entry is linked into: every entry's and its session's, and the unmatched ones' if it is unmatched. */
 const MATCHED_KINDS: readonly ChainKind[] = [0, 2];
 const UNMATCHED_KINDS: readonly ChainKind[] = [0, 1, 2, 3];
 
@@ -78,11 +78,13 @@ export function createJournalChains(capacity: number): JournalChains {
         else olderOf[kind * capacity + newer - 1] = older;
         if (older === 0) ends.oldest = newer;
         else newerOf[kind * capacity + older - 1] = newer;
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: frees an emptied session's ends; kept, {0, 0} reads the same (no slot, -1)
+        // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator:
+        // frees an emptied session's ends; kept, {0, 0} reads the same (no slot, -1)
         if (kind >= 2 && ends.newest === 0) bySession[kind - 2]?.delete(session);
       }
     },
-    // Stryker disable next-line BooleanLiteral: creating the ends of an unknown session costs memory only; they read as no slot (-1) either way
+    // Stryker disable next-line BooleanLiteral: creating the ends of an
+    // unknown session costs memory only; they read as no slot (-1) either way
     newest: (kind, session) => (endsOf(kind, session, false)?.newest ?? 0) - 1,
     older: (slot, kind) => (olderOf[kind * capacity + slot] as number) - 1,
     slotsOf(session) {

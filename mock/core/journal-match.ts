@@ -5,17 +5,20 @@ import { echo } from './echo';
 export type JournalMatchCheck = { kind: 'ok'; match: JournalMatch } | { kind: 'invalid'; detail: string };
 
 /** Our fields, and the WireMock request-pattern fields we map onto them. */
-export const MATCH_FIELDS = ['method', 'path', 'query', 'session', 'operationId', 'status'] as const;
-export const WIREMOCK_FIELDS = ['urlPath', 'queryParameters'] as const;
+const MATCH_FIELDS = ['method', 'path', 'query', 'session', 'operationId', 'status'] as const;
+const WIREMOCK_FIELDS = ['urlPath', 'queryParameters'] as const;
 
 const EXAMPLE =
-  'Send a JSON object such as {"method": "GET", "path": "/view/token", "query": {"fileId": "1"}} (or WireMock\'s {"method": "GET", "urlPath": "/view/token", "queryParameters": {"fileId": {"equalTo": "1"}}}).';
+  'Send a JSON object such as {"method": "GET", "path": "/view/token", "query": {"fileId": "1"}} ' +
+  '(or WireMock\'s {"method": "GET", "urlPath": "/view/token", "queryParameters": {"fileId": {"equalTo": "1"}}}).';
 
 /**
  * Checks a `POST /__admin/requests/count` body: our fields or WireMock's request pattern
  * (`urlPath`, `queryParameters: {name: {equalTo}}`); an unknown field is refused, never ignored.
  * A full View Token in `query.viewToken` is compared by the shortened form the journal keeps.
- * @example toJournalMatch({ urlPath: '/view/token', queryParameters: { fileId: { equalTo: '1' } } }) // { kind: 'ok', match: { path: '/view/token', query: { fileId: '1' } } }
+ * @example
+ * toJournalMatch({ urlPath: '/view/token', queryParameters: { fileId: { equalTo: '1' } } })
+ * // { kind: 'ok', match: { path: '/view/token', query: { fileId: '1' } } }
  */
 export function toJournalMatch(body: unknown): JournalMatchCheck {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalid(EXAMPLE);
@@ -62,7 +65,8 @@ function fromQueryParameters(parameters: unknown): Record<string, string> | stri
     return '"queryParameters" must be an object such as {"fileId": {"equalTo": "1"}}.';
   const query: Record<string, string> = {};
   for (const [name, matcher] of Object.entries(parameters)) {
-    // Stryker disable next-line ArrayDeclaration: a matcher that is not an object has no equalTo and is refused either way
+    // Stryker disable next-line ArrayDeclaration: a matcher that
+    // is not an object has no equalTo and is refused either way
     const keys = typeof matcher === 'object' && matcher !== null ? Object.keys(matcher) : [];
     const equalTo = (matcher as { equalTo?: unknown } | null)?.equalTo;
     if (keys.length !== 1 || typeof equalTo !== 'string')

@@ -46,11 +46,11 @@ export interface Journal {
 
 /** `before`: only entries numbered below it (the next page of a newest-first list). */
 export interface JournalFilter {
-  session?: string;
-  limit?: number;
-  before?: number;
+  session?: string | undefined;
+  limit?: number | undefined;
+  before?: number | undefined;
   /** Only requests that matched no service route (operationId `""`). */
-  unmatched?: boolean;
+  unmatched?: boolean | undefined;
 }
 
 export const DEFAULT_JOURNAL_SIZE = 1_000;
@@ -80,7 +80,8 @@ export function createJournal(capacity = DEFAULT_JOURNAL_SIZE): Journal {
   const ids = new Float64Array(capacity);
   const atMs = new Float64Array(capacity);
   const statuses = new Uint16Array(capacity);
-  // Stryker disable next-line ArrayDeclaration,StringLiteral: preallocation only; a slot is read only once a record has written it
+  // Stryker disable next-line ArrayDeclaration,StringLiteral:
+  // preallocation only; a slot is read only once a record has written it
   const strings = (): string[] => new Array<string>(capacity).fill('');
   const methods = strings(),
     paths = strings(),

@@ -40,9 +40,11 @@ export function findNearestRoute(method: string, path: string, routes: readonly 
       (distance === best.distance && route.method === method && best.route.method !== method);
     if (better) best = { route, distance };
   }
-  // Stryker disable next-line ArithmeticOperator: the loop keeps only routes within this limit, so no best is ever over it (a wider limit changes nothing)
+  // Stryker disable next-line ArithmeticOperator: the loop keeps only routes
+  // within this limit, so no best is ever over it (a wider limit changes nothing)
   if (!best || best.distance > Math.max(2, Math.floor(best.route.template.length / 5))) return undefined;
-  // Stryker disable next-line ArrowFunction: a route of the same template with the request's method is as near, so the tie rule already made it the best
+  // Stryker disable next-line ArrowFunction: a route of the same template with
+  // the request's method is as near, so the tie rule already made it the best
   const sameTemplate = routes.find((route) => route.template === best.route.template && route.method === method);
   return `${(sameTemplate ?? best.route).method} ${best.route.template}`;
 }
@@ -69,3 +71,11 @@ export function findNearestName(given: string, known: readonly string[]): string
 
 /** How far a given name may be from a known one to be taken for it. */
 const reachOf = (name: string): number => Math.max(1, Math.floor(name.length / 4));
+
+/**
+ * The hint a message gives when a name is near a known one: ` (did you mean fileId?)`, or nothing.
+ * @example didYouMean(findNearestName('fileid', ['fileId'])) // ' (did you mean fileId?)'
+ */
+export function didYouMean(nearest: string | undefined): string {
+  return nearest === undefined ? '' : ` (did you mean ${nearest}?)`;
+}

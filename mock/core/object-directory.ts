@@ -14,7 +14,7 @@ export interface ObjectDescription {
   owner: string | null;
 }
 
-export type Lookup = { kind: 'found'; object: ObjectDescription } | { kind: 'missing' } | { kind: 'forbidden' };
+type Lookup = { kind: 'found'; object: ObjectDescription } | { kind: 'missing' } | { kind: 'forbidden' };
 
 /** Which objects exist and who owns them. */
 export interface ObjectDirectory {
@@ -42,7 +42,9 @@ export type KnownObjects = Partial<Record<IdParameter, Readonly<Record<Int64, Kn
  * ids listed as missing (→ 404) or forbidden (→ 403). A known object is described with its own
  * name and extension (a `dwg` opens as a drawing); every other one as `model-<id>.rvt` (files) or
  * `<type>-<id>`.
- * @example createOpenDirectory({ missing: { fileId: ['404'] }, forbidden: {}, known: { fileId: { '7': { name: 'Plan.dwg', extension: 'dwg' } } } })
+ * @example
+ * const known = { fileId: { '7': { name: 'Plan.dwg', extension: 'dwg' } } };
+ * createOpenDirectory({ missing: { fileId: ['404'] }, forbidden: {}, known });
  */
 export function createOpenDirectory(lists: {
   missing: IdLists;

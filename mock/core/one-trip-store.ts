@@ -17,10 +17,10 @@ export type TripEffect =
 export interface Trip {
   /** Nothing is done ('rules') when this session holds any rule: the request must see them first. */
   session: string;
-  /** Nothing is done ('stale') unless the store still holds exactly this granted Access Token, unexpired on the session's clock. */
+  /** Nothing is done ('stale') unless the store still holds this granted Access Token, live on the session's clock. */
   accessToken?: AccessTokenRecord;
   effect: TripEffect;
-  /** Journaled, dated by the session's clock, with its `status`, or with `refusedStatus` when a touched token is unknown or inactive. */
+  /** Journaled on the session's clock: its `status`, or `refusedStatus` if a touched token is unknown or expired. */
   journal: Omit<JournalRecord, 'atMs'>;
   refusedStatus: number;
   /** This process's real time: the store reads each clock's state in the step and puts the mock time on it. */

@@ -29,7 +29,10 @@ export const PROBLEMS = {
 
 /**
  * The problem document of one kind (RFC 9457).
- * @example toProblem('not-found', 'No View Token "x".') // { type: 'urn:view-token-mock:problem:not-found', title: 'No such item', status: 404, detail: 'No View Token "x".' }
+ * @example
+ * toProblem('not-found', 'No View Token "x".')
+ * // { type: 'urn:view-token-mock:problem:not-found', title: 'No such item', status: 404,
+ * //   detail: 'No View Token "x".' }
  */
 export function toProblem(
   kind: ProblemKind,

@@ -59,5 +59,6 @@ export function randomUuid(random: RandomSource): string {
   const hex = randomHex(random, 16);
   // Stryker disable next-line StringLiteral: the hex of 16 bytes always has a 17th digit
   const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const [time, middle, version, last] = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(13, 16), hex.slice(20, 32)];
+  return `${time}-${middle}-4${version}-${variant}${hex.slice(17, 20)}-${last}`;
 }

@@ -18,9 +18,12 @@ export async function runOperation(
   nowOf: RequestClock,
 ): Promise<Answer> {
   if (request.operationId === 'issueAccessToken') {
-    const outcome = await core.service.issueAccessToken(request.headers.authorization, await nowOf(session));
-    if (outcome.kind !== 'granted') return fromServiceFailure(outcome);
-    return success({ token: outcome.token, expireTime: core.platformTime(outcome.expiresAtMs) });
+    const grant = await core.accessTokens.grant(request.headers.authorization, await nowOf(session));
+    if (grant.kind === 'rejected') {
+      const { kind: _rejected, ...refusal } = grant;
+      return fromServiceFailure({ kind: 'unauthenticated', reason: 'bad-basic-credentials', refusal });
+    }
+    return success({ token: grant.token, expireTime: core.platformTime(grant.expiresAtMs) });
   }
   if (request.operationId === 'getViewerData') {
     const plan = planUse(request, validate);

@@ -5,7 +5,7 @@ import type { DirectoryType } from './object-types';
 
 /** The service envelope's error codes, as the spec enumerates them. */
 export type ErrorCode = components['schemas']['ErrorCode'];
-export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 
 /** The one catalog of service errors: status and default hint of every code. */
 export const SERVICE_ERRORS = {
@@ -27,7 +27,7 @@ export const SERVICE_ERRORS = {
   'system.error': { status: 500, message: 'Internal server error.' },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
-export const NOT_FOUND_CODE = {
+const NOT_FOUND_CODE = {
   file: 'file.not.found',
   integration: 'integration.not.found',
   comparison: 'comparison.not.found',
@@ -99,7 +99,10 @@ export function toRefusalSentence(refusal: GrantRefusal): string {
     case 'malformed-basic':
       return 'The Basic credentials must be base64 of a non-empty appKey, a colon and a non-empty appSecret.';
     case 'unknown-app':
-      return `appKey "${shorten(refusal.appKey)}" is unknown: applications are configured (${refusal.configured}), so only their credentials are accepted.`;
+      return (
+        `appKey "${shorten(refusal.appKey)}" is unknown: applications are configured (${refusal.configured}), ` +
+        'so only their credentials are accepted.'
+      );
     case 'wrong-secret':
       return `The appSecret of appKey "${shorten(refusal.appKey)}" does not match the configured one.`;
   }

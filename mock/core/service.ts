@@ -1,12 +1,11 @@
-import type { AccessTokens, AuthenticationFailure, GrantRefusal } from './access-tokens';
+import type { AuthenticationFailure, GrantRefusal } from './access-tokens';
 import type { ObjectDescription, ObjectDirectory } from './object-directory';
-import type { RequestClock } from './session-clocks';
 import type { DirectoryType } from './object-types';
 import type { Target } from './target';
 import type { ViewTokenRecord } from './token-store';
 import type { ViewerData } from './viewer-data';
 import { toViewerData } from './viewer-data';
-import type { NewRecordFields, TokenUse, ViewTokens } from './view-tokens';
+import type { NewRecordFields, TokenUse } from './view-tokens';
 
 /** Every way a service operation can fail; the HTTP layer maps each to the service's envelope. */
 export type ServiceFailure =
@@ -19,54 +18,9 @@ export type ServiceFailure =
   | { kind: 'not-found'; type: DirectoryType }
   | { kind: 'invalid-parameter'; parameter: string; reason: string };
 
-export type IssueOutcome = { kind: 'issued'; record: ViewTokenRecord; expiresAtMs: number } | ServiceFailure;
+/** A View Token's use: the token and the viewer's data, or why it is refused. */
 export type UseOutcome =
   { kind: 'used'; record: ViewTokenRecord; expiresAtMs: number; viewer: ViewerData } | ServiceFailure;
-export type GrantOutcome = { kind: 'granted'; token: string; expiresAtMs: number } | ServiceFailure;
-
-/** The service's operations, named after the spec's operationIds, free of any framework. */
-export interface ViewTokenService {
-  /** `nowMs`: the mock time of the request's session. */
-  issueViewToken(request: {
-    authorization: string | undefined;
-    target: Target;
-    session: string;
-    nowMs: number;
-  }): Promise<IssueOutcome>;
-  /** The token is judged on the clock of the session it was issued in (`nowOf` reads it). */
-  getViewerData(viewToken: string, nowOf: RequestClock): Promise<UseOutcome>;
-  issueAccessToken(authorization: string | undefined, nowMs: number): Promise<GrantOutcome>;
-}
-
-/** Creates the service over the core's parts. */
-export function createViewTokenService(deps: {
-  accessTokens: AccessTokens;
-  directory: ObjectDirectory;
-  viewTokens: ViewTokens;
-}): ViewTokenService {
-  const { accessTokens, directory, viewTokens } = deps;
-  return {
-    async issueViewToken({ authorization, target, session, nowMs }) {
-      const auth = await accessTokens.authenticate(authorization, nowMs);
-      if (auth.kind === 'rejected') return { kind: 'unauthenticated', reason: auth.reason };
-      const resolved = toNewRecordFields(directory, target, auth.app, session);
-      if (resolved.kind !== 'resolved') return resolved;
-      const record = await viewTokens.issue(resolved.fields, nowMs);
-      return { kind: 'issued', record, expiresAtMs: viewTokens.expiresAtMs(record) };
-    },
-    async getViewerData(viewToken, nowOf) {
-      return toUseOutcome(await viewTokens.use(viewToken, nowOf));
-    },
-    async issueAccessToken(authorization, nowMs) {
-      const grant = await accessTokens.grant(authorization, nowMs);
-      if (grant.kind === 'rejected') {
-        const { kind: _rejected, ...refusal } = grant;
-        return { kind: 'unauthenticated', reason: 'bad-basic-credentials', refusal };
-      }
-      return { kind: 'granted', token: grant.token, expiresAtMs: grant.expiresAtMs };
-    },
-  };
-}
 
 type Resolution = { kind: 'found'; object: ObjectDescription } | ServiceFailure;
 

@@ -1,13 +1,13 @@
 import type { ClockChange, ClockState } from './clock';
 import { REAL_TIME, applyClockChange, mockTimeOf } from './clock';
 
-/** The deployment's session: requests without `X-Mock-Session`, and the clock every session follows until it has its own. */
+/** The deployment's session: requests without `X-Mock-Session`; its clock is every session's until it has its own. */
 export const DEPLOYMENT = '';
 
 /** Sessions that may have a clock of their own at once (the deployment's aside), as many as may hold rules. */
 export const MAX_SESSION_CLOCKS = 1_000;
 
-/** A stored write's outcome: done, refused because the clock changed since it was read (read again), or the cap reached. */
+/** A stored write's outcome: done, refused as the clock changed since it was read (read again), or the cap reached. */
 export type ClockWrite = 'written' | 'changed' | 'full';
 
 /**
@@ -15,7 +15,7 @@ export type ClockWrite = 'written' | 'changed' | 'full';
  * deployment). A store keeps states; what they mean is decided by the core.
  */
 export interface ClockStore {
-  /** The stored clocks of these sessions (a session without a clock of its own is absent); all of them when none are named. */
+  /** The stored clocks of these sessions (one without a clock of its own is absent); all of them if none are named. */
   read(sessions?: readonly string[]): Promise<Map<string, ClockState>>;
   /**
    * In one atomic step: the session's clock becomes `next` (null: forgotten) if it still is `expected`
@@ -98,7 +98,7 @@ export interface ClockView {
   ownClock: boolean;
 }
 
-export type ClockChangeOutcome =
+type ClockChangeOutcome =
   { kind: 'changed'; clock: ClockView } | { kind: 'refused'; reason: 'out-of-range' | 'full'; detail: string };
 
 /** Every session's clock, over a store: read as books, changed one session at a time. */
@@ -125,7 +125,9 @@ const MAX_WRITE_ATTEMPTS = 100;
 
 /**
  * The session clocks over a store.
- * @example const clocks = createSessionClocks(createMemoryClockStore(), Date.now); await clocks.change('qa', { kind: 'advance', byMs: 3_600_000 });
+ * @example
+ * const clocks = createSessionClocks(createMemoryClockStore(), Date.now);
+ * await clocks.change('qa', { kind: 'advance', byMs: 3_600_000 });
  */
 export function createSessionClocks(store: ClockStore, realNow: () => number): SessionClocks {
   // A store in memory: one book over its snapshot, kept until a clock changes (the hot path reads it every request).
@@ -181,8 +183,11 @@ export function createSessionClocks(store: ClockStore, realNow: () => number): S
 }
 
 const OUT_OF_RANGE =
-  "The mock's clock stays between 1970-01-01 and 9999-12-31; this would move it outside. POST /__admin/clock/reset goes back to real time.";
-const FULL = `${MAX_SESSION_CLOCKS} sessions have a clock of their own already, the most the mock keeps; reset one (POST /__admin/clock/reset or POST /__admin/reset with its X-Mock-Session) first.`;
+  "The mock's clock stays between 1970-01-01 and 9999-12-31; this would move it outside. " +
+  'POST /__admin/clock/reset goes back to real time.';
+const FULL =
+  `${MAX_SESSION_CLOCKS} sessions have a clock of their own already, the most the mock keeps; ` +
+  'reset one (POST /__admin/clock/reset or POST /__admin/reset with its X-Mock-Session) first.';
 
 /** Clocks in this process's memory; `restore` puts a state file's clocks in place at start. */
 export type MemoryClockStore = ClockStore & { restore(states: ReadonlyMap<string, ClockState>): void };
@@ -242,7 +247,8 @@ export type RequestClock = (session: string) => number | Promise<number>;
  * @example const nowOf = requestClock(core.clocks); await nowOf('qa-anna')
  */
 export function requestClock(clocks: SessionClocks, known?: ClockBook): RequestClock {
-  // A plain function answering a number where it can: it runs twice a request on the hot path, and a promise there costs a turn.
+  // A plain function answering a number where it can: it runs twice
+  // a request on the hot path, and a promise there costs a turn.
   const books: ClockBook[] = known === undefined ? [] : [known];
   return (session) => {
     for (const book of books) if (book.covers(session)) return book.now(session);

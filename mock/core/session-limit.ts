@@ -14,7 +14,9 @@ const ASCII = /^[\x00-\x7f]*$/;
  * Reads `X-Mock-Session` once, for every adapter (the server, MSW): as UTF-8 (HTTP hands header
  * bytes over as Latin-1 text, so `é` sent by curl arrives as `Ã©`), refused over
  * {@link MAX_SESSION_LENGTH} characters.
- * @example readSessionHeader('x'.repeat(129)) // { kind: 'refused', detail: 'X-Mock-Session is 129 characters long; the mock accepts at most 128.' }
+ * @example
+ * readSessionHeader('x'.repeat(129))
+ * // { kind: 'refused', detail: 'X-Mock-Session is 129 characters long; the mock accepts at most 128.' }
  */
 export function readSessionHeader(raw: string | null | undefined): SessionHeader {
   if (typeof raw !== 'string') return NONE;
@@ -41,10 +43,12 @@ function toUtf8(value: string): string {
   // Stryker disable next-line ConditionalExpression: the fast path only: ASCII decodes as itself
   if (ASCII.test(value)) return value;
   const bytes = new Uint8Array(value.length);
-  // Stryker disable next-line EqualityOperator: one step past the end reads NaN, which a Uint8Array's write past its length drops
+  // Stryker disable next-line EqualityOperator: one step past the
+  // end reads NaN, which a Uint8Array's write past its length drops
   for (let index = 0; index < value.length; index += 1) {
     const code = value.charCodeAt(index);
-    // Stryker disable next-line EqualityOperator: 0xFF is never a UTF-8 byte, so decoding fails and the text is kept either way
+    // Stryker disable next-line EqualityOperator: 0xFF is never a
+    // UTF-8 byte, so decoding fails and the text is kept either way
     if (code > 0xff) return value;
     bytes[index] = code;
   }

@@ -10,7 +10,7 @@ export interface SortedSlots {
    * negative for the slots under it. O(log n + limit), whatever the size.
    */
   pageDown(limit: number, below?: (slot: number) => number): number[];
-  /** Up to `limit` slots, lowest first, from the bottom or from above a bound (`above(slot)` positive for those over it). */
+  /** Up to `limit` slots, lowest first, from the bottom or above a bound (`above(slot)` positive for those over it). */
   pageUp(limit: number, above?: (slot: number) => number): number[];
   clear(): void;
 }

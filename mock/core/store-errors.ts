@@ -16,7 +16,9 @@ export class StoreFullError extends Error {
 
   constructor(maxRecords: number, holding?: string | undefined) {
     super(
-      `The mock holds ${maxRecords} View Token${maxRecords === 1 ? '' : 's'}, the most it may (--max-view-tokens). ${holding ?? HELD_UNTIL_RECLAIMED} DELETE some through the admin API (or POST /__admin/reset), or start with a larger --max-view-tokens.`,
+      `The mock holds ${maxRecords} View Token${maxRecords === 1 ? '' : 's'}, the most it may (--max-view-tokens). ` +
+        `${holding ?? HELD_UNTIL_RECLAIMED} ` +
+        'DELETE some through the admin API (or POST /__admin/reset), or start with a larger --max-view-tokens.',
     );
     this.maxRecords = maxRecords;
     this.holding = holding;
@@ -42,7 +44,8 @@ const RECEIVED_SHOWN = 200;
 /**
  * The store answered, but not with anything the mock expects (a key of another type, a value that
  * is not what the mock wrote, a script's unknown answer): a 500, logged with what was received.
- * @example new StoreReplyError('the View Token store\'s find', 'WRONGTYPE Operation against a key holding the wrong kind of value')
+ * @example
+ * new StoreReplyError("the View Token store's find", 'WRONGTYPE Operation against a key holding the wrong kind')
  */
 export class StoreReplyError extends Error {
   override name = 'StoreReplyError';

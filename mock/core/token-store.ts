@@ -43,7 +43,7 @@ export interface TokenStore {
   touch(token: string, usedAtMs: number, activeAfterMs: number): Promise<TouchResult>;
   delete(token: string): Promise<boolean>;
   /** Every record (of one session), newest issue first: a whole dump (state file), not for pages. */
-  list(filter: { session?: string }): Promise<ViewTokenRecord[]>;
+  list(filter: { session?: string | undefined }): Promise<ViewTokenRecord[]>;
   /**
    * One page, newest issue first: at most `limit` records after `cursor` (a `nextCursor` this store
    * gave, its record possibly deleted since), costing the page, not the store (O(log n + limit)).
@@ -69,7 +69,7 @@ export interface TokenStore {
 }
 
 /** Which page of View Tokens: one session's (or all) and where the previous page ended. */
-export interface TokenPageQuery {
+interface TokenPageQuery {
   session?: string;
   limit: number;
   cursor?: string;

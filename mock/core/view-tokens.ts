@@ -13,7 +13,7 @@ export const VIEW_TOKEN_FORMAT = /^[0-9a-f]{32}$/;
 /** Draws before giving up on finding an unused token (a CSPRNG never needs a second). */
 const MAX_ISSUE_ATTEMPTS = 1_000_000;
 
-export type ViewTokenState = 'valid' | 'expired';
+type ViewTokenState = 'valid' | 'expired';
 
 /** What the caller of `issue` says about the token; the rest is drawn, or the time of issue. */
 export type NewRecordFields = Omit<ViewTokenRecord, 'token' | 'issuedAtMs' | 'lastUsedAtMs' | 'uses'>;

@@ -9,13 +9,13 @@ import type { ViewTokenRecord } from './token-store';
 export const VIEWER_SDK_FOLDERS = { bimView: 'Bimface@3.6.36-standin', drawingView: 'Drawing@1.6.34-standin' } as const;
 
 /** How the viewer renders an object: a 3D model or a 2D drawing. */
-export type RenderType = keyof typeof VIEWER_SDK_FOLDERS;
+type RenderType = keyof typeof VIEWER_SDK_FOLDERS;
 
 /** The extensions (lower case, no dot) the platform opens as drawings. */
 const DRAWING_EXTENSIONS = new Set(['dwg', 'dxf', 'pdf']);
 
 /** One extra renderer of a model: the loader takes a forced drawing view's SDK folder from here. */
-export interface SubRender {
+interface SubRender {
   renderType: RenderType;
   jsSDKVersion: string;
 }
@@ -45,7 +45,7 @@ export interface ViewerData {
 }
 
 /** Whether an object with this extension opens as a drawing (`dwg`, `dxf`, `pdf`; any case). */
-export function toRenderType(extension: string | undefined): RenderType {
+function toRenderType(extension: string | undefined): RenderType {
   return extension !== undefined && DRAWING_EXTENSIONS.has(extension.toLowerCase()) ? 'drawingView' : 'bimView';
 }
 

@@ -4,7 +4,7 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Session';
 const EXPOSED_HEADERS = 'X-View-Token-Expires-At, Preference-Applied, WWW-Authenticate, Retry-After';
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
 
-/** A request's CORS: the headers its answer gets (undefined: none), and whether it is a preflight the front answers 204. */
+/** A request's CORS: the headers its answer gets (undefined: none), and whether it is a preflight (answered 204). */
 export interface CorsDecision {
   headers: Record<string, string> | undefined;
   preflight: boolean;
@@ -15,7 +15,9 @@ const NONE: CorsDecision = Object.freeze({ headers: undefined, preflight: false 
 /**
  * CORS for browser front ends on another port, preflight included. `origins` undefined allows any
  * origin; otherwise only the listed ones are echoed back (`Vary: Origin`).
- * @example createCors(undefined)({ method: 'GET', headers: { origin: 'http://localhost:5173' } }).headers // { 'Access-Control-Allow-Origin': '*', ... }
+ * @example
+ * createCors(undefined)({ method: 'GET', headers: { origin: 'http://localhost:5173' } }).headers
+ * // { 'Access-Control-Allow-Origin': '*', ... }
  */
 export function createCors(
   origins: readonly string[] | undefined,

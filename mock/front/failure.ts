@@ -81,7 +81,7 @@ function envelope(code: 'system.error', message: string, status: number, headers
  * Token shortened like the journal's; an unmatched path with its long segments shortened (a secret
  * pasted in the wrong place).
  */
-export function toLoggedPath(match: RouteMatch): string {
+function toLoggedPath(match: RouteMatch): string {
   if (match.kind !== 'matched') return match.path.replace(/[^/]{16,}/g, shorten);
   return match.route.path.replace(/\{([^{}]+)\}/g, (_all, name: string) => {
     const value = match.params[name] ?? '';

@@ -57,7 +57,9 @@ const NEVER = (): boolean => false;
 /**
  * Builds the front every adapter calls (handleRequest): the one route matcher, the admin guard and
  * CORS, the operations by operationId.
- * @example const front = createFront({ core, operations: createOperations({ core, ... }), basePath: '', guard, parseQuery, logger });
+ * @example
+ * const operations = createOperations({ core, ... });
+ * const front = createFront({ core, operations, basePath: '', guard, parseQuery, logger });
  */
 export function createFront(options: FrontOptions): Front {
   const { operations, unhandled = answerUnhandled } = options;

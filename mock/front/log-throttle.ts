@@ -8,7 +8,10 @@ const MAX_KEYS = 100;
  * Says whether a warning repeated on every request (a full store, a stalled Redis) should be
  * logged now: the first time, then at most once per `intervalMs`, with how many were left out
  * since. Under 2,000 req/s a warning per request was 2,000 log lines a second.
- * @example const due = createLogThrottle(); const skipped = due(message); if (skipped !== undefined) logger.warn({ skipped }, message);
+ * @example
+ * const due = createLogThrottle();
+ * const skipped = due(message);
+ * if (skipped !== undefined) logger.warn({ skipped }, message);
  */
 export function createLogThrottle(
   intervalMs = REPEATED_WARNING_INTERVAL_MS,

@@ -17,7 +17,8 @@ export interface Refusal {
 /**
  * A refusal in the format of the request's area (AREA_RULES): the service envelope, an
  * `application/problem+json` document, or plain text.
- * @example refuse('envelope', { status: 404, code: 'route.not.found', problem: 'not-found', detail: 'No route GET /x.' })
+ * @example
+ * refuse('envelope', { status: 404, code: 'route.not.found', problem: 'not-found', detail: 'No route GET /x.' })
  */
 export function refuse(errors: AreaRules['errors'], refusal: Refusal, headers: Record<string, string> = {}): Reply {
   if (errors === 'problem') return problem(refusal.problem, refusal.detail, {}, headers);

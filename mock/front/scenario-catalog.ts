@@ -5,7 +5,7 @@ import { allowedFor } from '../core/scenarios/switch-plan';
 import type { Route } from '../core/routing/route-table';
 import { isServiceOperation } from '../core/routing/route-table';
 
-export interface CatalogEntry {
+interface CatalogEntry {
   /** The switch (`code=403`, `scenario=forbidden`, `fault=…`, `delay=…`), or null for the plain request. */
   prefer: string | null;
   status: number | null;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** Default cap on open connections (`--max-connections`), lowered to fit the open-file limit (compose/open-file-limit.ts). */
+/** Default cap on open connections (`--max-connections`), lowered to fit the open-file limit (open-file-limit.ts). */
 export const DEFAULT_MAX_CONNECTIONS = 10_000;
 
 interface GuardOptions {
@@ -53,10 +53,13 @@ function refuse(socket: Socket, refused: WeakSet<Socket>, maxConnections: number
   const body = JSON.stringify({
     code: 'system.error',
     data: null,
-    message: `The mock has ${maxConnections} open connections, the most it accepts (--max-connections), and none is idle; retry shortly.`,
+    message:
+      `The mock has ${maxConnections} open connections, the most it accepts (--max-connections), ` +
+      'and none is idle; retry shortly.',
   });
   socket.end(
-    `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`,
+    'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`,
     () => socket.destroy(),
   );
 }

@@ -5,7 +5,7 @@ import type { Reply } from '../front/reply';
 import { problem, text } from '../front/reply';
 
 /** Only the mock itself: no CDN, no inline script or style, no framing. */
-export const DASHBOARD_CSP = [
+const DASHBOARD_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

@@ -1,7 +1,7 @@
 import { parse } from 'node:querystring';
 import { bareRecord } from '../core/bare-record';
 
-/** Longer queries (of which querystring keeps the first 1,000 parameters), or any with `%` or `+`, go to node:querystring itself. */
+/** Longer queries (querystring keeps the first 1,000 parameters), or any with `%` or `+`, go to node:querystring. */
 const SHORT_QUERY = 256;
 
 /**

@@ -7,8 +7,8 @@ import type { Socket } from 'node:net';
  */
 export const PIPELINED_PER_TURN = 8;
 
-/** Parsed requests waiting, all connections together (~4 KiB of memory each), before the connection adding one is closed. */
-export const MAX_WAITING_REQUESTS = 20_000;
+/** Parsed requests waiting on all connections (~4 KiB of memory each) before the connection adding one is closed. */
+const MAX_WAITING_REQUESTS = 20_000;
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -12,7 +12,7 @@ import { createNodeFront, createNodeListener } from '../http/node-front';
 import type { SpecEngine } from '../spec-engine/spec-engine';
 import { loadSpecEngine } from '../spec-engine/spec-engine';
 
-/** Options of {@link createMiddleware}: the core's (as `createHandlers` takes them) and the front's (as `createMockServer`). */
+/** Options of {@link createMiddleware}: the core's (as `createHandlers` takes them) and the front's. */
 export interface MiddlewareOptions extends MockCoreOptions, FrontUserOptions {
   /** Where errors and warnings go. Default: pino on stdout at `logLevel`. */
   logger?: Logger | undefined;

@@ -11,14 +11,16 @@ import { RECORD_LIMITS } from './recorder';
 /** What createMockServer takes for `--proxy` and `--validate-responses`. */
 export interface ProxyServerOptions {
   /** `recordLimits`: smaller (or larger) caps of the `--record` file than RECORD_LIMITS (the CLI keeps those). */
-  proxy?: {
-    url: string;
-    timeout?: string | number;
-    errors?: boolean;
-    recordFile?: string;
-    recordLimits?: Partial<RecordLimits>;
-  };
-  validateResponses?: boolean;
+  proxy?:
+    | {
+        url: string;
+        timeout?: string | number | undefined;
+        errors?: boolean | undefined;
+        recordFile?: string | undefined;
+        recordLimits?: Partial<RecordLimits> | undefined;
+      }
+    | undefined;
+  validateResponses?: boolean | undefined;
 }
 
 export const DEFAULT_PROXY_TIMEOUT = '10s';
@@ -36,15 +38,14 @@ export async function createServiceHooks(
   let close = async (): Promise<void> => undefined;
   if (options.proxy) {
     const { url, errors = false, recordFile, recordLimits } = options.proxy;
-    const limits = recordLimits === undefined ? {} : { recordLimits: toRecordLimits(recordLimits) };
     const proxy = await createProxy(
       {
         url: checkProxyUrl(url),
         timeoutMs: toTimeoutMs(options.proxy.timeout ?? DEFAULT_PROXY_TIMEOUT),
         errors,
         specPath: paths.serviceSpec,
-        ...(recordFile === undefined ? {} : { recordFile }),
-        ...limits,
+        recordFile,
+        recordLimits: recordLimits === undefined ? undefined : toRecordLimits(recordLimits),
       },
       logger,
     );

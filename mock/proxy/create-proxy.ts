@@ -22,15 +22,15 @@ export interface ProxyOptions {
   /** `--proxy-errors`: a violating exchange is answered 502 problem+json listing the violations. */
   errors: boolean;
   /** `--record FILE`: what the upstream revealed, as a config file. */
-  recordFile?: string;
+  recordFile?: string | undefined;
   /** The recording's caps (default RECORD_LIMITS, what the CLI uses). */
-  recordLimits?: RecordLimits;
+  recordLimits?: RecordLimits | undefined;
   /** The contract exchanges are judged against (spec/view-token.openapi.yaml). */
   specPath: string;
 }
 
 /** The header that counts an exchange's violations. */
-export const VIOLATIONS_HEADER = 'X-Contract-Violations';
+const VIOLATIONS_HEADER = 'X-Contract-Violations';
 
 export interface Proxy {
   forward(request: ServiceRequest): Promise<CheckedAnswer>;
@@ -41,7 +41,9 @@ export interface Proxy {
 /**
  * The validating proxy: the real outcome of a service request comes from the upstream, judged by
  * prism-http against the contract (forced outcomes, switches and rules, stay the mock's own).
- * @example const proxy = await createProxy({ url: 'http://127.0.0.1:8080', timeoutMs: 10_000, errors: false, specPath }, logger);
+ * @example
+ * const upstream = { url: 'http://127.0.0.1:8080', timeoutMs: 10_000, errors: false, specPath };
+ * const proxy = await createProxy(upstream, logger);
  */
 /** The verdict on an exchange the contract says nothing about: no violations, and no JSON to record. */
 function unjudged(): { violations: string[]; judged: false; json: undefined } {
@@ -97,7 +99,8 @@ export async function createProxy(options: ProxyOptions, logger: Logger): Promis
         );
         return toErrorAnswer(
           'system.error',
-          `The upstream ${upstream.origin} answered a body over ${result.limitBytes} bytes (1 MiB), the most the proxy reads; it stopped reading and closed the connection.`,
+          `The upstream ${upstream.origin} answered a body over ${result.limitBytes} bytes (1 MiB), ` +
+            'the most the proxy reads; it stopped reading and closed the connection.',
           502,
         );
       }
@@ -114,7 +117,8 @@ export async function createProxy(options: ProxyOptions, logger: Logger): Promis
       if (violations.length > 0 && options.errors) {
         const problem = toProblem(
           'contract-violation',
-          `${request.method} ${request.path}: the upstream answered ${result.status}, which breaks the contract in ${violations.length} way(s).`,
+          `${request.method} ${request.path}: the upstream answered ${result.status}, ` +
+            `which breaks the contract in ${violations.length} way(s).`,
           { violations, upstreamStatus: result.status },
         );
         const body = Buffer.from(JSON.stringify(problem));

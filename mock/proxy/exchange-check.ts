@@ -22,9 +22,9 @@ export interface ExchangeVerdict {
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
 
 /**
- * Judges proxied exchanges against the service contract: the request's parameters with the
- * validators compiled from the spec (int64 ids exactly, as the mock checks them), and with prism-http the response's status, headers, content type
- * and body. Routes the contract does not have (the mock's own additions) are forwarded unjudged.
+ * Judges proxied exchanges against the service contract: the request's parameters with the validators compiled
+ * from the spec (int64 ids exactly, as the mock checks them), and with prism-http the response's status, headers,
+ * content type and body. Routes the contract does not have (the mock's own additions) are forwarded unjudged.
  * @example const check = await createExchangeCheck('spec/view-token.openapi.yaml');
  */
 export async function createExchangeCheck(

@@ -40,12 +40,10 @@ const NOT_RETURNED = new Set([...HOP_BY_HOP, 'content-length']);
 /**
  * The end-to-end headers of a message: without `skipped` and without the ones its `Connection`
  * header names (each list item, any case), multiple values joined as node received them.
- * @example toEndToEnd({ connection: 'close, X-Trace', 'x-trace': '1', accept: '*' }, new Set(['connection'])) // { accept: '*' }
+ * @example
+ * toEndToEnd({ connection: 'close, X-Trace', 'x-trace': '1', accept: '*' }, new Set(['connection'])) // { accept: '*' }
  */
-export function toEndToEnd(
-  headers: IncomingHttpHeaders,
-  skipped: ReadonlySet<string>,
-): Record<string, string | string[]> {
+function toEndToEnd(headers: IncomingHttpHeaders, skipped: ReadonlySet<string>): Record<string, string | string[]> {
   const connection = headers.connection;
   const listed = new Set(
     (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))

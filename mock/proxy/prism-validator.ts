@@ -45,9 +45,8 @@ export function judgeResponse(
     result = validator.validateOutput({ resource: operation, element: response });
   } catch (error) {
     // prism throws on a Content-Type that is not a media type at all.
-    return [
-      `response: prism could not judge it (${(error as Error).message}; content type ${JSON.stringify(response.headers['content-type'] ?? '')})`,
-    ];
+    const contentType = JSON.stringify(response.headers['content-type'] ?? '');
+    return [`response: prism could not judge it (${(error as Error).message}; content type ${contentType})`];
   }
   if (result._tag === 'Right') return [];
   return (result.left as readonly Diagnostic[])
@@ -56,7 +55,7 @@ export function judgeResponse(
 }
 
 /** One violation as the journal, header count, log and dashboard show it. */
-export function toLine(side: 'request' | 'response', diagnostic: Diagnostic): string {
+function toLine(side: 'request' | 'response', diagnostic: Diagnostic): string {
   const where = (diagnostic.path ?? []).join('.');
   return `${side}${where ? ` ${where}` : ''}: ${diagnostic.message}`;
 }

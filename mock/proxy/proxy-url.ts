@@ -20,7 +20,9 @@ export function checkProxyUrl(url: string): string {
     throw new ConfigError(`--proxy ${shown}: use an http:// or https:// URL, e.g. https://staging.example.com/api`);
   if (parsed.username !== '' || parsed.password !== '') {
     throw new ConfigError(
-      `--proxy ${shown}: a user name or password in the URL is not supported (the upstream gets each client's own Authorization, its Bearer Access Token); give the URL without "user:password@"`,
+      `--proxy ${shown}: a user name or password in the URL is not supported ` +
+        "(the upstream gets each client's own Authorization, its Bearer Access Token); " +
+        'give the URL without "user:password@"',
     );
   }
   if (parsed.search !== '' || parsed.hash !== '')

@@ -163,7 +163,8 @@ function createRoom(
       if (held >= limits.idsPerType)
         return full(
           parameter,
-          `--record keeps at most ${limits.idsPerType} ids per type; further ${parameter}s are left out of the recording`,
+          `--record keeps at most ${limits.idsPerType} ids per type; ` +
+            `further ${parameter}s are left out of the recording`,
         );
       if (all >= limits.ids)
         return full(
@@ -207,7 +208,10 @@ function toConfig(upstream: string, entries: readonly SeenObject[]): object {
     return out;
   };
   return {
-    description: `Recorded by view-token-mock --proxy ${upstream}: objects seen to exist (named as the viewer data named them), forbidden, missing; every other id exists as in the open world. Serve with: view-token-mock --config <this file>.`,
+    description:
+      `Recorded by view-token-mock --proxy ${upstream}: ` +
+      'objects seen to exist (named as the viewer data named them), forbidden, missing; ' +
+      'every other id exists as in the open world. Serve with: view-token-mock --config <this file>.',
     missing: lists('missing'),
     forbidden: lists('forbidden'),
     objects: toObjects(entries),

@@ -79,7 +79,7 @@ function readCache(file: string): OperationsCache | undefined {
   }
 }
 
-/** prism's own reader (loaded only when there is no matching cache; an optional peer dependency, named when missing). */
+/** prism's own reader, loaded only when no cache matches (an optional peer dependency, named when missing). */
 export async function readOperationsWithPrism(specPath: string): Promise<IHttpOperation[]> {
   requireInstalled('@stoplight/prism-http', { neededBy: `reading ${specPath}, changed since the build,` });
   const { getHttpOperationsFromSpec } =

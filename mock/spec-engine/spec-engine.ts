@@ -35,7 +35,7 @@ function createPrism(operationId: string): PrismInstance {
 }
 
 /** A framework-neutral request, as the HTTP layer hands it to the engine. */
-export interface EngineRequest {
+interface EngineRequest {
   method: string;
   path: string;
   query: Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -45,13 +45,16 @@ export interface EngineRequest {
 }
 
 /** A response produced from the spec's examples and schemas. */
-export interface SpecResponse {
+interface SpecResponse {
   status: number;
   headers: Record<string, string>;
   body: unknown;
 }
 
-/** The mock's view of its OpenAPI file: operations and spec-driven answers (requests are validated by mock/core/routing, from the same spec). */
+/**
+ * The mock's view of its OpenAPI file: operations and spec-driven answers (requests are validated by
+ * mock/core/routing, from the same spec).
+ */
 export interface SpecEngine {
   readonly operations: readonly OperationSummary[];
   operation(operationId: string): OperationSummary;

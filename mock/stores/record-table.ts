@@ -47,7 +47,7 @@ export interface RecordTable {
 }
 
 /** Cut-offs by session id, and the highest of them (a slot last active at or after it is kept whatever its session). */
-export interface SessionCutoffs {
+interface SessionCutoffs {
   readonly byId: ReadonlyMap<number, number>;
   readonly highest: number;
 }

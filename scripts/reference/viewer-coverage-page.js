@@ -90,4 +90,4 @@ function viewerCoveragePage(root) {
   ].join('\n');
 }
 
-module.exports = { viewerCoveragePage, readCoverage };
+module.exports = { viewerCoveragePage };

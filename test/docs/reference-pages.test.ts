@@ -13,12 +13,14 @@ const { findStalePages, generateReferencePages } = require('../../scripts/docs-r
   findStalePages: (pages: Pages, root?: string) => string[];
   generateReferencePages: (root?: string) => Pages;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const markdown = require('../../scripts/reference/markdown.js') as {
+/** The Markdown helpers of scripts/reference/markdown.js the tests call (a CommonJS script without types). */
+interface MarkdownHelpers {
   typeText: (schema: unknown) => string;
   schemaBlock: (schema: unknown) => string;
   cell: (text: string) => string;
-};
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { cell, schemaBlock, typeText }: MarkdownHelpers = require('../../scripts/reference/markdown.js');
 
 // Generated from dist/ (the flag and check tables): `npm test` builds before jest runs.
 const pages = generateReferencePages();
@@ -134,12 +136,12 @@ test.each([
   [{ oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] }, 'string or integer'],
   [{}, 'any'],
 ])('a schema reads as its type in words: %j → %s', (schema, words) => {
-  expect(markdown.typeText(schema)).toBe(words);
+  expect(typeText(schema)).toBe(words);
 });
 
 test('a schema with fields becomes a table, inline objects in arrays expanded, constraints in words, a closed object says so', () => {
   expect(
-    markdown.schemaBlock({
+    schemaBlock({
       type: 'object',
       required: ['name'],
       additionalProperties: false,
@@ -165,7 +167,7 @@ test('a schema with fields becomes a table, inline objects in arrays expanded, c
 });
 
 test('table cells keep to one line and escape what Markdown would misread: a pipe, and < > outside code spans', () => {
-  expect(markdown.cell('a | b\n  `<kept>` <tag>')).toBe('a \\| b `<kept>` &lt;tag&gt;');
+  expect(cell('a | b\n  `<kept>` <tag>')).toBe('a \\| b `<kept>` &lt;tag&gt;');
 });
 
 test("the viewer coverage page is read from the stand-in's objects: v3-only names marked, events it never fires marked", () => {

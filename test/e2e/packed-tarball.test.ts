@@ -62,7 +62,8 @@ function serve(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promi
 }
 
 beforeAll(async () => {
-  // What a release makes: npm run release:check packs (prepack's build finds nothing to do after npm test's) and checks.
+  // What a release makes: npm run release:check packs (prepack's
+  // build finds nothing to do after npm test's) and checks.
   const checked = await run(process.execPath, ['scripts/release-check.js', '--pack-destination', work], ROOT);
   expect({ code: checked.code, stderr: checked.stderr }).toEqual({ code: 0, stderr: '' });
   tarball = checked.stdout.trim().split('\n').pop() ?? '';
@@ -278,7 +279,8 @@ test('without prism-http, a spec changed after the build and an operation answer
     writeFileSync(spec, original);
   }
   const script = path.join(project, 'respond-from-spec.cjs');
-  // Inside the installed package (its exports do not name the spec engine): the shipped specs have a handler for every operation.
+  // Inside the installed package (its exports do not name the spec
+  // engine): the shipped specs have a handler for every operation.
   const installed = path.join(project, 'node_modules/view-token-mock');
   writeFileSync(
     script,
@@ -553,7 +555,8 @@ function docSnippet(page: string): string {
 }
 
 const NODENEXT = { module: 'nodenext', moduleResolution: 'nodenext' };
-// Classic CommonJS projects (tsc --init's defaults before TypeScript 5.x's NodeNext) resolve subpaths through typesVersions.
+// Classic CommonJS projects (tsc --init's defaults before TypeScript
+// 5.x's NodeNext) resolve subpaths through typesVersions.
 const NODE10 = { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true };
 
 test.each([
@@ -617,7 +620,8 @@ test('every install command in the docs works from a fresh folder: each tarball 
       commands.filter((command) => command.form === 'tarball').map((command) => [command.command, command]),
     ).values(),
   ].sort((a, b) => Number(!/ view-token-mock$/.test(a.command)) - Number(!/ view-token-mock$/.test(b.command)));
-  // Without a terminal, npx installs nothing unasked (npm's "yes" is false here, as in CI): the docs' standalone npx lines say --yes.
+  // Without a terminal, npx installs nothing unasked (npm's "yes" is
+  // false here, as in CI): the docs' standalone npx lines say --yes.
   expect(distinct.map((command) => command.shape)).toEqual(
     expect.arrayContaining([
       'npx -p <package> view-token-mock',
@@ -671,7 +675,8 @@ test("the shared deployment's mock command runs as written in a fresh folder aga
   const redis = await startRedisServer();
   try {
     const env: Record<string, string> = { [mount?.[1] ?? '']: path.join(dir, TARBALL_NAME), ADMIN_TOKEN: 'qa-secret' };
-    // docker compose's part: the variables, the mount, and the Redis service's name; the test's: loopback and a free port.
+    // docker compose's part: the variables, the mount, and the
+    // Redis service's name; the test's: loopback and a free port.
     const command = compose.services.mock.command
       .trim()
       .replace(/\$\{(\w+)(:\?[^}]*)?\}/g, (_, name: string) => env[name] ?? `<unset ${name}>`)

@@ -115,7 +115,8 @@ test('sessions stay separate across processes', async () => {
   expect(listed.viewTokens.map((record) => record.token)).toEqual([mine]);
 });
 
-// Losing Redis is tested on a single Redis (a cluster losing a master is another story: its slots are down until failover).
+// Losing Redis is tested on a single Redis (a cluster losing a
+// master is another story: its slots are down until failover).
 const onSingleRedis = redisTopology() === 'single' ? test : test.skip;
 
 onSingleRedis(

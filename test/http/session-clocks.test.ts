@@ -113,7 +113,8 @@ test("an issue's expiry, a use's expiry header, the admin record and the journal
     expiresInMs: 12 * HOUR,
     state: 'valid',
   });
-  // Listed with every session, the token is still judged on its own session's clock (the list's `now` is the deployment's).
+  // Listed with every session, the token is still judged on its
+  // own session's clock (the list's `now` is the deployment's).
   const listed = await request(mock.app).get('/__admin/view-tokens').expect(200);
   expect(listed.body.now).toBe(new Date(T0).toISOString());
   expect(listed.body.viewTokens).toEqual([expect.objectContaining({ token, expiresInMs: 12 * HOUR, state: 'valid' })]);

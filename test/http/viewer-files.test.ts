@@ -137,7 +137,8 @@ test('a misspelt file names the one meant, in the answer and the journal', async
 test.each([
   ['/Glodon/Bimface@3.6.36/Bimface.js', 'no folder "Bimface@3.6.36"', ` Did you mean /Glodon/${BIMFACE}/Bimface.js?`],
   ['/Glodon/4.1.0/Application.js', 'no folder "4.1.0"', ''],
-  // Names every JS object has are no folders (this was a 500: Object.prototype's constructor served as a file; hostile-input, seed -2054341523).
+  // Names every JS object has are no folders (this was a 500: Object.prototype's
+  // constructor served as a file; hostile-input, seed -2054341523).
   ['/Glodon/__proto__/constructor', 'no folder "__proto__"', ''],
   ['/Glodon/constructor/Application.js', 'no folder "constructor"', ''],
 ])('a folder the mock does not serve (%s) is a text/plain 404 listing the folders', async (path, reason, hint) => {

@@ -12,7 +12,7 @@ import { isAdminPath, isServicePath, isStaticPath, toPathname, toQueryString } f
  * The switch values a request carries, read leniently (every `Prefer` piece and every `__` query
  * value, repeated ones included): a superset of what the mock applies, so "forced" is never missed.
  */
-export function switchesOf(request: HostileRequest): Record<SwitchKey, string[]> {
+function switchesOf(request: HostileRequest): Record<SwitchKey, string[]> {
   const found: Record<SwitchKey, string[]> = { code: [], scenario: [], delay: [], fault: [] };
   const isSwitch = (name: string): name is SwitchKey => Object.hasOwn(found, name);
   for (const part of (request.headers.Prefer ?? '').split(/[,;]/)) {
@@ -35,7 +35,7 @@ const hasUnknownSwitch = (request: HostileRequest): boolean =>
   );
 
 /** `Prefer: code=500|503`, `scenario=server-error|unavailable`, or their `__` query forms. */
-export function forcesServerError(request: HostileRequest): boolean {
+function forcesServerError(request: HostileRequest): boolean {
   const { code, scenario } = switchesOf(request);
   return (
     code.some((value) => /50[03]/.test(value)) || scenario.some((value) => /server-error|unavailable/i.test(value))
@@ -133,7 +133,8 @@ export function misshapenAnswer(exchange: Exchange, context: StepContext): strin
       : fail('an admin answer that does not parse as a JSON object');
   }
   if (isStaticPath(pathname)) {
-    // The viewer's static host: a file, or a refusal (miss, 405, limits, a bad session) a browser reads as a failed script, never JSON it would block.
+    // The viewer's static host: a file, or a refusal (miss, 405, limits, a bad
+    // session) a browser reads as a failed script, never JSON it would block.
     if (status === 200)
       return /^(application\/javascript|text\/css); charset=utf-8$/.test(type)
         ? undefined

@@ -206,7 +206,8 @@ function specVerdict(exchange: Exchange): SpecVerdict | undefined {
   if (route !== undefined && !globalAnswer)
     return { kind: 'operation', operationId: route.operationId, path: toCanonicalPath(route) };
   if (status < 400) return undefined;
-  // Refusals on the static host beyond its operations (a deeper path, an empty version, another method): text/plain, no schema to judge.
+  // Refusals on the static host beyond its operations (a deeper path,
+  // an empty version, another method): text/plain, no schema to judge.
   if (isStaticPath(toPathname(request.target)) && String(exchange.headers['content-type']).startsWith('text/plain'))
     return undefined;
   return {

@@ -300,7 +300,7 @@ const unknownRequest: fc.Arbitrary<HostileRequest> = fc
   .map((parts) => toRequest('unknown', parts));
 
 /** One request at any route of the spec (service routes weigh more) or at a made-up path. */
-export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
+const hostileRequest: fc.Arbitrary<HostileRequest> = fc
   .oneof(
     // Service routes and the admin operations that read a body are where hostile input goes deepest.
     ...SPEC_ROUTES.map((route) => ({ weight: !route.admin || route.takesBody ? 8 : 2, arbitrary: requestTo(route) })),

@@ -11,10 +11,10 @@ export const XSS_MARKERS = [
 ] as const;
 
 /** Long values: with a few of them the URL passes the mock's 8 KiB limit, and now and then the 16 KiB header limit. */
-export const LONG_MAX = 4_000;
+const LONG_MAX = 4_000;
 
 /** What a client puts on the wire for a non-Latin-1 string: its UTF-8 bytes (Node sends header and path strings as Latin-1). */
-export const utf8AsLatin1 = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
+const utf8AsLatin1 = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
 
 /**
  * Keeps what a request target can carry raw (`<`, `"`, `%`, `\\`, `..` and the like) and
@@ -37,7 +37,7 @@ export function toHeaderValue(text: string): string {
   return utf8AsLatin1(text).replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
 }
 
-export const percentGarbage = fc.constantFrom(
+const percentGarbage = fc.constantFrom(
   '%',
   '%Z',
   '%ZZ',
@@ -122,7 +122,7 @@ export const int64ish = fc.oneof(
   { weight: 1, arbitrary: fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String) },
 );
 
-export const hex32 = fc.stringMatching(/^[0-9a-f]{32}$/);
+const hex32 = fc.stringMatching(/^[0-9a-f]{32}$/);
 
 export const viewTokenish = fc.oneof(
   { weight: 3, arbitrary: fc.constant(ISSUED_TOKEN) },

@@ -141,7 +141,8 @@ async function exercise(mock: MockServer, accessToken: string, secrets: string[]
   await mock.clock.reset();
   const fresh = await issue(mock, accessToken);
   secrets.push(fresh);
-  // The store fails: unavailable (a Redis outage: warn + 503), answering a record holding a View Token it cannot read, and broken (an unexpected error: error + 500).
+  // The store fails: unavailable (a Redis outage: warn + 503), answering a record
+  // holding a View Token it cannot read, and broken (an unexpected error: error + 500).
   for (const failure of [
     () => new StoreUnavailableError('Redis is unavailable: connect ECONNREFUSED 127.0.0.1:6379'),
     () => new StoreReplyError("the View Token store's find", `{"token":"${fresh}"}`),

@@ -141,7 +141,7 @@ export function toCanonicalPath(route: SpecRoute): string {
  * before any routing (so no operation lists them): URL over 8 KiB → 414, more than 100 query
  * parameters → 400, headers over 16 KiB → 431, a body over 100 KB → 413, too slow → 408.
  */
-export const SPEC_LIMITS = {
+const SPEC_LIMITS = {
   urlBytes: 8 * 1024,
   queryParameters: 100,
   bodyBytes: 100 * 1024,
@@ -151,7 +151,7 @@ export const SPEC_LIMITS = {
 const LIMIT_STATUSES = new Set([408, 413, 414, 431]);
 
 /** Counts query parameters the way a limit is stated: pieces between `&` after the `?`. */
-export function countQueryParameters(target: string): number {
+function countQueryParameters(target: string): number {
   const query = toQueryString(target);
   return query === '' ? 0 : query.split('&').length;
 }

@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Where screenshots go (ignored by git). */
-export const TEST_OUTPUT = path.resolve(__dirname, '../../test-output');
+const TEST_OUTPUT = path.resolve(__dirname, '../../test-output');
 
 /**
  * Headless Chromium with the flags this closed network needs (no background calls home), and WebGL

@@ -5,13 +5,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const SHELL_LANGUAGES = ['sh', 'bash', 'shell'];
+const SHELL_LANGUAGES = ['sh', 'bash', 'shell'];
 /** Shown as terminal sessions or code with results: the test cannot run these, so they must be marked. */
 const SESSION_LANGUAGES = ['console', 'shell-session', 'sh-session'];
 const CODE_OUTPUT = /\/\/\s*(→|=>)/;
 
 /** Code up to a shown output (or the end of the block), and that output (undefined: none shown). */
-export interface Segment {
+interface Segment {
   code: string;
   shown: string[] | undefined;
   line: number;
@@ -103,7 +103,7 @@ function toExample(
  * Cuts a shell block where output is shown: `#` lines directly under a code line are that code's
  * output; `#` lines after a blank line (or at the top) are comments.
  */
-export function toSegments(body: readonly string[], firstLine: number): Segment[] {
+function toSegments(body: readonly string[], firstLine: number): Segment[] {
   const segments: Segment[] = [];
   let code: string[] = [];
   let codeLine = firstLine;

@@ -17,7 +17,7 @@ export function json(status: number, body: unknown): FakeAnswer {
 }
 
 /** A JSON answer as this fake writes them (pretty, escaped, with extra headers: readings the document allows). */
-export function format(state: FakeState, status: number, body: unknown, type = 'application/json'): FakeAnswer {
+function format(state: FakeState, status: number, body: unknown, type = 'application/json'): FakeAnswer {
   const text = jsonText(state, body);
   const headers = { 'Content-Type': type, ...cookiesOf(state) };
   if (state.deviation !== 'extra-headers') return { status, headers, body: text };

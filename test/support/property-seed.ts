@@ -23,7 +23,7 @@ function readSeed(given: string | undefined): number {
 }
 
 /** How to run this file again with the same inputs. */
-export function replayHint(testFile: string): string {
+function replayHint(testFile: string): string {
   return `FC_SEED=${PROPERTY_SEED} npx jest ${testFile}`;
 }
 

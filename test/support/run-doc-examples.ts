@@ -11,7 +11,7 @@ import { MOCK_CLI, startCli } from './spawn-cli';
 const ROOT = path.resolve(__dirname, '../..');
 const MARKER = '@@@doc-example';
 /** A page whose commands have not ended by then has one that never does (`npm start` in an unmarked block, say). */
-export const PAGE_TIMEOUT_MS = 60_000;
+const PAGE_TIMEOUT_MS = 60_000;
 
 /** `view-token-mock` and `view-token-contracts` on the PATH, as an installed package puts them: this build's bins. */
 function writeBinShims(dir: string): void {

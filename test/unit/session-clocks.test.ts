@@ -83,7 +83,8 @@ test("the store holds exactly its most of sessions' own clocks: the next one is 
   // (The detail names the deployment's most, MAX_SESSION_CLOCKS: see the next test.)
   expect(await clocks.change('c', { kind: 'advance', byMs: 4 })).toMatchObject({ kind: 'refused', reason: 'full' });
   expect(await clocks.view('c')).toEqual(aView('c', REAL + 1));
-  // Those that have one still move (a: the deployment's +1, its own +2, now +10), the deployment's too; a reset makes room.
+  // Those that have one still move (a: the deployment's +1, its
+  // own +2, now +10), the deployment's too; a reset makes room.
   expect(await clocks.change('a', { kind: 'advance', byMs: 10 })).toEqual({
     kind: 'changed',
     clock: aView('a', REAL + 13, { ownClock: true }),

@@ -59,7 +59,9 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
  * does not list on a known path (OPTIONS included) is `method-not-allowed` with the path's methods.
  * `basePath` prefixes the areas whose AREA_RULES say so. Parameterless paths are one Map lookup
  * answering a result made in advance; the few templated paths are tried after.
- * @example createRouteMatcher(ROUTE_TABLE, { basePath: '' })('GET', '/view/token?fileId=1') // { kind: 'matched', operationId: 'getViewToken', ... }
+ * @example
+ * createRouteMatcher(ROUTE_TABLE, { basePath: '' })('GET', '/view/token?fileId=1')
+ * // { kind: 'matched', operationId: 'getViewToken', ... }
  */
 export function createRouteMatcher(routes: readonly Route[], { basePath }: { basePath: string }): MatchRoute {
   const full = (route: Route): string => `${AREA_RULES[route.area].basePath ? basePath : ''}${route.path}`;
@@ -98,7 +100,7 @@ interface TemplatedPath {
   literalSegments: number;
 }
 
-/** The table as the matcher looks it up: parameterless paths with their results made in advance, and the templated ones in OpenAPI's order. */
+/** The table as the matcher reads it: parameterless paths with results made, templated ones in OpenAPI's order. */
 function toLookup(
   routes: readonly Route[],
   full: (route: Route) => string,

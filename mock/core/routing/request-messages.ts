@@ -1,4 +1,4 @@
-import { findNearestName } from '../near-miss';
+import { didYouMean, findNearestName } from '../near-miss';
 
 /** One error of a compiled request validator (ajv's shape, with `verbose`: the value and the schema it broke). */
 export interface SchemaError {
@@ -31,7 +31,7 @@ export function describeValue(value: unknown): string {
     : String(value);
 }
 
-/** What a parameter's value should have been, for a type, range or pattern error: `must be an integer from 0 to 1000; got "x"`. */
+/** What a parameter's value should have been (type, range, pattern): `must be an integer from 0 to 1000; got "x"`. */
 export function toParameterReason(error: SchemaError, schema: Readonly<Record<string, unknown>>, raw: unknown): string {
   const got = `; got ${describeValue(raw)}`;
   if (schema.type === 'integer') return `must be ${toIntegerRange(schema)}${got}`;
@@ -50,7 +50,9 @@ export function toParameterReason(error: SchemaError, schema: Readonly<Record<st
 /**
  * A body's first schema error as the detail a tester reads: the field, what is allowed (and the
  * nearest known name or value), what was given.
- * @example toBodyMessage({ instancePath: '/frozen', keyword: 'type', params: { type: 'boolean' }, data: 1 }) // '"frozen" must be true or false; got 1.'
+ * @example
+ * toBodyMessage({ instancePath: '/frozen', keyword: 'type', params: { type: 'boolean' }, data: 1 })
+ * // '"frozen" must be true or false; got 1.'
  */
 export function toBodyMessage(error: SchemaError): string {
   const field = toFieldPath(error.instancePath);
@@ -61,7 +63,8 @@ export function toBodyMessage(error: SchemaError): string {
       const name = String(error.params.additionalProperty);
       const known = Object.keys(error.parentSchema?.properties ?? {});
       const nearest = findNearestName(name, known);
-      return `"${field === '' ? name : `${field}.${name}`}" is not a field here${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}; use ${known.join(', ')}.`;
+      const path = field === '' ? name : `${field}.${name}`;
+      return `"${path}" is not a field here${didYouMean(nearest)}; use ${known.join(', ')}.`;
     }
     case 'required': {
       const missing = String(error.params.missingProperty);
@@ -79,7 +82,7 @@ export function toBodyMessage(error: SchemaError): string {
     case 'enum': {
       const allowed = (error.parentSchema?.enum ?? []).map(String);
       const nearest = typeof error.data === 'string' ? findNearestName(error.data, allowed) : undefined;
-      return `${named} must be one of ${allowed.join(', ')}; ${got}${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}.`;
+      return `${named} must be one of ${allowed.join(', ')}; ${got}${didYouMean(nearest)}.`;
     }
     case 'type':
       if (field === '' && error.params.type === 'object') return EXPECTED_OBJECT;

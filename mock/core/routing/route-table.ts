@@ -65,7 +65,7 @@ export type ModelOperationId = Extract<GeneratedRoute, { area: 'model' }>['opera
 /** The operations of the viewer loader's static host (the SDK stand-in's files). */
 export type StaticOperationId = Extract<GeneratedRoute, { area: 'static' }>['operationId'];
 
-/** The route table, from both spec files (scripts/build-routes.js); its areas are checked against {@link AREAS} here. */
+/** The route table, from both spec files (scripts/build-routes.js); its areas checked against {@link AREAS} here. */
 export const ROUTE_TABLE: readonly Route[] = ROUTES;
 
 /** Whether an operation is one of the service's or the viewer's. */

@@ -61,7 +61,8 @@ export function createAreaOfUnmatched(routes: readonly { template: string; area:
       const child = node.children.get(path.slice(at, end < 0 ? undefined : end));
       if (!child) break;
       node = child;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: end is never 0; without the break the walk reads '' from 0, no segment, and stops the same
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: end is never
+      // 0; without the break the walk reads '' from 0, no segment, and stops the same
       if (end < 0) break;
       at = end + 1;
     }

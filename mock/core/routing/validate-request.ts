@@ -1,6 +1,6 @@
 import { createRequestValidators } from '../../../spec/generated/request-validators';
 import { parseInt64 } from '../int64';
-import { findNearestName } from '../near-miss';
+import { didYouMean, findNearestName } from '../near-miss';
 import type { QueryValues } from '../target';
 import type { Validation } from '../service-request';
 import type { Route, RouteParameter } from './route-table';
@@ -34,7 +34,7 @@ function isDateTime(value: string): boolean {
 /** Days in each month of the year (February: see isDateTime). */
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** The formats the compiled validators call: int64 exactly on the string (mock/core/int64.ts), never via a JS number. */
+/** The formats the compiled validators call: int64 exactly on the string (core/int64.ts), never via a JS number. */
 const FORMATS = {
   int64: (value: string) => parseInt64(value).kind === 'ok',
   'date-time': isDateTime,
@@ -43,7 +43,7 @@ const FORMATS = {
 const VALIDATORS = createRequestValidators(FORMATS) as Record<string, Validator | undefined>;
 const VALID: Validation = Object.freeze({ kind: 'valid' });
 
-/** An operation's validators and what its query needs first, looked up once per operation (nothing built per request). */
+/** An operation's validators and what its query needs first, looked up once per operation (none built per request). */
 interface Checks {
   query?: Validator;
   path?: Validator;
@@ -84,7 +84,9 @@ function withDefined(
  * Checks a request's query, path and header parameters against its operation, with the validators
  * compiled from the spec at build time: an int64 exactly, a parameter given twice (`?a=1&a=2`) or
  * in brackets (`?session[x]=1`) refused, never silently dropped.
- * @example validateParameters(route, { query: { fileId: '1.5' }, pathParams: {}, headers: {} }) // { kind: 'invalid', parameter: 'fileId', reason: '"1.5" is not an integer' }
+ * @example
+ * validateParameters(route, { query: { fileId: '1.5' }, pathParams: {}, headers: {} })
+ * // { kind: 'invalid', parameter: 'fileId', reason: '"1.5" is not an integer' }
  */
 export function validateParameters(route: Route, request: RequestParameters): Validation {
   const checks = checksOf(route);
@@ -182,7 +184,7 @@ function toInvalid(
     return {
       kind: 'invalid',
       parameter,
-      reason: `must be one of ${allowed.join(', ')}; got ${describeValue(raw)}${nearest === undefined ? '' : ` (did you mean ${nearest}?)`}`,
+      reason: `must be one of ${allowed.join(', ')}; got ${describeValue(raw)}${didYouMean(nearest)}`,
     };
   }
   return { kind: 'invalid', parameter, reason: toParameterReason(error, declared?.schema ?? {}, raw) };
