@@ -2,7 +2,7 @@
 // each mutant of contracts/. Left out: tests that run the built CLI or a Jest of their own in another
 // process (a mutant lives in this one) and the one that starts the mock (it tests the mock).
 /** @type {import('jest').Config} */
-const base = require('./jest.config.js');
+const base = require('./jest.base.config.js');
 
 module.exports = {
   ...base,
