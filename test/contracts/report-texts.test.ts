@@ -1,5 +1,7 @@
 // Every reporter's whole text for one hand-built run (fixed times, port and bodies), so each line a
 // user or a CI system reads is pinned: the console summary, JUnit, JSON, SARIF and GitHub annotations.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ProbeResult } from '../../contracts/check-types';
 import { groupFindings } from '../../contracts/findings';
@@ -7,9 +9,12 @@ import type { Exchange } from '../../contracts/http-exchange';
 import type { Probe } from '../../contracts/probe-planner';
 import { describeFinding, excerpt, toConsoleReport } from '../../contracts/reporters/console-report';
 import { toGitHubAnnotations } from '../../contracts/reporters/github-annotations';
+import { toExchangeText } from '../../contracts/reporters/exchange-text';
 import { toJsonReport } from '../../contracts/reporters/json-report';
 import { toJUnitReport } from '../../contracts/reporters/junit-report';
 import { toSarifReport } from '../../contracts/reporters/sarif-report';
+import { locateIn } from '../../contracts/reporters/spec-location';
+import { toVerdict } from '../../contracts/reporters/verdict';
 import type { AllowEntry, CheckResult, RunReport } from '../../contracts/run-report';
 
 const FINGERPRINT = expect.stringMatching(/^[0-9a-f]{64}$/) as unknown;
@@ -146,8 +151,9 @@ const defects: RunReport = {
   findings: groupFindings(results),
   allowList: { file: 'allow.yaml', used: [accepted], expired: [expired], stale: [stale] },
 };
+const { allowList: _allowList, ...withoutAllowList } = defects;
 const unusable: RunReport = {
-  ...defects,
+  ...withoutAllowList,
   outcome: 'target-unusable',
   results: results.map((each) => ({ ...check(each.name, 'skip', 'not judged: the target could not be used', 0) })),
   totals: { checks: 5, passed: 0, failed: 0, skipped: 5, allowed: 0 },
@@ -159,7 +165,6 @@ const unusable: RunReport = {
     flag: '--base-url',
     example: redirected,
   },
-  allowList: undefined,
 };
 
 test('the console summary: each check with its detail, the totals, each finding with an example exchange, the allow-list, the verdict', () => {
@@ -975,7 +980,7 @@ test('a check allowed by entries of several dates names each date once, in order
       entry: each,
     })),
   };
-  const text = toConsoleReport({ ...defects, results: [allowedTwice], findings: [], allowList: undefined });
+  const text = toConsoleReport({ ...withoutAllowList, results: [allowedTwice], findings: [] });
   expect(text.split('\n')[2]).toBe(
     '  ALLOW  cache_private  3 violations allowed by --allow (until 2999-01-01, 2999-06-01)',
   );
@@ -990,4 +995,102 @@ test.each([
   ['a\u001bb\u202ec', 'a\\x1bb\\u202ec'],
 ])('a body on one line: %j is %j', (body, shown) => {
   expect(excerpt(body)).toBe(shown);
+});
+
+test.each([
+  [2000, ''],
+  [2001, '…'],
+])('an exchange in full shows a body of %i characters up to 2,000, then %j', (length, mark) => {
+  const long = result('long', 'GET /view/token', 'long', answer('/view/token', 200, 'y'.repeat(length), {}));
+  const text = toExchangeText(long).split('\n');
+  expect(text.slice(-2)).toEqual(['<', `< ${'y'.repeat(2000)}${mark}`]);
+  const json = JSON.parse(
+    toJsonReport({
+      ...defects,
+      results: [{ ...check('x', 'fail', '', 1), violations: [{ result: long, expected: 'e', reason: 'r' }] }],
+    }),
+  ) as {
+    checks: { violations: { response: { body: string } }[] }[];
+  };
+  expect(json.checks[0]?.violations[0]?.response.body).toBe('y'.repeat(2000));
+});
+
+test('a passing run with an allowed check: PASS, how many of the checks passed, how many allowed; exit code 0', () => {
+  const report: RunReport = {
+    ...withoutAllowList,
+    outcome: 'conformant',
+    results: [results[0], results[4]].filter((each) => each !== undefined),
+    totals: { checks: 2, passed: 1, failed: 0, skipped: 0, allowed: 1 },
+    findings: [],
+  };
+  expect(toVerdict(report)).toBe('Result: PASS: 1 of 2 checks passed; 1 allowed by --allow; exit code 0');
+  expect(toVerdict({ ...report, totals: { ...report.totals, passed: 2, allowed: 0 } })).toBe(
+    'Result: PASS: all 2 checks passed; exit code 0',
+  );
+});
+
+test('SARIF: each allowed finding is suppressed with the reasons of its own entries only', () => {
+  const other = {
+    ...accepted,
+    reason: 'TICKET-10: the proxy',
+    until: '2999-02-02',
+    where: '--allow allow.yaml, entry 5',
+  };
+  const twoCauses: CheckResult = {
+    ...check('cache_private', 'allowed', '', 7),
+    allowed: [
+      { violation: { result: cached, expected: 'private', reason: 'public' }, entry: accepted },
+      { violation: { result: bare, expected: 'private', reason: 's-maxage' }, entry: other },
+    ],
+  };
+  const sarif = JSON.parse(toSarifReport({ ...defects, results: [twoCauses], findings: [] }, '1', ROOT)) as {
+    runs: { results: { properties: { probes: string[] }; suppressions: { justification: string }[] }[] }[];
+  };
+  expect(sarif.runs[0]?.results.map((each) => [each.properties.probes, each.suppressions[0]?.justification])).toEqual([
+    [['GET cached'], 'TICKET-9: the CDN (until 2999-01-01)'],
+    [['GET with the Access Token without a scheme'], 'TICKET-10: the proxy (until 2999-02-02)'],
+  ]);
+});
+
+describe('where a finding points in the contract', () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-locate-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const [getFinding, postFinding] = defects.findings;
+
+  test.each([
+    ['a quoted key', 'openapi: 3.1.0\npaths:\n  "/view/token":\n    get: {}\n', 3],
+    ['a key in single quotes after others', "paths:\n  /a: {}\n  '/view/token' :\n", 3],
+    ['a key only mentioned in a description', 'info:\n  description: see /view/token: it issues\n', 1],
+    ['a path that only starts like it', 'paths:\n  /view/tokens:\n', 1],
+  ])('%s: line %i', (_label, text, line) => {
+    const specPath = path.join(scratch, 'spec.yaml');
+    writeFileSync(specPath, text);
+    expect(locateIn({ ...defects, specPath }, scratch)(getFinding as NonNullable<typeof getFinding>)).toEqual({
+      file: 'spec.yaml',
+      inside: true,
+      line,
+      operation: 'GET /view/token',
+    });
+  });
+
+  test('a template with braces is found as written; a contract outside the folder keeps its absolute path; one that moved points at line 1', () => {
+    const specPath = path.join(scratch, 'nested', '..', 'child.yaml');
+    writeFileSync(specPath, `paths:\n  /view/token: {}\n  ${CHILD}:\n`);
+    const finding = postFinding as NonNullable<typeof postFinding>;
+    expect(locateIn({ ...defects, specPath }, scratch)(finding)).toEqual({
+      file: 'child.yaml',
+      inside: true,
+      line: 3,
+      operation: `POST ${CHILD}`,
+    });
+    expect(locateIn({ ...defects, specPath }, path.join(scratch, 'sub'))(finding)).toMatchObject({
+      file: specPath,
+      inside: false,
+      line: 3,
+    });
+    expect(locateIn({ ...defects, specPath: path.join(scratch, 'gone.yaml') }, scratch)(finding)).toMatchObject({
+      file: 'gone.yaml',
+      line: 1,
+    });
+  });
 });
