@@ -15,7 +15,7 @@ import { toJUnitReport } from '../../contracts/reporters/junit-report';
 import { toSarifReport } from '../../contracts/reporters/sarif-report';
 import { locateIn } from '../../contracts/reporters/spec-location';
 import { toVerdict } from '../../contracts/reporters/verdict';
-import type { AllowEntry, CheckResult, RunReport } from '../../contracts/run-report';
+import type { AllowEntry, CheckResult, Finding, RunReport } from '../../contracts/run-report';
 
 const FINGERPRINT = expect.stringMatching(/^[0-9a-f]{64}$/) as unknown;
 const ROOT = path.resolve(__dirname, '../..');
@@ -1093,4 +1093,89 @@ describe('where a finding points in the contract', () => {
       line: 1,
     });
   });
+});
+
+test('a clean console summary: no allowed count, no findings heading; an allow-list with only stale entries lists only those', () => {
+  const report: RunReport = {
+    ...defects,
+    outcome: 'conformant',
+    results: [check('status_declared', 'pass', '8 answers judged', 1)],
+    totals: { checks: 1, passed: 1, failed: 0, skipped: 0, allowed: 0 },
+    findings: [],
+    allowList: { file: 'allow.yaml', used: [], expired: [], stale: [stale] },
+  };
+  expect(toConsoleReport(report).split('\n').slice(2)).toEqual([
+    '  PASS   status_declared  8 answers judged',
+    '',
+    'Checks: 1 passed, 0 failed, 0 skipped',
+    '',
+    'Allow-list allow.yaml, stale (they match nothing in this run: delete them): 1',
+    '  allow.yaml, entry 3: status_declared until 2999-12-31: never matched',
+    '',
+    'Result: PASS: all 1 checks passed; exit code 0',
+  ]);
+  const expiredOnly = toConsoleReport({
+    ...report,
+    allowList: { file: 'allow.yaml', used: [], expired: [expired], stale: [] },
+  });
+  expect(expiredOnly.split('\n').slice(6, 8)).toEqual([
+    'Allow-list allow.yaml, past the date (what they name fails again): 1',
+    '  allow.yaml, entry 2: ids_strict until 2020-01-01: old: 100%',
+  ]);
+  expect(expiredOnly.split('\n')).toHaveLength(10);
+});
+
+test('a finding over exactly 12 places lists them all, with no count of more', () => {
+  const twelve = Array.from({ length: 12 }, (_, index) =>
+    result(`probe ${index}`, `GET id${index}`, 'v', answer('/view/token', 400, '', {})),
+  );
+  const [finding] = groupFindings([
+    {
+      ...check('ids_strict', 'fail', '', 1),
+      violations: twelve.map((probed) => ({ result: probed, expected: 'e', reason: 'r' })),
+    },
+  ]);
+  expect(describeFinding(finding as NonNullable<typeof finding>, '1.')[0]).toBe(
+    `1. 12 requests on ${Array.from({ length: 12 }, (_, index) => `GET id${index}`).join('; ')}`,
+  );
+});
+
+test('several entries accepting one finding: JUnit and SARIF name each entry, separated by "; "', () => {
+  const second = { ...accepted, reason: 'TICKET-10', where: '--allow allow.yaml, entry 5' };
+  const both: CheckResult = {
+    ...check('cache_private', 'allowed', '', 7),
+    allowed: [
+      { violation: { result: cached, expected: 'private', reason: 'public' }, entry: accepted },
+      { violation: { result: bare, expected: 'private', reason: 'public' }, entry: second },
+    ],
+  };
+  const report = { ...defects, results: [both], findings: [] };
+  expect(toJUnitReport(report)).toContain(
+    '<skipped message="2 violation(s) allowed by --allow: allow.yaml, entry 1: cache_private (GET cached) until 2999-01-01: TICKET-9: the CDN; allow.yaml, entry 5: cache_private (GET cached) until 2999-01-01: TICKET-10"/>',
+  );
+  const sarif = JSON.parse(toSarifReport(report, '1', ROOT)) as {
+    runs: { columnKind: string; results: { suppressions: { justification: string }[] }[] }[];
+  };
+  expect(sarif.runs[0]?.results.map((each) => each.suppressions[0]?.justification)).toEqual([
+    'TICKET-9: the CDN (until 2999-01-01); TICKET-10 (until 2999-01-01)',
+  ]);
+  expect(sarif.runs[0]?.columnKind).toBe('utf16CodeUnits');
+});
+
+test("SARIF fingerprints: one per finding, the same on a rerun at another address, another for another finding's checks, reasons or places", () => {
+  const fingerprints = (report: RunReport): string[] =>
+    (
+      JSON.parse(toSarifReport(report, '1', ROOT)) as {
+        runs: { results: { partialFingerprints: Record<string, string> }[] }[];
+      }
+    ).runs[0]?.results.map((each) => each.partialFingerprints['viewTokenContractFinding/v1'] ?? '') ?? [];
+  const [first, second] = defects.findings as [Finding, Finding];
+  const elsewhere = { ...first, results: [reset] };
+  const seen = fingerprints({ ...defects, baseUrl: 'http://127.0.0.1:9/', findings: [first, second, elsewhere] });
+  expect([seen[0], seen[2]]).toEqual([fingerprints(defects)[0], fingerprints(defects)[0]]);
+  const otherReason = { ...first, breaks: first.breaks.map((each) => ({ ...each, reason: `${each.reason}!` })) };
+  const otherCheck = { ...first, breaks: first.breaks.slice(0, 1) };
+  const otherPlace = { ...first, where: ['GET elsewhere'] };
+  const all = fingerprints({ ...defects, findings: [first, second, otherReason, otherCheck, otherPlace] });
+  expect([all.length, new Set(all).size]).toEqual([6, 6]); // the five findings and the allowed one
 });
