@@ -1,4 +1,3 @@
-import type { Violation } from '../check-types';
 import type { Exchange } from '../http-exchange';
 import type { CheckResult, Finding, RunReport } from '../run-report';
 import type { SystemicFailure } from '../systemic';
@@ -79,12 +78,6 @@ export function describeFinding(finding: Finding, label: string): string[] {
   const [example] = finding.results;
   if (example) lines.push(...describeExchange(example.probe.id, example.exchange, count > 1 ? '   e.g. ' : '   '));
   return lines;
-}
-
-/** One violation as a few indented lines (request, answer, expected, reason). */
-export function describeViolation({ result, expected, reason }: Violation): string[] {
-  const [request, ...answer] = describeExchange(result.probe.id, result.exchange, '- ');
-  return [request ?? '', ...answer, `    expected ${expected}; ${toSafeLine(reason)}`];
 }
 
 function describeExchange(id: string, exchange: Exchange, prefix: string): string[] {

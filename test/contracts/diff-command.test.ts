@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,6 @@ import { DIFFER_PACKAGE, loadDiffer } from '../../contracts/diff/load-differ';
 
 const FIXTURES = path.resolve(__dirname, 'fixtures/diff');
 const BASE = path.join(FIXTURES, 'base.yaml');
-const CONTRACTS_CLI = path.resolve(__dirname, '../../dist/contracts/cli.js');
 const VERSION = loadDiffer().version;
 let dir: string;
 
@@ -77,30 +75,6 @@ test('the same spec twice: exit 0 and nothing listed', () => {
     stderr: '',
     stdout: ['OK: no change breaks callers; 0 do not; 0 documentation only.'],
   });
-});
-
-test('the built bin dispatches `diff` and exits with its code (1 here), printing to stdout', () => {
-  const ran = spawnSync(process.execPath, [CONTRACTS_CLI, 'diff', BASE, fixture('response-status-removed')], {
-    encoding: 'utf8',
-  });
-  expect([ran.status, ran.stderr, ran.stdout.split('\n')[1]]).toEqual([
-    1,
-    '',
-    'BREAKS CALLERS: 1 change breaks callers (0 request, 1 response); 0 do not; 1 documentation only.',
-  ]);
-});
-
-test('the built bin: a usage error is one line on stderr and exit 2; --help names the subcommand', () => {
-  const ran = spawnSync(process.execPath, [CONTRACTS_CLI, 'diff', BASE], { encoding: 'utf8' });
-  expect([ran.status, ran.stdout, ran.stderr]).toEqual([
-    2,
-    '',
-    'view-token-contracts: diff needs two spec files: view-token-contracts diff OLD NEW (see diff --help)\n',
-  ]);
-  const help = spawnSync(process.execPath, [CONTRACTS_CLI, '--help'], { encoding: 'utf8' });
-  expect(help.stdout).toContain(
-    '\n  view-token-contracts diff OLD NEW [--journal FILE] [--format text|json|markdown]   (which changes break callers: diff --help)\n',
-  );
 });
 
 test('diff --help lists the flags from the table the parser reads, our rules, and the exit codes', () => {

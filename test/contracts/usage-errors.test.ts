@@ -1,0 +1,165 @@
+// Every refused command line of view-token-contracts in-process (the CLI prints the same message and
+// exits 2; cli-outcomes.test.ts runs the built CLI): the message names the flag and what is allowed.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ContractOptions } from '../../contracts/options';
+import { UsageError, parseContractArgs } from '../../contracts/options';
+
+const BASE = ['--base-url', 'http://127.0.0.1:4010', '--access-token', 'tok'];
+const scratch = mkdtempSync(path.join(tmpdir(), 'vtm-usage-'));
+const existing = path.join(scratch, 'existing.xml');
+writeFileSync(existing, '');
+writeFileSync(path.join(scratch, 'a-file'), '');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function optionsOf(args: readonly string[]): ContractOptions {
+  const command = parseContractArgs(args);
+  if (command.kind !== 'run') throw new Error(`not a run: ${command.kind}`);
+  return command.options;
+}
+
+function refusal(args: readonly string[]): string {
+  try {
+    parseContractArgs(args);
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
+  }
+  return 'accepted';
+}
+
+test.each<[string, string[], string]>([
+  ['no --base-url', [], '--base-url is required, e.g. --base-url http://127.0.0.1:4010'],
+  [
+    'a --base-url that is no URL',
+    ['--base-url', 'localhost:4010'],
+    '--base-url localhost:4010: not an HTTP URL (use http:// or https://)',
+  ],
+  [
+    'an unparsable --base-url',
+    ['--base-url', 'http//x'],
+    '--base-url http//x: not a URL (expected http://host:port[/path])',
+  ],
+  ['an ftp --base-url', ['--base-url', 'ftp://x'], '--base-url ftp://x: not an HTTP URL (use http:// or https://)'],
+  [
+    'no --access-token',
+    ['--base-url', 'http://x'],
+    '--access-token is required: the application Access Token sent as "Authorization: Bearer <token>"',
+  ],
+  [
+    'an empty --access-token',
+    ['--base-url', 'http://x', '--access-token', ''],
+    '--access-token is required: the application Access Token sent as "Authorization: Bearer <token>"',
+  ],
+  [
+    'a mistyped flag',
+    [...BASE, '--acess-token', 'x'],
+    "Unknown option '--acess-token'; did you mean --access-token? (see --help)",
+  ],
+  ['a flag nothing is near', [...BASE, '--zzzzzz'], "Unknown option '--zzzzzz' (see --help)"],
+  [
+    'a positional argument',
+    [...BASE, 'extra'],
+    "Unexpected argument 'extra'. This command does not take positional arguments (see --help)",
+  ],
+  ['an id that is no number', [...BASE, '--file-id', '1e3'], '--file-id 1e3: not an int64 id'],
+  [
+    'an id of 20 digits',
+    [...BASE, '--integrate-id', '12345678901234567890'],
+    '--integrate-id 12345678901234567890: not an int64 id',
+  ],
+  [
+    'an id past int64',
+    [...BASE, '--child-file-id', '9223372036854775808'],
+    '--child-file-id 9223372036854775808: out of the int64 range',
+  ],
+  [
+    'an id below int64',
+    [...BASE, '--missing-id=-9223372036854775809'],
+    '--missing-id -9223372036854775809: out of the int64 range',
+  ],
+  ['a timeout of 0', [...BASE, '--timeout', '0'], '--timeout 0: milliseconds from 1 to 600000'],
+  ['a timeout past ten minutes', [...BASE, '--timeout', '600001'], '--timeout 600001: milliseconds from 1 to 600000'],
+  ['a timeout with a unit', [...BASE, '--timeout', '5s'], '--timeout 5s: milliseconds from 1 to 600000'],
+  ['a negative timeout', [...BASE, '--timeout=-5'], '--timeout -5: milliseconds from 1 to 600000'],
+  [
+    'an unknown checks version',
+    [...BASE, '--checks-version', '3'],
+    '--checks-version 3: the known versions are 1, 2 (default 2)',
+  ],
+  [
+    'a checks version with a sign',
+    [...BASE, '--checks-version', '+1'],
+    '--checks-version +1: the known versions are 1, 2 (default 2)',
+  ],
+  ['an empty report path', [...BASE, '--junit', ''], '--junit: a file path is required'],
+  ['a report path that is a folder', [...BASE, '--json', scratch], `--json ${scratch}: is a directory, not a file`],
+  [
+    'a report under a file',
+    [...BASE, '--sarif', path.join(scratch, 'a-file', 'r.sarif')],
+    `--sarif ${path.join(scratch, 'a-file', 'r.sarif')}: cannot write it (${path.join(scratch, 'a-file')} is a file, not a folder)`,
+  ],
+])('%s is refused: %j → %j', (_case, args, message) => {
+  expect(refusal(args)).toBe(message);
+});
+
+test('the options of a full command line: ids as decimal strings, lists trimmed, reports kept as given, defaults', () => {
+  const options = optionsOf([
+    ...BASE,
+    '--file-id',
+    '+011',
+    '--forbidden-file-id=-9223372036854775808',
+    '--checks',
+    ' ids_strict , ,ignored_auth',
+    '--exclude-checks',
+    'a,b',
+    '--junit',
+    existing,
+    '--json',
+    path.join(scratch, 'new', 'deeper', 'r.json'),
+    '--timeout',
+    '600000',
+    '--checks-version',
+    '1',
+    '--spec',
+    'my.yaml',
+    '--allow',
+    'allow.yaml',
+  ]);
+  expect({ ...options, target: String(options.target) }).toEqual({
+    target: 'http://127.0.0.1:4010/',
+    accessToken: 'tok',
+    ids: { fileId: '11', forbiddenFileId: '-9223372036854775808' },
+    specPath: 'my.yaml',
+    checks: ['ids_strict', 'ignored_auth'],
+    excludeChecks: ['a', 'b'],
+    junitFile: existing,
+    jsonFile: path.join(scratch, 'new', 'deeper', 'r.json'),
+    sarifFile: undefined,
+    allowFile: 'allow.yaml',
+    checksVersion: 1,
+    timeoutMs: 600000,
+  });
+});
+
+test('the defaults: every check, none excluded, the newest checks version, a 10 s timeout; "all" is every check', () => {
+  const options = optionsOf([...BASE, '--checks', 'all', '--timeout', '1']);
+  expect([options.checks, options.excludeChecks, options.checksVersion, options.timeoutMs, options.ids]).toEqual([
+    'all',
+    [],
+    2,
+    1,
+    {},
+  ]);
+  expect(optionsOf(BASE).timeoutMs).toBe(10000);
+});
+
+test.each([
+  [['--help'], 'help'],
+  [['-h'], 'help'],
+  [['--version'], 'version'],
+  [['--help', '--version'], 'help'],
+])('%j is %s, whatever else is missing', (args, kind) => {
+  expect(parseContractArgs(args).kind).toBe(kind);
+});
