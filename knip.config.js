@@ -51,32 +51,5 @@ module.exports = {
   ignoreIssues: {
     // openapi-typescript writes every part of the spec; the mock's code reads `components`.
     'spec/generated/mock.ts': ['types'],
-    // Exports nothing imports, in files other work was changing when knip came in (issue 41): to be
-    // made private, or deleted, once that work is merged. A file leaves this list when it is clean.
-    'contracts/checks.ts': ['exports', 'types'],
-    'contracts/contract-spec.ts': ['exports', 'types'],
-    'contracts/diff/caller-rules.ts': ['types'],
-    'contracts/diff/change-text.ts': ['exports'],
-    'contracts/diff/diff-command.ts': ['exports'],
-    'contracts/diff/diff-options.ts': ['exports', 'types'],
-    'contracts/diff/diff-report.ts': ['exports'],
-    'contracts/diff/judge-calls.ts': ['types'],
-    'contracts/diff/load-differ.ts': ['types'],
-    'contracts/diff/markdown-report.ts': ['exports'],
-    'contracts/diff/media-type-mapping.ts': ['exports', 'types'],
-    'contracts/diff/operations.ts': ['types'],
-    'contracts/http-exchange.ts': ['types'],
-    'contracts/judge-response.ts': ['exports'],
-    'contracts/options.ts': ['exports'],
-    'contracts/probe-planner.ts': ['exports'],
-    'contracts/probes-credentials.ts': ['exports'],
-    'contracts/probes-ids.ts': ['exports'],
-    'contracts/probes.ts': ['exports'],
-    'contracts/reporters/console-report.ts': ['exports'],
-    'contracts/reporters/exchange-text.ts': ['exports'],
-    'contracts/reporters/json-report.ts': ['exports'],
-    'contracts/run-report.ts': ['types'],
-    'contracts/runner.ts': ['types'],
-    'contracts/spec-files.ts': ['exports'],
   },
 };

@@ -33,8 +33,7 @@ import {
   VIEW_TOKENS_USABLE,
 } from './checks/tokens';
 
-export type { Answer, Check, ProbeResult, RunFacts, Violation } from './check-types';
-export { parseBody } from './issued-token';
+export type { Check, ProbeResult, Violation } from './check-types';
 
 /** Every check of the harness, in the order they are reported (each defined, with its sentence, under checks/); those of a newer checks version last. */
 export const CHECKS: readonly Check[] = [

@@ -8,7 +8,6 @@ import { loadSpecFiles, member, members } from './spec-files';
 
 /** The two operations of the interface document. */
 export type ContractOperation = 'getViewToken' | 'getChildFileViewToken';
-export const CONTRACT_OPERATIONS: readonly ContractOperation[] = ['getViewToken', 'getChildFileViewToken'];
 
 const INT64_MIN = -9223372036854775808n;
 const INT64_MAX = 9223372036854775807n;
@@ -22,7 +21,7 @@ export interface IdParameter {
 }
 
 /** What the contract says of one declared response header. */
-export interface DeclaredHeader {
+interface DeclaredHeader {
   name: string;
   required: boolean;
   check: SchemaCheck | undefined;
@@ -37,7 +36,7 @@ export interface DeclaredResponse {
 }
 
 /** One operation as the contract gives it. */
-export interface OperationContract {
+interface OperationContract {
   method: 'GET' | 'POST';
   /** The path template, e.g. `/data/v2/integrations/{integrateId}/files/{fileId}/viewToken`. */
   path: string;

@@ -18,7 +18,7 @@ export interface ProbeRequest {
 }
 
 /** The request as reports show it: the full URL, repeated headers joined with ", ". */
-export interface SentRequest {
+interface SentRequest {
   method: ProbeMethod;
   path: string;
   url: string;
@@ -27,7 +27,7 @@ export interface SentRequest {
 }
 
 /** When an exchange started and ended, in `performance.now()` milliseconds. */
-export interface Timing {
+interface Timing {
   startMs: number;
   endMs: number;
 }

@@ -51,7 +51,7 @@ export function headersViolation(declared: DeclaredResponse, headers: Record<str
   return problems.length > 0 ? problems.join('; ') : undefined;
 }
 
-export function mediaTypeOf(contentType: string): string {
+function mediaTypeOf(contentType: string): string {
   return contentType.split(';')[0]?.trim().toLowerCase() ?? '';
 }
 

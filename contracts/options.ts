@@ -50,7 +50,6 @@ export interface ContractOptions {
 }
 
 export { UsageError };
-export { DEFAULT_TIMEOUT_MS, toBaseUrl, toInt64, toTimeout };
 
 /** A flag of `view-token-contracts`: its value's placeholder (none: a switch), and what `--help` and docs/reference/cli.md say of it. */
 export interface ContractFlag {

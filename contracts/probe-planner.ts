@@ -119,7 +119,7 @@ export function createPlanner({ ids, accessToken }: ContractOptions, spec: Contr
   };
 }
 
-export function fillPath(template: string, values: Record<string, string>): string {
+function fillPath(template: string, values: Record<string, string>): string {
   return template.replace(/\{([^}]+)\}/g, (whole, name: string) =>
     values[name] === undefined ? whole : encodeURIComponent(values[name]),
   );

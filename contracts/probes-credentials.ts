@@ -205,7 +205,7 @@ export function planAliases(planner: Planner): void {
 }
 
 /** The forms of a path a lenient router or proxy may serve as the path itself. */
-export function routeForms(path: string): [string, string][] {
+function routeForms(path: string): [string, string][] {
   const cut = path.lastIndexOf('/');
   const [head, tail] = [path.slice(0, cut), path.slice(cut + 1)];
   const letter = tail.search(/[A-Za-z]/);

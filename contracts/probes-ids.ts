@@ -142,7 +142,7 @@ export function planLenient({ given, pathIds, childIds, get, post, childWith, ad
 }
 
 /** The forms of an int64 that a lenient parser reads as that int64, unencoded. */
-export function lenientForms(value: string): [string, string][] {
+function lenientForms(value: string): [string, string][] {
   const sign = value.startsWith('-') ? '-' : '';
   const digits = value.slice(sign.length);
   const inDigits = (zero: number): string =>
@@ -186,7 +186,7 @@ export function planCrossed({ given, queryIds, get, add }: Planner): void {
 }
 
 /** The valid values at the edges of an int64 parameter's range: min, max, 0 and -1 where the schema allows them. */
-export function boundaries(parameter: IdParameter): string[] {
+function boundaries(parameter: IdParameter): string[] {
   const values = [parameter.minimum, parameter.maximum, 0n, -1n].filter(
     (value) => value >= parameter.minimum && value <= parameter.maximum,
   );

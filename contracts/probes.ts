@@ -7,7 +7,7 @@ import { planBodyIds } from './probes-body';
 import { planBoundaries, planCrossed, planLenient, planMalformed } from './probes-ids';
 import { planOtherMethods } from './probes-methods';
 
-export { INTENT_SINCE, PROBE_INTENTS } from './probe-planner';
+export { INTENT_SINCE } from './probe-planner';
 export type { Probe, ProbeIntent } from './probe-planner';
 export { planFollowUps } from './probes-credentials';
 

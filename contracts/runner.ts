@@ -10,7 +10,6 @@ import { hideSecrets } from './redact';
 import type { RunPlan } from './run-plan';
 import { planRun } from './run-plan';
 import type { CheckResult, RunOutcome, RunReport, Totals } from './run-report';
-export type { RunPlan } from './run-plan';
 export { planRun };
 import { toRunFacts } from './run-facts';
 import type { Sending } from './send-probes';

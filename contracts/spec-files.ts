@@ -42,7 +42,7 @@ export function loadSpecFiles(given: string): SpecFiles {
 }
 
 /** The value a `$ref` names, relative to the file it appears in. */
-export function resolveRef(files: SpecFiles, ref: string, from: string): Located {
+function resolveRef(files: SpecFiles, ref: string, from: string): Located {
   const hash = ref.indexOf('#');
   const file = refFile(ref, from, files.given);
   const pointer = hash === -1 ? '' : decodeURIComponent(ref.slice(hash + 1));
@@ -57,7 +57,7 @@ export function resolveRef(files: SpecFiles, ref: string, from: string): Located
 }
 
 /** Follows `$ref`s until a value that is not one (across files). */
-export function follow(files: SpecFiles, located: Located): Located {
+function follow(files: SpecFiles, located: Located): Located {
   let current = located;
   for (let hops = 0; hops < MAX_REF_HOPS; hops += 1) {
     const ref = (current.value as { $ref?: unknown } | null | undefined)?.$ref;

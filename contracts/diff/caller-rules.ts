@@ -5,7 +5,7 @@ import type { ChangeAction, ChangeText } from './change-text';
 import type { DifferChange } from './load-differ';
 
 /** What a rule sees of one change the differ reported. */
-export interface RuleInput {
+interface RuleInput {
   differ: DifferChange;
   location: ChangeLocation;
   text: ChangeText;

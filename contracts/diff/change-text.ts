@@ -80,7 +80,7 @@ function wholeKind(location: ChangeLocation): ChangeKind {
 }
 
 /** `properties/owner/properties/id/type` → field `owner.id`, keyword `type`; `items` reads `[]`. */
-export function splitSchemaPath(rest: readonly (string | number)[]): {
+function splitSchemaPath(rest: readonly (string | number)[]): {
   field: string | undefined;
   keyword: (string | number)[];
 } {
@@ -110,7 +110,7 @@ export function splitSchemaPath(rest: readonly (string | number)[]): {
 }
 
 /** A value in a line of text: JSON, cut at 80 characters. */
-export function show(value: unknown): string {
+function show(value: unknown): string {
   const text = value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

@@ -15,7 +15,7 @@ import { readDiffSpec } from './read-spec';
 import { compareSpecs } from './spec-changes';
 import { toTextReport } from './text-report';
 
-export const DIFF_EXIT = { ok: 0, breaks: 1, usage: 2 } as const;
+const DIFF_EXIT = { ok: 0, breaks: 1, usage: 2 } as const;
 
 /** Where the command writes, and how it loads the differ (tests give their own). */
 export interface DiffIo {

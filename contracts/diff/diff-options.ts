@@ -6,7 +6,7 @@ import { UsageError } from '../options';
 export const DIFF_SYNOPSIS = 'view-token-contracts diff OLD NEW [--journal FILE] [--format text|json|markdown]';
 
 /** The output formats of `view-token-contracts diff`. */
-export const DIFF_FORMATS = ['text', 'json', 'markdown'] as const;
+const DIFF_FORMATS = ['text', 'json', 'markdown'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
 
 /** A flag of `view-token-contracts diff`: its value's placeholder (none: a switch), and what `--help` and docs/reference/cli.md say of it. */
@@ -28,7 +28,7 @@ export const DIFF_FLAGS: Readonly<Record<string, DiffFlag>> = {
   help: { help: 'print this help (also -h)' },
 };
 
-export interface DiffOptions {
+interface DiffOptions {
   oldSpec: string;
   newSpec: string;
   journal: string | undefined;

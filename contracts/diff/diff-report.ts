@@ -87,6 +87,6 @@ export function toJournalHeadline(journal: JournalVerdict): string {
   return `${journal.broken.length} of ${count(journal.calls, 'recorded call', 'recorded calls')} ${journal.broken.length === 1 ? 'breaks' : 'break'}${notJudged}`;
 }
 
-export function count(n: number, one: string, many: string): string {
+function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }

@@ -5,7 +5,7 @@ import type { Journal, RecordedCall } from './read-journal';
 import type { SpecChange } from './spec-changes';
 
 /** A recorded call the change breaks, with each reason. */
-export interface BrokenCall {
+interface BrokenCall {
   call: string;
   reasons: string[];
 }

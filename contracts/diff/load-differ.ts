@@ -23,7 +23,7 @@ export interface DifferChange {
   description?: string;
 }
 
-export interface DifferResult {
+interface DifferResult {
   diffs: DifferChange[];
   merged: unknown;
 }

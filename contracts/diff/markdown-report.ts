@@ -84,7 +84,7 @@ function row(cells: string[]): string {
 }
 
 /** Text safe in a table cell: control characters escaped, Markdown and HTML punctuation backslash-escaped. */
-export function cell(text: string): string {
+function cell(text: string): string {
   return toSafeLine(text).replace(/[\\`*_{}[\]()<>#+!|~&]/g, (char) => `\\${char}`);
 }
 

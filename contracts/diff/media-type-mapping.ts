@@ -1,5 +1,5 @@
 /** Keys of one content map paired before → after: what the differ's mapping resolvers return. */
-export interface KeyMapping {
+interface KeyMapping {
   added: string[];
   removed: string[];
   mapped: Record<string, string>;
@@ -15,7 +15,7 @@ type RulesFunction = (context: unknown) => unknown;
  * `application/json` with `*\/*` and reports it removed and added although nothing changed.
  * @example mapMediaTypes({ '*\/*': 1, 'application/json': 1 }, { '*\/*': 1, 'application/json': 1 }).removed // []
  */
-export function mapMediaTypes(before: Record<string, unknown>, after: Record<string, unknown>): KeyMapping {
+function mapMediaTypes(before: Record<string, unknown>, after: Record<string, unknown>): KeyMapping {
   const free = new Set(Object.keys(after));
   const mapped: Record<string, string> = {};
   const unpaired: string[] = [];

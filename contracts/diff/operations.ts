@@ -10,7 +10,7 @@ export interface SpecOperation {
   statuses: string[];
 }
 
-export interface SpecParameter {
+interface SpecParameter {
   name: string;
   in: string;
   required: boolean;

@@ -36,5 +36,3 @@ export function toExchangeText({ probe, exchange }: ProbeResult): string {
           .map((line) => `< ${line}`)),
   ].join('\n');
 }
-
-export { redact };

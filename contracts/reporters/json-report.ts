@@ -6,7 +6,7 @@ import type { RunReport } from '../run-report';
 import { toSafeJson } from './safe-text';
 
 /** The version of the report's shape; contracts/report.schema.json describes it. */
-export const JSON_REPORT_VERSION = 2;
+const JSON_REPORT_VERSION = 2;
 const BODY_CHARS = 2_000;
 
 /**
