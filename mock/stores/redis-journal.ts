@@ -13,8 +13,8 @@ end
 `;
 
 /**
- * Numbers an entry from a shared counter, stores it and its index members, and drops the oldest
- * past the capacity from every index: one step. `fields` is the entry's JSON without its opening
+ * Numbers an entry from a shared counter, stores it and its index members, and drops from every
+ * index the entries older than the newest `capacity` ids: one step. `fields` is the entry's JSON without its opening
  * brace; `session_hex` its session in hex; `unmatched` '1' for a request that matched no route.
  * (A Lua function, so the one-trip script shares it: redis-one-trip.ts.)
  */
@@ -28,9 +28,11 @@ local function journal(entries, counter, unmatched_ids, by_session, unmatched_by
     redis.call('ZADD', unmatched_ids, id, padded)
     redis.call('ZADD', unmatched_by_session, 0, session_hex .. ':' .. padded)
   end
-  local excess = redis.call('ZCARD', entries) - tonumber(capacity)
-  if excess > 0 then
-    for _, raw in ipairs(redis.call('ZRANGE', entries, 0, excess - 1)) do
+  -- The newest \`capacity\` ids are kept, as the memory journal's ring keeps them: entries a clear
+  -- removed leave no room for older ones.
+  local last_dropped = id - tonumber(capacity)
+  if last_dropped > 0 then
+    for _, raw in ipairs(redis.call('ZRANGEBYSCORE', entries, '-inf', last_dropped)) do
       local old = cjson.decode(raw)
       local old_padded = string.format('%016d', old.id)
       local member = hex(old.session) .. ':' .. old_padded
@@ -40,7 +42,7 @@ local function journal(entries, counter, unmatched_ids, by_session, unmatched_by
         redis.call('ZREM', unmatched_by_session, member)
       end
     end
-    redis.call('ZREMRANGEBYRANK', entries, 0, excess - 1)
+    redis.call('ZREMRANGEBYSCORE', entries, '-inf', last_dropped)
   end
   return id
 end

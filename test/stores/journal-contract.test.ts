@@ -170,6 +170,21 @@ describe.each([
     ]);
   });
 
+  test("the newest capacity ids are kept: a session's clear leaves no room for older entries (fast-check's counterexample, seed 1653453773)", async () => {
+    const journal = create(7);
+    for (const [n, session] of [
+      [1, ''],
+      [2, 'b'],
+      [3, ''],
+      [4, ''],
+    ] as const)
+      await journal.record(aRecord(String(n), { session }));
+    await journal.clear('b');
+    for (let n = 5; n <= 8; n += 1) await journal.record(aRecord(String(n)));
+    expect((await journal.list({ before: 2, limit: 1 })).map((entry) => entry.id)).toEqual([]);
+    expect((await journal.list({})).map((entry) => entry.id)).toEqual([8, 7, 6, 5, 4, 3]);
+  });
+
   test('listed with any filter, cursor and limit, after records and clears in any order, a page is what filtering the whole journal gives', async () => {
     const sessions = ['', 'a', 'b'];
     await fc.assert(
