@@ -10,6 +10,10 @@ process.env.FC_SEED ??= '20260101';
 // static mutant (it runs in `npm test`; docs/internals/mutation-testing.md lists what it alone kills).
 module.exports = {
   ...base,
-  roots: ['<rootDir>/test/unit'],
+  // The core's sources and the test helpers are roots too: Stryker runs the tests related to the mutated
+  // file (jest --findRelatedTests), and Jest follows imports only through files under a root (with
+  // test/unit alone, mock/core/near-miss.ts had 1 related test file; with these, 24).
+  roots: ['<rootDir>/test/unit', '<rootDir>/test/support', '<rootDir>/mock'],
+  testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/test/unit/view-tokens-give-up\\.test\\.ts$'],
 };
