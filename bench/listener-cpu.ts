@@ -4,8 +4,8 @@
 // the machine's neighbours are noisy. This build against another (--before DIR) in alternating child
 // processes. Not a test: nothing passes or fails. req/s over real sockets: bench/hot-path-ab.sh.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { parseAbOptions } from './ab-options';
 import { measureListenerCpu, median } from './listener-feed';
 
 const HELP = `npm run bench:listener-cpu [-- options]
@@ -24,32 +24,18 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { before: '', requests: 100_000, runs: 7, target: '/view/token?fileId=1' };
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    const value = argv[++i] ?? '';
-    const count = (): number => {
-      const parsed = Number(value);
-      if (!Number.isSafeInteger(parsed) || parsed <= 0)
-        throw new Error(`${flag} needs a positive integer; got ${JSON.stringify(value)}`);
-      return parsed;
-    };
-    if (flag === '--help' || flag === '-h') {
-      console.log(HELP);
-      process.exit(0);
-    } else if (flag === '--before') {
-      options.before = path.resolve(value);
-      if (!existsSync(path.join(options.before, 'dist/mock/index.js')))
-        throw new Error(`--before needs a built checkout: ${options.before}/dist/mock/index.js does not exist`);
-    } else if (flag === '--requests') options.requests = count();
-    else if (flag === '--runs') options.runs = count();
-    else if (flag === '--path') {
-      if (!value.startsWith('/'))
-        throw new Error(`--path needs a target starting with /; got ${JSON.stringify(value)}`);
-      options.target = value;
-    } else throw new Error(`unknown option ${String(flag)}; see --help`);
-  }
-  return options;
+  const { before, counts, texts } = parseAbOptions(
+    argv,
+    HELP,
+    { requests: 100_000, runs: 7 },
+    {
+      path: {
+        value: '/view/token?fileId=1',
+        check: (value) => (value.startsWith('/') ? undefined : 'needs a target starting with /'),
+      },
+    },
+  );
+  return { before, ...counts, target: texts.path };
 }
 
 /** In a child process: the build's mock fed keep-alive requests over a stream; prints the CPU nanoseconds a request. */

@@ -5,8 +5,8 @@
 // this build against another (--before DIR) in alternating child processes. Not a test: nothing passes
 // or fails; a long input should cost about what a short one does.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { parseAbOptions } from './ab-options';
 import { measureListenerCpu, median } from './listener-feed';
 
 const HELP = `npm run bench:long-input [-- options]
@@ -45,28 +45,8 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { before: '', requests: 2_000, runs: 3 };
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    const value = argv[++i] ?? '';
-    const count = (): number => {
-      const parsed = Number(value);
-      if (!Number.isSafeInteger(parsed) || parsed <= 0)
-        throw new Error(`${flag} needs a positive integer; got ${JSON.stringify(value)}`);
-      return parsed;
-    };
-    if (flag === '--help' || flag === '-h') {
-      console.log(HELP);
-      process.exit(0);
-    } else if (flag === '--before') {
-      options.before = path.resolve(value);
-      if (!existsSync(path.join(options.before, 'dist/mock/index.js')))
-        throw new Error(`--before needs a built checkout: ${options.before}/dist/mock/index.js does not exist`);
-    } else if (flag === '--requests') options.requests = count();
-    else if (flag === '--runs') options.runs = count();
-    else throw new Error(`unknown option ${String(flag)}; see --help`);
-  }
-  return options;
+  const { before, counts } = parseAbOptions(argv, HELP, { requests: 2_000, runs: 3 });
+  return { before, ...counts };
 }
 
 /** The request of a case, whole: its head, the Host and Authorization every request has, the blank line. */
