@@ -27,13 +27,20 @@ const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   integrateId: '20001',
   elementId: '1',
   databagId: 'file-10001-databag',
+  objectId: '200011.1',
+  sheetId: '880001',
   viewToken: '0123456789abcdef0123456789abcdef',
   view_token: '0123456789abcdef0123456789abcdef',
 };
 
+const INTEGRATION_FILE_ID = '200011';
+
 /** Where an example request of the operation goes: its path with values in, and its required query (getViewToken: one id). */
 function examplePath(operation: Pick<Route, 'operationId' | 'path'> & Partial<Pick<Route, 'parameters'>>): string {
-  const path = operation.path.replace(/\{([^{}]+)\}/g, (_whole, name: string) => EXAMPLE_VALUES[name] ?? '1');
+  // An integration's file is one of its own (the default integration's first file), not the single file.
+  const ofIntegration = (operation.parameters ?? []).some((parameter) => parameter.name === 'integrateId');
+  const values = ofIntegration ? { ...EXAMPLE_VALUES, fileId: INTEGRATION_FILE_ID } : EXAMPLE_VALUES;
+  const path = operation.path.replace(/\{([^{}]+)\}/g, (_whole, name: string) => values[name] ?? '1');
   const required = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query' && parameter.required);
   const query = required.map((parameter) => `${parameter.name}=${EXAMPLE_VALUES[parameter.name] ?? '1'}`);
   if (operation.operationId === 'getViewToken') query.push(`fileId=${EXAMPLE_VALUES.fileId ?? ''}`);

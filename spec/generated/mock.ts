@@ -297,7 +297,9 @@ export interface paths {
          *     `databagId`, …): the config's `model.files`, the catalog's `fileIds`, or by default two files of one
          *     building generated from the integration's id, its id followed by 1 (the architecture) and 2 (the
          *     structure). `drawingSheetCount` with `includeDrawingSheet=true`. The View Token must be the
-         *     integration's (a use, as `/inside/databag`; another object's → 403 naming both).
+         *     integration's (a use, as `/inside/databag`; another object's → 403 naming both). Run like the
+         *     service routes: `Prefer` switches, the session's rules, the journal; the call belongs to the session
+         *     its View Token was issued in, unless `X-Mock-Session` names another.
          */
         get: operations["getIntegrationFiles"];
         put?: never;
@@ -399,7 +401,9 @@ export interface paths {
          * A model's drawing sheets, where the drawing viewer looks under resourceHost (no token, as on the platform)
          * @description The sheets of the model's drawing (`id`, `name`, `levelName`, `frame` in mm with Y up): a floor plan of
          *     every storey of the model (or the config's `model.sheets`), derived from its elements' levels and boxes.
-         *     An integration's drawing draws all its files (component ids `fileId.elementId`).
+         *     An integration's drawing draws all its files (component ids `fileId.elementId`). Run like the
+         *     geometry route: `Prefer` switches, rules and the journal, in the session `X-Mock-Session` names (no
+         *     token, so the global one without it).
          */
         get: operations["getDrawingIndex"];
         put?: never;
@@ -421,7 +425,8 @@ export interface paths {
          * One sheet of a model's drawing, as vectors on layers (no token, as on the platform)
          * @description The sheet's layers (walls, columns, doors, windows, stairs, grid, dimensions, text; AIA CAD names, each
          *     its colour) and entities (polygons, lines, arcs, text; mm, Y up), each drawing element carrying the
-         *     model's element id. A sheet id the drawing lacks → 404 naming its sheets.
+         *     model's element id. A sheet id the drawing lacks → 404 naming its sheets. Switches, rules and the
+         *     journal as for the sheet list.
          */
         get: operations["getDrawingSheet"];
         put?: never;
@@ -2110,7 +2115,22 @@ export interface operations {
                 /** @description With `true`, each file's number of drawing sheets; else `drawingSheetCount` is null. */
                 includeDrawingSheet?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description Integrated model ID */
                 integrateId: components["parameters"]["IntegrateIdPath"];
@@ -2123,6 +2143,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2133,6 +2155,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getIntegrationFloors: {
@@ -2145,7 +2170,22 @@ export interface operations {
                 /** @description Accepted; the mock's models have no areas (`areas` is null). */
                 includeArea?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description Integrated model ID */
                 integrateId: components["parameters"]["IntegrateIdPath"];
@@ -2158,6 +2198,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2168,6 +2210,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getIntegrationTree: {
@@ -2178,7 +2223,22 @@ export interface operations {
                 /** @description The tree's root; specialty is the one served. */
                 treeType?: "specialty";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description Integrated model ID */
                 integrateId: components["parameters"]["IntegrateIdPath"];
@@ -2191,6 +2251,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2201,6 +2263,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getIntegrationFileElement: {
@@ -2211,7 +2276,22 @@ export interface operations {
                 /** @description Sent by the SDK for overridden properties; the mock's models have none. */
                 includeOverrides?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description Integrated model ID */
                 integrateId: components["parameters"]["IntegrateIdPath"];
@@ -2228,6 +2308,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2238,6 +2320,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getIntegrationElement: {
@@ -2246,7 +2331,22 @@ export interface operations {
                 /** @description The View Token (the viewer SDK's data calls name it in snake case). */
                 view_token: components["parameters"]["ViewTokenSnakeQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description Integrated model ID */
                 integrateId: components["parameters"]["IntegrateIdPath"];
@@ -2261,6 +2361,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-View-Token-Expires-At": components["headers"]["ViewTokenExpiresAt"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2271,12 +2373,30 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDrawingIndex: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description The `databagId` of `/inside/databag` (`file-10001-databag`), or an integration file's of its files list (`integration-20001-file-200011-databag`). */
                 databagId: components["parameters"]["DatabagIdPath"];
@@ -2289,6 +2409,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoCache"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2296,12 +2418,30 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDrawingSheet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scenario switches (RFC 7240, several separated by commas or semicolons): `code=<a documented status>`
+                 *     (`code=200` is accepted and forces nothing: the real answer),
+                 *     `scenario=access-token-missing|access-token-invalid|access-token-expired|forbidden|not-found|invalid-parameter|server-error|unavailable`,
+                 *     `delay=<0..60000 ms>`, `fault=connection-reset|empty-response|malformed-json|random-data-then-close` (WireMock's names
+                 *     `CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`, `MALFORMED_RESPONSE_CHUNK`, `RANDOM_DATA_THEN_CLOSE` are aliases). Clients that cannot set
+                 *     headers use the query parameters `__code`, `__scenario`, `__delay`, `__fault` instead (the header wins;
+                 *     these parameters are removed before validation). Unusable switches, and any other `__` query parameter
+                 *     (e.g. `__senario`), → 422 problem+json naming what is allowed (`allowed`) and the nearest value (`nearest`).
+                 * @example code=403, delay=200
+                 */
+                Prefer?: components["parameters"]["PreferHeader"];
+                /** @description Scopes rules, the token list and the journal to one tester or CI worker; absent = the global session. */
+                "X-Mock-Session"?: components["parameters"]["MockSessionHeader"];
+            };
             path: {
                 /** @description The `databagId` of `/inside/databag` (`file-10001-databag`), or an integration file's of its files list (`integration-20001-file-200011-databag`). */
                 databagId: components["parameters"]["DatabagIdPath"];
@@ -2316,6 +2456,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoCache"];
+                    "Preference-Applied": components["headers"]["PreferenceApplied"];
+                    "X-Mock-Rule": components["headers"]["MockRule"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2323,6 +2465,9 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["PreferenceRejected"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getModelGeometry: {

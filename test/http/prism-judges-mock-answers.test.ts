@@ -4,14 +4,10 @@ import { MOCK_SPEC_PATH } from '../../mock/compose/package-info';
 import { createAnswerCheck } from '../../mock/proxy/check-answers';
 import type { ServiceRequest } from '../../mock/core/service-request';
 import { handleServiceRequest } from '../../mock/core/handle-service-request';
-import { fromCurl } from '../support/curl-line';
+import { fromCurl, withLiveIds } from '../support/curl-line';
 import { aMock, useMockSpec } from '../support/mock-app';
-import { generateBuilding } from '../../mock/viewer/model/generate-building';
 
 beforeAll(useMockSpec);
-
-/** An element of file 10001's generated building, for the catalog's element route. */
-const ELEMENT = generateBuilding('10001').elements[0]?.elementId ?? '';
 
 /** The catalog's curl lines use these credentials; this mock accepts them. */
 const CONFIG = {
@@ -39,7 +35,9 @@ async function violationsIn(
 test('every answer the mock gives on a service route, real or forced from the scenario catalog, passes prism-http response validation against spec/mock.openapi.yaml', async () => {
   const mock = await aMock({ config: CONFIG, validateResponses: true });
   const catalog = await request(mock.app).get('/__admin/scenarios/catalog');
-  const live = (await request(mock.app).get('/view/token?fileId=10001').set(BEARER)).body.data as string;
+  const liveFor = async (query: string) =>
+    (await request(mock.app).get(`/view/token?${query}`).set(BEARER)).body.data as string;
+  const live = { file: await liveFor('fileId=10001'), integration: await liveFor('integrateId=20001') };
   const seen = new Set<string>();
   for (const operation of catalog.body.operations as { operationId: string; outcomes: Outcome[] }[]) {
     for (const outcome of operation.outcomes) {
@@ -48,9 +46,7 @@ test('every answer the mock gives on a service route, real or forced from the sc
       const prefer = outcome.prefer?.startsWith('delay=') ? 'delay=1' : outcome.prefer;
       if (prefer) headers.Prefer = prefer;
       const send = request(mock.app)[method.toLowerCase() as 'get' | 'post'];
-      const target = `${url.pathname}${url.search}`
-        .replace(/(viewToken|view_token)=[0-9a-f]{32}/, `$1=${live}`)
-        .replace('/elements/1?', `/elements/${ELEMENT}?`);
+      const target = withLiveIds(url, live);
       const res = await send(target).set(headers);
       if (res.status !== 422) seen.add(`${operation.operationId} ${res.status}`);
     }
@@ -63,7 +59,7 @@ test('every answer the mock gives on a service route, real or forced from the sc
     ['/view/token?fileId=404', BEARER],
     ['/view/token?fileId=1', {}],
     ['/view/token?fileId=1', { Authorization: 'Bearer nope' }],
-    [`/inside/databag?viewToken=${live}`, {}],
+    [`/inside/databag?viewToken=${live.file}`, {}],
     ['/inside/databag?viewToken=0123456789abcdef0123456789abcdef', {}],
     ['/data/v2/integrations/0/files/1/viewToken', BEARER],
   ];
@@ -78,8 +74,9 @@ test('every answer the mock gives on a service route, real or forced from the sc
       documentedStatuses.filter((status) => status !== 422).map((status) => `${operationId} ${status}`),
   );
   expect([...seen].sort()).toEqual([...documented, 'real 200', 'real 400', 'real 401', 'real 403', 'real 404'].sort());
-  // 31 statuses of the service's and the viewer's operations, 25 of the model's (data routes and geometry), 5 real ones.
-  expect(seen.size).toBe(61);
+  // 31 statuses of the service's and the viewer's operations, 68 of the model's (a file's and an integration's data
+  // routes, geometry, drawings), 5 real ones.
+  expect(seen.size).toBe(104);
   await mock.close();
 });
 

@@ -1,13 +1,9 @@
 import request from 'supertest';
 import type { MockServer } from '../../mock/server';
-import { fromCurl } from '../support/curl-line';
+import { fromCurl, withLiveIds } from '../support/curl-line';
 import { aMock, useMockSpec } from '../support/mock-app';
-import { generateBuilding } from '../../mock/viewer/model/generate-building';
 
 beforeAll(useMockSpec);
-
-/** An element of file 10001's generated building, for the catalog's element route. */
-const ELEMENT = generateBuilding('10001').elements[0]?.elementId ?? '';
 
 /** The catalog's curl lines use these credentials; this mock accepts them. */
 const CONFIG = { applications: [{ appKey: 'my-app', appSecret: 's3cret', accessTokens: ['demo-access-token'] }] };
@@ -34,9 +30,10 @@ async function catalogOf(mock: MockServer, host?: string): Promise<Operation[]> 
 test('every outcome in the scenario catalog, run as its curl line says, gives the promised status and satisfies the spec', async () => {
   const mock = await aMock({ config: CONFIG });
   const operations = await catalogOf(mock);
-  const live = (
-    await request(mock.app).get('/view/token?fileId=10001').set('Authorization', 'Bearer demo-access-token')
-  ).body.data as string;
+  const liveFor = async (query: string) =>
+    (await request(mock.app).get(`/view/token?${query}`).set('Authorization', 'Bearer demo-access-token')).body
+      .data as string;
+  const [live, liveIntegration] = [await liveFor('fileId=10001'), await liveFor('integrateId=20001')];
   let ran = 0;
   for (const operation of operations) {
     for (const outcome of operation.outcomes) {
@@ -44,9 +41,7 @@ test('every outcome in the scenario catalog, run as its curl line says, gives th
       const { method, url, headers } = fromCurl(outcome.curl);
       const prefer = outcome.prefer?.startsWith('delay=') ? 'delay=1' : outcome.prefer;
       if (prefer) headers.Prefer = prefer;
-      const path = `${url.pathname}${url.search}`
-        .replace(/(viewToken|view_token)=[0-9a-f]{32}/, `$1=${live}`)
-        .replace('/elements/1?', `/elements/${ELEMENT}?`);
+      const path = withLiveIds(url, { file: live, integration: liveIntegration });
       const res = await request(mock.app)[method.toLowerCase() as 'get' | 'post'](path).set(headers);
       const seen = [operation.operationId, outcome.prefer, res.status];
       expect(seen).toEqual([operation.operationId, outcome.prefer, outcome.status]);

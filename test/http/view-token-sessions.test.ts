@@ -73,6 +73,34 @@ test("the model's data routes (view_token=) belong to the token's session too: i
   expect(count.body).toEqual({ count: 1 });
 });
 
+test("an integration's data routes belong to its token's session; the drawing's files take rules and the journal", async () => {
+  const alices = (await request(mock.app).get('/view/token?integrateId=20001').set(inSession('alice'))).body
+    .data as string;
+  const rule = (
+    await addRule('alice', { when: { operation: 'getIntegrationTree' }, then: { scenario: 'access-token-expired' } })
+  ).body;
+  const forced = await request(mock.app).get(
+    `/data/v2/integrations/20001/tree?treeType=specialty&view_token=${alices}`,
+  );
+  expect(forced.status).toBe(401);
+  expect(forced).toSatisfyApiSpec();
+  expect(forced.body).toEqual({ code: 'authentication.failed', data: null, message: 'View token has expired.' });
+  expect(forced.headers['x-mock-rule']).toBe(rule.id);
+  const files = await request(mock.app).get(`/data/v2/integrations/20001/files?view_token=${alices}`);
+  expect(files.status).toBe(200);
+  // The drawing's sheet list carries no token: a rule of the global session answers it.
+  await addRule('', { when: { operation: 'getDrawingIndex' }, then: { code: 503 }, times: 1 });
+  const sheets = await request(mock.app).get('/integration-20001-databag/resource/drawing/index.json');
+  expect([sheets.status, sheets.headers['retry-after']]).toEqual([503, '1']);
+  expect(sheets).toSatisfyApiSpec();
+  expect(await journalOf('alice')).toEqual([
+    ['getIntegrationFiles', 200, null],
+    ['getIntegrationTree', 401, `scenario=access-token-expired (rule ${rule.id})`],
+    ['getViewToken', 200, null],
+  ]);
+  expect(await journalOf('')).toEqual([['getDrawingIndex', 503, expect.stringMatching(/^code=503 \(rule r\d+\)$/)]]);
+});
+
 test('a call that names a session with X-Mock-Session stays in that session, whatever token it carries', async () => {
   const alices = await issueIn('alice');
   await addRule('alice', { then: { code: 503 } });

@@ -68,7 +68,7 @@ test.each([
   [
     'a rule naming a parameter no operation has',
     [CLOCK, aRule(1, { when: { param: 'fileid', equals: '1' } })],
-    'line 3 (rule r1 (session "")): "when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, databagId, elementId, fileId, includeArea, includeOverrides, includeRoom, integrateId, moduleDataId, sceneId, submodelId, v, viewToken, view_token',
+    'line 3 (rule r1 (session "")): "when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, databagId, elementId, fileId, includeArea, includeDrawingSheet, includeOverrides, includeRoom, integrateId, moduleDataId, objectId, sceneId, sheetId, submodelId, treeType, v, viewToken, view_token',
   ],
   [
     'a rule id the mock never gives',

@@ -43,6 +43,38 @@ test("the operations the core runs (the service's, the viewer's, the model's), a
     ],
     ['GET', '/data/v2/files/{fileId}/floors', 'getFileFloors', ['fileId', 'view_token', 'includeRoom', 'includeArea']],
     ['GET', '/data/v2/files/{fileId}/tree', 'getFileTree', ['fileId', 'view_token', 'v']],
+    [
+      'GET',
+      '/data/v2/integrations/{integrateId}/files',
+      'getIntegrationFiles',
+      ['integrateId', 'view_token', 'includeDrawingSheet'],
+    ],
+    [
+      'GET',
+      '/data/v2/integrations/{integrateId}/floors',
+      'getIntegrationFloors',
+      ['integrateId', 'view_token', 'includeRoom', 'includeArea'],
+    ],
+    [
+      'GET',
+      '/data/v2/integrations/{integrateId}/tree',
+      'getIntegrationTree',
+      ['integrateId', 'view_token', 'treeType'],
+    ],
+    [
+      'GET',
+      '/data/v2/integrations/{integrateId}/files/{fileId}/elements/{elementId}',
+      'getIntegrationFileElement',
+      ['integrateId', 'fileId', 'elementId', 'view_token', 'includeOverrides'],
+    ],
+    [
+      'GET',
+      '/data/v2/integrations/{integrateId}/elements/{objectId}',
+      'getIntegrationElement',
+      ['integrateId', 'objectId', 'view_token'],
+    ],
+    ['GET', '/{databagId}/resource/drawing/index.json', 'getDrawingIndex', ['databagId']],
+    ['GET', '/{databagId}/resource/drawing/{sheetId}/index.json', 'getDrawingSheet', ['databagId', 'sheetId']],
     ['GET', '/{databagId}/resource/model', 'getModelGeometry', ['databagId']],
   ]);
   // The stand-in's countdown poll stays outside the core: no rule, no journal entry for it.

@@ -5,7 +5,7 @@ import { MAX_RULE_SESSIONS, MAX_RULES_PER_SESSION, createRules } from '../../moc
 import { checkRule } from '../../mock/core/scenarios/rule-check';
 
 const OPERATIONS =
-  'getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData, getFileElement, getFileFloors, getFileTree, getModelGeometry';
+  'getChildFileViewTokenByGet, getChildFileViewToken, getViewToken, issueAccessToken, getViewerData, getFileElement, getFileFloors, getFileTree, getIntegrationFiles, getIntegrationFloors, getIntegrationTree, getIntegrationFileElement, getIntegrationElement, getDrawingIndex, getDrawingSheet, getModelGeometry';
 
 const aRequest = (fields: Partial<ServiceRequest> = {}): ServiceRequest => ({
   operationId: 'getViewToken',
@@ -414,12 +414,16 @@ const ALL_PARAMETERS = [
   'elementId',
   'fileId',
   'includeArea',
+  'includeDrawingSheet',
   'includeOverrides',
   'includeRoom',
   'integrateId',
   'moduleDataId',
+  'objectId',
   'sceneId',
+  'sheetId',
   'submodelId',
+  'treeType',
   'v',
   'viewToken',
   'view_token',

@@ -228,7 +228,7 @@ test.each([
 test.each([
   [
     { when: { param: 'fileid', equals: '1' }, then: { code: 403 } },
-    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, databagId, elementId, fileId, includeArea, includeOverrides, includeRoom, integrateId, moduleDataId, sceneId, submodelId, v, viewToken, view_token',
+    '"when.param" fileid: no service operation has it (did you mean fileId?); use clashDetectiveId, compareId, databagId, elementId, fileId, includeArea, includeDrawingSheet, includeOverrides, includeRoom, integrateId, moduleDataId, objectId, sceneId, sheetId, submodelId, treeType, v, viewToken, view_token',
     [
       'clashDetectiveId',
       'compareId',
@@ -236,12 +236,16 @@ test.each([
       'elementId',
       'fileId',
       'includeArea',
+      'includeDrawingSheet',
       'includeOverrides',
       'includeRoom',
       'integrateId',
       'moduleDataId',
+      'objectId',
       'sceneId',
+      'sheetId',
       'submodelId',
+      'treeType',
       'v',
       'viewToken',
       'view_token',

@@ -60,18 +60,7 @@ export type OperationId = GeneratedRoute['operationId'];
  * The stand-in's countdown poll (`/__viewer/token-clock`, once a second per open page): the mock's own
  * route, not the platform's, so it takes no switch or rule and stays out of the journal.
  */
-const OUTSIDE_THE_CORE = [
-  'getViewTokenClock',
-  // The integration and drawing routes (viewer2) answer as they came, not yet through the core: no switch,
-  // rule or journal entry, and a carried View Token's session not taken (to do, as for the other model routes).
-  'getIntegrationFiles',
-  'getIntegrationFloors',
-  'getIntegrationTree',
-  'getIntegrationFileElement',
-  'getIntegrationElement',
-  'getDrawingIndex',
-  'getDrawingSheet',
-] as const;
+const OUTSIDE_THE_CORE = ['getViewTokenClock'] as const;
 
 /**
  * The operations the core runs (mock/core/handle-service-request.ts): the service's, the viewer's and
