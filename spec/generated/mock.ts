@@ -1206,7 +1206,7 @@ export interface components {
         };
         Health: {
             /**
-             * @description degraded: answering, but --state-file cannot be written (see detail).
+             * @description degraded: answering, but data was lost or cannot be kept (see detail): --state-file cannot be written, or Redis came back without this mock's data (its marker key gone). unavailable (503): the store cannot be read.
              * @enum {string}
              */
             status: "ok" | "degraded" | "unavailable";

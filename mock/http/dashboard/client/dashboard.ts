@@ -10,6 +10,8 @@ import { createRulesPanel } from './rules-panel';
 import { countOf, describeSession, selectedSession, sessionQuery } from './session';
 import { createTokensPanel } from './tokens-panel';
 import { createSessionsPanel } from './sessions-panel';
+import type { HealthWire } from './store-state';
+import { createStoreStatePanel, fromHealth, fromPollError } from './store-state';
 import type { CatalogOperation, ClockState, JournalEntry, Rule, SessionSummary, ViewTokenRecord } from './wire';
 
 const POLL_MS = 1000;
@@ -21,6 +23,7 @@ const tokens = createTokensPanel(now, refresh);
 const rules = createRulesPanel(refresh);
 const journal = createJournalPanel();
 const journalQuery = createJournalQuery(refresh);
+const storeState = createStoreStatePanel();
 const sessionFilter = byId<HTMLInputElement>('session-filter');
 // A session's name in the list shows it, as typing it in the filter does.
 const sessions = createSessionsPanel((session) => {
@@ -32,7 +35,9 @@ let polling: Promise<void> | undefined;
 function poll(): Promise<void> {
   polling ??= (async () => {
     try {
-      const [clockState, tokenList, ruleList, requests, sessionList] = await Promise.all([
+      // Health first in the list: while the store is down every call is a 503, and health's says why.
+      const [health, clockState, tokenList, ruleList, requests, sessionList] = await Promise.all([
+        admin<HealthWire>('GET', '/health'),
         admin<ClockState>('GET', `/clock${sessionQuery('?')}`),
         admin<{ now: string; viewTokens: ViewTokenRecord[] }>('GET', `/view-tokens${sessionQuery('?')}`),
         admin<{ rules: Rule[] }>('GET', `/scenarios${sessionQuery('?')}`),
@@ -44,10 +49,9 @@ function poll(): Promise<void> {
       rules.render(ruleList.rules);
       journal.render(journalQuery.take(requests.requests, requests.nextCursor));
       sessions.render(sessionList.sessions);
-      byId('connection').textContent = '';
+      storeState.render(fromHealth(health), Date.now());
     } catch (error) {
-      byId('connection').textContent =
-        `Cannot reach the mock's admin API (${error instanceof Error ? error.message : String(error)}); retrying.`;
+      storeState.render(fromPollError(error), Date.now());
     } finally {
       polling = undefined;
     }
