@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RedisClient } from './redis-connection';
 import { createRedisKeys } from './redis-keys';
 
@@ -14,9 +15,11 @@ export interface RedisDataWatch {
 }
 
 /**
- * Notices a Redis that came back empty: a marker key is written at start, and read again each time
- * the connection is ready after an outage. Missing, the Redis lost every key of this deployment (a
- * restart without persistence, a flush): told once per outage, and health says so from then on.
+ * Notices a Redis that came back empty: a marker key names this Redis's data (a generation) and is read
+ * again each time the connection is ready after an outage. Gone, or naming another generation (another
+ * process of the deployment found it gone first and marked it anew), the Redis lost every key of this
+ * deployment (a restart without persistence, a flush): told once per outage by every process, and
+ * health says so from then on.
  * @example const watch = await watchRedisData(redis, 'vtm:', { reconnected: () => log('reconnected'), lost: (detail) => log(detail) });
  */
 export async function watchRedisData(
@@ -26,8 +29,12 @@ export async function watchRedisData(
   realNow: () => number = Date.now,
 ): Promise<RedisDataWatch> {
   const { marker } = createRedisKeys(prefix);
-  const mark = (): Promise<unknown> => redis.set(marker, new Date(realNow()).toISOString());
-  await mark();
+  /** The generation the marker names: set by the first process to find none, read by every one. */
+  const mark = async (): Promise<string | null> => {
+    await redis.set(marker, `${new Date(realNow()).toISOString()} ${randomUUID()}`, 'NX');
+    return redis.get(marker);
+  };
+  let generation = await mark();
   let away = false;
   let lostAt: string | undefined;
   redis.on('close', () => {
@@ -40,9 +47,9 @@ export async function watchRedisData(
   /** Reads the marker before telling anything: "reconnected" comes with what was found. */
   const afterOutage = async (): Promise<void> => {
     try {
-      const kept = (await redis.exists(marker)) === 1;
-      // Marked again, so a later loss is noticed too.
-      if (!kept) await mark();
+      const kept = (await redis.get(marker)) === generation;
+      // Marked again (or the new mark read), so a later loss is noticed too.
+      if (!kept) generation = await mark();
       if (!away) return;
       away = false;
       events.reconnected();
