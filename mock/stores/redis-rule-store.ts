@@ -58,6 +58,18 @@ put(id, rule, ARGV[2])
 return rule
 `;
 
+/** Names and stores several rules in one step (ARGV: each rule's JSON and session, in order): all or none. */
+const ADD_ALL_SCRIPT = `${RULES_LUA}
+local added = {}
+for i = 1, #ARGV, 2 do
+  local id = 'r' .. redis.call('INCR', COUNTER)
+  local rule = named(id, ARGV[i])
+  put(id, rule, ARGV[i + 1])
+  added[#added + 1] = rule
+end
+return added
+`;
+
 /**
  * A call meeting a rule, counted atomically: while the rule has calls to let through (`after`) this one
  * passes, else it takes one use; two processes never both take its last use or its last pass (a count
@@ -190,6 +202,7 @@ export function createRedisRuleStore({ redis, prefix }: { redis: RedisClient; pr
     return (...args: string[]): Promise<unknown> => run(...declared, ...args);
   };
   const runAdd = script(ADD_SCRIPT);
+  const runAddAll = script(ADD_ALL_SCRIPT);
   const runUse = script(USE_SCRIPT);
   const runRemove = script(REMOVE_SCRIPT);
   const runClearSession = script(CLEAR_SESSION_SCRIPT);
@@ -206,6 +219,10 @@ export function createRedisRuleStore({ redis, prefix }: { redis: RedisClient; pr
   const store: RuleStore = {
     async add(rule) {
       return JSON.parse((await runAdd(JSON.stringify(rule), rule.session)) as string) as Rule;
+    },
+    async addAll(rules) {
+      const added = (await runAddAll(...rules.flatMap((rule) => [JSON.stringify(rule), rule.session]))) as string[];
+      return added.map((raw) => JSON.parse(raw) as Rule);
     },
     async list(session) {
       if (session !== undefined) return page(session, 0, Number.MAX_SAFE_INTEGER);

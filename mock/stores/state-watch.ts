@@ -77,6 +77,11 @@ export function watchRuleStore(store: RuleStore, record: RecordChange): RuleStor
         record({ k: 'rule', ...added });
         return added;
       }),
+    addAll: (rules) =>
+      store.addAll(rules).then((added) => {
+        for (const rule of added) record({ k: 'rule', ...rule });
+        return added;
+      }),
     remove: (id) =>
       store.remove(id).then((removed) => {
         if (removed) record({ k: 'rule-deleted', id });

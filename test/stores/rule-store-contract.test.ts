@@ -33,6 +33,19 @@ describe.each([
     expect((await store.list('qa')).map((rule) => rule.session)).toEqual(['qa']);
   });
 
+  test('addAll stores rules in order under the next ids, as add does, and lists them with the others', async () => {
+    const store = create();
+    const before = await store.add(aRule());
+    const added = await store.addAll([aRule({ session: 'qa', after: 3, remaining: 1 }), aRule({ session: 'qa' })]);
+    expect(added).toEqual([
+      { id: 'r2', ...aRule({ session: 'qa', after: 3, remaining: 1 }) },
+      { id: 'r3', ...aRule({ session: 'qa' }) },
+    ]);
+    expect(await store.list('qa')).toEqual(added);
+    expect(await store.list()).toEqual([before, ...added]);
+    expect(await store.tally('qa')).toEqual({ inSession: 2, sessions: 2 });
+  });
+
   test('a use counts down and the last use removes the rule; a rule without times never runs out', async () => {
     const store = create();
     const limited = await store.add(aRule({ remaining: 2 }));
@@ -169,6 +182,22 @@ test('two Redis rule stores on one prefix are one rule set: a rule added through
   expect(await b.use(rule.id)).toEqual({ rule: { ...rule, remaining: 0 }, passed: false });
   expect(await a.use(rule.id)).toBeUndefined();
   expect(await a.list()).toEqual([]);
+});
+
+test('two arrays of rules added at once through two Redis stores on one prefix are each one run of ids: one step each', async () => {
+  const prefix = testRedis.prefix();
+  const [a, b] = [
+    createRedisRuleStore({ redis: testRedis.client(), prefix }),
+    createRedisRuleStore({ redis: testRedis.client(), prefix }),
+  ];
+  const twenty = (session: string) => Array.from({ length: 20 }, () => aRule({ session }));
+  const [ours, theirs] = await Promise.all([a.addAll(twenty('a')), b.addAll(twenty('b'))]);
+  for (const added of [ours, theirs]) {
+    const numbers = added.map((rule) => Number(rule.id.slice(1)));
+    expect(numbers).toEqual(numbers.map((_number, index) => (numbers[0] ?? 0) + index));
+  }
+  expect(await b.list('a')).toEqual(ours);
+  expect(await a.list('b')).toEqual(theirs);
 });
 
 describe.each([

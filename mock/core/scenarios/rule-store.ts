@@ -26,6 +26,8 @@ export interface RulePage {
 export interface RuleStore {
   /** Stores a rule under a fresh id (`r<n>`, increasing). */
   add(rule: NewRule): Promise<Rule>;
+  /** Stores rules under fresh ids, in order, in one step: a failure stores none (another's never come between). */
+  addAll(rules: readonly NewRule[]): Promise<Rule[]>;
   /** In creation order; one session's (costing its rules), or everyone's. */
   list(session?: string): Promise<Rule[]>;
   /** A page in creation order, after a cursor: O(log n + page). Undefined for a cursor this store does not give. */
@@ -119,6 +121,9 @@ export function createMemoryRuleStore(): RuleStore {
   return {
     async add(rule) {
       return add(rule);
+    },
+    async addAll(rules) {
+      return rules.map(add);
     },
     async list(session) {
       const numbers = session === undefined ? all : bySession.get(session);

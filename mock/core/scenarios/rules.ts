@@ -120,9 +120,7 @@ export function createRules(
       }
       const full = await roomFor(session, checked.length);
       if (full) return full;
-      const added: Rule[] = [];
-      for (const rule of checked) added.push(await store.add({ session, ...rule }));
-      return { kind: 'added', rules: added };
+      return { kind: 'added', rules: await store.addAll(checked.map((rule) => ({ session, ...rule }))) };
     },
     list: (session) => store.list(session),
     page: (query) => store.page(query),
