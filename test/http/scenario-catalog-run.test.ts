@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { MockServer } from '../../mock/server';
 import { fromCurl, withLiveIds } from '../support/curl-line';
 import { aMock, useMockSpec } from '../support/mock-app';
+import { ROUTE_TABLE, isServiceOperation } from '../../mock/core/routing/route-table';
 
 beforeAll(useMockSpec);
 
@@ -27,34 +28,49 @@ async function catalogOf(mock: MockServer, host?: string): Promise<Operation[]> 
   return res.body.operations as Operation[];
 }
 
-test('every outcome in the scenario catalog, run as its curl line says, gives the promised status and satisfies the spec', async () => {
-  const mock = await aMock({ config: CONFIG });
-  const operations = await catalogOf(mock);
-  const liveFor = async (query: string) =>
-    (await request(mock.app).get(`/view/token?${query}`).set('Authorization', 'Bearer demo-access-token')).body
-      .data as string;
-  const [live, liveIntegration] = [await liveFor('fileId=10001'), await liveFor('integrateId=20001')];
-  let ran = 0;
-  for (const operation of operations) {
-    for (const outcome of operation.outcomes) {
+/** The operations the catalog lists: every one the core runs. */
+const CATALOGUED = ROUTE_TABLE.filter((route) => isServiceOperation(route.operationId)).map(
+  (route) => route.operationId,
+);
+
+describe('every outcome in the scenario catalog, run as its curl line says, gives the promised status and satisfies the spec', () => {
+  let mock: MockServer;
+  let baseUrl: string;
+  let operations: Operation[];
+  let live: { file: string; integration: string };
+  beforeAll(async () => {
+    mock = await aMock({ config: CONFIG });
+    baseUrl = await mock.listen(0, '127.0.0.1');
+    operations = await catalogOf(mock);
+    const liveFor = async (query: string) =>
+      (await request(baseUrl).get(`/view/token?${query}`).set('Authorization', 'Bearer demo-access-token')).body
+        .data as string;
+    live = { file: await liveFor('fileId=10001'), integration: await liveFor('integrateId=20001') };
+  });
+  afterAll(() => mock.close());
+
+  test('the catalog lists every operation the core runs', () => {
+    expect(operations.map((operation) => operation.operationId).sort()).toEqual([...CATALOGUED].sort());
+  });
+
+  test.each(CATALOGUED)('%s', async (operationId) => {
+    const operation = operations.find((candidate) => candidate.operationId === operationId);
+    let ran = 0;
+    for (const outcome of operation?.outcomes ?? []) {
       if (outcome.prefer?.startsWith('fault=')) continue; // socket-level: test/e2e/faults-and-drain.test.ts
       const { method, url, headers } = fromCurl(outcome.curl);
       const prefer = outcome.prefer?.startsWith('delay=') ? 'delay=1' : outcome.prefer;
       if (prefer) headers.Prefer = prefer;
-      const path = withLiveIds(url, { file: live, integration: liveIntegration });
-      const res = await request(mock.app)[method.toLowerCase() as 'get' | 'post'](path).set(headers);
-      const seen = [operation.operationId, outcome.prefer, res.status];
-      expect(seen).toEqual([operation.operationId, outcome.prefer, outcome.status]);
+      const path = withLiveIds(url, live);
+      const res = await request(baseUrl)[method.toLowerCase() as 'get' | 'post'](path).set(headers);
+      expect([outcome.prefer, res.status]).toEqual([outcome.prefer, outcome.status]);
       expect(res).toSatisfyApiSpec();
-      if (outcome.status !== 422)
-        expect([operation.operationId, res.headers['preference-applied']]).toEqual([
-          operation.operationId,
-          prefer ?? undefined,
-        ]);
+      if (outcome.status !== 422) expect(res.headers['preference-applied']).toBe(prefer ?? undefined);
       ran += 1;
     }
-  }
-  expect(ran).toBeGreaterThanOrEqual(5 * 8);
+    // The real answer, a 422, the scenarios and a delay at least.
+    expect(ran).toBeGreaterThanOrEqual(4);
+  });
 });
 
 test('catalog curl lines point where the request came in (its Host) under the --base-path', async () => {
