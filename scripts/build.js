@@ -205,31 +205,37 @@ function readStamps(base) {
 }
 
 /**
- * Which steps must run: inputs changed since their stamp, an output missing (each step's inputs
+ * Whether a step must run: inputs changed since its stamp, an output missing (each step's inputs
  * include the sources of what it reads of an earlier step's output), or the step's own `stale`
- * check says why. Returns [{ step, hash, reason }].
+ * check says why. Returns { step, hash, reason }, reason undefined when it is up to date.
  */
+function planStep(base, step, stamps, force = false) {
+  const hash = stepHash(base, step);
+  const missing = step.outputs(base).find((file) => !existsSync(path.join(base, file)));
+  const reason = force
+    ? 'forced'
+    : stamps[step.name] !== hash
+      ? stamps[step.name] === undefined
+        ? 'never built'
+        : 'inputs changed'
+      : missing !== undefined
+        ? `${missing} is missing`
+        : step.stale?.(base);
+  return { step, hash, reason };
+}
+
+/** Which steps must run, as the files are now (before any runs): [{ step, hash, reason }]. */
 function planBuild(base, steps, stamps, force = false) {
-  return steps.map((step) => {
-    const hash = stepHash(base, step);
-    const missing = step.outputs(base).find((file) => !existsSync(path.join(base, file)));
-    const reason = force
-      ? 'forced'
-      : stamps[step.name] !== hash
-        ? stamps[step.name] === undefined
-          ? 'never built'
-          : 'inputs changed'
-        : missing !== undefined
-          ? `${missing} is missing`
-          : step.stale?.(base);
-    return { step, hash, reason };
-  });
+  return steps.map((step) => planStep(base, step, stamps, force));
 }
 
 /** Runs the stale steps, stamping each as it succeeds; prints one line per step unless quiet. */
 function build(base = root, { force = false, steps = buildSteps(), log = console.log } = {}) {
   const stamps = readStamps(base);
-  for (const { step, hash, reason } of planBuild(base, steps, stamps, force)) {
+  for (const candidate of steps) {
+    // Judged when its turn comes: an earlier step may have written one of its inputs (the viewer
+    // step's generated module is tsc's and the cli's), which a plan made up front would miss.
+    const { step, hash, reason } = planStep(base, candidate, stamps, force);
     if (reason === undefined) {
       log(`build: ${step.name} up to date`);
       step.upToDate?.(base);

@@ -80,6 +80,39 @@ test('a changed input rebuilds its step only, and a deleted output rebuilds its 
   expect(runs).toEqual(['a', 'b', 'b', 'a']);
 });
 
+test('a step whose input an earlier step of the same build wrote runs in that build, not the next', () => {
+  write('src/a.txt');
+  const runs: string[] = [];
+  // b reads what a writes (as tsc compiles the viewer step's generated module).
+  const steps: Step[] = [
+    {
+      name: 'a',
+      inputs: () => ['src/a.txt'],
+      outputs: () => ['gen/b.txt'],
+      run: (root) => {
+        runs.push('a');
+        write('gen/b.txt', readFileSync(path.join(root, 'src/a.txt'), 'utf8'));
+      },
+    },
+    {
+      name: 'b',
+      inputs: () => ['gen/b.txt'],
+      outputs: () => ['dist/b.txt'],
+      run: (root) => {
+        runs.push('b');
+        write('dist/b.txt', readFileSync(path.join(root, 'gen/b.txt'), 'utf8'));
+      },
+    },
+  ];
+  build(base, { steps, log: () => undefined });
+  write('src/a.txt', 'changed');
+  const lines: string[] = [];
+  build(base, { steps, log: (line) => lines.push(line) });
+  expect(lines).toEqual(['build: a (inputs changed)', 'build: b (inputs changed)']);
+  expect(readFileSync(path.join(base, 'dist/b.txt'), 'utf8')).toBe('changed');
+  expect(runs).toEqual(['a', 'b', 'a', 'b']);
+});
+
 test('a step that failed leaves no stamp: the next build runs it again', () => {
   write('src/a.txt');
   write('src/b.txt');
