@@ -16,6 +16,7 @@ import { tryOneTrip } from './one-trip';
 import type { RequestClock } from './session-clocks';
 import { requestClock } from './session-clocks';
 import { peekOperation } from './peek-operation';
+import type { StaticOperationId } from './routing/route-table';
 import { runOperation } from './run-operation';
 import { StoreFullError } from './store-errors';
 
@@ -223,23 +224,47 @@ export function recordUnmatched(
   status: number,
   hint: string | undefined,
 ): Promise<void> {
-  const session = request.headers[SESSION_HEADER] ?? '';
-  const path = request.path.replace(TOKEN_SHAPED, shorten);
-  const unmatched = {
-    ...request,
-    path,
-    operationId: '' as ServiceOperationId,
-    pathParams: {},
-    query: withoutSwitches(request.query),
-  };
-  return record(
+  return recordOutsideTheCore(
     core,
-    requestClock(core.clocks),
-    unmatched,
-    session,
+    request,
+    '',
     status,
     hint === undefined ? 'unmatched' : `unmatched: did you mean ${hint}?`,
   );
+}
+
+/**
+ * Journals a file the viewer loaded from the loader's static host (its operationId, its status), in
+ * the session the request names: a tester sees her page's file loads beside its data calls.
+ */
+export function recordFileLoad(
+  core: Core,
+  request: Omit<ServiceRequest, 'operationId' | 'pathParams'>,
+  operationId: StaticOperationId,
+  status: number,
+): Promise<void> {
+  return recordOutsideTheCore(core, request, operationId, status, null);
+}
+
+/** Journals a request no service operation ran: its path with token-shaped parts shortened, no switches. */
+function recordOutsideTheCore(
+  core: Core,
+  request: Omit<ServiceRequest, 'operationId' | 'pathParams'>,
+  operationId: StaticOperationId | '',
+  status: number,
+  outcome: string | null,
+): Promise<void> {
+  const session = request.headers[SESSION_HEADER] ?? '';
+  const path = request.path.replace(TOKEN_SHAPED, shorten);
+  const entry = {
+    ...request,
+    path,
+    // The journal keeps any operation's id; only the service's run through the core.
+    operationId: operationId as ServiceOperationId,
+    pathParams: {},
+    query: withoutSwitches(request.query),
+  };
+  return record(core, requestClock(core.clocks), entry, session, status, outcome);
 }
 
 /** What a View Token (32 hex) or a granted Access Token (`cn-<uuid>`) looks like inside a path. */

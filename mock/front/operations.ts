@@ -10,7 +10,7 @@ import type { BuiltFileReader } from '../viewer/viewer-files';
 import { createModelOperations } from './model-operations';
 import type { Operations } from './operation';
 import { createServiceOperations } from './service-operations';
-import { createUnmatchedJournal } from './unmatched';
+import { createFileLoadJournal, createUnmatchedJournal } from './unmatched';
 import { createViewerFileOperations } from './viewer-file-operations';
 
 /** What the operations every adapter serves are built from. */
@@ -42,6 +42,7 @@ export function createOperations(deps: OperationDeps): Operations {
     ...createViewerFileOperations({
       basePath,
       journalUnmatched: createUnmatchedJournal(core, deps.logger),
+      journalFileLoad: createFileLoadJournal(core, deps.logger),
       readBuiltFile: deps.readBuiltFile,
     }),
     ...createModelOperations(core, deps.models ?? createModelCatalog(), deps.hooks),

@@ -1,7 +1,8 @@
 import type { Core } from '../core/create-core';
-import { recordUnmatched } from '../core/handle-service-request';
+import { recordFileLoad, recordUnmatched } from '../core/handle-service-request';
 import type { MethodNotAllowed, RouteNotFound } from '../core/routing/match-route';
 import { toQueryString } from '../core/routing/match-route';
+import type { StaticOperationId } from '../core/routing/route-table';
 import { AREA_RULES } from '../core/routing/route-table';
 import type { QueryValues } from '../core/target';
 import type { FrontRequest, OperationRequest } from './front-request';
@@ -25,6 +26,20 @@ export function createUnmatchedJournal(core: Core, logger: FrontLogger): Journal
   return (request, status, hint) =>
     void recordUnmatched(core, request, status, hint).catch((error: unknown) =>
       logger.error({ err: error }, 'journaling an unmatched request failed'),
+    );
+}
+
+/** Journals a file the viewer's loader host served, without keeping the file waiting. */
+export type JournalFileLoad = (
+  request: Pick<OperationRequest, 'method' | 'path' | 'query' | 'headers'>,
+  operationId: StaticOperationId,
+) => void;
+
+/** The journal's file loads, written in the background: a failing store is logged, and the file served all the same. */
+export function createFileLoadJournal(core: Core, logger: FrontLogger): JournalFileLoad {
+  return (request, operationId) =>
+    void recordFileLoad(core, request, operationId, 200).catch((error: unknown) =>
+      logger.error({ err: error }, 'journaling a file load failed'),
     );
 }
 

@@ -83,6 +83,25 @@ test("the loader stand-in is where the platform's CDN keeps its loader, under /a
   expect(res.text).toMatch(/^\/\* view-token-mock: the JS loader stand-in \(BimfaceSDKLoader\)\. Written for the mock/);
 });
 
+test('a file the loader host serves is journaled as a file load (its operation, 200), in the session the request names, and not as unmatched', async () => {
+  await request(mock.app).get('/api/BimfaceSDKLoader/BimfaceSDKLoader@latest-release.js').expect(200);
+  await request(mock.app).get(`/Glodon/${BIMFACE}/bimface.index.js`).set('X-Mock-Session', 'qa-7').expect(200);
+  const entries = async (session: string) =>
+    (
+      (await request(mock.app).get(`/__admin/requests?session=${session}`)).body.requests as {
+        path: string;
+        operationId: string;
+        status: number;
+        outcome: string | null;
+      }[]
+    ).map(({ path, operationId, status, outcome }) => [path, operationId, status, outcome]);
+  expect(await entries('')).toEqual([
+    ['/api/BimfaceSDKLoader/BimfaceSDKLoader@latest-release.js', 'getViewerSdkLoader', 200, null],
+  ]);
+  expect(await entries('qa-7')).toEqual([[`/Glodon/${BIMFACE}/bimface.index.js`, 'getViewerSdkFile', 200, null]]);
+  expect(await unmatched()).toEqual([]);
+});
+
 test("HEAD of a file answers the GET's status and headers, Content-Length included, without the file; HEAD of a miss is the GET's text/plain 404", async () => {
   const file = `/Glodon/${BIMFACE}/Application.js`;
   const [head, get] = [await request(mock.app).head(file), await request(mock.app).get(file)];
