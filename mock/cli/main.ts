@@ -63,6 +63,7 @@ async function serve(args: readonly string[]): Promise<void> {
     redisWaitMs: options.redisWaitMs,
     redisTimeoutMs: options.redisTimeoutMs,
     journalSize: options.journalSize,
+    sessionIdle: options.sessionIdleMs ?? 'off',
     timeZone: options.timeZone,
     maxViewTokens: options.maxViewTokens,
     maxConnections: options.maxConnections,

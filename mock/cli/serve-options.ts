@@ -3,7 +3,7 @@ import { parseDuration } from '../core/duration';
 import { findNearestName } from '../core/near-miss';
 import { chooseStore } from '../config/choose-store';
 import { ConfigError, stateFileOnRedisError } from '../config/config-error';
-import { toTimeZone } from '../compose/create-mock-core';
+import { toSessionIdleMs, toTimeZone } from '../compose/create-mock-core';
 import { checkProxyUrl } from '../proxy/proxy-url';
 
 /** The `serve` flags, each also readable as `VIEW_TOKEN_MOCK_<FLAG>` (e.g. VIEW_TOKEN_MOCK_BASE_PATH). */
@@ -54,6 +54,11 @@ export const SERVE_FLAGS = {
       'and its change logs (FILE.<n>.log)',
   },
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
+  'session-idle': {
+    type: 'string',
+    default: '24h',
+    help: "forget a session's own clock after this long without a request or clock change (0 or off: never)",
+  },
   'time-zone': {
     type: 'string',
     help: "IANA zone of expireTime in POST /oauth2/token answers (default: this machine's local zone)",
@@ -112,6 +117,8 @@ export interface ServeOptions {
   redisTimeoutMs: number;
   workers: number;
   journalSize: number;
+  /** Milliseconds, or null: session clocks are never forgotten. */
+  sessionIdleMs: number | null;
   maxViewTokens: number;
   maxConnections?: number | undefined;
   stateFile?: string | undefined;
@@ -235,6 +242,7 @@ export function parseServeOptions(
     maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000),
     validateResponses: isOn(read('validate-responses')),
     journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000),
+    sessionIdleMs: toSessionIdleMs(read('session-idle') ?? '24h'),
     redisPrefix,
     redisTimeoutMs,
     redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,

@@ -133,7 +133,11 @@ async function runSwitchedOrReal(
       () => validate(clean),
       (status) => toJournalRecord(clean, session, status, null),
     );
-    if (attempt.kind === 'answered') return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
+    if (attempt.kind === 'answered') {
+      // Journaled by the trip itself: the session's activity is noted here.
+      await core.clocks.idle.note(attempt.session ?? session);
+      return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
+    }
     ruleVersion = attempt.ruleVersion;
     // The session the trip found the token in, and the clocks it read: the step-by-step way reads them no more.
     if (attempt.session !== undefined) session = attempt.session;
@@ -259,7 +263,10 @@ function record(
   const write = (atMs: number): Promise<void> =>
     core.journal.record({ atMs, ...toJournalRecord(request, session, status, outcome, violations) });
   const at = nowOf(session);
-  return typeof at === 'number' ? write(at) : at.then(write);
+  const written = typeof at === 'number' ? write(at) : at.then(write);
+  // A request is its session's activity: its clock is not idle (recorded at most once a minute, see idle-clocks.ts).
+  const noted = core.clocks.idle.note(session);
+  return noted === undefined ? written : Promise.all([written, noted]).then(() => undefined);
 }
 
 function toJournalRecord(

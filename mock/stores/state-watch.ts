@@ -65,6 +65,12 @@ export function watchClockStore(store: ClockStore, record: RecordChange): ClockS
         return written;
       }),
     clear: () => store.clear().then(() => record({ k: 'clocks-cleared' })),
+    // Activity is not recorded in the file: a restart starts every clock's idle time afresh.
+    forgetIdle: (session, cutoffMs) =>
+      store.forgetIdle(session, cutoffMs).then((forgotten) => {
+        if (forgotten) record({ k: 'clock-forgotten', session });
+        return forgotten;
+      }),
   };
 }
 

@@ -1180,6 +1180,11 @@ export interface components {
                 /** @description How far its clock is from real time. */
                 offsetMs: number;
                 frozen: boolean;
+                /**
+                 * Format: date-time
+                 * @description When its own clock is forgotten if the session stays quiet (real time: its last request or clock change plus --session-idle, default 24h); null when it has none of its own or clocks are never forgotten (--session-idle off).
+                 */
+                forgetAt: string | null;
             };
             /** @description Its newest request among the journal's newest 10,000 entries: the entry's id (increasing with real time) and its time on the session's clock; null when none is there. */
             lastRequest: {
