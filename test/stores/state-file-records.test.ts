@@ -259,3 +259,29 @@ test("a session's reset is kept as one record a step, and a restart finds only t
   ]);
   expect((await readSavedState(file)).viewTokens.map((record) => record.session)).toEqual(['kept']);
 });
+
+test('a clock forgotten as idle is kept forgotten in the state file; one restored starts its idle time afresh', async () => {
+  const file = path.join(dir, 'state.json');
+  let real = Date.parse('2026-01-01T00:00:00.000Z');
+  const mock = await createMockServer({ stateFile: file, logLevel: 'silent', sessionIdle: '1h', realNow: () => real });
+  await mock.clock.advance('2h', 'idle');
+  await mock.clock.advance('3h', 'busy');
+  real += 30 * 60_000;
+  await mock.clock.advance('1m', 'busy');
+  real += 30 * 60_000;
+  const listed = await request(mock.app).get('/__admin/sessions');
+  expect(listed.body.sessions.map((summary: { session: string }) => summary.session)).toEqual(['', 'busy']);
+  await mock.close();
+  expect([...(await readSavedState(file)).clocks.keys()]).toEqual(['busy']);
+  // A restart an hour later: busy's clock is restored, and its idle hour starts now (the file keeps no activity).
+  real += 60 * 60_000;
+  const restarted = await createMockServer({
+    stateFile: file,
+    logLevel: 'silent',
+    sessionIdle: '1h',
+    realNow: () => real,
+  });
+  const after = await request(restarted.app).get('/__admin/sessions');
+  expect(after.body.sessions.map((summary: { session: string }) => summary.session)).toEqual(['', 'busy']);
+  await restarted.close();
+});
