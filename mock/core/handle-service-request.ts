@@ -134,8 +134,8 @@ async function runSwitchedOrReal(
       (status) => toJournalRecord(clean, session, status, null),
     );
     if (attempt.kind === 'answered') {
-      // Journaled by the trip itself: the session's activity is noted here.
-      await core.clocks.idle.note(attempt.session ?? session);
+      // Journaled by the trip itself: the activity of a session with a clock of its own is noted here.
+      if (attempt.ownClock === true) await core.clocks.idle.note(attempt.session ?? session);
       return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
     }
     ruleVersion = attempt.ruleVersion;
@@ -263,10 +263,14 @@ function record(
   const write = (atMs: number): Promise<void> =>
     core.journal.record({ atMs, ...toJournalRecord(request, session, status, outcome, violations) });
   const at = nowOf(session);
-  const written = typeof at === 'number' ? write(at) : at.then(write);
-  // A request is its session's activity: its clock is not idle (recorded at most once a minute, see idle-clocks.ts).
-  const noted = core.clocks.idle.note(session);
-  return noted === undefined ? written : Promise.all([written, noted]).then(() => undefined);
+  // A request is its session's activity: a clock of its own is not idle (recorded at most once a minute, see idle-clocks.ts).
+  const note = (): Promise<void> | undefined =>
+    nowOf.owns?.(session) === true ? core.clocks.idle.note(session) : undefined;
+  if (typeof at === 'number') {
+    const noted = note();
+    return noted === undefined ? write(at) : Promise.all([write(at), noted]).then(() => undefined);
+  }
+  return at.then((atMs) => Promise.all([write(atMs), note()])).then(() => undefined);
 }
 
 function toJournalRecord(

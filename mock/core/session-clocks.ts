@@ -282,7 +282,10 @@ export function createMemoryClockStore(maxSessions = MAX_SESSION_CLOCKS): Memory
  * What one request needs of the clocks: a session's time, each session read at most once. The time
  * itself when it is at hand (the clocks in memory, or a session already read), else a promise of it.
  */
-export type RequestClock = (session: string) => number | Promise<number>;
+export type RequestClock = ((session: string) => number | Promise<number>) & {
+  /** Whether the session has a clock of its own, as read for this request (false when not read yet). */
+  owns?(session: string): boolean;
+};
 
 /**
  * A request's clock: the sessions a store step already read (one-trip.ts) come from that reading,
@@ -293,7 +296,8 @@ export function requestClock(clocks: SessionClocks, known?: ClockBook): RequestC
   // A plain function answering a number where it can: it runs twice
   // a request on the hot path, and a promise there costs a turn.
   const books: ClockBook[] = known === undefined ? [] : [known];
-  return (session) => {
+  const owns = (session: string): boolean => books.some((book) => book.covers(session) && book.hasOwnClock(session));
+  const clock = (session: string): number | Promise<number> => {
     for (const book of books) if (book.covers(session)) return book.now(session);
     const local = clocks.readLocal();
     if (local !== undefined) {
@@ -305,4 +309,5 @@ export function requestClock(clocks: SessionClocks, known?: ClockBook): RequestC
       return book.now(session);
     });
   };
+  return Object.assign(clock, { owns });
 }
