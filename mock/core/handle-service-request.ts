@@ -151,6 +151,9 @@ async function runSwitchedOrReal(
   const headers = switchHeaders(plan, ruleId);
   const outcome =
     plan && plan.applied.length > 0 ? `${plan.applied.join(', ')}${ruleId ? ` (rule ${ruleId})` : ''}` : null;
+  // An answer forced in place of the real one (not a delay alone) to a call carrying a View Token: its listing says so.
+  if (plan && (plan.scenario ?? plan.fault ?? plan.successStatus) !== undefined && !head)
+    await markForced(core, clean, plan.applied, ruleId, nowOf, session);
   if (plan?.fault) {
     await record(core, nowOf, clean, session, 0, outcome);
     return { kind: 'fault', fault: plan.fault, delayMs: plan.delayMs, headers };
@@ -172,6 +175,21 @@ async function runSwitchedOrReal(
       : [...(answer.violations ?? []), ...(hooks.check?.(clean, answer) ?? [])];
   await record(core, nowOf, clean, session, answer.status, outcome, violations);
   return { kind: 'answer', answer, delayMs: plan?.delayMs ?? 0 };
+}
+
+/** Records the forced outcome on the View Token the request carries (none carried: nothing to record). */
+async function markForced(
+  core: Core,
+  clean: ServiceRequest,
+  applied: readonly string[],
+  ruleId: string | undefined,
+  nowOf: RequestClock,
+  session: string,
+): Promise<void> {
+  const token = carriedViewToken(clean.query);
+  if (token === undefined) return;
+  const atMs = await nowOf(session);
+  await core.store.markForced(token, { outcome: applied.join(', '), rule: ruleId ?? null, atMs });
 }
 
 type Choice = { kind: 'plan'; plan: SwitchPlan | undefined; ruleId?: string };

@@ -27,6 +27,11 @@ export function watchTokenStore(store: TokenStore, record: RecordChange): TokenS
         if (touched.kind === 'used') record({ k: 'token', ...touched.record });
         return touched;
       }),
+    markForced: (token, forced) =>
+      store.markForced(token, forced).then((marked) => {
+        if (marked !== undefined) record({ k: 'token', ...marked });
+        return marked;
+      }),
     delete: (token) =>
       store.delete(token).then((deleted) => {
         if (deleted) record({ k: 'token-deleted', token });

@@ -1163,9 +1163,24 @@ export interface components {
             expiresAt: string;
             /** @description How long the token had left when read, on the clock of the session it was issued in (0 or less: expired); a list's tokens may be on different clocks. */
             expiresInMs: number;
-            /** @enum {string} */
+            /**
+             * @description Its real state, whatever a rule or switch answered for it (see lastForced).
+             * @enum {string}
+             */
             state: "valid" | "expired";
             uses: number;
+            /** @description The last use of it a scenario rule or a switch answered instead of its real state (an "expired", a 401); absent when none was. A forced answer is not a use: state, uses and lastUsedAt stay the token's own. */
+            lastForced?: {
+                /** @description What was forced, as Preference-Applied says it, e.g. scenario=expired or code=401. */
+                outcome: string;
+                /** @description The rule that forced it (r2); null when the request's own Prefer header or __ query switch did. */
+                rule: string | null;
+                /**
+                 * Format: date-time
+                 * @description When, on the clock of the token's session.
+                 */
+                at: string;
+            };
         };
         SessionSummary: {
             /** @description '' is the deployment's (requests without X-Mock-Session). */
