@@ -56,8 +56,9 @@ export const SERVE_FLAGS = {
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
   'session-idle': {
     type: 'string',
-    default: '24h',
-    help: "forget a session's own clock after this long without a request or clock change (0 or off: never)",
+    help:
+      "forget a session's own clock after this long without a request or clock change (0 or off: never); " +
+      "default: the config file's sessionIdle, else 24h",
   },
   'time-zone': {
     type: 'string',
@@ -117,8 +118,8 @@ export interface ServeOptions {
   redisTimeoutMs: number;
   workers: number;
   journalSize: number;
-  /** Milliseconds, or null: session clocks are never forgotten. */
-  sessionIdleMs: number | null;
+  /** Milliseconds, or null: session clocks are never forgotten; undefined: not given (the config's, else 24 h). */
+  sessionIdleMs?: number | null | undefined;
   maxViewTokens: number;
   maxConnections?: number | undefined;
   stateFile?: string | undefined;
@@ -211,6 +212,7 @@ export function parseServeOptions(
     );
   const configFile = read('config');
   const rulesFile = read('rules');
+  const sessionIdle = read('session-idle');
   if (rulesFile === '') throw new ConfigError('--rules needs a file path');
   const maxConnections = read('max-connections');
   const proxy = readProxyOptions(read);
@@ -242,7 +244,7 @@ export function parseServeOptions(
     maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000),
     validateResponses: isOn(read('validate-responses')),
     journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000),
-    sessionIdleMs: toSessionIdleMs(read('session-idle') ?? '24h'),
+    sessionIdleMs: sessionIdle === undefined ? undefined : toSessionIdleMs(sessionIdle),
     redisPrefix,
     redisTimeoutMs,
     redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,

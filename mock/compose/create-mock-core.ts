@@ -66,7 +66,11 @@ export function createMockCore(options: MockCoreOptions = {}): Core {
   const config = toMockConfig(options.config ?? {});
   return createCore({
     clocks: createSessionClocks(options.clockStore ?? createMemoryClockStore(), options.realNow ?? Date.now, {
-      idleMs: toSessionIdleMs(options.sessionIdle),
+      // The option (the CLI's flag) wins over the config file's sessionIdle, which wins over the default.
+      idleMs:
+        options.sessionIdle === undefined && config.sessionIdleMs !== undefined
+          ? config.sessionIdleMs
+          : toSessionIdleMs(options.sessionIdle),
       onForgotten: options.onClockForgotten,
     }),
     random: options.seed === undefined ? cryptoRandom : createSeededRandom(options.seed),

@@ -121,6 +121,8 @@ export const SESSION_IDLE_FORM =
 export function readSessionIdle(input: string | number): { kind: 'ok'; ms: number | null } | { kind: 'invalid' } {
   // Never forgotten: the one word, or nothing at all of idle time.
   if (input === 'off' || input === 0 || input === '0') return { kind: 'ok', ms: null };
+  // Milliseconds are whole.
+  if (typeof input === 'number' && !Number.isInteger(input)) return { kind: 'invalid' };
   const parsed = parseDuration(input);
   return parsed.kind === 'ok' && parsed.ms > 0 ? { kind: 'ok', ms: parsed.ms } : { kind: 'invalid' };
 }

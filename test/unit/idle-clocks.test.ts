@@ -1,4 +1,5 @@
 import { parseServeOptions } from '../../mock/cli/serve-options';
+import { createMockCore } from '../../mock/compose/create-mock-core';
 import { DEFAULT_SESSION_IDLE_MS } from '../../mock/core/idle-clocks';
 import { MAX_SESSION_CLOCKS, createMemoryClockStore, createSessionClocks } from '../../mock/core/session-clocks';
 
@@ -140,7 +141,7 @@ test('the store forgets a clock only if its last activity is still at or before 
 });
 
 test.each([
-  [[], {}, DEFAULT_SESSION_IDLE_MS],
+  [[], {}, undefined],
   [['--session-idle', '90m'], {}, 5_400_000],
   [['--session-idle', 'PT2H'], {}, 7_200_000],
   [['--session-idle', '250'], {}, 250],
@@ -157,3 +158,23 @@ test.each(['never', '-1h', '0ms ', 'on', ''])('--session-idle %j is refused, nam
     `--session-idle ${value}: allowed: a duration longer than 0 (e.g. 24h, 90m, 1d, PT24H, or milliseconds), or 0 or off for never`,
   );
 });
+
+test.each([
+  ['nothing', {}, undefined, DEFAULT_SESSION_IDLE_MS],
+  ["the config file's sessionIdle", { sessionIdle: '2h' }, undefined, 7_200_000],
+  ["the config file's sessionIdle off", { sessionIdle: 'off' }, undefined, null],
+  ["the config file's sessionIdle in ms", { sessionIdle: 90_000 }, undefined, 90_000],
+  ['the option (the flag) over the config file', { sessionIdle: '2h' }, '30m', 1_800_000],
+  ['the option off over the config file', { sessionIdle: '2h' }, 'off', null],
+])('the idle time from %s', (_label, config, sessionIdle, expected) => {
+  expect(createMockCore({ config, sessionIdle }).clocks.idle.idleMs).toBe(expected);
+});
+
+test.each(['never', -1, '', 1.5])(
+  "a config file's sessionIdle %j is refused, naming the allowed form",
+  (sessionIdle) => {
+    expect(() => createMockCore({ config: { sessionIdle } })).toThrow(
+      `config: sessionIdle ${JSON.stringify(sessionIdle)}: allowed: a duration longer than 0 (e.g. 24h, 90m, 1d, PT24H, or milliseconds), or 0 or off for never`,
+    );
+  },
+);
