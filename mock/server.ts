@@ -22,6 +22,8 @@ import { createClientErrorAnswer } from './http/client-error';
 import { createNodeFront, createNodeListener } from './http/node-front';
 import { pacePipelining } from './http/pipelining-pace';
 import { createReclaimer } from './compose/reclaimer';
+import { startIdleSweep } from './compose/idle-sweep';
+import { formatDuration } from './core/duration';
 import { REQUEST_LIMITS } from './front/request-limits';
 import { MOCK_SPEC_PATH, PACKAGE_VERSION, SERVICE_SPEC_PATH } from './compose/package-info';
 import type * as ServiceHooksModule from './proxy/create-hooks';
@@ -44,6 +46,8 @@ export interface MockServerOptions extends ProxyServerOptions, FrontUserOptions 
   realNow?: (() => number) | undefined;
   /** How many requests the journal keeps. Default 1000. */
   journalSize?: number | undefined;
+  /** A session's own clock is forgotten after this long quiet (`'24h'`, ms; `0` or `'off'`: never). Default 24 hours. */
+  sessionIdle?: string | number | undefined;
   /** IANA zone `expireTime` is written in (SDKs read it in their local zone). Default: this process's local zone. */
   timeZone?: string | undefined;
   /** Where View Tokens, rules and the clocks live: this process's memory (default), or Redis, shared by mocks. */
@@ -149,6 +153,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     seed: options.seed,
     config: options.config,
     journalSize: options.journalSize,
+    sessionIdle: options.sessionIdle,
+    onClockForgotten: (session, lastActiveMs) =>
+      logger.info(
+        { session, lastActive: new Date(lastActiveMs).toISOString() },
+        `the clock of session ${JSON.stringify(session)} was forgotten after ${formatDuration(core.clocks.idle.idleMs ?? 0)} without a request or clock change; it follows the deployment's clock again`,
+      ),
     timeZone: options.timeZone,
     ruleStore: persisted?.ruleStore,
     accessTokenStore: persisted?.accessTokenStore,
@@ -191,6 +201,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     logger.error({ err: error }, 'reclaiming expired View Tokens failed'),
   );
   const reclaimTimer = setInterval(() => void reclaim(), RECLAIM_INTERVAL_MS).unref();
+  const idleTimer = startIdleSweep(core, (error) =>
+    logger.error({ err: error }, 'forgetting idle session clocks failed'),
+  );
   return {
     app,
     ...createMockFacade(core),
@@ -237,6 +250,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     },
     async close() {
       clearInterval(reclaimTimer);
+      if (idleTimer !== undefined) clearInterval(idleTimer);
       await new Promise<void>((resolve, reject) => {
         if (!server) return resolve();
         server.close((error) => (error ? reject(error) : resolve()));

@@ -63,6 +63,8 @@ async function serve(args: readonly string[]): Promise<void> {
     redisWaitMs: options.redisWaitMs,
     redisTimeoutMs: options.redisTimeoutMs,
     journalSize: options.journalSize,
+    // Not given: undefined, so the config file's sessionIdle (or the default) applies.
+    sessionIdle: options.sessionIdleMs === null ? 'off' : options.sessionIdleMs,
     timeZone: options.timeZone,
     maxViewTokens: options.maxViewTokens,
     maxConnections: options.maxConnections,

@@ -3,7 +3,7 @@ import { parseDuration } from '../core/duration';
 import { findNearestName } from '../core/near-miss';
 import { chooseStore } from '../config/choose-store';
 import { ConfigError, stateFileOnRedisError } from '../config/config-error';
-import { toTimeZone } from '../compose/create-mock-core';
+import { toSessionIdleMs, toTimeZone } from '../compose/create-mock-core';
 import { checkProxyUrl } from '../proxy/proxy-url';
 
 /** The `serve` flags, each also readable as `VIEW_TOKEN_MOCK_<FLAG>` (e.g. VIEW_TOKEN_MOCK_BASE_PATH). */
@@ -54,6 +54,12 @@ export const SERVE_FLAGS = {
       'and its change logs (FILE.<n>.log)',
   },
   'journal-size': { type: 'string', default: '1000', help: 'how many requests the journal keeps' },
+  'session-idle': {
+    type: 'string',
+    help:
+      "forget a session's own clock after this long without a request or clock change (0 or off: never); " +
+      "default: the config file's sessionIdle, else 24h",
+  },
   'time-zone': {
     type: 'string',
     help: "IANA zone of expireTime in POST /oauth2/token answers (default: this machine's local zone)",
@@ -112,6 +118,8 @@ export interface ServeOptions {
   redisTimeoutMs: number;
   workers: number;
   journalSize: number;
+  /** Milliseconds, or null: session clocks are never forgotten; undefined: not given (the config's, else 24 h). */
+  sessionIdleMs?: number | null | undefined;
   maxViewTokens: number;
   maxConnections?: number | undefined;
   stateFile?: string | undefined;
@@ -204,6 +212,7 @@ export function parseServeOptions(
     );
   const configFile = read('config');
   const rulesFile = read('rules');
+  const sessionIdle = read('session-idle');
   if (rulesFile === '') throw new ConfigError('--rules needs a file path');
   const maxConnections = read('max-connections');
   const proxy = readProxyOptions(read);
@@ -235,6 +244,7 @@ export function parseServeOptions(
     maxViewTokens: toInteger(read('max-view-tokens'), '--max-view-tokens', 1, 100_000_000),
     validateResponses: isOn(read('validate-responses')),
     journalSize: toInteger(read('journal-size'), '--journal-size', 1, 1_000_000),
+    sessionIdleMs: sessionIdle === undefined ? undefined : toSessionIdleMs(sessionIdle),
     redisPrefix,
     redisTimeoutMs,
     redisWaitMs: redisWaitParse?.kind === 'ok' ? redisWaitParse.ms : 0,

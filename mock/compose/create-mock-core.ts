@@ -10,6 +10,7 @@ import { checkTimeZone } from '../core/platform-time';
 import type { ServiceStatuses } from '../core/service-statuses';
 import type { RandomSource } from '../core/random-source';
 import type { ClockStore } from '../core/session-clocks';
+import { DEFAULT_SESSION_IDLE_MS, SESSION_IDLE_FORM, readSessionIdle } from '../core/idle-clocks';
 import { createMemoryClockStore, createSessionClocks } from '../core/session-clocks';
 import { createSeededRandom } from '../core/random-source';
 import type { TokenStore } from '../core/token-store';
@@ -26,6 +27,13 @@ export interface MockCoreOptions {
   config?: MockConfigInput | MockConfig | undefined;
   /** How many requests the journal keeps. Default 1000. */
   journalSize?: number | undefined;
+  /**
+   * A session's own clock is forgotten after this long without a request in the session or a change
+   * of its clock, e.g. `'24h'`, `'PT30M'`, milliseconds; `0` or `'off'`: never. Default 24 hours.
+   */
+  sessionIdle?: string | number | undefined;
+  /** Told of each session clock forgotten as idle: the session and its last recorded activity (real ms). */
+  onClockForgotten?: ((session: string, lastActiveMs: number) => void) | undefined;
   /** IANA zone of `expireTime` in `POST /oauth2/token` answers. Default: this process's local zone. */
   timeZone?: string | undefined;
   /** Real time under the controllable clocks (e.g. `() => T0` for a test's fixed instant). Default `Date.now`. */
@@ -57,7 +65,14 @@ export interface MockCoreOptions {
 export function createMockCore(options: MockCoreOptions = {}): Core {
   const config = toMockConfig(options.config ?? {});
   return createCore({
-    clocks: createSessionClocks(options.clockStore ?? createMemoryClockStore(), options.realNow ?? Date.now),
+    clocks: createSessionClocks(options.clockStore ?? createMemoryClockStore(), options.realNow ?? Date.now, {
+      // The option (the CLI's flag) wins over the config file's sessionIdle, which wins over the default.
+      idleMs:
+        options.sessionIdle === undefined && config.sessionIdleMs !== undefined
+          ? config.sessionIdleMs
+          : toSessionIdleMs(options.sessionIdle),
+      onForgotten: options.onClockForgotten,
+    }),
     random: options.seed === undefined ? cryptoRandom : createSeededRandom(options.seed),
     store: options.store ?? createMemoryTokenStore(),
     ttlMs: toTtlMs(options.viewTokenTtl),
@@ -111,6 +126,17 @@ export function toTimeZone(timeZone: string): string {
 }
 
 /** The View Token TTL in ms; a ConfigError naming --view-token-ttl when it is not a duration. */
+/**
+ * `sessionIdle` (`--session-idle`) as milliseconds, null for never; a ConfigError naming what is allowed.
+ * @example toSessionIdleMs('off') // null
+ */
+export function toSessionIdleMs(idle: string | number | undefined): number | null {
+  if (idle === undefined) return DEFAULT_SESSION_IDLE_MS;
+  const read = readSessionIdle(idle);
+  if (read.kind === 'invalid') throw new ConfigError(`--session-idle ${idle}: allowed: ${SESSION_IDLE_FORM}`);
+  return read.ms;
+}
+
 export function toTtlMs(ttl: string | number | undefined): number {
   if (ttl === undefined) return VIEW_TOKEN_TTL_MS;
   const parsed = parseDuration(ttl);

@@ -2,6 +2,7 @@ import type { Application } from '../core/access-tokens';
 import type { Int64 } from '../core/int64';
 import { parseInt64 } from '../core/int64';
 import type { IdLists, KnownObject, KnownObjects } from '../core/object-directory';
+import { SESSION_IDLE_FORM, readSessionIdle } from '../core/idle-clocks';
 import { ConfigError } from './config-error';
 import { validateConfig } from './generated/validate-config';
 import { toSchemaMessage } from './schema-errors';
@@ -21,6 +22,8 @@ export interface MockConfigInput {
   rules?: readonly unknown[];
   /** Rules files (paths from the config file's folder), each loaded into its session; read by loadConfigFile. */
   ruleFiles?: readonly string[];
+  /** A session's own clock is forgotten after this long quiet (`'24h'`, ms; `0` or `'off'`: never); the library's `sessionIdle` wins. */
+  sessionIdle?: string | number;
   catalog?: unknown;
 }
 
@@ -39,6 +42,8 @@ export interface MockConfig {
   catalog: Catalog | undefined;
   /** The viewer's model of each object the config shapes, keyed `fileId:10001` (others: generated from the id). */
   models: ReadonlyMap<string, ModelSetting>;
+  /** `sessionIdle` in ms, null for never; undefined when the config does not say. */
+  sessionIdleMs: number | null | undefined;
 }
 
 /** Configs this module checked: passed again (createMockServer, then createMockCore), they are not checked twice. */
@@ -70,6 +75,7 @@ export function toMockConfig(input: unknown, where = 'config'): MockConfig {
     sessionRules: [],
     catalog: undefined,
     models: toModelSettings(record.objects, `${where}: objects`),
+    sessionIdleMs: toSessionIdleMs(record.sessionIdle, where),
   };
   config.objects = toKnownObjects(record.objects, config, `${where}: objects`);
   if (record.catalog !== undefined)
@@ -229,4 +235,12 @@ function toCatalog(value: unknown, applications: readonly { appKey: string }[], 
       throw new ConfigError(`${where}.integrations[${index}].fileIds: ${missing} is not one of the catalog's files`);
   });
   return catalog as unknown as Catalog;
+}
+
+/** The config's `sessionIdle` as ms (null: never), undefined when absent; a ConfigError naming the allowed form. */
+function toSessionIdleMs(value: unknown, where: string): number | null | undefined {
+  if (value === undefined) return undefined;
+  const read = readSessionIdle(value as string | number);
+  if (read.kind === 'ok') return read.ms;
+  throw new ConfigError(`${where}: sessionIdle ${JSON.stringify(value)}: allowed: ${SESSION_IDLE_FORM}`);
 }

@@ -35,3 +35,13 @@ function invalid(text: string): DurationParse {
     reason: `"${echo(text)}" is not a duration (use e.g. 12h, 90m, 1d, PT12H or milliseconds)`,
   };
 }
+
+/**
+ * A duration as the flags take it, in the largest of h, m, s or ms that says it exactly.
+ * @example formatDuration(86_400_000) // '24h'
+ */
+export function formatDuration(ms: number): string {
+  for (const unit of ['h', 'm', 's'] as const)
+    if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0) return `${ms / UNIT_MS[unit]}${unit}`;
+  return `${ms}ms`;
+}

@@ -134,7 +134,11 @@ async function runSwitchedOrReal(
       () => validate(clean),
       (status) => toJournalRecord(clean, session, status, null),
     );
-    if (attempt.kind === 'answered') return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
+    if (attempt.kind === 'answered') {
+      // Journaled by the trip itself: the activity of a session with a clock of its own is noted here.
+      if (attempt.ownClock === true) await core.clocks.idle.note(attempt.session ?? session);
+      return { kind: 'answer', answer: attempt.answer, delayMs: 0 };
+    }
     ruleVersion = attempt.ruleVersion;
     // The session the trip found the token in, and the clocks it read: the step-by-step way reads them no more.
     if (attempt.session !== undefined) session = attempt.session;
@@ -148,6 +152,9 @@ async function runSwitchedOrReal(
   const headers = switchHeaders(plan, ruleId);
   const outcome =
     plan && plan.applied.length > 0 ? `${plan.applied.join(', ')}${ruleId ? ` (rule ${ruleId})` : ''}` : null;
+  // An answer forced in place of the real one (not a delay alone) to a call carrying a View Token: its listing says so.
+  if (plan && (plan.scenario ?? plan.fault ?? plan.successStatus) !== undefined && !head)
+    await markForced(core, clean, plan.applied, ruleId, nowOf, session);
   if (plan?.fault) {
     await record(core, nowOf, clean, session, 0, outcome);
     return { kind: 'fault', fault: plan.fault, delayMs: plan.delayMs, headers };
@@ -169,6 +176,21 @@ async function runSwitchedOrReal(
       : [...(answer.violations ?? []), ...(hooks.check?.(clean, answer) ?? [])];
   await record(core, nowOf, clean, session, answer.status, outcome, violations);
   return { kind: 'answer', answer, delayMs: plan?.delayMs ?? 0 };
+}
+
+/** Records the forced outcome on the View Token the request carries (none carried: nothing to record). */
+async function markForced(
+  core: Core,
+  clean: ServiceRequest,
+  applied: readonly string[],
+  ruleId: string | undefined,
+  nowOf: RequestClock,
+  session: string,
+): Promise<void> {
+  const token = carriedViewToken(clean.query);
+  if (token === undefined) return;
+  const atMs = await nowOf(session);
+  await core.store.markForced(token, { outcome: applied.join(', '), rule: ruleId ?? null, atMs });
 }
 
 type Choice = { kind: 'plan'; plan: SwitchPlan | undefined; ruleId?: string };
@@ -284,7 +306,14 @@ function record(
   const write = (atMs: number): Promise<void> =>
     core.journal.record({ atMs, ...toJournalRecord(request, session, status, outcome, violations) });
   const at = nowOf(session);
-  return typeof at === 'number' ? write(at) : at.then(write);
+  // A request is its session's activity: a clock of its own is not idle (recorded at most once a minute, see idle-clocks.ts).
+  const note = (): Promise<void> | undefined =>
+    nowOf.owns?.(session) === true ? core.clocks.idle.note(session) : undefined;
+  if (typeof at === 'number') {
+    const noted = note();
+    return noted === undefined ? write(at) : Promise.all([write(at), noted]).then(() => undefined);
+  }
+  return at.then((atMs) => Promise.all([write(atMs), note()])).then(() => undefined);
 }
 
 function toJournalRecord(

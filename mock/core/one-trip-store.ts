@@ -47,7 +47,7 @@ export type TripOutcome =
   | ({ kind: 'rules'; version?: string; clocks: TripClocks } & TookSession)
   | ({ kind: 'stale'; clocks: TripClocks } & TookSession)
   | { kind: 'taken' }
-  | ({ kind: 'done'; atMs: number; touched?: TouchResult } & TookSession);
+  | ({ kind: 'done'; atMs: number; touched?: TouchResult; ownClock?: boolean } & TookSession);
 
 /** With `sessionOfToken`: the session the store found the token in, which the step ran in. */
 interface TookSession {

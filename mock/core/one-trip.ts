@@ -15,7 +15,7 @@ import { isViewTokenIssue } from './view-token-credential';
  * clocks when the trip read them (the step-by-step way then asks for neither again).
  */
 export type TripAttempt =
-  | { kind: 'answered'; answer: Answer }
+  | { kind: 'answered'; answer: Answer; session?: string; ownClock?: boolean }
   | { kind: 'step-by-step'; ruleVersion?: string; clocks?: ClockBook; session?: string };
 
 /** A request's session for the trip: the one it names, or the one of the View Token it carries (found in the same step). */
@@ -95,7 +95,13 @@ function toAttempt(
   outcome: TripOutcome,
   toAnswer: (done: Extract<TripOutcome, { kind: 'done' }>) => Answer,
 ): TripAttempt {
-  if (outcome.kind === 'done') return { kind: 'answered', answer: toAnswer(outcome) };
+  if (outcome.kind === 'done')
+    return {
+      kind: 'answered',
+      answer: toAnswer(outcome),
+      ...(outcome.session === undefined ? {} : { session: outcome.session }),
+      ...(outcome.ownClock === true ? { ownClock: true } : {}),
+    };
   if (outcome.kind === 'taken') return STEP_BY_STEP;
   const clocks = toClockBook(outcome.clocks.states, outcome.clocks.sessions, core.clocks.realNow);
   const session = outcome.session === undefined ? {} : { session: outcome.session };

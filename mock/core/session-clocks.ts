@@ -1,5 +1,7 @@
 import type { ClockChange, ClockState } from './clock';
 import { REAL_TIME, applyClockChange, mockTimeOf } from './clock';
+import type { IdleClockOptions, IdleClocks } from './idle-clocks';
+import { createIdleClocks } from './idle-clocks';
 
 /** The deployment's session: requests without `X-Mock-Session`; its clock is every session's until it has its own. */
 export const DEPLOYMENT = '';
@@ -25,6 +27,12 @@ export interface ClockStore {
   write(session: string, expected: ClockState | null, next: ClockState | null): Promise<ClockWrite>;
   /** Forgets every clock, the deployment's too. */
   clear(): Promise<void>;
+  /** Records activity in the session at real time `atMs`, if it has a clock of its own (else nothing). */
+  touch(session: string, atMs: number): Promise<void>;
+  /** The last recorded activity (real ms) of the sessions with a clock of their own (one never recorded is absent). */
+  lastActive(): Promise<Map<string, number>>;
+  /** In one atomic step: forgets the session's clock if its last recorded activity is at or before `cutoffMs`. */
+  forgetIdle(session: string, cutoffMs: number): Promise<boolean>;
   /**
    * Only a store in this process's memory: every clock at once, without waiting. The same map until a
    * clock changes (a change makes a new one), so a reader may keep what it built from it.
@@ -120,6 +128,8 @@ export interface SessionClocks {
    */
   change(session: string, change: ClockChange): Promise<ClockChangeOutcome>;
   clear(): Promise<void>;
+  /** Activity, and the forgetting of clocks idle for the idle time (`--session-idle`). */
+  readonly idle: IdleClocks;
 }
 
 /** A writer that keeps losing to other writers: give up rather than spin. */
@@ -131,7 +141,12 @@ const MAX_WRITE_ATTEMPTS = 100;
  * const clocks = createSessionClocks(createMemoryClockStore(), Date.now);
  * await clocks.change('qa', { kind: 'advance', byMs: 3_600_000 });
  */
-export function createSessionClocks(store: ClockStore, realNow: () => number): SessionClocks {
+export function createSessionClocks(
+  store: ClockStore,
+  realNow: () => number,
+  idleOptions: IdleClockOptions = {},
+): SessionClocks {
+  const idle = createIdleClocks(store, realNow, idleOptions);
   // A store in memory: one book over its snapshot, kept until a clock changes (the hot path reads it every request).
   let local: { states: ReadonlyMap<string, ClockState>; book: ClockBook } | undefined;
   const readLocal =
@@ -166,6 +181,8 @@ export function createSessionClocks(store: ClockStore, realNow: () => number): S
     view: async (session) => toView(await read([session]), session),
     owners: async () => [...(await store.read()).keys()].filter((session) => session !== DEPLOYMENT),
     async change(session, change) {
+      // The cap is reached only while no clock is idle: idle ones are forgotten once before refusing.
+      let swept = false;
       for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
         const book = await read([session]);
         const own = book.hasOwnClock(session) ? book.stateOf(session) : null;
@@ -174,7 +191,9 @@ export function createSessionClocks(store: ClockStore, realNow: () => number): S
         // A reset forgets the session's clock: the deployment's is real time, a session's follows the deployment's.
         const next = change.kind === 'reset' ? null : moved;
         const written = await store.write(session, own, next);
-        if (written === 'full') return { kind: 'refused', reason: 'full', detail: FULL };
+        if (written === 'full' && !swept && (await idle.sweep()).length > 0) swept = true;
+        else if (written === 'full') return { kind: 'refused', reason: 'full', detail: FULL };
+        if (written === 'written' && next !== null) await idle.changed(session, realNow());
         if (written === 'written') return { kind: 'changed', clock: toView(await read([session]), session) };
       }
       throw new Error(
@@ -182,6 +201,7 @@ export function createSessionClocks(store: ClockStore, realNow: () => number): S
       );
     },
     clear: () => store.clear(),
+    idle,
   };
 }
 
@@ -202,6 +222,8 @@ export type MemoryClockStore = ClockStore & { restore(states: ReadonlyMap<string
 export function createMemoryClockStore(maxSessions = MAX_SESSION_CLOCKS): MemoryClockStore {
   // Never changed in place: a change makes a new map, so a snapshot handed out stays as it was.
   let clocks = new Map<string, ClockState>();
+  // Not part of a snapshot: recording activity must not make the hot path's book anew.
+  const touched = new Map<string, number>();
   const same = (a: ClockState | undefined, b: ClockState | null): boolean =>
     a === undefined ? b === null : b !== null && a.offsetMs === b.offsetMs && a.frozenAtMs === b.frozenAtMs;
   return {
@@ -220,6 +242,7 @@ export function createMemoryClockStore(maxSessions = MAX_SESSION_CLOCKS): Memory
       if (next === null) {
         clocks = new Map(clocks);
         clocks.delete(session);
+        touched.delete(session);
         return 'written';
       }
       const others = clocks.size - (clocks.has(DEPLOYMENT) ? 1 : 0);
@@ -229,9 +252,26 @@ export function createMemoryClockStore(maxSessions = MAX_SESSION_CLOCKS): Memory
     },
     async clear() {
       clocks = new Map();
+      touched.clear();
+    },
+    async touch(session, atMs) {
+      if (clocks.has(session)) touched.set(session, atMs);
+    },
+    async lastActive() {
+      return new Map(touched);
+    },
+    async forgetIdle(session, cutoffMs) {
+      const at = touched.get(session);
+      // Gone already, never recorded, or active since: kept.
+      if (!clocks.has(session) || at === undefined || at > cutoffMs) return false;
+      clocks = new Map(clocks);
+      clocks.delete(session);
+      touched.delete(session);
+      return true;
     },
     restore(states) {
       clocks = new Map();
+      touched.clear();
       for (const [session, state] of states) clocks.set(session, { ...state });
     },
     snapshot: () => clocks,
@@ -242,7 +282,10 @@ export function createMemoryClockStore(maxSessions = MAX_SESSION_CLOCKS): Memory
  * What one request needs of the clocks: a session's time, each session read at most once. The time
  * itself when it is at hand (the clocks in memory, or a session already read), else a promise of it.
  */
-export type RequestClock = (session: string) => number | Promise<number>;
+export type RequestClock = ((session: string) => number | Promise<number>) & {
+  /** Whether the session has a clock of its own, as read for this request (false when not read yet). */
+  owns?(session: string): boolean;
+};
 
 /**
  * A request's clock: the sessions a store step already read (one-trip.ts) come from that reading,
@@ -253,7 +296,8 @@ export function requestClock(clocks: SessionClocks, known?: ClockBook): RequestC
   // A plain function answering a number where it can: it runs twice
   // a request on the hot path, and a promise there costs a turn.
   const books: ClockBook[] = known === undefined ? [] : [known];
-  return (session) => {
+  const owns = (session: string): boolean => books.some((book) => book.covers(session) && book.hasOwnClock(session));
+  const clock = (session: string): number | Promise<number> => {
     for (const book of books) if (book.covers(session)) return book.now(session);
     const local = clocks.readLocal();
     if (local !== undefined) {
@@ -265,4 +309,5 @@ export function requestClock(clocks: SessionClocks, known?: ClockBook): RequestC
       return book.now(session);
     });
   };
+  return Object.assign(clock, { owns });
 }

@@ -12,7 +12,8 @@ export interface SessionSummary {
   session: string;
   tokens: number;
   rules: number;
-  clock: { own: boolean; offsetMs: number; frozen: boolean };
+  /** `forgetAt`: when its own clock is forgotten if the session stays quiet (real time); null: none of its own, or never. */
+  clock: { own: boolean; offsetMs: number; frozen: boolean; forgetAt: string | null };
   /**
    * Its newest request among the journal's newest entries: the entry's number (increasing with real
    * time, whatever the clocks say) and its time on the session's clock; null when none is there.
@@ -32,8 +33,10 @@ export async function listSessions(parts: {
   clocks: SessionClocks;
   journal: Journal;
 }): Promise<SessionSummary[]> {
-  const [owners, rules, entries] = await Promise.all([
-    parts.clocks.owners(),
+  // Idle clocks are forgotten first: the listing never shows a clock that is already past its idle time.
+  await parts.clocks.idle.sweep();
+  const [forgetTimes, rules, entries] = await Promise.all([
+    parts.clocks.idle.forgetTimes(),
     parts.rules.list(),
     parts.journal.list({ limit: SESSION_JOURNAL_WINDOW }),
   ]);
@@ -43,6 +46,7 @@ export async function listSessions(parts: {
   // Newest first: the first entry of a session is its last request.
   for (const entry of entries)
     if (!lastRequest.has(entry.session)) lastRequest.set(entry.session, { id: entry.id, at: entry.at });
+  const owners = await parts.clocks.owners();
   const names = [...new Set([DEPLOYMENT, ...owners, ...ruleCounts.keys(), ...lastRequest.keys()])].sort(byName);
   const book = await parts.clocks.read(names);
   return Promise.all(
@@ -52,7 +56,12 @@ export async function listSessions(parts: {
         session,
         tokens: (await parts.store.list({ session })).length,
         rules: ruleCounts.get(session) ?? 0,
-        clock: { own: book.hasOwnClock(session), offsetMs: state.offsetMs, frozen: state.frozenAtMs !== null },
+        clock: {
+          own: book.hasOwnClock(session),
+          offsetMs: state.offsetMs,
+          frozen: state.frozenAtMs !== null,
+          forgetAt: toIso(forgetTimes.get(session)),
+        },
         lastRequest: lastRequest.get(session) ?? null,
       };
     }),
@@ -60,14 +69,23 @@ export async function listSessions(parts: {
 }
 
 /**
- * The sessions with a clock of their own that have been quiet longest (no request in the window
- * first, then the oldest last request): the ones to name when the clocks are full.
+ * The sessions with a clock of their own that have been quiet longest: the first forgotten first,
+ * then no request in the window, then the oldest last request: the ones to name when the clocks are full.
  */
 export function longestIdleClocks(sessions: readonly SessionSummary[], count: number): SessionSummary[] {
   return sessions
     .filter((summary) => summary.clock.own && summary.session !== DEPLOYMENT)
-    .sort((a, b) => (a.lastRequest?.id ?? 0) - (b.lastRequest?.id ?? 0))
+    .sort((a, b) => forgetOrder(a) - forgetOrder(b) || (a.lastRequest?.id ?? 0) - (b.lastRequest?.id ?? 0))
     .slice(0, count);
+}
+
+/** When a summary's clock is forgotten (ms), never last. */
+function forgetOrder(summary: SessionSummary): number {
+  return summary.clock.forgetAt === null ? Infinity : Date.parse(summary.clock.forgetAt);
+}
+
+function toIso(ms: number | undefined): string | null {
+  return ms === undefined ? null : new Date(ms).toISOString();
 }
 
 /** The deployment's '' first, then by code point. */

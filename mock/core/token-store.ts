@@ -17,6 +17,16 @@ export interface ViewTokenRecord {
   issuedAtMs: number;
   lastUsedAtMs: number | null;
   uses: number;
+  /** The last use a rule or a switch answered (an "expired", a 401) instead of the token's real state; absent when none. */
+  lastForced?: ForcedUse;
+}
+
+/** A use answered by force: what was forced, by which rule (null: the request's own Prefer or `__` switch), when (mock time). */
+export interface ForcedUse {
+  /** As `Preference-Applied` says it, e.g. `scenario=expired` or `code=401`. */
+  outcome: string;
+  rule: string | null;
+  atMs: number;
 }
 
 /**
@@ -42,6 +52,11 @@ export interface TokenStore {
    */
   touch(token: string, usedAtMs: number, activeAfterMs: number): Promise<TouchResult>;
   delete(token: string): Promise<boolean>;
+  /**
+   * Records that a use of the token was answered by force (the rare path: an unforced use writes nothing
+   * of it); the record after, or undefined when no such token is stored.
+   */
+  markForced(token: string, forced: ForcedUse): Promise<ViewTokenRecord | undefined>;
   /** Every record (of one session), newest issue first: a whole dump (state file), not for pages. */
   list(filter: { session?: string | undefined }): Promise<ViewTokenRecord[]>;
   /**

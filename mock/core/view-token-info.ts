@@ -21,5 +21,14 @@ export function toViewTokenInfo(record: ViewTokenRecord, viewTokens: ViewTokens,
     expiresInMs: viewTokens.expiresAtMs(record) - nowMs,
     state: viewTokens.stateOf(record, nowMs),
     uses: record.uses,
+    ...(record.lastForced === undefined
+      ? {}
+      : {
+          lastForced: {
+            outcome: record.lastForced.outcome,
+            rule: record.lastForced.rule,
+            at: new Date(record.lastForced.atMs).toISOString(),
+          },
+        }),
   };
 }

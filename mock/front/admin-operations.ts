@@ -1,7 +1,7 @@
 import type { components } from '../../spec/generated/mock';
 import type { ClockChange } from '../core/clock';
 import type { Core } from '../core/create-core';
-import { parseDuration } from '../core/duration';
+import { formatDuration, parseDuration } from '../core/duration';
 import { describeValue } from '../core/routing/request-messages';
 import type { ClockView } from '../core/session-clocks';
 import { DEPLOYMENT } from '../core/session-clocks';
@@ -109,13 +109,21 @@ export function createAdminOperations(deps: AdminDeps): Record<AdminOperationId,
   };
 }
 
-/** The clocks are full: the core's detail, and the three sessions quiet longest, to reset one of. */
+/** The clocks are full: the core's detail, the three sessions quiet longest (to reset one of), and when the first goes on its own. */
 async function fullClocksDetail(core: Core, detail: string): Promise<string> {
-  const idle = longestIdleClocks(await listSessions(core), 3).map(
+  const quiet = longestIdleClocks(await listSessions(core), 3);
+  const idle = quiet.map(
     ({ session, lastRequest }) =>
       `${JSON.stringify(session)} (${lastRequest === null ? 'no request in the journal' : `last request #${lastRequest.id}`})`,
   );
-  return `${detail} Quiet longest: ${idle.join(', ')}; GET /__admin/sessions lists every session.`;
+  const idleMs = core.clocks.idle.idleMs;
+  const first = quiet[0]?.clock.forgetAt;
+  const onItsOwn =
+    idleMs === null || first === null || first === undefined
+      ? 'idle clocks are never forgotten on their own (--session-idle off)'
+      : `${JSON.stringify(quiet[0]?.session)} is forgotten on its own at ${first} ` +
+        `(${formatDuration(idleMs)} without a request or clock change, --session-idle)`;
+  return `${detail} Quiet longest: ${idle.join(', ')}; ${onItsOwn}; GET /__admin/sessions lists every session.`;
 }
 
 /** 200 ok or degraded (saying why), or 503 when the store cannot be read. */

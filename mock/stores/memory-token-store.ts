@@ -1,4 +1,4 @@
-import type { TokenStore, ViewTokenRecord } from '../core/token-store';
+import type { ForcedUse, TokenStore, ViewTokenRecord } from '../core/token-store';
 import { DEFAULT_MAX_VIEW_TOKENS } from '../core/token-store';
 import { StoreFullError } from '../core/store-errors';
 import type { RecordKey } from './record-table';
@@ -43,8 +43,18 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
   // One table for the store's life, cleared in place: a new one would bring new closures, which
   // lose V8's optimised code, and the next sweep of a million records would run cold.
   const table = createRecordTable(INITIAL_CAPACITY);
+  // The last forced use of a token, by its slot (a record keeps its slot for life): rare, so outside the columns.
+  const forced = new Map<number, ForcedUse>();
+  const read = (slot: number): ViewTokenRecord => {
+    const record = table.read(slot);
+    // Nothing ever forced (the usual case): the record as the columns hold it.
+    if (forced.size === 0) return record;
+    const lastForced = forced.get(slot);
+    return lastForced === undefined ? record : { ...record, lastForced };
+  };
   let cursor = 0;
   const remove = (slot: number): void => {
+    if (forced.size > 0) forced.delete(slot);
     table.remove(slot);
     // An emptied store gives its columns back (a million expired tokens leave ~100 MB behind otherwise).
     if (table.count === 0 && table.capacity > INITIAL_CAPACITY) {
@@ -59,13 +69,13 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
     },
     async find(token) {
       const slot = table.slotOf(token);
-      return slot < 0 ? undefined : table.read(slot);
+      return slot < 0 ? undefined : read(slot);
     },
     async touch(token, usedAtMs, activeAfterMs) {
       const slot = table.slotOf(token);
       if (slot < 0) return { kind: 'unknown' };
       const used = table.touch(slot, usedAtMs, activeAfterMs);
-      return { kind: used ? 'used' : 'inactive', record: table.read(slot) };
+      return { kind: used ? 'used' : 'inactive', record: read(slot) };
     },
     async delete(token) {
       const slot = table.slotOf(token);
@@ -73,16 +83,22 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
       remove(slot);
       return true;
     },
+    async markForced(token, use) {
+      const slot = table.slotOf(token);
+      if (slot < 0) return undefined;
+      forced.set(slot, { ...use });
+      return read(slot);
+    },
     async list({ session }) {
       // Built synchronously (persisted-state relies on it): one consistent moment.
-      return table.pageDown(session, Infinity).map((slot) => table.read(slot));
+      return table.pageDown(session, Infinity).map(read);
     },
     async page({ session, limit, cursor }) {
       const after = cursor === undefined ? undefined : fromCursor(cursor);
       if (after === null) return undefined;
       // One more than asked says whether a next page exists.
       const slots = table.pageDown(session, limit + 1, after);
-      const items = slots.slice(0, limit).map((slot) => table.read(slot));
+      const items = slots.slice(0, limit).map(read);
       const last = items.length > 0 && slots.length > limit ? slots[limit - 1] : undefined;
       return { items, ...(last === undefined ? {} : { nextCursor: toCursor(table.keyOf(last)) }) };
     },
@@ -110,6 +126,7 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
     },
     async clear() {
       table.clear();
+      forced.clear();
       cursor = 0;
     },
     async deleteInSession(session, limit) {
@@ -120,14 +137,17 @@ export function createMemoryTokenStore(maxRecords = DEFAULT_MAX_VIEW_TOKENS): Me
     maxRecords,
     put(record) {
       const slot = table.slotOf(record.token);
+      if (slot >= 0) forced.delete(slot);
       if (slot >= 0) table.remove(slot);
-      table.insert(record);
+      const { lastForced, ...columns } = record;
+      table.insert(columns);
+      if (lastForced !== undefined) forced.set(table.slotOf(record.token), { ...lastForced });
     },
     scan(from, limit) {
       const records: ViewTokenRecord[] = [];
       let slot = from;
       for (; slot < table.slotsUsed && records.length < limit; slot += 1)
-        if (table.isLive(slot)) records.push(table.read(slot));
+        if (table.isLive(slot)) records.push(read(slot));
       return { records, next: slot < table.slotsUsed ? slot : undefined };
     },
   };

@@ -15,6 +15,7 @@ local current = redis.call('HGET', KEYS[1], ARGV[1])
 if (current or '') ~= ARGV[2] then return 'changed' end
 if ARGV[3] == '' then
   redis.call('HDEL', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[1])
   return 'written'
 end
 if not current and ARGV[1] ~= '' then
@@ -22,6 +23,22 @@ if not current and ARGV[1] ~= '' then
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 return 'written'
+`;
+
+/** Activity is recorded only for a session that has a clock of its own. */
+const TOUCH_SCRIPT = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+return 1
+`;
+
+/** A clock is forgotten only if its last recorded activity is still at or before the cutoff (no process recorded one since). */
+const FORGET_IDLE_SCRIPT = `
+local at = redis.call('HGET', KEYS[2], ARGV[1])
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 or not at or tonumber(at) > tonumber(ARGV[2]) then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+return 1
 `;
 
 /** The one clock of 0.2.0 (a hash of offsetMs and frozenAtMs) becomes the deployment's clock, once. */
@@ -59,7 +76,9 @@ export async function openRedisClockStore(
   maxSessions = MAX_SESSION_CLOCKS,
 ): Promise<ClockStore> {
   const keys = createRedisKeys(prefix);
-  const runWrite = defineScript(redis, WRITE_SCRIPT, 1);
+  const runWrite = defineScript(redis, WRITE_SCRIPT, 2);
+  const runTouch = defineScript(redis, TOUCH_SCRIPT, 2);
+  const runForgetIdle = defineScript(redis, FORGET_IDLE_SCRIPT, 2);
   await defineScript(redis, MIGRATE_SCRIPT, 2)(keys.clocks, keys.clock);
   const store: ClockStore = {
     async read(sessions) {
@@ -79,6 +98,7 @@ export async function openRedisClockStore(
     async write(session, expected, next) {
       return (await runWrite(
         keys.clocks,
+        keys.clockActivity,
         session,
         expected === null ? '' : toStoredClock(expected),
         next === null ? '' : toStoredClock(next),
@@ -86,7 +106,17 @@ export async function openRedisClockStore(
       )) as ClockWrite;
     },
     async clear() {
-      await redis.del(keys.clocks);
+      await redis.del(keys.clocks, keys.clockActivity);
+    },
+    async touch(session, atMs) {
+      await runTouch(keys.clocks, keys.clockActivity, session, String(atMs));
+    },
+    async lastActive() {
+      const all = await redis.hgetall(keys.clockActivity);
+      return new Map(Object.entries(all).map(([session, at]) => [session, Number(at)]));
+    },
+    async forgetIdle(session, cutoffMs) {
+      return (await runForgetIdle(keys.clocks, keys.clockActivity, session, String(cutoffMs))) === 1;
     },
   };
   return guardAll(store, 'the clock store');

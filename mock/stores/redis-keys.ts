@@ -20,6 +20,8 @@ export function createRedisKeys(prefix: string) {
     clock: `${base}clock`,
     /** Every session's clock: a hash, session → state JSON ('' the deployment's). */
     clocks: `${base}clocks`,
+    /** Each own clock's last recorded activity: a hash, session → real ms (redis-clocks.ts forgets idle clocks by it). */
+    clockActivity: `${base}clocks:activity`,
     rules: `${base}rules`,
     ruleCounter: `${base}rules:next`,
     rulesSeeded: `${base}rules:seeded`,

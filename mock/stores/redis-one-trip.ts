@@ -65,7 +65,8 @@ if ARGV[6] ~= '' then
   local expires = tonumber(ARGV[7])
   if granted.appKey ~= ARGV[6] or tonumber(granted.expiresAtMs) ~= expires or at >= expires then return {'stale', clocks_read(), session} end
 end
-local status, answer = ARGV[4], {'done', ms(at), '', '', session}
+local owns = own_clock(session) and '1' or '0'
+local status, answer = ARGV[4], {'done', ms(at), '', '', owns, session}
 if ARGV[8] == 'insert' then
   local record = string.sub(ARGV[13], 1, -2) .. ',"issuedAtMs":' .. ms(at) .. '}'
   local inserted = insert(KEYS[10], KEYS[11], KEYS[12], KEYS[13], record, ARGV[14], ms(at), ms(at), ARGV[15], ARGV[16])
@@ -78,10 +79,10 @@ elseif ARGV[8] == 'touch' then
     touched = touch(KEYS[10], KEYS[11], used, ARGV[13], ARGV[14], used - tonumber(ARGV[15]))
   end
   if not touched then
-    status, answer = ARGV[5], {'done', ms(at), 'unknown', '', session}
+    status, answer = ARGV[5], {'done', ms(at), 'unknown', '', owns, session}
   else
     if touched[1] ~= 'used' then status = ARGV[5] end
-    answer = {'done', ms(at), touched[1], touched[2], session}
+    answer = {'done', ms(at), touched[1], touched[2], owns, session}
   end
 end
 journal(KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], '"atMs":' .. ms(at) .. ',"status":' .. status .. ',' .. string.sub(entry, 2), ARGV[2], session_hex, ARGV[10])
@@ -159,10 +160,12 @@ export function createRedisOneTrip({
       }
       if (kind === 'stale') return { kind, clocks: toTripClocks(answer[1] as string[]), ...ran };
       if (kind !== 'done') throw new StoreReplyError('the one-trip script', answer);
-      const [, atMs, touched, raw] = answer as [string, string, string, string, string];
+      const [, atMs, touched, raw, owns] = answer as [string, string, string, string, string, string];
+      // Whether the session has a clock of its own: only then is its activity recorded (idle-clocks.ts).
+      const ownClock = owns === '1' ? { ownClock: true } : {};
       return touched === ''
-        ? { kind: 'done', atMs: Number(atMs), ...ran }
-        : { kind: 'done', atMs: Number(atMs), touched: toTouchResult(touched, raw), ...ran };
+        ? { kind: 'done', atMs: Number(atMs), ...ownClock, ...ran }
+        : { kind: 'done', atMs: Number(atMs), touched: toTouchResult(touched, raw), ...ownClock, ...ran };
     },
   };
   return guardAll(store, 'the one-trip script');

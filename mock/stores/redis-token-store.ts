@@ -54,6 +54,17 @@ local function touch(record_key, activity, used_at, keep_ms, token, active_after
   return {'used', out}
 end
 `;
+/** A forced use: the record keeps its last one (its expiry and indexes as they are); false for no token. */
+const MARK_FORCED_SCRIPT = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return false end
+local record = cjson.decode(raw)
+record.lastForced = cjson.decode(ARGV[1])
+local out = cjson.encode(record)
+redis.call('SET', KEYS[1], out, 'KEEPTTL')
+return out
+`;
+
 const TOUCH_SCRIPT = `${TOUCH_LUA}
 return touch(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4])
 `;
@@ -164,6 +175,7 @@ export function createRedisTokenStore({
   maxRecords = DEFAULT_MAX_VIEW_TOKENS,
 }: RedisTokenStoreOptions): TokenStore {
   const runTouch = defineScript(redis, TOUCH_SCRIPT, 2);
+  const runMarkForced = defineScript(redis, MARK_FORCED_SCRIPT, 1);
   const runInsert = defineScript(redis, INSERT_SCRIPT, 4);
   const runDelete = defineScript(redis, DELETE_SCRIPT, 4);
   const runReclaim = defineKeyedScript(redis, RECLAIM_SCRIPT);
@@ -217,6 +229,10 @@ export function createRedisTokenStore({
     return (await runReclaim([activity, issued, ...stale.map(({ token }) => key(token)), ...indexes], [job])) as number;
   };
   const store: TokenStore = {
+    async markForced(token, forced) {
+      const marked = await runMarkForced(key(token), JSON.stringify(forced));
+      return typeof marked === 'string' ? (JSON.parse(marked) as ViewTokenRecord) : undefined;
+    },
     async insert(record) {
       const inserted = await runInsert(
         key(record.token),

@@ -86,7 +86,16 @@ function checkViewToken(value: Record<string, unknown>): string | undefined {
   if (!isTime(value.issuedAtMs) || (value.lastUsedAtMs !== null && !isTime(value.lastUsedAtMs)))
     return '"issuedAtMs"/"lastUsedAtMs" must be times from 1970 to 9999 in ms';
   if (!Number.isSafeInteger(value.uses) || (value.uses as number) < 0) return '"uses" must be a non-negative integer';
+  if (value.lastForced !== undefined && !isForcedUse(value.lastForced))
+    return '"lastForced" must be {"outcome": a non-empty string, "rule": r<n> or null, "atMs": a time in ms}';
   return checkSession(value.session) ?? (isViewToken(value.token) ? undefined : TOKEN_FORMAT);
+}
+
+function isForcedUse(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { outcome, rule, atMs } = value as Record<string, unknown>;
+  const ruleOk = rule === null || (typeof rule === 'string' && RULE_ID.test(rule));
+  return typeof outcome === 'string' && outcome !== '' && ruleOk && isTime(atMs) && Object.keys(value).length === 3;
 }
 
 function checkRuleRecord(value: Record<string, unknown>): string | undefined {
@@ -157,6 +166,7 @@ const RECORD_KINDS: { [K in RecordKind]: KindRules<K> } = {
       'issuedAtMs',
       'lastUsedAtMs',
       'uses',
+      'lastForced',
     ],
     check: checkViewToken,
     apply: (target, record) => target.tokens.put(withoutKind(record)),

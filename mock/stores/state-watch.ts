@@ -27,6 +27,11 @@ export function watchTokenStore(store: TokenStore, record: RecordChange): TokenS
         if (touched.kind === 'used') record({ k: 'token', ...touched.record });
         return touched;
       }),
+    markForced: (token, forced) =>
+      store.markForced(token, forced).then((marked) => {
+        if (marked !== undefined) record({ k: 'token', ...marked });
+        return marked;
+      }),
     delete: (token) =>
       store.delete(token).then((deleted) => {
         if (deleted) record({ k: 'token-deleted', token });
@@ -65,6 +70,12 @@ export function watchClockStore(store: ClockStore, record: RecordChange): ClockS
         return written;
       }),
     clear: () => store.clear().then(() => record({ k: 'clocks-cleared' })),
+    // Activity is not recorded in the file: a restart starts every clock's idle time afresh.
+    forgetIdle: (session, cutoffMs) =>
+      store.forgetIdle(session, cutoffMs).then((forgotten) => {
+        if (forgotten) record({ k: 'clock-forgotten', session });
+        return forgotten;
+      }),
   };
 }
 

@@ -1168,9 +1168,24 @@ export interface components {
             expiresAt: string;
             /** @description How long the token had left when read, on the clock of the session it was issued in (0 or less: expired); a list's tokens may be on different clocks. */
             expiresInMs: number;
-            /** @enum {string} */
+            /**
+             * @description Its real state, whatever a rule or switch answered for it (see lastForced).
+             * @enum {string}
+             */
             state: "valid" | "expired";
             uses: number;
+            /** @description The last use of it a scenario rule or a switch answered instead of its real state (an "expired", a 401); absent when none was. A forced answer is not a use: state, uses and lastUsedAt stay the token's own. */
+            lastForced?: {
+                /** @description What was forced, as Preference-Applied says it, e.g. scenario=expired or code=401. */
+                outcome: string;
+                /** @description The rule that forced it (r2); null when the request's own Prefer header or __ query switch did. */
+                rule: string | null;
+                /**
+                 * Format: date-time
+                 * @description When, on the clock of the token's session.
+                 */
+                at: string;
+            };
         };
         SessionSummary: {
             /** @description '' is the deployment's (requests without X-Mock-Session). */
@@ -1185,6 +1200,11 @@ export interface components {
                 /** @description How far its clock is from real time. */
                 offsetMs: number;
                 frozen: boolean;
+                /**
+                 * Format: date-time
+                 * @description When its own clock is forgotten if the session stays quiet (real time: its last request or clock change plus --session-idle, default 24h); null when it has none of its own or clocks are never forgotten (--session-idle off).
+                 */
+                forgetAt: string | null;
             };
             /** @description Its newest request among the journal's newest 10,000 entries: the entry's id (increasing with real time) and its time on the session's clock; null when none is there. */
             lastRequest: {

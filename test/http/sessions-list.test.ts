@@ -36,22 +36,28 @@ test('GET /__admin/sessions says who holds what: tokens, rules, clock and last r
         session: '',
         tokens: 1,
         rules: 0,
-        clock: { own: false, offsetMs: 0, frozen: false },
+        clock: { own: false, offsetMs: 0, frozen: false, forgetAt: null },
         lastRequest: { id: 1, at: at(T0) },
       },
       {
         session: 'qa-anna',
         tokens: 2,
         rules: 1,
-        clock: { own: true, offsetMs: 2 * HOUR, frozen: false },
+        clock: { own: true, offsetMs: 2 * HOUR, frozen: false, forgetAt: at(T0 + 24 * HOUR) },
         lastRequest: { id: 3, at: at(T0 + 2 * HOUR) },
       },
-      { session: 'qa-ben', tokens: 0, rules: 2, clock: { own: false, offsetMs: 0, frozen: false }, lastRequest: null },
+      {
+        session: 'qa-ben',
+        tokens: 0,
+        rules: 2,
+        clock: { own: false, offsetMs: 0, frozen: false, forgetAt: null },
+        lastRequest: null,
+      },
       {
         session: 'qa-cy',
         tokens: 0,
         rules: 0,
-        clock: { own: true, offsetMs: 5 * HOUR, frozen: true },
+        clock: { own: true, offsetMs: 5 * HOUR, frozen: true, forgetAt: at(T0 + 24 * HOUR) },
         lastRequest: null,
       },
     ],
@@ -73,7 +79,7 @@ test(`the ${MAX_SESSION_CLOCKS + 1}st clock is a 422 naming the three sessions q
     type: 'urn:view-token-mock:problem:too-many-clocks',
     title: 'As many sessions have a clock of their own as the mock keeps',
     status: 422,
-    detail: `${MAX_SESSION_CLOCKS} sessions have a clock of their own already, the most the mock keeps; reset one (POST /__admin/clock/reset or POST /__admin/reset with its X-Mock-Session) first. Quiet longest: "s-0" (no request in the journal), "s-100" (no request in the journal), "s-101" (no request in the journal); GET /__admin/sessions lists every session.`,
+    detail: `${MAX_SESSION_CLOCKS} sessions have a clock of their own already, the most the mock keeps; reset one (POST /__admin/clock/reset or POST /__admin/reset with its X-Mock-Session) first. Quiet longest: "s-0" (no request in the journal), "s-100" (no request in the journal), "s-101" (no request in the journal); "s-0" is forgotten on its own at ${at(T0 + 24 * HOUR)} (24h without a request or clock change, --session-idle); GET /__admin/sessions lists every session.`,
   });
 });
 
@@ -81,7 +87,7 @@ const aSummary = (session: string, own: boolean, lastId: number | null): Session
   session,
   tokens: 0,
   rules: 0,
-  clock: { own, offsetMs: 0, frozen: false },
+  clock: { own, offsetMs: 0, frozen: false, forgetAt: own ? at(T0) : null },
   lastRequest: lastId === null ? null : { id: lastId, at: at(T0) },
 });
 

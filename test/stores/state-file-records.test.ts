@@ -98,7 +98,7 @@ test.each([
   [
     'a record with a field the mock never writes',
     [CLOCK, aTokenRecord(1, { owner: 'app' })],
-    'line 3 (token 00000000…): "owner" is not a field of a token record (use token, objectType, objectId, integrateId, session, extension, name, issuedAtMs, lastUsedAtMs, uses)',
+    'line 3 (token 00000000…): "owner" is not a field of a token record (use token, objectType, objectId, integrateId, session, extension, name, issuedAtMs, lastUsedAtMs, uses, lastForced)',
   ],
   [
     'a record of a kind the mock does not know',
@@ -258,4 +258,58 @@ test("a session's reset is kept as one record a step, and a restart finds only t
     { k: 'clock-forgotten', session: 'qa' },
   ]);
   expect((await readSavedState(file)).viewTokens.map((record) => record.session)).toEqual(['kept']);
+});
+
+test('a clock forgotten as idle is kept forgotten in the state file; one restored starts its idle time afresh', async () => {
+  const file = path.join(dir, 'state.json');
+  let real = Date.parse('2026-01-01T00:00:00.000Z');
+  const mock = await createMockServer({ stateFile: file, logLevel: 'silent', sessionIdle: '1h', realNow: () => real });
+  await mock.clock.advance('2h', 'idle');
+  await mock.clock.advance('3h', 'busy');
+  real += 30 * 60_000;
+  await mock.clock.advance('1m', 'busy');
+  real += 30 * 60_000;
+  const listed = await request(mock.app).get('/__admin/sessions');
+  expect(listed.body.sessions.map((summary: { session: string }) => summary.session)).toEqual(['', 'busy']);
+  await mock.close();
+  expect([...(await readSavedState(file)).clocks.keys()]).toEqual(['busy']);
+  // A restart an hour later: busy's clock is restored, and its idle hour starts now (the file keeps no activity).
+  real += 60 * 60_000;
+  const restarted = await createMockServer({
+    stateFile: file,
+    logLevel: 'silent',
+    sessionIdle: '1h',
+    realNow: () => real,
+  });
+  const after = await request(restarted.app).get('/__admin/sessions');
+  expect(after.body.sessions.map((summary: { session: string }) => summary.session)).toEqual(['', 'busy']);
+  await restarted.close();
+});
+
+test("a token's last forced use is kept in the state file, and the listing shows it after a restart", async () => {
+  const file = path.join(dir, 'state.json');
+  const realNow = () => Date.parse('2026-01-01T00:00:00.000Z');
+  const mock = await createMockServer({ stateFile: file, logLevel: 'silent', realNow });
+  const token = (await request(mock.app).get('/view/token?fileId=1').set({ Authorization: 'Bearer x' })).body
+    .data as string;
+  await request(mock.app).get(`/inside/databag?viewToken=${token}`).set('Prefer', 'code=401').expect(401);
+  await mock.close();
+  const forced = { outcome: 'code=401', rule: null, atMs: realNow() };
+  expect((await readSavedState(file)).viewTokens.map((record) => record.lastForced)).toEqual([forced]);
+  const restarted = await createMockServer({ stateFile: file, logLevel: 'silent', realNow });
+  const listed = await request(restarted.app).get('/__admin/view-tokens');
+  expect(listed.body.viewTokens[0]).toMatchObject({
+    token,
+    state: 'valid',
+    lastForced: { outcome: 'code=401', rule: null, at: '2026-01-01T00:00:00.000Z' },
+  });
+  await restarted.close();
+});
+
+test('a token record whose lastForced is not one the mock writes is refused at start, naming what is allowed', async () => {
+  expect(
+    await refusal({ 'state.json': aSnapshot([CLOCK, aTokenRecord(1, { lastForced: { outcome: 'code=401' } })]) }),
+  ).toBe(
+    `--state-file state.json: line 3 (token 00000000…): "lastForced" must be {"outcome": a non-empty string, "rule": r<n> or null, "atMs": a time in ms}${LEFT}`,
+  );
 });

@@ -43,6 +43,30 @@ const aRecord = (token: string, fields: Partial<ViewTokenRecord> = {}): ViewToke
 });
 
 describe.each(stores)('the %s token store', (_name, create) => {
+  test('keeps the last forced use of a token beside its real fields: a use after leaves it, a delete or clear forgets it', async () => {
+    const store = create();
+    const record = aRecord('f'.repeat(32), { issuedAtMs: 1_767_225_600_000 });
+    const forced = { outcome: 'scenario=access-token-expired', rule: 'r12', atMs: 1_767_225_900_123 };
+    expect(await store.markForced(record.token, forced)).toBeUndefined();
+    await store.insert(record);
+    expect(await store.markForced(record.token, forced)).toEqual({ ...record, lastForced: forced });
+    const later = { outcome: 'code=401', rule: null, atMs: 1_767_226_000_000 };
+    await store.markForced(record.token, later);
+    expect(await store.find(record.token)).toEqual({ ...record, lastForced: later });
+    const touched = await store.touch(record.token, 1_767_226_100_000, ANY_TIME);
+    const used = { ...record, lastUsedAtMs: 1_767_226_100_000, uses: 1, lastForced: later };
+    expect(touched).toEqual({ kind: 'used', record: used });
+    expect((await store.page({ limit: 5 }))?.items).toEqual([used]);
+    expect(await store.list({})).toEqual([used]);
+    await store.delete(record.token);
+    await store.insert(record);
+    expect(await store.find(record.token)).toEqual(record);
+    await store.markForced(record.token, later);
+    await store.clear();
+    await store.insert(record);
+    expect(await store.find(record.token)).toEqual(record);
+  });
+
   test('keeps a record exactly, finds it, and forgets it on delete', async () => {
     const store = create();
     const record = aRecord('a'.repeat(32), {

@@ -25,7 +25,7 @@ test.each<[string, unknown, string]>([
   [
     'an unknown top-level field',
     { missng: {} },
-    `${W}: unknown field "missng" (known: description, missing, forbidden, objects, applications, rules, ruleFiles, catalog)`,
+    `${W}: unknown field "missng" (known: description, missing, forbidden, objects, applications, rules, ruleFiles, sessionIdle, catalog)`,
   ],
   [
     'an unknown id parameter',

@@ -174,6 +174,9 @@ function aContestedStore(losses: number) {
       return writes.length <= losses ? 'changed' : inner.write(session, expected, next);
     },
     clear: () => inner.clear(),
+    touch: (...args) => inner.touch(...args),
+    lastActive: () => inner.lastActive(),
+    forgetIdle: (...args) => inner.forgetIdle(...args),
   };
   return { store, writes };
 }
@@ -261,6 +264,9 @@ function aRecordingStore() {
     },
     write: (...args) => inner.write(...args),
     clear: () => inner.clear(),
+    touch: (...args) => inner.touch(...args),
+    lastActive: () => inner.lastActive(),
+    forgetIdle: (...args) => inner.forgetIdle(...args),
   };
   return { store, reads };
 }

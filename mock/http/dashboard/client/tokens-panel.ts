@@ -1,5 +1,5 @@
 import { admin } from './admin-api';
-import { announce, byId, cell, formatCountdown, h, timeCell } from './dom';
+import { announce, byId, cell, formatCountdown, formatTime, h, timeCell } from './dom';
 import type { MockNow } from './mock-now';
 import type { ViewTokenRecord } from './wire';
 
@@ -68,7 +68,7 @@ export function createTokensPanel(now: MockNow, refresh: () => void) {
                 timeCell('Last use', record.lastUsedAt),
                 timeCell('Expires at', record.expiresAt),
                 cell('Expires in', countdown),
-                cell('State', state),
+                cell('State', state, forcedBadge(record)),
                 cell(
                   '',
                   h(
@@ -90,4 +90,26 @@ export function createTokensPanel(now: MockNow, refresh: () => void) {
   }
 
   return { render, tick };
+}
+
+/**
+ * The token's last use a rule or switch answered by force, under its real state: a tester who forced
+ * an "expired" sees both, not a token shown as plainly valid. Nothing when none was forced.
+ */
+function forcedBadge(record: ViewTokenRecord): HTMLElement | undefined {
+  const forced = record.lastForced;
+  if (forced === undefined) return undefined;
+  const by = forced.rule === null ? 'a Prefer or __ switch' : `rule ${forced.rule}`;
+  return h(
+    'span',
+    {
+      class: 'forced',
+      title: `Last use answered by force (${by}) at ${formatTime(forced.at)}; its real state is above`,
+    },
+    h('span', { class: 'badge warn' }, 'forced'),
+    ' ',
+    // A line may break around `=` (scenario|=|access-token-expired) and at its hyphens, never inside a word.
+    h('code', {}, ...forced.outcome.split(/(?==)|(?<==)/).flatMap((part) => [part, h('wbr')])),
+    h('span', { class: 'muted' }, ` ${forced.rule ?? 'switch'}`),
+  );
 }
