@@ -157,11 +157,13 @@ test("GET /__admin/sessions through B lists what A's requests left in Redis: eac
   await fetch(`${a.baseUrl}/__admin/reset`, { method: 'POST' });
   const session = { 'X-Mock-Session': 'qa-s' };
   expect((await issue(a, '1', session)).status).toBe(200);
+  const advancing = Date.now();
   await fetch(`${a.baseUrl}/__admin/clock/advance`, {
     method: 'POST',
     headers: { ...JSON_BODY, ...session },
     body: JSON.stringify({ by: '1h' }),
   });
+  const advanced = Date.now();
   await fetch(`${a.baseUrl}/__admin/scenarios`, {
     method: 'POST',
     headers: { ...JSON_BODY, ...session },
@@ -171,15 +173,27 @@ test("GET /__admin/sessions through B lists what A's requests left in Redis: eac
     requests: { id: number; at: string }[];
   };
   const [last] = journal.requests;
-  const listed = await (await fetch(`${b.baseUrl}/__admin/sessions`)).json();
+  const listed = (await (await fetch(`${b.baseUrl}/__admin/sessions`)).json()) as {
+    sessions: { clock: { forgetAt: string | null } }[];
+  };
+  // The session's own clock is forgotten 24 h (--session-idle) after its last change, the advance.
+  const forgetAt = Date.parse(listed.sessions[1]?.clock.forgetAt ?? '');
+  expect(forgetAt - 86_400_000).toBeGreaterThanOrEqual(advancing);
+  expect(forgetAt - 86_400_000).toBeLessThanOrEqual(advanced);
   expect(listed).toEqual({
     sessions: [
-      { session: '', tokens: 0, rules: 1, clock: { own: false, offsetMs: 0, frozen: false }, lastRequest: null },
+      {
+        session: '',
+        tokens: 0,
+        rules: 1,
+        clock: { own: false, offsetMs: 0, frozen: false, forgetAt: null },
+        lastRequest: null,
+      },
       {
         session: 'qa-s',
         tokens: 1,
         rules: 2,
-        clock: { own: true, offsetMs: 3_600_000, frozen: false },
+        clock: { own: true, offsetMs: 3_600_000, frozen: false, forgetAt: expect.any(String) },
         lastRequest: { id: last?.id, at: last?.at },
       },
     ],
