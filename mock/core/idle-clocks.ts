@@ -1,6 +1,6 @@
 import { parseDuration } from './duration';
-import type { ClockStore } from './session-clocks';
-import { DEPLOYMENT } from './session-clocks';
+import type { ClockStore } from './clock-store';
+import { DEPLOYMENT } from './clock-store';
 
 /** A session's own clock is forgotten after this long without a request in it or a change of it (24 hours). */
 export const DEFAULT_SESSION_IDLE_MS = 24 * 3_600_000;
