@@ -19,7 +19,11 @@ if (command === 'strip') {
   const text = readFileSync(manifest, 'utf8');
   writeFileSync(backup, text);
   const { prepare: _prepare, ...scripts } = JSON.parse(text).scripts;
-  writeFileSync(manifest, `${JSON.stringify({ ...JSON.parse(text), scripts }, null, 2)}\n`);
+  // Written beside it and renamed over it: a process reading package.json meanwhile (a test finding the
+  // package root while another packs) reads the old file or the new one, never an empty one.
+  const stripped = `${manifest}.pack-stripped`;
+  writeFileSync(stripped, `${JSON.stringify({ ...JSON.parse(text), scripts }, null, 2)}\n`);
+  renameSync(stripped, manifest);
 } else if (command === 'restore') {
   if (existsSync(backup)) renameSync(backup, manifest);
 } else {
