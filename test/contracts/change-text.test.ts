@@ -281,6 +281,14 @@ test.each<[string, ChangeLocation, ChangeAction, unknown, unknown, ChangeText]>(
     { kind: 'parameter', field: undefined, text: 'added (required)' },
   ],
   [
+    'a required parameter removed (what it was before says required)',
+    QUERY_FILE_ID,
+    'remove',
+    { name: 'fileId', in: 'query', required: true },
+    undefined,
+    { kind: 'parameter', field: undefined, text: 'removed (required)' },
+  ],
+  [
     'an optional parameter removed (required only when it says true)',
     QUERY_FILE_ID,
     'remove',

@@ -235,3 +235,18 @@ test.each<[string, ReportedChange['impact'][], JournalVerdict | undefined, boole
     breaksCallers: breaks,
   });
 });
+
+test('a change to the whole document (global security: no operation) has an empty operation cell in markdown and none in text', () => {
+  const global: ReportedChange = { ...change('breaking', 'security'), side: 'request', operation: undefined };
+  const markdown = toMarkdownReport(report([global])).split('\n');
+  expect(markdown.slice(-3)).toEqual([
+    '| | Side | Operation | Where | Change | Why |',
+    '|---|---|---|---|---|---|',
+    '| ❌ | request |  | security | removed | security reason |',
+  ]);
+  expect(
+    toTextReport(report([global]))
+      .split('\n')
+      .slice(-3),
+  ).toEqual(['Breaking changes:', '  request   security: removed', '      why: security reason']);
+});
