@@ -1,9 +1,12 @@
 // The harness's small helpers at their edges: the nearest known name of a mistyped one, a body read as
 // JSON or text, the View Token an answer carries, and the exit code of each outcome.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { EXIT_CODES, exitCodeOf } from '../../contracts/exit-codes';
 import type { Exchange } from '../../contracts/http-exchange';
 import { dataOf, parseBody, viewTokenOf } from '../../contracts/issued-token';
 import { nearestName } from '../../contracts/nearest-name';
+import { packageVersion } from '../../contracts/package-version';
 
 test.each<[string, string[], string | undefined]>([
   ['acess-token', ['access-token', 'base-url'], 'access-token'],
@@ -71,4 +74,12 @@ test.each<[string, Exchange, string | undefined]>([
 test('each outcome has its exit code: 0 conformant, 1 defects found, 3 target unusable (2 is a usage error)', () => {
   expect([exitCodeOf('conformant'), exitCodeOf('defects-found'), exitCodeOf('target-unusable')]).toEqual([0, 1, 3]);
   expect(EXIT_CODES.usage).toBe(2);
+});
+
+test("packageVersion is the version in the package's package.json (read beside the sources here)", () => {
+  const { version } = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as {
+    version: string;
+  };
+  expect(packageVersion()).toBe(version);
+  expect(version).toMatch(/^\d+\.\d+\.\d+/);
 });
