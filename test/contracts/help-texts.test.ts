@@ -1,6 +1,7 @@
 // What `view-token-contracts --help` and `diff --help` print, in-process (the built CLI's tests print
 // them where no mutant is active): the usage, each group of flags aligned, the checks, the exit codes.
 import { CHECKS } from '../../contracts/checks';
+import { CALLER_RULES } from '../../contracts/diff/caller-rules';
 import { diffHelp } from '../../contracts/diff/diff-help';
 import { EXIT_CODES_HELP, contractsHelp } from '../../contracts/help';
 
@@ -54,10 +55,16 @@ test('diff --help: the usage, the flags aligned, the differ and how to install i
   expect(lines).toContain(
     '  --format text|json|markdown      how to print the report (default text; markdown fits a pull-request comment)',
   );
-  expect(lines).toContain(
+  const rules = CALLER_RULES.map((rule) => `  ${rule.id}: ${rule.summary}`);
+  expect(lines.slice(-(rules.length + 5))).toEqual([
+    '',
     'Compared by api-smart-diff (an optional package: npm install api-smart-diff@^1.0.6), with these rules on top:',
-  );
-  expect(lines).toContain(
+    ...rules,
+    '  media types: `*/*` beside `application/json` is paired type by type (the differ pairs them by wildcard first)',
+    '',
+    'Exit codes: 0 no change breaks callers, 1 a change or a recorded call breaks, 2 usage error (a file missing, unreadable or not an OpenAPI 3 document; an unknown flag), or a comparison that failed.',
+  ]);
+  expect(rules).toContain(
     '  deprecated-still-served: a deprecation does not break callers yet: the operation or field is still served',
   );
   expect(lines.at(-1)).toBe(

@@ -62,6 +62,8 @@ test.each([
   ['a\rb\tc\nd', 'a\\rb\\tc\\nd'],
   ['\u202eevil\u2066x\u2069', '\\u202eevil\\u2066x\\u2069'],
   ['\u0085\u009b\u007f', '\\x85\\x9b\\x7f'],
+  // a code point of three hex digits is padded to four, one of one digit to two
+  ['\u061cx\u0001', '\\u061cx\\x01'],
   ['plain ü 中文 ✓', 'plain ü 中文 ✓'],
 ])('toSafeLine(%j) is %j: controls, C1, DEL, bidi escaped, every other character kept', (given, shown) => {
   expect(toSafeLine(given)).toBe(shown);

@@ -12,7 +12,7 @@ import { findRoute, otherMethodAnswer, readBodyIds } from './fake-routes';
  * when, the contract is broken, and that what the interface document allows passes.
  */
 export { FAKE_IDS, FAKE_TOKEN } from './fake-deviations';
-export type { Deviation, FakeAnswer, FakeRequest } from './fake-deviations';
+export type { Deviation, FakeAnswer } from './fake-deviations';
 
 export interface Fake {
   answer(request: FakeRequest): FakeAnswer;
@@ -74,8 +74,8 @@ function fromIncoming(req: IncomingMessage, body: string): FakeRequest {
   return { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, authorizations, body };
 }
 
-/** A request nock intercepted (it joins a repeated header with ", "). */
-export function fromNock(
+/** A request as answerFake's callers give it (a repeated header joined with ", ", as nock and proxies do). */
+function fromNock(
   method: string,
   path: string,
   headers: Record<string, string | string[] | undefined>,

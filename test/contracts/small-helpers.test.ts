@@ -1,0 +1,85 @@
+// The harness's small helpers at their edges: the nearest known name of a mistyped one, a body read as
+// JSON or text, the View Token an answer carries, and the exit code of each outcome.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { EXIT_CODES, exitCodeOf } from '../../contracts/exit-codes';
+import type { Exchange } from '../../contracts/http-exchange';
+import { dataOf, parseBody, viewTokenOf } from '../../contracts/issued-token';
+import { nearestName } from '../../contracts/nearest-name';
+import { packageVersion } from '../../contracts/package-version';
+
+test.each<[string, string[], string | undefined]>([
+  ['acess-token', ['access-token', 'base-url'], 'access-token'],
+  ['BASE-URL', ['access-token', 'base-url'], 'base-url'],
+  // a short name: at most two edits
+  ['tmeot', ['timeout'], 'timeout'],
+  ['tmeo', ['timeout'], undefined],
+  // a longer one: a quarter of its length (14 characters: 3 edits)
+  ['chcks-vrsin', ['checks-version'], 'checks-version'],
+  ['chcks-vrsi', ['checks-version'], undefined],
+  // equally near: the first known name
+  ['abx', ['abc', 'abd'], 'abc'],
+  // the nearest, not the first within reach
+  ['abcdef', ['abcxyz', 'abcdex'], 'abcdex'],
+  ['anything', [], undefined],
+])('nearestName(%j, %j) is %j', (given, known, nearest) => {
+  expect(nearestName(given, known)).toBe(nearest);
+});
+
+test.each<[string, unknown]>([
+  ['', ''],
+  ['{"data":"t"}', { data: 't' }],
+  ['"text"', 'text'],
+  ['not json', 'not json'],
+])('parseBody(%j) is %j', (text, body) => {
+  expect(parseBody(text)).toEqual(body);
+});
+
+test.each<[string, string | undefined]>([
+  ['{"code":"success","data":"vt-1","message":""}', 'vt-1'],
+  ['{"data":""}', undefined],
+  ['{"data":12}', undefined],
+  ['["vt-1"]', undefined],
+  ['null', undefined],
+  ['"vt-1"', undefined],
+  ['vt-1', undefined],
+])('dataOf(%j) is %j', (text, data) => {
+  expect(dataOf(text)).toBe(data);
+});
+
+const REQUEST = {
+  method: 'GET' as const,
+  path: '/view/token?fileId=1',
+  url: 'http://x/view/token?fileId=1',
+  headers: {},
+};
+const TIMING = { startMs: 0, endMs: 1 };
+
+test.each<[string, Exchange, string | undefined]>([
+  [
+    'a 200 with a token',
+    { kind: 'response', request: REQUEST, timing: TIMING, status: 200, headers: {}, bodyText: '{"data":"vt"}' },
+    'vt',
+  ],
+  [
+    'a 201 with a token',
+    { kind: 'response', request: REQUEST, timing: TIMING, status: 201, headers: {}, bodyText: '{"data":"vt"}' },
+    undefined,
+  ],
+  ['a broken exchange', { kind: 'broken', request: REQUEST, timing: TIMING, reason: 'reset' }, undefined],
+])('viewTokenOf(%s) is %j', (_, exchange, token) => {
+  expect(viewTokenOf(exchange)).toBe(token);
+});
+
+test('each outcome has its exit code: 0 conformant, 1 defects found, 3 target unusable (2 is a usage error)', () => {
+  expect([exitCodeOf('conformant'), exitCodeOf('defects-found'), exitCodeOf('target-unusable')]).toEqual([0, 1, 3]);
+  expect(EXIT_CODES.usage).toBe(2);
+});
+
+test("packageVersion is the version in the package's package.json (read beside the sources here)", () => {
+  const { version } = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as {
+    version: string;
+  };
+  expect(packageVersion()).toBe(version);
+  expect(version).toMatch(/^\d+\.\d+\.\d+/);
+});
