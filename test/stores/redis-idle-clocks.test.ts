@@ -1,8 +1,6 @@
 import request from 'supertest';
 import type { MockServer } from '../../mock/server';
-import { createMockServer } from '../../mock/server';
-import type { RedisServer } from '../support/redis-server';
-import { startRedisServer } from '../support/redis-server';
+import { useTwoMocksOnRedis } from '../support/mock-app';
 
 // --session-idle on Redis, two processes on one store: a request through either keeps a session's
 // clock, whichever way it goes (the one round trip, the viewer's call by its token, step by step for
@@ -13,28 +11,7 @@ const AUTH = { Authorization: 'Bearer idle' };
 const HOUR = 3_600_000;
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 let real = T0;
-let server: RedisServer;
-let one: MockServer;
-let two: MockServer;
-
-beforeAll(async () => {
-  server = await startRedisServer();
-  const options = {
-    logLevel: 'silent' as const,
-    store: 'redis' as const,
-    redisUrl: server.url,
-    redisPrefix: 'idle:',
-    sessionIdle: '1h',
-    realNow: () => real,
-  };
-  one = await createMockServer(options);
-  two = await createMockServer(options);
-});
-afterAll(async () => {
-  await one.close();
-  await two.close();
-  await server.stop();
-});
+const mocks = useTwoMocksOnRedis({ redisPrefix: 'idle:', sessionIdle: '1h', realNow: () => real });
 
 /** The sessions the listing shows with a clock of their own. */
 const clockOwners = async (mock: MockServer) =>
@@ -55,36 +32,40 @@ test.each([
 ])(
   '%s keeps the clock; quiet for the idle time after it, the clock is forgotten for both processes',
   async (_label, kind, session) => {
-    await request(one.app).post('/__admin/reset').expect(204);
+    await request(mocks.one().app).post('/__admin/reset').expect(204);
     real = T0;
-    const issued = await request(one.app)
+    const issued = await request(mocks.one().app)
       .get('/view/token?fileId=1')
       .set({ ...AUTH, 'X-Mock-Session': session })
       .expect(200);
-    await request(one.app).post('/__admin/clock/advance').set('X-Mock-Session', session).send({ by: '1h' }).expect(200);
+    await request(mocks.one().app)
+      .post('/__admin/clock/advance')
+      .set('X-Mock-Session', session)
+      .send({ by: '1h' })
+      .expect(200);
     if (kind === 'ruled')
-      await request(one.app)
+      await request(mocks.one().app)
         .post('/__admin/scenarios')
         .set('X-Mock-Session', session)
         .send({ when: { operation: 'getFileFloors' }, then: { code: 503 } })
         .expect(201);
     real = T0 + HOUR / 2;
     if (kind === 'use')
-      await request(two.app)
+      await request(mocks.two().app)
         .get(`/inside/databag?viewToken=${issued.body.data as string}`)
         .expect(200);
     else
-      await request(two.app)
+      await request(mocks.two().app)
         .get('/view/token?fileId=2')
         .set({ ...AUTH, 'X-Mock-Session': session })
         .expect(200);
     real = T0 + HOUR;
-    expect(await clockOwners(one)).toEqual([session]);
-    expect(await ownClock(two, session)).toBe(true);
+    expect(await clockOwners(mocks.one())).toEqual([session]);
+    expect(await ownClock(mocks.two(), session)).toBe(true);
     real = T0 + 1.5 * HOUR - 1;
-    expect(await clockOwners(two)).toEqual([session]);
+    expect(await clockOwners(mocks.two())).toEqual([session]);
     real = T0 + 1.5 * HOUR;
-    expect(await clockOwners(two)).toEqual([]);
-    expect(await ownClock(one, session)).toBe(false);
+    expect(await clockOwners(mocks.two())).toEqual([]);
+    expect(await ownClock(mocks.one(), session)).toBe(false);
   },
 );

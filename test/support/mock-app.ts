@@ -2,6 +2,8 @@ import path from 'node:path';
 import jestOpenAPI from 'jest-openapi';
 import type { MockServer, MockServerOptions } from '../../mock/server';
 import { createMockServer } from '../../mock/server';
+import type { RedisServer } from './redis-server';
+import { startRedisServer } from './redis-server';
 
 /** The OpenAPI file every mock response is held to. */
 export const MOCK_SPEC = path.resolve(__dirname, '../../spec/mock.openapi.yaml');
@@ -20,3 +22,30 @@ export async function aMock(options: MockServerOptions = {}): Promise<MockServer
 }
 
 export const BEARER = { Authorization: 'Bearer test-access-token' } as const;
+
+/**
+ * Two in-process mocks sharing one fresh Redis under `prefix`, as two processes of a deployment: started
+ * before the file's tests, closed after them. `two()` and `one()` are read inside tests.
+ */
+export function useTwoMocksOnRedis(options: MockServerOptions & { redisPrefix: string }): {
+  one(): MockServer;
+  two(): MockServer;
+} {
+  let server: RedisServer | undefined;
+  let mocks: MockServer[] = [];
+  beforeAll(async () => {
+    server = await startRedisServer();
+    const shared: MockServerOptions = { logLevel: 'silent', store: 'redis', redisUrl: server.url, ...options };
+    mocks = [await createMockServer(shared), await createMockServer(shared)];
+  });
+  afterAll(async () => {
+    for (const mock of mocks) await mock.close();
+    await server?.stop();
+  });
+  const at = (index: number) => (): MockServer => {
+    const mock = mocks[index];
+    if (mock === undefined) throw new Error('useTwoMocksOnRedis: read the mocks inside a test');
+    return mock;
+  };
+  return { one: at(0), two: at(1) };
+}
