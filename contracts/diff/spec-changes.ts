@@ -40,7 +40,9 @@ export function compareSpecs(
   rules: readonly CallerRule[] = CALLER_RULES,
 ): SpecChange[] {
   const metaKey = Symbol('change');
-  const { diffs, merged } = differ.apiCompare(before, after, {
+  // Copies: the differ normalizes the documents it is given in place (an `enum: []` added to the old
+  // schema, 3.0's `exclusiveMinimum: true` rewritten), and the journal's calls are judged on the specs as written.
+  const { diffs, merged } = differ.apiCompare(structuredClone(before), structuredClone(after), {
     metaKey,
     rules: withMediaTypeMapping(differ.openapi3Rules(), differ.contentMediaTypeMappingResolver),
   });

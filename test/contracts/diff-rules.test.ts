@@ -317,3 +317,22 @@ test('every breaking change says why it breaks callers, and every other change w
     ['changed: "1.0.0" → "1.1.0"', 'documentation only'],
   ]);
 });
+
+test('the specs compared are left as they were: the journal judges recorded calls on the specs as written (the differ normalizes what it is given in place)', () => {
+  const aSpec = (schema: unknown) => ({
+    openapi: '3.0.3',
+    info: { title: 'Items', version: '1.0.0' },
+    paths: {
+      '/items': {
+        get: { parameters: [{ name: 'q', in: 'query', schema }], responses: { '200': { description: 'OK' } } },
+      },
+    },
+  });
+  const old = aSpec({});
+  const next = aSpec({ type: 'integer', enum: [1, 2], minimum: 1, exclusiveMinimum: true });
+  compareSpecs(differ, old, next);
+  expect([old, next]).toEqual([
+    aSpec({}),
+    aSpec({ type: 'integer', enum: [1, 2], minimum: 1, exclusiveMinimum: true }),
+  ]);
+});
