@@ -15,10 +15,12 @@ const SEGMENTS = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]*)$/;
 export function readJwt(token: string): ReadJwt | undefined {
   const parts = SEGMENTS.exec(token);
   if (!parts) return undefined;
-  const header = decodeObject(parts[1] ?? '');
-  const claims = decodeObject(parts[2] ?? '');
-  if (!header || !claims || typeof header.alg !== 'string') return undefined;
-  return { header, claims, signature: parts[3] ?? '' };
+  // The three groups take part in every match: each is a string.
+  const [headerPart, claimsPart, signature] = parts.slice(1) as [string, string, string];
+  const header = decodeObject(headerPart);
+  const claims = decodeObject(claimsPart);
+  if (header === undefined || claims === undefined || typeof header.alg !== 'string') return undefined;
+  return { header, claims, signature };
 }
 
 function decodeObject(segment: string): Record<string, unknown> | undefined {
