@@ -1,6 +1,7 @@
 // The harness's small helpers at their edges: the nearest known name of a mistyped one, a body read as
 // JSON or text, the View Token an answer carries, and the exit code of each outcome.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EXIT_CODES, exitCodeOf } from '../../contracts/exit-codes';
 import type { Exchange } from '../../contracts/http-exchange';
@@ -83,3 +84,30 @@ test("packageVersion is the version in the package's package.json (read beside t
   expect(packageVersion()).toBe(version);
   expect(version).toMatch(/^\d+\.\d+\.\d+/);
 });
+
+test.each<[string, string, Record<string, string>, string]>([
+  ['the sources (contracts/)', 'contracts', { 'package.json': '{"version":"1.2.3"}' }, '1.2.3'],
+  ['the build (dist/contracts/)', 'dist/contracts', { 'package.json': '{"version":"1.2.3"}' }, '1.2.3'],
+  [
+    'the build, a package.json beside dist/ that is not JSON',
+    'dist/contracts',
+    { 'dist/package.json': 'not json', 'package.json': '{"version":"4.5.6"}' },
+    '4.5.6',
+  ],
+  ['no package.json one or two levels up', 'a/b/c', { 'package.json': '{"version":"1.2.3"}' }, 'unknown'],
+])(
+  'packageVersion run from %s (%s) reads the package.json one or two levels up, else says unknown',
+  (_label, from, files, version) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'vtm-version-'));
+    try {
+      for (const [file, text] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        writeFileSync(path.join(root, file), text);
+      }
+      mkdirSync(path.join(root, from), { recursive: true });
+      expect(packageVersion(path.join(root, from))).toBe(version);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  },
+);
