@@ -87,7 +87,7 @@ export const CALLER_RULES: readonly CallerRule[] = [
     summary:
       "credentials required where the old spec required none break every caller that sends none (the differ calls an operation's first security requirement non-breaking)",
     judge: ({ differ, text, merged, metaKey }) => {
-      if (text.kind !== 'security' || differ.action !== 'add' || !isNonEmpty(differ.after)) return undefined;
+      if (text.kind !== 'security' || differ.action !== 'add' || !requiresCredentials(differ.after)) return undefined;
       if (hadGlobalSecurity(merged, metaKey)) return undefined;
       return { impact: 'breaking', reason: 'callers that send no credentials are refused' };
     },
@@ -130,10 +130,15 @@ function accepts(types: readonly string[], type: string): boolean {
   return types.includes(type) || (type === 'integer' && types.includes('number'));
 }
 
-function isNonEmpty(requirement: unknown): boolean {
-  return Array.isArray(requirement)
-    ? requirement.some((entry) => isNonEmpty(entry))
-    : typeof requirement === 'object' && requirement !== null;
+/**
+ * Whether a `security` (a list of alternatives) asks every caller for credentials: not when it is
+ * empty, nor when one alternative is `{}` (the one of sending none).
+ */
+function requiresCredentials(security: unknown): boolean {
+  if (!Array.isArray(security) || security.length === 0) return false;
+  return security.every(
+    (alternative) => typeof alternative === 'object' && alternative !== null && Object.keys(alternative).length > 0,
+  );
 }
 
 /** Whether the old document required credentials of every operation (a root `security` that is not new). */
@@ -141,7 +146,7 @@ function hadGlobalSecurity(merged: unknown, metaKey: symbol): boolean {
   const root = merged as Record<string | symbol, unknown> | undefined;
   const mark = (root?.[metaKey] as Record<string, { action?: string }> | undefined)?.security;
   if (mark?.action === 'add') return false;
-  return isNonEmpty(root?.security);
+  return requiresCredentials(root?.security);
 }
 
 /** The `format` a schema had before the change, read from the merged schema and its change marks. */
