@@ -60,3 +60,342 @@ test("an operation's credentials added under a global security that allows calle
     ],
   ]);
 });
+
+const withBody = (schema: unknown, openapi = '3.0.3') =>
+  aSpec(
+    { '/items': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: OK } } },
+    {},
+    openapi,
+  );
+const answering = (schema: unknown, openapi = '3.0.3') =>
+  aSpec(
+    { '/items': { get: { responses: { '200': { description: 'OK', content: { 'application/json': { schema } } } } } } },
+    {},
+    openapi,
+  );
+const field = (schema: unknown) => ({ type: 'object', properties: { id: schema } });
+const REQUEST_BODY = ['request', 'POST /items', 'request body application/json'];
+const RESPONSE_200 = ['response', 'GET /items', 'response 200 application/json'];
+const INT64_SENT =
+  'callers hold this int64 as a 64-bit integer: a generated client\'s type for it changes, and so does the JSON value they send (123 → "123")';
+const INT64_READ =
+  'callers hold this int64 as a 64-bit integer: a generated client\'s type for it changes, and so does the JSON value they parse (123 → "123")';
+
+test.each<[string, unknown, unknown, unknown[][]]>([
+  [
+    'a request field int64 → string',
+    withBody(field({ type: 'integer', format: 'int64' })),
+    withBody(field({ type: 'string' })),
+    [
+      ['breaking', ...REQUEST_BODY, 'id: type "integer" → "string"', 'rule int64-type-changed', INT64_SENT],
+      ['non-breaking', ...REQUEST_BODY, 'id: format "int64" removed', DIFFER, 'what callers send is still accepted'],
+    ],
+  ],
+  [
+    'a response id int64 → a string uuid (the format replaced: the old one counts)',
+    answering(field({ type: 'integer', format: 'int64' })),
+    answering(field({ type: 'string', format: 'uuid' })),
+    [
+      ['breaking', ...RESPONSE_200, 'id: type "integer" → "string"', 'rule int64-type-changed', INT64_READ],
+      ['non-breaking', ...RESPONSE_200, 'id: format "int64" → "uuid"', DIFFER, 'what callers read is still there'],
+    ],
+  ],
+  [
+    'a response integer → a string of format int64 (the format new: no int64 before)',
+    answering(field({ type: 'integer' })),
+    answering(field({ type: 'string', format: 'int64' })),
+    [
+      [
+        'breaking',
+        ...RESPONSE_200,
+        'id: type "integer" → "string"',
+        'rule type-replaced',
+        'callers parse the old type and get another',
+      ],
+      ['non-breaking', ...RESPONSE_200, 'id: format "int64" added', DIFFER, 'what callers read is still there'],
+    ],
+  ],
+  [
+    'a response number of format int64 → string (not an integer before)',
+    answering(field({ type: 'number', format: 'int64' })),
+    answering(field({ type: 'string', format: 'int64' })),
+    [
+      [
+        'breaking',
+        ...RESPONSE_200,
+        'id: type "number" → "string"',
+        'rule type-replaced',
+        'callers parse the old type and get another',
+      ],
+    ],
+  ],
+  [
+    'a response int64 losing its type (removed, not replaced)',
+    answering(field({ type: 'integer', format: 'int64' })),
+    answering(field({ format: 'int64' })),
+    [
+      [
+        'breaking',
+        ...RESPONSE_200,
+        'id: type "integer" removed',
+        DIFFER,
+        'callers that read what the old spec promised may get something else',
+      ],
+    ],
+  ],
+  [
+    'a response int64 given a description (not a type change)',
+    answering(field({ type: 'integer', format: 'int64' })),
+    answering(field({ type: 'integer', format: 'int64', description: 'integer' })),
+    [['annotation', ...RESPONSE_200, 'id: description "integer" added', DIFFER, 'documentation only']],
+  ],
+  [
+    'a request field integer → string (a JSON 123 is no string)',
+    withBody(field({ type: 'integer' })),
+    withBody(field({ type: 'string' })),
+    [
+      [
+        'breaking',
+        ...REQUEST_BODY,
+        'id: type "integer" → "string"',
+        'rule type-replaced',
+        'callers send the old type, which the new spec refuses',
+      ],
+    ],
+  ],
+  [
+    'a request field string → number',
+    withBody(field({ type: 'string' })),
+    withBody(field({ type: 'number' })),
+    [
+      [
+        'breaking',
+        ...REQUEST_BODY,
+        'id: type "string" → "number"',
+        'rule type-replaced',
+        'callers send the old type, which the new spec refuses',
+      ],
+    ],
+  ],
+  [
+    'a request field integer → number (widened)',
+    withBody(field({ type: 'integer' })),
+    withBody(field({ type: 'number' })),
+    [
+      [
+        'non-breaking',
+        ...REQUEST_BODY,
+        'id: type "integer" → "number"',
+        'rule type-replaced',
+        'every value callers send is still of the new type',
+      ],
+    ],
+  ],
+  [
+    'a request field that may be null no longer (3.1)',
+    withBody(field({ type: ['integer', 'null'] }), '3.1.0'),
+    withBody(field({ type: 'integer' }), '3.1.0'),
+    [
+      [
+        'breaking',
+        ...REQUEST_BODY,
+        'id: type ["integer","null"] → "integer"',
+        'rule type-replaced',
+        'callers send the old type, which the new spec refuses',
+      ],
+    ],
+  ],
+  [
+    'a response number → string',
+    answering(field({ type: 'number' })),
+    answering(field({ type: 'string' })),
+    [
+      [
+        'breaking',
+        ...RESPONSE_200,
+        'id: type "number" → "string"',
+        'rule type-replaced',
+        'callers parse the old type and get another',
+      ],
+    ],
+  ],
+  [
+    'a response number → integer (narrowed)',
+    answering(field({ type: 'number' })),
+    answering(field({ type: 'integer' })),
+    [
+      [
+        'non-breaking',
+        ...RESPONSE_200,
+        'id: type "number" → "integer"',
+        'rule type-replaced',
+        'every value callers now read is of a type they parse',
+      ],
+    ],
+  ],
+  [
+    'a response field removed',
+    answering({ type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }),
+    answering({ type: 'object', properties: { name: { type: 'string' } } }),
+    [
+      [
+        'breaking',
+        ...RESPONSE_200,
+        'property id removed',
+        'rule response-property-removed',
+        'callers that read it no longer get it',
+      ],
+    ],
+  ],
+  [
+    'a request field removed (callers may still send it)',
+    withBody({ type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }),
+    withBody({ type: 'object', properties: { name: { type: 'string' } } }),
+    [['non-breaking', ...REQUEST_BODY, 'property id removed', DIFFER, 'what callers send is still accepted']],
+  ],
+])('%s: judged as a caller meets it', (_name, before, after, expected) => {
+  expect(judged(before, after)).toEqual(expected);
+});
+
+test('a query parameter int64 → string: breaking, the reason saying the type a generated client holds changes', () => {
+  const query = (schema: unknown) => getWith({ parameters: [{ name: 'id', in: 'query', schema }] });
+  expect(judged(query({ type: 'integer', format: 'int64' }), query({ type: 'string' }))).toEqual([
+    [
+      'breaking',
+      'request',
+      'GET /items',
+      'query parameter id',
+      'type "integer" → "string"',
+      'rule int64-type-changed',
+      "callers hold this int64 as a 64-bit integer: a generated client's type for it changes",
+    ],
+    [
+      'non-breaking',
+      'request',
+      'GET /items',
+      'query parameter id',
+      'format "int64" removed',
+      DIFFER,
+      'what callers send is still accepted',
+    ],
+  ]);
+});
+
+test('credentials required globally and by an operation, both new: each breaks callers, by our rule', () => {
+  expect(
+    judged(getWith({}, BEARER), getWith({ security: [{ bearer: [] }] }, { ...BEARER, security: [{ bearer: [] }] })),
+  ).toEqual([
+    [
+      'breaking',
+      'request',
+      undefined,
+      'security',
+      'added',
+      'rule security-added',
+      'callers that send no credentials are refused',
+    ],
+    [
+      'breaking',
+      'request',
+      'GET /items',
+      'security',
+      'added',
+      'rule security-added',
+      'callers that send no credentials are refused',
+    ],
+  ]);
+});
+
+test("an operation's credentials removed: the differ's verdict stands", () => {
+  expect(judged(getWith({ security: [{ bearer: [] }] }, BEARER), getWith({}, BEARER))).toEqual([
+    [
+      'breaking',
+      'request',
+      'GET /items',
+      'security',
+      'removed',
+      DIFFER,
+      'callers that send what the old spec allowed may be refused',
+    ],
+  ]);
+});
+
+test('a security scheme changed: a change on the request side of the whole document', () => {
+  const scheme = (name: string) => ({ components: { securitySchemes: { bearer: { type: 'http', scheme: name } } } });
+  expect(judged(getWith({}, scheme('bearer')), getWith({}, scheme('basic')))).toEqual([
+    [
+      'breaking',
+      'request',
+      undefined,
+      'security scheme bearer',
+      'scheme "bearer" → "basic"',
+      DIFFER,
+      'callers that send what the old spec allowed may be refused',
+    ],
+  ]);
+});
+
+test('a parameter deprecated: not breaking yet, by our rule', () => {
+  const query = (more: Record<string, unknown>) =>
+    getWith({ parameters: [{ name: 'q', in: 'query', schema: { type: 'string' }, ...more }] });
+  expect(judged(query({}), query({ deprecated: true }))).toEqual([
+    [
+      'non-breaking',
+      'request',
+      'GET /items',
+      'query parameter q',
+      'deprecated true added',
+      'rule deprecated-still-served',
+      'still served: callers have time to move off it',
+    ],
+  ]);
+});
+
+test("a webhook's payload type changed (3.1): on the document side, left to the differ by our rules", () => {
+  const hook = (type: string) =>
+    aSpec(
+      {},
+      {
+        webhooks: {
+          created: { post: { requestBody: { content: { 'application/json': { schema: { type } } } }, responses: OK } },
+        },
+      },
+      '3.1.0',
+    );
+  expect(judged(hook('string'), hook('integer'))).toEqual([
+    [
+      'breaking',
+      'document',
+      undefined,
+      'webhooks.created.post.requestBody.content.application/json.schema.type',
+      'changed: "string" → "integer"',
+      DIFFER,
+      'the differ judges it breaking',
+    ],
+  ]);
+});
+
+test('a parameter given as content: each media type it had is gone and each new one is new, by our rule on what the differ leaves unclassified', () => {
+  const query = (mediaType: string, type: string) =>
+    getWith({ parameters: [{ name: 'f', in: 'query', content: { [mediaType]: { schema: { type } } } }] });
+  expect(judged(query('application/json', 'string'), query('text/plain', 'integer'))).toEqual([
+    [
+      'breaking',
+      'request',
+      'GET /items',
+      'query parameter f',
+      'content.application/json {"schema":{"type":"string"}} removed',
+      'rule unclassified-judged',
+      'callers that use it find it gone',
+    ],
+    [
+      'non-breaking',
+      'request',
+      'GET /items',
+      'query parameter f',
+      'content.text/plain {"schema":{"type":"integer"}} added',
+      'rule unclassified-judged',
+      'new: no caller uses it yet',
+    ],
+  ]);
+});
