@@ -78,6 +78,8 @@ function locateParameter(
 function locateResponse(operation: { method: string; path: string }, [status, area, ...rest]: (string | number)[]) {
   const base = { side: 'response' as const, operation, part: `response ${String(status)}`, status: String(status) };
   if (status === undefined) return { ...base, part: 'responses', rest: [] };
+  // The headers object added or removed as a whole: no one header to name.
+  if (area === 'headers' && rest.length === 0) return { ...base, part: `${base.part} headers`, rest: [] };
   if (area === 'headers') return { ...base, part: `${base.part} header ${String(rest[0])}`, rest: rest.slice(1) };
   if (area === 'content') return locateContent(base, ['content', ...rest]);
   return { ...base, rest: area === undefined ? [] : [area, ...rest] };

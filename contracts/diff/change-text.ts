@@ -74,7 +74,7 @@ function wholeKind(location: ChangeLocation): ChangeKind {
   if (location.part.startsWith('security')) return 'security';
   if (location.parameter !== undefined) return 'parameter';
   if (location.mediaType !== undefined) return 'media-type';
-  if (location.part.includes(' header ')) return 'header';
+  if (location.part.includes(' header ') || location.part.endsWith(' headers')) return 'header';
   if (location.status !== undefined) return 'response';
   return 'keyword';
 }

@@ -399,3 +399,25 @@ test('a parameter given as content: each media type it had is gone and each new 
     ],
   ]);
 });
+
+const answeringWith = (response: Record<string, unknown>, openapi?: string) =>
+  aSpec({ '/items': { get: { responses: { '200': { description: 'OK', ...response } } } } }, {}, openapi);
+
+const RATE = { headers: { 'X-Rate': { schema: { type: 'integer' } } } };
+
+test.each<[string, Record<string, unknown>, Record<string, unknown>, unknown[]]>([
+  ['documented where there were none', {}, RATE, ['non-breaking', 'added', DIFFER, 'what callers read is still there']],
+  [
+    'no longer documented',
+    RATE,
+    {},
+    ['breaking', 'removed', DIFFER, 'callers that read what the old spec promised may get something else'],
+  ],
+])(
+  'response headers %s: named as the headers of that response',
+  (_name, before, after, [impact, change, by, reason]) => {
+    expect(judged(answeringWith(before), answeringWith(after))).toEqual([
+      [impact, 'response', 'GET /items', 'response 200 headers', change, by, reason],
+    ]);
+  },
+);
