@@ -8,6 +8,7 @@ import type { ChangeAction, ChangeKind } from './change-text';
 import { describeChange } from './change-text';
 import type { Differ, DifferChange } from './load-differ';
 import { withMediaTypeMapping } from './media-type-mapping';
+import { withParameterLists } from './parameter-lists';
 
 /** One change between the two specs, judged for callers. */
 export interface SpecChange {
@@ -42,7 +43,7 @@ export function compareSpecs(
   const metaKey = Symbol('change');
   // Copies: the differ normalizes the documents it is given in place (an `enum: []` added to the old
   // schema, 3.0's `exclusiveMinimum: true` rewritten), and the journal's calls are judged on the specs as written.
-  const { diffs, merged } = differ.apiCompare(structuredClone(before), structuredClone(after), {
+  const { diffs, merged } = differ.apiCompare(withParameterLists(before), withParameterLists(after), {
     metaKey,
     rules: withMediaTypeMapping(differ.openapi3Rules(), differ.contentMediaTypeMappingResolver),
   });

@@ -421,3 +421,41 @@ test.each<[string, Record<string, unknown>, Record<string, unknown>, unknown[]]>
     ]);
   },
 );
+
+const Q = { name: 'q', in: 'query', schema: { type: 'string' } };
+const REQUIRED_Q = { ...Q, required: true };
+
+test.each<[string, unknown, unknown, unknown[]]>([
+  [
+    'a required parameter, the operation having had none',
+    getWith({}),
+    getWith({ parameters: [REQUIRED_Q] }),
+    ['breaking', 'added (required)', 'callers do not send it, and the new spec requires it'],
+  ],
+  [
+    'an optional parameter, the operation having had none',
+    getWith({}),
+    getWith({ parameters: [Q] }),
+    ['non-breaking', 'added (optional)', 'optional: callers need not send it'],
+  ],
+  [
+    'a required parameter of the path, its operation having had none',
+    getWith({}),
+    aSpec({ '/items': { parameters: [REQUIRED_Q], get: { responses: OK } } }),
+    ['breaking', 'added (required)', 'callers do not send it, and the new spec requires it'],
+  ],
+  [
+    'the only parameter removed, the list with it',
+    getWith({ parameters: [Q] }),
+    getWith({}),
+    [
+      'breaking',
+      'removed (optional)',
+      'callers that send it send what the new spec does not declare: it may be refused or ignored',
+    ],
+  ],
+])('%s: named and judged as that parameter', (_name, before, after, [impact, change, reason]) => {
+  expect(judged(before, after)).toEqual([
+    [impact, 'request', 'GET /items', 'query parameter q', change, DIFFER, reason],
+  ]);
+});
