@@ -1,3 +1,4 @@
+import { locate } from '../../contracts/diff/change-location';
 import { loadDiffer } from '../../contracts/diff/load-differ';
 import { compareSpecs } from '../../contracts/diff/spec-changes';
 
@@ -458,4 +459,181 @@ test.each<[string, unknown, unknown, unknown[]]>([
   expect(judged(before, after)).toEqual([
     [impact, 'request', 'GET /items', 'query parameter q', change, DIFFER, reason],
   ]);
+});
+
+test.each<[string, unknown, unknown, unknown[][]]>([
+  [
+    'a request body made required',
+    aSpec({ '/items': { post: { requestBody: { content: {} }, responses: OK } } }),
+    aSpec({ '/items': { post: { requestBody: { required: true, content: {} }, responses: OK } } }),
+    [
+      [
+        'breaking',
+        'request',
+        'POST /items',
+        'request body',
+        'required true added',
+        DIFFER,
+        'callers that leave it out are refused',
+      ],
+    ],
+  ],
+  [
+    'a request body removed',
+    withBody({ type: 'string' }),
+    aSpec({ '/items': { post: { responses: OK } } }),
+    [
+      [
+        'breaking',
+        'request',
+        'POST /items',
+        'request body',
+        'removed',
+        DIFFER,
+        'callers that send what the old spec allowed may be refused',
+      ],
+    ],
+  ],
+  [
+    "an operation's summary",
+    getWith({ summary: 'List' }),
+    getWith({ summary: 'List items' }),
+    [
+      [
+        'annotation',
+        'document',
+        'GET /items',
+        'summary',
+        'changed: "List" → "List items"',
+        DIFFER,
+        'documentation only',
+      ],
+    ],
+  ],
+  [
+    'a parameter made required',
+    getWith({ parameters: [Q] }),
+    getWith({ parameters: [REQUIRED_Q] }),
+    [
+      [
+        'breaking',
+        'request',
+        'GET /items',
+        'query parameter q',
+        'required true added',
+        DIFFER,
+        'callers that leave it out are refused',
+      ],
+    ],
+  ],
+  [
+    "a response's description",
+    answeringWith({}),
+    aSpec({ '/items': { get: { responses: { '200': { description: 'Fine' } } } } }),
+    [
+      [
+        'annotation',
+        'response',
+        'GET /items',
+        'response 200',
+        'description "OK" → "Fine"',
+        DIFFER,
+        'documentation only',
+      ],
+    ],
+  ],
+  [
+    "a response's whole content removed",
+    answeringWith({ content: { 'text/plain': { schema: { type: 'string' } } } }),
+    answeringWith({}),
+    [
+      [
+        'breaking',
+        'response',
+        'GET /items',
+        'response 200',
+        'content {"text/plain":{"schema":{"type":"string"}}} removed',
+        DIFFER,
+        'callers that read what the old spec promised may get something else',
+      ],
+    ],
+  ],
+  [
+    'a header of a response changed, another added',
+    answeringWith({ headers: { 'X-Rate': { schema: { type: 'integer' } } } }),
+    answeringWith({ headers: { 'X-Rate': { schema: { type: 'string' } }, 'X-Id': { schema: { type: 'string' } } } }),
+    [
+      [
+        'breaking',
+        'response',
+        'GET /items',
+        'response 200 header X-Rate',
+        'schema.type "integer" → "string"',
+        'rule unclassified-judged',
+        'replaced as a whole: callers that used the old one may be refused or misread (the differ could not tell)',
+      ],
+      [
+        'non-breaking',
+        'response',
+        'GET /items',
+        'response 200 header X-Id',
+        'added',
+        DIFFER,
+        'what callers read is still there',
+      ],
+    ],
+  ],
+  [
+    'responses documented where the operation had none (3.1)',
+    aSpec({ '/items': { get: {} } }, {}, '3.1.0'),
+    aSpec({ '/items': { get: { responses: OK } } }, {}, '3.1.0'),
+    [
+      [
+        'non-breaking',
+        'response',
+        'GET /items',
+        'responses',
+        'added',
+        DIFFER,
+        'a new documented answer; callers that handle statuses by class keep working',
+      ],
+    ],
+  ],
+  [
+    'a component schema no operation uses (callers meet components only through an operation)',
+    getWith({}, { components: { schemas: { Unused: { type: 'string' } } } }),
+    getWith({}, { components: { schemas: { Unused: { type: 'integer' } } } }),
+    [],
+  ],
+])('where a change is: %s', (_name, before, after, expected) => {
+  expect(judged(before, after)).toEqual(expected);
+});
+
+// Shapes of change api-smart-diff 1.0.6 does not report (it reports a path item's parameters, summary
+// and servers under each of its operations, and nothing for a path item without one) but a differ of
+// the range the command accepts may: each still names the path.
+test.each<[string, (string | number)[], ReturnType<typeof locate>]>([
+  [
+    'a path added or removed whole',
+    ['paths', '/items'],
+    { side: 'request', operation: { method: '*', path: '/items' }, part: 'path', rest: [] },
+  ],
+  [
+    "a path item's own parameter",
+    ['paths', '/items', 'parameters', 0, 'required'],
+    {
+      side: 'request',
+      operation: { method: '*', path: '/items' },
+      part: 'query parameter q',
+      parameter: { name: 'q', in: 'query' },
+      rest: ['required'],
+    },
+  ],
+  [
+    "a path item's summary",
+    ['paths', '/items', 'summary'],
+    { side: 'document', operation: { method: '*', path: '/items' }, part: 'summary', rest: [] },
+  ],
+])('locate: %s', (_name, at, location) => {
+  expect(locate(at, { paths: { '/items': { parameters: [Q] } } })).toEqual(location);
 });
