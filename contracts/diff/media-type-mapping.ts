@@ -59,7 +59,9 @@ export function withMediaTypeMapping(rules: Rules, differMapping: unknown): Rule
 
 /** `application/json; charset=utf-8` → `application/json` (lower case). */
 function essence(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  // split gives at least one piece, the text before any `;`.
+  const [type] = mediaType.split(';') as [string];
+  return type.trim().toLowerCase();
 }
 
 function wildcardMatch(one: string, other: string): boolean {
