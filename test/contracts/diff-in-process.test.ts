@@ -1,5 +1,6 @@
 import { locate } from '../../contracts/diff/change-location';
 import { loadDiffer } from '../../contracts/diff/load-differ';
+import { withMediaTypeMapping } from '../../contracts/diff/media-type-mapping';
 import { compareSpecs } from '../../contracts/diff/spec-changes';
 
 // The diff's judgement of small spec pairs built in-process: where each change is (the operation, the
@@ -636,4 +637,148 @@ test.each<[string, (string | number)[], ReturnType<typeof locate>]>([
   ],
 ])('locate: %s', (_name, at, location) => {
   expect(locate(at, { paths: { '/items': { parameters: [Q] } } })).toEqual(location);
+});
+
+const answeringIn = (content: Record<string, unknown>) => answeringWith({ content });
+const STRING = { schema: { type: 'string' } };
+const INTEGER = { schema: { type: 'integer' } };
+
+test.each<[string, string]>([
+  ['*/*', 'any type'],
+  ['application/*', 'any subtype'],
+  ['Application/JSON ; charset=utf-8', 'the same type, its case and parameters aside'],
+])(
+  'a response media type application/json → %s (%s): one media type renamed, its schema compared with the old one',
+  (mediaType) => {
+    expect(judged(answeringIn({ 'application/json': STRING }), answeringIn({ [mediaType]: INTEGER }))).toEqual([
+      [
+        'breaking',
+        'response',
+        'GET /items',
+        'response 200 application/json',
+        'type "string" → "integer"',
+        'rule type-replaced',
+        'callers parse the old type and get another',
+      ],
+      [
+        'non-breaking',
+        'response',
+        'GET /items',
+        'response 200',
+        `content "application/json" → ${JSON.stringify(mediaType)}`,
+        DIFFER,
+        'what callers read is still there',
+      ],
+    ]);
+  },
+);
+
+test('a response media type application/json → text/* (another type): the old one removed, the new one added', () => {
+  expect(judged(answeringIn({ 'application/json': STRING }), answeringIn({ 'text/*': STRING }))).toEqual([
+    [
+      'breaking',
+      'response',
+      'GET /items',
+      'response 200 application/json',
+      'removed',
+      DIFFER,
+      'callers that ask for or read this media type no longer get it',
+    ],
+    [
+      'non-breaking',
+      'response',
+      'GET /items',
+      'response 200 text/*',
+      'added',
+      DIFFER,
+      'callers keep asking for the media types they know',
+    ],
+  ]);
+});
+
+test('a media type added beside one unchanged: only it is reported', () => {
+  expect(
+    judged(
+      answeringIn({ 'application/json': INTEGER }),
+      answeringIn({ 'application/json': INTEGER, 'application/xml': STRING }),
+    ),
+  ).toEqual([
+    [
+      'non-breaking',
+      'response',
+      'GET /items',
+      'response 200 application/xml',
+      'added',
+      DIFFER,
+      'callers keep asking for the media types they know',
+    ],
+  ]);
+});
+
+test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+  [
+    '*/* and application/json listed the other way round',
+    { '*/*': STRING, 'application/json': INTEGER },
+    { 'application/json': INTEGER, '*/*': STRING },
+  ],
+  [
+    'two types listed the other way round',
+    { 'text/plain': STRING, 'application/json': INTEGER },
+    { 'application/json': INTEGER, 'text/plain': STRING },
+  ],
+])(
+  '%s, each with its own schema: no change (each pairs with itself, not with the first that fits)',
+  (_name, before, after) => {
+    expect(judged(answeringIn(before), answeringIn(after))).toEqual([]);
+  },
+);
+
+test('a request media type */* → application/json (narrowed): one media type renamed, its schema compared with the old one', () => {
+  const sending = (content: Record<string, unknown>) =>
+    aSpec({ '/items': { post: { requestBody: { content }, responses: OK } } });
+  expect(judged(sending({ '*/*': STRING }), sending({ 'application/json': INTEGER }))).toEqual([
+    [
+      'breaking',
+      'request',
+      'POST /items',
+      'request body */*',
+      'type "string" → "integer"',
+      'rule type-replaced',
+      'callers send the old type, which the new spec refuses',
+    ],
+    [
+      'non-breaking',
+      'request',
+      'POST /items',
+      'request body',
+      'content "*/*" → "application/json"',
+      DIFFER,
+      'what callers send is still accepted',
+    ],
+  ]);
+});
+
+test("withMediaTypeMapping puts our resolver wherever the rules hold the differ's: in rules a function makes, in a rule reached twice or in a cycle (copied once), the rules given left as they were", () => {
+  const differMapping = () => ({ added: [], removed: [], mapped: {} });
+  const shared: Record<string, unknown> = { mapping: differMapping };
+  shared['/self'] = shared;
+  const rules = {
+    '/a': shared,
+    '/b': shared,
+    '/made': (context: unknown) => ({ context, '/content': { mapping: differMapping } }),
+  };
+  const patched = withMediaTypeMapping(rules, differMapping) as Record<string, Record<string, unknown>>;
+  const made = (patched['/made'] as unknown as (context: unknown) => Record<string, Record<string, unknown>>)('ctx');
+  const ours = made['/content']?.mapping as (before: object, after: object) => unknown;
+  expect([patched['/a'], patched['/a']?.['/self'], made.context]).toEqual([patched['/b'], patched['/b'], 'ctx']);
+  expect(patched['/a']?.['/self']).toBe(patched['/a']);
+  expect(patched['/a']?.mapping).toBe(ours);
+  expect(
+    ours({ 'application/json': 1, '*/*': 1, 'text/plain': 1 }, { '*/*': 1, 'Application/JSON': 1, 'image/png': 1 }),
+  ).toEqual({
+    added: ['image/png'],
+    removed: ['text/plain'],
+    mapped: { 'application/json': 'Application/JSON', '*/*': '*/*' },
+  });
+  expect(shared.mapping).toBe(differMapping);
 });
