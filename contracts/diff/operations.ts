@@ -26,8 +26,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export function listOperations(document: Record<string, unknown>): SpecOperation[] {
   const paths = document.paths as Record<string, unknown>;
   return Object.entries(paths).flatMap(([template, rawItem]) => {
-    const item = follow(document, rawItem) as Record<string, unknown> | undefined;
-    if (item === undefined) return [];
+    const item = follow(document, rawItem) as Record<string, unknown> | null | undefined;
+    // A path item left empty (YAML `/drafts:` with nothing under it) has no operation.
+    if (!item) return [];
     const shared = toParameters(document, item.parameters);
     return METHODS.filter((method) => typeof item[method] === 'object' && item[method] !== null).map((method) => {
       const operation = item[method] as Record<string, unknown>;

@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runDiffCommand } from '../../contracts/diff/diff-command';
+
+// --journal: which operation of each spec a recorded call went to (its method, and the template its
+// path fits, the most literal winning), the statuses an operation documents (the code, its class,
+// default), and parameters declared through $refs.
+
+let dir: string;
+let files = 0;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'vtm-diff-operations-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function aFile(content: unknown): string {
+  files += 1;
+  const file = path.join(dir, `${files}.json`);
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+const aSpec = (paths: Record<string, unknown>, root: Record<string, unknown> = {}) => ({
+  openapi: '3.0.3',
+  info: { title: 'Items', version: '1.0.0' },
+  paths,
+  ...root,
+});
+const OK = { '200': { description: 'OK' } };
+const integerQuery = (type: string) => ({ name: 'q', in: 'query', schema: { type } });
+
+type Call = [method: string, target: string, status: number];
+
+/** The journal part of the JSON report of OLD → NEW with these calls recorded (`#1 GET /items?q=a → 200` …). */
+function journalOf(before: unknown, after: unknown, calls: Call[]) {
+  const requests = calls.map(([method, target, status], index) => {
+    const url = new URL(target, 'http://x');
+    return { id: index + 1, method, path: url.pathname, query: Object.fromEntries(url.searchParams), status };
+  });
+  const args = [aFile(before), aFile(after), '--journal', aFile({ capacity: 1000, requests }), '--format', 'json'];
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = runDiffCommand(args, { out: (text) => out.push(text), err: (text) => err.push(text) });
+  expect([code, err]).toEqual([expect.any(Number), []]);
+  const { journal } = JSON.parse(out.join('\n')) as {
+    journal: { broken: { call: string; reasons: string[] }[]; notJudged: { call: string; why: string }[] };
+  };
+  return { broken: journal.broken.map(({ call, reasons }) => [call, ...reasons]), notJudged: journal.notJudged };
+}
+
+test('a path fitting two templates goes to the one with more literal segments, whichever is listed first', () => {
+  const spec = (type: string) =>
+    aSpec({
+      '/items/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true }], responses: OK } },
+      '/items/new': { get: { parameters: [integerQuery(type)], responses: OK } },
+      '/items/{id}/{part}': { get: { responses: OK } },
+    });
+  expect(
+    journalOf(spec('string'), spec('integer'), [
+      ['GET', '/items/new?q=a', 200],
+      ['GET', '/items/7?q=a', 200],
+    ]),
+  ).toEqual({
+    broken: [['#1 GET /items/new?q=a → 200', 'sends q=a, which the new spec refuses (not an integer)']],
+    notJudged: [],
+  });
+});
+
+test.each<[string, string]>([
+  ['a path with a segment more than any template', '/items/7/extra'],
+  ['a path with a segment fewer', '/items'],
+  ['an empty value where a template takes a path parameter', '/items/'],
+  ['another literal segment', '/things/7'],
+  ['another method', 'DELETE /items/7'],
+])('%s fits no operation: not judged, saying why', (_name, target) => {
+  const [method, pathname] = target.includes(' ') ? target.split(' ') : ['GET', target];
+  const spec = aSpec({ '/items/{id}': { get: { responses: OK } } });
+  expect(journalOf(spec, spec, [[method ?? 'GET', pathname ?? target, 200]])).toEqual({
+    broken: [],
+    notJudged: [{ call: `#1 ${method} ${pathname} → 200`, why: 'not an operation of the old spec' }],
+  });
+});
+
+test('a path parameter is matched percent-decoded, and a value that does not decode is taken as sent', () => {
+  const spec = (format: string | undefined) =>
+    aSpec({
+      '/items/{id}': {
+        get: {
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', format, pattern: format === undefined ? undefined : '^[a-z ]+$' },
+            },
+          ],
+          responses: OK,
+        },
+      },
+    });
+  expect(
+    journalOf(spec(undefined), spec('name'), [
+      ['GET', '/items/a%20b', 200],
+      ['GET', '/items/a%2', 200],
+    ]),
+  ).toEqual({
+    broken: [['#2 GET /items/a%2 → 200', 'sends id=a%2, which the new spec refuses (does not match ^[a-z ]+$)']],
+    notJudged: [],
+  });
+});
+
+test.each<[string, string, string, number[]]>([
+  ['a status class (4XX)', '4XX', '404', [403]],
+  ['a status class in lower case (4xx)', '4xx', '404', [403]],
+  ['default', 'default', '404', [403, 500]],
+  ['the code itself', '403', '404', [403]],
+])(
+  'an answer the old spec documented by %s and the new one no longer does: broken',
+  (_name, oldKey, newKey, statuses) => {
+    const spec = (key: string) => aSpec({ '/items': { get: { responses: { ...OK, [key]: { description: 'No' } } } } });
+    const calls = statuses.map((status): Call => ['GET', '/items', status]);
+    expect(journalOf(spec(oldKey), spec(newKey), [...calls, ['GET', '/items', 404]]).broken).toEqual(
+      statuses.map((status, index) => [
+        `#${index + 1} GET /items → ${status}`,
+        `was answered ${status}, which the new spec no longer documents`,
+      ]),
+    );
+  },
+);
+
+test('an optional parameter added: a call without it is not broken', () => {
+  const spec = (parameters: unknown[]) => aSpec({ '/items': { get: { parameters, responses: OK } } });
+  expect(journalOf(spec([]), spec([integerQuery('integer')]), [['GET', '/items', 200]])).toEqual({
+    broken: [],
+    notJudged: [],
+  });
+});
+
+test('parameters declared through $refs, a JSON pointer escaping / and ~, are judged as declared', () => {
+  const spec = (type: string) =>
+    aSpec(
+      {
+        '/items': { get: { parameters: [{ $ref: '#/components/parameters/q~0page' }], responses: OK } },
+        '/other': { get: { parameters: [{ $ref: '#/paths/~1items/get/parameters/0' }], responses: OK } },
+      },
+      { components: { parameters: { 'q~page': integerQuery(type) } } },
+    );
+  expect(
+    journalOf(spec('string'), spec('integer'), [
+      ['GET', '/items?q=a', 200],
+      ['GET', '/other?q=b', 200],
+    ]).broken,
+  ).toEqual([
+    ['#1 GET /items?q=a → 200', 'sends q=a, which the new spec refuses (not an integer)'],
+    ['#2 GET /other?q=b → 200', 'sends q=b, which the new spec refuses (not an integer)'],
+  ]);
+});
+
+test('a path item or an operation left empty (YAML `/drafts:` with nothing under it) is no operation: calls to it are not judged, the others are', () => {
+  const spec = (type: string) =>
+    aSpec({ '/drafts': null, '/items': { get: null, post: { parameters: [integerQuery(type)], responses: OK } } });
+  expect(
+    journalOf(spec('string'), spec('integer'), [
+      ['GET', '/drafts', 200],
+      ['GET', '/items', 200],
+      ['POST', '/items?q=a', 200],
+    ]),
+  ).toEqual({
+    broken: [['#3 POST /items?q=a → 200', 'sends q=a, which the new spec refuses (not an integer)']],
+    notJudged: [
+      { call: '#1 GET /drafts → 200', why: 'not an operation of the old spec' },
+      { call: '#2 GET /items → 200', why: 'not an operation of the old spec' },
+    ],
+  });
+});
