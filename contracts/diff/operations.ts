@@ -62,7 +62,7 @@ export function findOperation(
 export function documentsStatus(operation: SpecOperation, status: number): boolean {
   const code = String(status);
   return operation.statuses.some(
-    (key) => key === code || key.toUpperCase() === `${code[0] ?? ''}XX` || key === 'default',
+    (key) => key === code || key.toUpperCase() === `${code.charAt(0)}XX` || key === 'default',
   );
 }
 
@@ -95,7 +95,7 @@ function toParameters(document: Record<string, unknown>, raw: unknown): Map<stri
     parameters.set(`${parameter.in} ${parameter.name}`, {
       name: parameter.name,
       in: parameter.in,
-      required: parameter.required === true || parameter.in === 'path',
+      required: parameter.required === true,
       schema,
     });
   }
@@ -107,8 +107,9 @@ export function follow(document: Record<string, unknown>, value: unknown): unkno
   let current = value;
   for (let hops = 0; hops < 32; hops += 1) {
     const ref = (current as { $ref?: unknown } | null | undefined)?.$ref;
-    if (typeof ref !== 'string' || !ref.startsWith('#')) return current;
-    const keys = decodeURIComponent(ref.slice(1))
+    // Each $ref is local (`#/…`), as read-spec checked: the pointer's first piece is the `#`.
+    if (typeof ref !== 'string') return current;
+    const keys = decodeURIComponent(ref)
       .split('/')
       .slice(1)
       .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
