@@ -34,7 +34,8 @@ export const CALLER_RULES: readonly CallerRule[] = [
       'an int64 value (an id) changing type breaks callers on either side: they hold it as a 64-bit integer (the differ lets a query parameter or a response field go from integer to string)',
     judge: ({ differ, location, text, merged, metaKey }) => {
       if (text.kind !== 'type' || differ.action !== 'replace' || differ.before !== 'integer') return undefined;
-      const schema = at(merged, differ.path.slice(0, -1));
+      // The schema holding the `type` the differ reports.
+      const schema = at(merged, differ.path.slice(0, -1)) as object;
       if (formatBefore(schema, metaKey) !== 'int64') return undefined;
       return {
         impact: 'breaking',
@@ -50,7 +51,8 @@ export const CALLER_RULES: readonly CallerRule[] = [
     summary:
       'a type replaced breaks callers unless it only widens what they send (integer → number; any parameter → string) or narrows what they read (number → integer; a type dropped from a 3.1 list): the differ calls every type change in a response body non-breaking',
     judge: ({ differ, location, text }) => {
-      if (text.kind !== 'type' || differ.action !== 'replace' || location.side === 'document') return undefined;
+      // A type added or removed has no list on one side: toTypes is undefined for it below.
+      if (text.kind !== 'type' || location.side === 'document') return undefined;
       const before = toTypes(differ.before);
       const after = toTypes(differ.after);
       if (before === undefined || after === undefined) return undefined;
@@ -150,8 +152,7 @@ function hadGlobalSecurity(merged: unknown, metaKey: symbol): boolean {
 }
 
 /** The `format` a schema had before the change, read from the merged schema and its change marks. */
-function formatBefore(schema: unknown, metaKey: symbol): unknown {
-  if (typeof schema !== 'object' || schema === null) return undefined;
+function formatBefore(schema: object, metaKey: symbol): unknown {
   const marks = (schema as Record<symbol, Record<string, { action?: string; replaced?: unknown }> | undefined>)[
     metaKey
   ];

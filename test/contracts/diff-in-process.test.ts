@@ -146,10 +146,10 @@ test.each<[string, unknown, unknown, unknown[][]]>([
     ],
   ],
   [
-    'a response int64 given a description (not a type change)',
-    answering(field({ type: 'integer', format: 'int64' })),
+    'a response int64 whose description "integer" changes (not a type change)',
     answering(field({ type: 'integer', format: 'int64', description: 'integer' })),
-    [['annotation', ...RESPONSE_200, 'id: description "integer" added', DIFFER, 'documentation only']],
+    answering(field({ type: 'integer', format: 'int64', description: 'an id' })),
+    [['annotation', ...RESPONSE_200, 'id: description "integer" → "an id"', DIFFER, 'documentation only']],
   ],
   [
     'a request field integer → string (a JSON 123 is no string)',
@@ -781,4 +781,22 @@ test("withMediaTypeMapping puts our resolver wherever the rules hold the differ'
     mapped: { 'application/json': 'Application/JSON', '*/*': '*/*' },
   });
   expect(shared.mapping).toBe(differMapping);
+});
+
+test("a `type` inside an operation's extension (x-quota.type) changed: not a schema's type, so not our type rule's; the differ leaves it unclassified (breaking)", () => {
+  const changes = compareSpecs(
+    differ,
+    getWith({ 'x-quota': { type: 'integer' } }),
+    getWith({ 'x-quota': { type: 'string' } }),
+  );
+  expect(
+    changes.map((change) => [
+      change.impact,
+      change.side,
+      change.where,
+      change.change,
+      change.judgedBy,
+      change.differ.type,
+    ]),
+  ).toEqual([['breaking', 'document', 'x-quota', 'type "integer" → "string"', DIFFER, 'unclassified']]);
 });
