@@ -635,6 +635,17 @@ test.each<[string, (string | number)[], ReturnType<typeof locate>]>([
     ['paths', '/items', 'summary'],
     { side: 'document', operation: { method: '*', path: '/items' }, part: 'summary', rest: [] },
   ],
+  [
+    'a parameter the merged document does not hold (named by its index)',
+    ['paths', '/items', 'get', 'parameters', 3, 'schema', 'type'],
+    {
+      side: 'request',
+      operation: { method: 'GET', path: '/items' },
+      part: 'unknown parameter #3',
+      parameter: { name: '#3', in: 'unknown' },
+      rest: ['type'],
+    },
+  ],
 ])('locate: %s', (_name, at, location) => {
   expect(locate(at, { paths: { '/items': { parameters: [Q] } } })).toEqual(location);
 });
