@@ -174,3 +174,19 @@ test('a path item or an operation left empty (YAML `/drafts:` with nothing under
     ],
   });
 });
+
+test('a parameter whose $ref goes round in a cycle declares nothing: a call sending it is judged without it', () => {
+  const spec = (type: string) =>
+    aSpec(
+      { '/items': { get: { parameters: [{ $ref: '#/components/parameters/a' }, integerQuery(type)], responses: OK } } },
+      {
+        components: {
+          parameters: { a: { $ref: '#/components/parameters/b' }, b: { $ref: '#/components/parameters/a' } },
+        },
+      },
+    );
+  expect(journalOf(spec('string'), spec('integer'), [['GET', '/items?a=1&q=x', 200]])).toEqual({
+    broken: [['#1 GET /items?a=1&q=x → 200', 'sends q=x, which the new spec refuses (not an integer)']],
+    notJudged: [],
+  });
+});
