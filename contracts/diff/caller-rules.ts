@@ -138,9 +138,7 @@ function accepts(types: readonly string[], type: string): boolean {
  */
 function requiresCredentials(security: unknown): boolean {
   if (!Array.isArray(security) || security.length === 0) return false;
-  return security.every(
-    (alternative) => typeof alternative === 'object' && alternative !== null && Object.keys(alternative).length > 0,
-  );
+  return security.every((alternative) => Object.keys(alternative ?? {}).length > 0);
 }
 
 /** Whether the old document required credentials of every operation (a root `security` that is not new). */

@@ -36,6 +36,7 @@ const judged = (before: unknown, after: unknown) =>
 test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
   ['an operation that now allows callers without credentials ([{}])', { security: [{}] }, {}],
   ['an operation whose credentials are now optional ([{}, bearer])', { security: [{}, { bearer: [] }] }, BEARER],
+  ['an operation that now asks for none of the global credentials ([])', { security: [] }, BEARER],
 ])("%s: added, it breaks no caller (the differ's verdict stands)", (_name, operation, root) => {
   expect(judged(getWith({}, root), getWith(operation, root))).toEqual([
     ['non-breaking', 'request', 'GET /items', 'security', 'added', DIFFER, 'what callers send is still accepted'],
