@@ -76,7 +76,7 @@ function fitTemplate(
   const pathValues: Record<string, string> = {};
   let literals = 0;
   for (const [index, segment] of want.entries()) {
-    const value = got[index] ?? '';
+    const value = got[index] as string; // as many segments as want: checked above
     const name = /^\{([^}]+)\}$/.exec(segment)?.[1];
     if (name === undefined && segment !== value) return undefined;
     if (name === undefined) literals += 1;
