@@ -1,6 +1,6 @@
 // The View Token checks judged one answer (or one run's answers) at a time: each verdict and the
 // sentence a user reads, at the boundaries the checks name (8-character secrets, 12 h ± 5 min, two objects).
-import type { Answer, ProbeResult, RunFacts } from '../../contracts/check-types';
+import type { Answer, ProbeResult } from '../../contracts/check-types';
 import {
   REFUSAL_CLAIMS_NO_SUCCESS,
   VIEW_TOKEN_HIDES_ACCESS_TOKEN,
@@ -12,47 +12,23 @@ import type { ContractSpec } from '../../contracts/contract-spec';
 import type { Exchange } from '../../contracts/http-exchange';
 import { parseContractArgs, type ContractOptions } from '../../contracts/options';
 import type { Probe } from '../../contracts/probe-planner';
+import { ACCESS_TOKEN, answer, facts, issuing, probe } from '../support/check-inputs';
 
-const ACCESS_TOKEN = 'access-token-0123456789';
 const spec = {} as ContractSpec; // these checks never read the spec
 
-function anAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
-  return {
-    kind: 'response',
-    request: { method: 'GET', path: '/view/token', url: 'http://127.0.0.1/view/token', headers: {} },
-    timing: { startMs: 0, endMs: 1 },
-    status,
-    headers,
-    bodyText: typeof body === 'string' ? body : JSON.stringify(body),
-  };
-}
+const anAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
+  answer(status, typeof body === 'string' ? body : JSON.stringify(body), headers);
+const aToken = (token: string, headers: Record<string, string> = {}): Answer => answer(200, issuing(token), headers);
 
-const aToken = (token: string, headers: Record<string, string> = {}): Answer =>
-  anAnswer(200, { code: 'success', data: token, message: '' }, headers);
-
+/** A success probe that asked for `object` (none: a probe that named no object). */
 function aProbe(object?: string): Probe {
-  return {
-    id: `issue ${object ?? 'none'}`,
-    operation: 'getViewToken',
-    intent: 'success',
-    request: { method: 'GET', path: '/view/token', headers: {} },
-    ...(object === undefined ? {} : { object }),
-    where: 'GET /view/token',
-    variant: 'the Access Token',
-  };
+  const { object: _ignored, ...sent } = probe('success');
+  return object === undefined ? sent : { ...sent, object };
 }
 
 const aResult = (exchange: Exchange, object?: string): ProbeResult => ({ probe: aProbe(object), exchange });
-const broken: Exchange = {
-  kind: 'broken',
-  request: { method: 'GET', path: '/view/token', url: 'http://127.0.0.1/view/token', headers: {} },
-  timing: { startMs: 0, endMs: 1 },
-  reason: 'the connection was reset',
-};
-
-function someFacts(issuedTokens: string[] = [], accessToken = ACCESS_TOKEN): RunFacts {
-  return { accessToken, issuedTokens, tokenObjects: new Map(), controls: new Map() };
-}
+const { request, timing } = answer(0);
+const broken: Exchange = { kind: 'broken', request, timing, reason: 'the connection was reset' };
 
 function anOptions(...ids: string[]): ContractOptions {
   const command = parseContractArgs(['--base-url', 'http://127.0.0.1:1', '--access-token', ACCESS_TOKEN, ...ids]);
@@ -64,8 +40,8 @@ const base64url = (value: unknown): string => Buffer.from(JSON.stringify(value))
 const aJwt = (header: object, claims: object, signature = 'c2lnbmF0dXJl'): string =>
   `${base64url(header)}.${base64url(claims)}.${signature}`;
 
-const judge = (check: typeof VIEW_TOKENS_USABLE, answer: Answer, facts = someFacts()): string | undefined =>
-  check.judge(answer, aProbe('fileId=1'), spec, facts);
+const judge = (check: typeof VIEW_TOKENS_USABLE, response: Answer, known = facts()): string | undefined =>
+  check.judge(response, aProbe('fileId=1'), spec, known);
 
 test.each([
   [aToken('a1b2c3d4e5f6'), undefined],
@@ -100,7 +76,7 @@ test.each([
   ],
   [[aResult(aToken('t1'), 'fileId=1'), aResult(aToken('t2'), 'integrateId=2')], undefined],
 ])('view_token_object_scoped judges only when View Tokens came back for two objects or more (%#)', (judged, reason) => {
-  expect(VIEW_TOKEN_OBJECT_SCOPED.enough?.(judged, someFacts())).toBe(reason);
+  expect(VIEW_TOKEN_OBJECT_SCOPED.enough?.(judged, facts())).toBe(reason);
 });
 
 test('view_token_object_scoped: the same token for two objects is one finding naming both, a token repeated for its own object is none', () => {
@@ -112,7 +88,7 @@ test('view_token_object_scoped: the same token for two objects is one finding na
     aResult(broken, 'sceneId=4'),
     aResult(aToken('tokenB')),
   ];
-  expect(VIEW_TOKEN_OBJECT_SCOPED.judgeTogether?.(results, someFacts())).toEqual([
+  expect(VIEW_TOKEN_OBJECT_SCOPED.judgeTogether?.(results, facts())).toEqual([
     {
       result: results[2],
       reason: 'the View Token for integrateId=2 is the one issued for fileId=1',
@@ -135,10 +111,10 @@ test.each([
 );
 
 test('view_token_hides_access_token: enough once any View Token came back; judges 200 answers only', () => {
-  expect(VIEW_TOKEN_HIDES_ACCESS_TOKEN.enough?.([aResult(anAnswer(404, {}), 'fileId=1')], someFacts())).toBe(
+  expect(VIEW_TOKEN_HIDES_ACCESS_TOKEN.enough?.([aResult(anAnswer(404, {}), 'fileId=1')], facts())).toBe(
     'no View Token was issued in this run (see success_envelope)',
   );
-  expect(VIEW_TOKEN_HIDES_ACCESS_TOKEN.enough?.([aResult(aToken('t1'), 'fileId=1')], someFacts())).toBeUndefined();
+  expect(VIEW_TOKEN_HIDES_ACCESS_TOKEN.enough?.([aResult(aToken('t1'), 'fileId=1')], facts())).toBeUndefined();
   const carrying = { code: 'success', data: `x.${ACCESS_TOKEN}.y`, message: '' };
   expect(judge(VIEW_TOKEN_HIDES_ACCESS_TOKEN, anAnswer(200, carrying))).toBe(
     'the View Token carries the Access Token in plain text',
@@ -148,8 +124,8 @@ test('view_token_hides_access_token: enough once any View Token came back; judge
 
 test('refusal_claims_no_success: enough only when a request of the run was refused (4xx)', () => {
   const noRefusal = [aResult(aToken('t1'), 'fileId=1'), aResult(anAnswer(500, {})), aResult(broken)];
-  expect(REFUSAL_CLAIMS_NO_SUCCESS.enough?.(noRefusal, someFacts())).toBe('no request of this run was refused (4xx)');
-  expect(REFUSAL_CLAIMS_NO_SUCCESS.enough?.([...noRefusal, aResult(anAnswer(401, {}))], someFacts())).toBeUndefined();
+  expect(REFUSAL_CLAIMS_NO_SUCCESS.enough?.(noRefusal, facts())).toBe('no request of this run was refused (4xx)');
+  expect(REFUSAL_CLAIMS_NO_SUCCESS.enough?.([...noRefusal, aResult(anAnswer(401, {}))], facts())).toBeUndefined();
 });
 
 const ISSUED = 'Ab3dEf7hIj9k'; // lower, upper and digits, 12 characters
@@ -182,7 +158,7 @@ test.each([
   ],
   ['a success answer', anAnswer(200, { code: 'success', data: ISSUED }), undefined],
 ])('refusal_claims_no_success: %s', (_label, answer, reason) => {
-  expect(judge(REFUSAL_CLAIMS_NO_SUCCESS, answer, someFacts([ISSUED]))).toBe(reason);
+  expect(judge(REFUSAL_CLAIMS_NO_SUCCESS, answer, facts([ISSUED]))).toBe(reason);
 });
 
 test.each([
@@ -198,7 +174,7 @@ test.each([
   ],
   ['another punctuation', 'abc.defghijk', 'zyx_wvutsrqp', undefined],
 ])('refusal_claims_no_success reads a shape by its kinds of character: %s', (_label, issued, data, reason) => {
-  expect(judge(REFUSAL_CLAIMS_NO_SUCCESS, anAnswer(403, { code: 'x', data }), someFacts([issued]))).toBe(reason);
+  expect(judge(REFUSAL_CLAIMS_NO_SUCCESS, anAnswer(403, { code: 'x', data }), facts([issued]))).toBe(reason);
 });
 
 test.each([
@@ -217,7 +193,7 @@ test.each([
     'a refusal carries a View Token in data (shaped like the ones issued)',
   ],
 ])('refusal_claims_no_success looks for View Tokens of 8 characters or more: %s', (_label, issued, body, reason) => {
-  expect(judge(REFUSAL_CLAIMS_NO_SUCCESS, anAnswer(403, body), someFacts([issued]))).toBe(reason);
+  expect(judge(REFUSAL_CLAIMS_NO_SUCCESS, anAnswer(403, body), facts([issued]))).toBe(reason);
 });
 
 test.each([
@@ -231,7 +207,7 @@ test.each([
   ],
   [[aResult(aToken('t1'), 'fileId=1'), aResult(aToken('t2'), 'integrateId=2')], undefined],
 ])('view_token_unforgeable needs two different View Tokens (%#)', (judged, reason) => {
-  expect(VIEW_TOKEN_UNFORGEABLE.enough?.(judged, someFacts())).toBe(reason);
+  expect(VIEW_TOKEN_UNFORGEABLE.enough?.(judged, facts())).toBe(reason);
 });
 
 test.each([
@@ -269,7 +245,7 @@ test('view_token_unforgeable: close tokens are one finding each, naming both obj
     aResult(aToken('q8Zr2LmX7Kd')),
     aResult(broken, 'sceneId=4'),
   ];
-  expect(VIEW_TOKEN_UNFORGEABLE.judgeTogether?.(results, someFacts())).toEqual([
+  expect(VIEW_TOKEN_UNFORGEABLE.judgeTogether?.(results, facts())).toEqual([
     {
       result: results[2],
       reason:
@@ -281,7 +257,7 @@ test('view_token_unforgeable: close tokens are one finding each, naming both obj
 
 test('view_token_unforgeable: a token whose probe named no object is "the same object"', () => {
   const results = [aResult(aToken('token0001')), aResult(aToken('token0002'))];
-  expect(VIEW_TOKEN_UNFORGEABLE.judgeTogether?.(results, someFacts())[0]?.reason).toBe(
+  expect(VIEW_TOKEN_UNFORGEABLE.judgeTogether?.(results, facts())[0]?.reason).toBe(
     'the View Tokens for the same object and the same object differ in 1 of 9 characters (at most 5 bits apart): a caller who holds one can guess others',
   );
 });
