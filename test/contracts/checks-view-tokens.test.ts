@@ -314,3 +314,10 @@ test.each([
 ])('view_token_lifetime: %s states no expiry and passes', (_label, answer) => {
   expect(judge(VIEW_TOKEN_LIFETIME, answer)).toBeUndefined();
 });
+
+test('refusal_claims_no_success: data shaped like any one of the View Tokens issued is caught, not only like all of them', () => {
+  const refusal = anAnswer(403, { code: 'x', data: 'Zz9yYx8wWv7u' });
+  expect(judge(REFUSAL_CLAIMS_NO_SUCCESS, refusal, facts(['123456789012', 'Ab3dEf7hIj9k']))).toBe(
+    'a refusal carries a View Token in data (shaped like the ones issued)',
+  );
+});
