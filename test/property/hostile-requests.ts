@@ -302,8 +302,9 @@ const unknownRequest: fc.Arbitrary<HostileRequest> = fc
 /** One request at any route of the spec (service routes weigh more) or at a made-up path. */
 const hostileRequest: fc.Arbitrary<HostileRequest> = fc
   .oneof(
-    // Service routes and the admin operations that read a body are where hostile input goes deepest.
-    ...SPEC_ROUTES.map((route) => ({ weight: !route.admin || route.takesBody ? 8 : 2, arbitrary: requestTo(route) })),
+    // Service routes and the admin operations that read a body are where hostile input goes deepest; the
+    // other admin routes weigh 5, not 2: at 2, 3 seeds in 200 generated no request to one of them (44 routes).
+    ...SPEC_ROUTES.map((route) => ({ weight: !route.admin || route.takesBody ? 8 : 5, arbitrary: requestTo(route) })),
     { weight: 10, arbitrary: unknownRequest },
   )
   .filter((request) => !asksForLongDelay(request));
