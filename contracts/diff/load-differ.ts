@@ -50,10 +50,17 @@ export function loadDiffer(find: FindPackage = findPackage): Differ {
   return { ...(require(name) as Omit<Differ, 'version'>), version: found.version };
 }
 
-function findPackage(name: string): { version: string } | undefined {
+/**
+ * Where `name` resolves from (by `resolve`, Node's own by default), and the version its package.json says
+ * ('' when it says none); undefined when it does not resolve or resolves outside a node_modules folder.
+ */
+export function findPackage(
+  name: string,
+  resolve: (name: string) => string = require.resolve,
+): { version: string } | undefined {
   let entry: string;
   try {
-    entry = require.resolve(name);
+    entry = resolve(name);
   } catch {
     return undefined;
   }

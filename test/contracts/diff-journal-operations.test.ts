@@ -1,25 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { runDiffCommand } from '../../contracts/diff/diff-command';
+import { tempFiles } from '../support/temp-files';
 
 // --journal: which operation of each spec a recorded call went to (its method, and the template its
 // path fits, the most literal winning), the statuses an operation documents (the code, its class,
 // default), and parameters declared through $refs.
 
-let dir: string;
-let files = 0;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'vtm-diff-operations-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function aFile(content: unknown): string {
-  files += 1;
-  const file = path.join(dir, `${files}.json`);
-  writeFileSync(file, JSON.stringify(content));
-  return file;
-}
+const aFile = tempFiles('vtm-diff-operations-').write;
 
 const aSpec = (paths: Record<string, unknown>, root: Record<string, unknown> = {}) => ({
   openapi: '3.0.3',

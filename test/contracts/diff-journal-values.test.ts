@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { runDiffCommand } from '../../contracts/diff/diff-command';
+import { tempFiles } from '../support/temp-files';
 
 // --journal against a parameter whose schema the new spec tightens: each recorded value is judged
 // against the new schema (type, int32/int64 range, enum, bounds inclusive and exclusive, length,
@@ -9,19 +7,7 @@ import { runDiffCommand } from '../../contracts/diff/diff-command';
 // the new schema refuses a value the old one (any string) accepted. Each boundary is shown
 // on the limit and one step either side.
 
-let dir: string;
-let files = 0;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'vtm-diff-values-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function aFile(content: unknown): string {
-  files += 1;
-  const file = path.join(dir, `${files}.json`);
-  writeFileSync(file, JSON.stringify(content));
-  return file;
-}
+const aFile = tempFiles('vtm-diff-values-').write;
 
 const aSpec = (openapi: string, schema: unknown) => ({
   openapi,
