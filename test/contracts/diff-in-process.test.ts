@@ -79,6 +79,18 @@ const answering = (schema: unknown, openapi = '3.0.3') =>
 const field = (schema: unknown) => ({ type: 'object', properties: { id: schema } });
 const REQUEST_BODY = ['request', 'POST /items', 'request body application/json'];
 const RESPONSE_200 = ['response', 'GET /items', 'response 200 application/json'];
+const SENT_REFUSED = 'callers send the old type, which the new spec refuses';
+const READ_OTHER = 'callers parse the old type and get another';
+const SENT_STILL = 'every value callers send is still of the new type';
+const READ_STILL = 'every value callers now read is of a type they parse';
+/** The row of a field `id` whose type our type-replaced rule judged. */
+const typeReplaced = (impact: string, where: string[], from: string, to: string, reason: string) => [
+  impact,
+  ...where,
+  `id: type ${from} → ${to}`,
+  'rule type-replaced',
+  reason,
+];
 const INT64_SENT =
   'callers hold this int64 as a 64-bit integer: a generated client\'s type for it changes, and so does the JSON value they send (123 → "123")';
 const INT64_READ =
@@ -108,13 +120,7 @@ test.each<[string, unknown, unknown, unknown[][]]>([
     answering(field({ type: 'integer' })),
     answering(field({ type: 'string', format: 'int64' })),
     [
-      [
-        'breaking',
-        ...RESPONSE_200,
-        'id: type "integer" → "string"',
-        'rule type-replaced',
-        'callers parse the old type and get another',
-      ],
+      typeReplaced('breaking', RESPONSE_200, '"integer"', '"string"', READ_OTHER),
       ['non-breaking', ...RESPONSE_200, 'id: format "int64" added', DIFFER, 'what callers read is still there'],
     ],
   ],
@@ -122,15 +128,7 @@ test.each<[string, unknown, unknown, unknown[][]]>([
     'a response number of format int64 → string (not an integer before)',
     answering(field({ type: 'number', format: 'int64' })),
     answering(field({ type: 'string', format: 'int64' })),
-    [
-      [
-        'breaking',
-        ...RESPONSE_200,
-        'id: type "number" → "string"',
-        'rule type-replaced',
-        'callers parse the old type and get another',
-      ],
-    ],
+    [typeReplaced('breaking', RESPONSE_200, '"number"', '"string"', READ_OTHER)],
   ],
   [
     'a response int64 losing its type (removed, not replaced)',
@@ -156,85 +154,37 @@ test.each<[string, unknown, unknown, unknown[][]]>([
     'a request field integer → string (a JSON 123 is no string)',
     withBody(field({ type: 'integer' })),
     withBody(field({ type: 'string' })),
-    [
-      [
-        'breaking',
-        ...REQUEST_BODY,
-        'id: type "integer" → "string"',
-        'rule type-replaced',
-        'callers send the old type, which the new spec refuses',
-      ],
-    ],
+    [typeReplaced('breaking', REQUEST_BODY, '"integer"', '"string"', SENT_REFUSED)],
   ],
   [
     'a request field string → number',
     withBody(field({ type: 'string' })),
     withBody(field({ type: 'number' })),
-    [
-      [
-        'breaking',
-        ...REQUEST_BODY,
-        'id: type "string" → "number"',
-        'rule type-replaced',
-        'callers send the old type, which the new spec refuses',
-      ],
-    ],
+    [typeReplaced('breaking', REQUEST_BODY, '"string"', '"number"', SENT_REFUSED)],
   ],
   [
     'a request field integer → number (widened)',
     withBody(field({ type: 'integer' })),
     withBody(field({ type: 'number' })),
-    [
-      [
-        'non-breaking',
-        ...REQUEST_BODY,
-        'id: type "integer" → "number"',
-        'rule type-replaced',
-        'every value callers send is still of the new type',
-      ],
-    ],
+    [typeReplaced('non-breaking', REQUEST_BODY, '"integer"', '"number"', SENT_STILL)],
   ],
   [
     'a request field that may be null no longer (3.1)',
     withBody(field({ type: ['integer', 'null'] }), '3.1.0'),
     withBody(field({ type: 'integer' }), '3.1.0'),
-    [
-      [
-        'breaking',
-        ...REQUEST_BODY,
-        'id: type ["integer","null"] → "integer"',
-        'rule type-replaced',
-        'callers send the old type, which the new spec refuses',
-      ],
-    ],
+    [typeReplaced('breaking', REQUEST_BODY, '["integer","null"]', '"integer"', SENT_REFUSED)],
   ],
   [
     'a response number → string',
     answering(field({ type: 'number' })),
     answering(field({ type: 'string' })),
-    [
-      [
-        'breaking',
-        ...RESPONSE_200,
-        'id: type "number" → "string"',
-        'rule type-replaced',
-        'callers parse the old type and get another',
-      ],
-    ],
+    [typeReplaced('breaking', RESPONSE_200, '"number"', '"string"', READ_OTHER)],
   ],
   [
     'a response number → integer (narrowed)',
     answering(field({ type: 'number' })),
     answering(field({ type: 'integer' })),
-    [
-      [
-        'non-breaking',
-        ...RESPONSE_200,
-        'id: type "number" → "integer"',
-        'rule type-replaced',
-        'every value callers now read is of a type they parse',
-      ],
-    ],
+    [typeReplaced('non-breaking', RESPONSE_200, '"number"', '"integer"', READ_STILL)],
   ],
   [
     'a response field removed',
@@ -670,7 +620,7 @@ test.each<[string, string]>([
         'response 200 application/json',
         'type "string" → "integer"',
         'rule type-replaced',
-        'callers parse the old type and get another',
+        READ_OTHER,
       ],
       [
         'non-breaking',
@@ -756,7 +706,7 @@ test('a request media type */* → application/json (narrowed): one media type r
       'request body */*',
       'type "string" → "integer"',
       'rule type-replaced',
-      'callers send the old type, which the new spec refuses',
+      SENT_REFUSED,
     ],
     [
       'non-breaking',
