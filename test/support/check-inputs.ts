@@ -2,6 +2,7 @@
 import type { Answer, ProbeResult, RunFacts } from '../../contracts/check-types';
 import type { ContractOperation } from '../../contracts/contract-spec';
 import type { ProbeRequest } from '../../contracts/http-exchange';
+import { toContractOptions } from '../../contracts/library-options';
 import type { ContractOptions, IdName } from '../../contracts/options';
 import type { Probe, ProbeIntent } from '../../contracts/probe-planner';
 
@@ -49,20 +50,7 @@ export const result = (exchange: Answer, sent: Probe = probe('success')): ProbeR
 
 /** Options with the given ids (and Access Token); everything else at its default. */
 export function options(ids: Partial<Record<IdName, string>>, accessToken = ACCESS_TOKEN): ContractOptions {
-  return {
-    target: new URL('http://127.0.0.1:1'),
-    accessToken,
-    ids,
-    specPath: undefined,
-    checks: 'all',
-    excludeChecks: [],
-    junitFile: undefined,
-    jsonFile: undefined,
-    sarifFile: undefined,
-    allowFile: undefined,
-    checksVersion: 2,
-    timeoutMs: 300,
-  };
+  return toContractOptions({ target: 'http://127.0.0.1:1', accessToken, ids, timeoutMs: 300 });
 }
 
 /** What the run knows: the Access Token and the View Tokens issued. */
