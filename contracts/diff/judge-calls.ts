@@ -159,6 +159,19 @@ function renamedPathParameters(before: Record<string, string>, after: Record<str
   return Object.fromEntries(Object.keys(before).map((name, index) => [name, names[index] ?? name]));
 }
 
+/**
+ * Whether a change reaches calls of this operation: one of its own; the document's `security`, unless the
+ * operation has its own; a security scheme its callers may use. A change to the path item (method `*`: its
+ * parameters) is neither an answer nor credentials (parameterReasons judges what callers send).
+ */
+function reaches(change: SpecChange, operation: SpecOperation): boolean {
+  const target = change.location.operation;
+  if (target !== undefined) return target.path === operation.template && target.method === operation.method;
+  if (change.where === 'security') return !operation.security.own;
+  const scheme = /^security scheme (.+)$/.exec(change.where)?.[1];
+  return scheme !== undefined && operation.security.schemes.has(scheme);
+}
+
 function statusReasons(before: SpecOperation, after: SpecOperation, statuses: readonly number[]): string[] {
   // Several statuses (a --record "exists": 200 or 201): broken only when the new spec documents none of them.
   const wasDocumented = statuses.filter((status) => documentsStatus(before, status));
@@ -171,14 +184,10 @@ function changeReasons(changes: readonly SpecChange[], operation: SpecOperation,
   const reasons: string[] = [];
   for (const change of changes) {
     if (change.impact !== 'breaking') continue;
-    const target = change.location.operation;
-    const same =
-      target === undefined ||
-      (target.path === operation.template && (target.method === '*' || target.method === operation.method));
-    if (!same) continue;
+    if (!reaches(change, operation)) continue;
     const answered =
       change.side === 'response' && change.kind !== 'response' && change.location.status === String(status);
-    const credentials = change.kind === 'security' || change.where.startsWith('security');
+    const credentials = change.where.startsWith('security');
     if (answered) reasons.push(`its ${status} answer changes: ${change.where}: ${change.change}`);
     else if (credentials) reasons.push(`the credentials it must send change: ${change.where}: ${change.change}`);
   }

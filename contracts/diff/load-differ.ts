@@ -39,7 +39,8 @@ export type FindPackage = (name: string) => { version: string } | undefined;
 export function loadDiffer(find: FindPackage = findPackage): Differ {
   const { name, range } = DIFFER_PACKAGE;
   const found = find(name);
-  const major = range.replace(/^\^/, '').split('.')[0];
+  // The range is `^<major>.<minor>.<patch>`.
+  const major = range.slice(1, range.indexOf('.'));
   if (found === undefined || found.version.split('.')[0] !== major) {
     const seen = found === undefined ? 'which is not installed' : `but ${name}@${found.version} is installed`;
     throw new UsageError(
@@ -67,7 +68,7 @@ export function findPackage(
   // The entry is somewhere inside node_modules/<name>/: its package.json is at that folder's top.
   const marker = `${path.sep}node_modules${path.sep}${name}${path.sep}`;
   const at = entry.lastIndexOf(marker);
-  if (at < 0) return undefined;
+  if (at === -1) return undefined;
   const manifest = JSON.parse(readFileSync(`${entry.slice(0, at + marker.length)}package.json`, 'utf8')) as {
     version?: unknown;
   };

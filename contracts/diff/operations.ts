@@ -8,6 +8,8 @@ export interface SpecOperation {
   parameters: Map<string, SpecParameter>;
   /** The response keys it documents: `200`, `4XX`, `default`. */
   statuses: string[];
+  /** Whether it has a `security` of its own (the document's does not reach it), and the schemes its callers may use. */
+  security: { own: boolean; schemes: Set<string> };
 }
 
 interface SpecParameter {
@@ -38,9 +40,18 @@ export function listOperations(document: Record<string, unknown>): SpecOperation
         template,
         parameters: new Map([...shared, ...toParameters(document, operation.parameters)]),
         statuses: Object.keys(responses),
+        security: securityOf(operation.security, document.security),
       };
     });
   });
+}
+
+function securityOf(own: unknown, global: unknown): SpecOperation['security'] {
+  const requirements = Array.isArray(own) ? own : Array.isArray(global) ? global : [];
+  const schemes = requirements.flatMap((requirement: unknown) =>
+    typeof requirement === 'object' && requirement !== null ? Object.keys(requirement) : [],
+  );
+  return { own: Array.isArray(own), schemes: new Set(schemes) };
 }
 
 /** The operation a recorded call went to: its method, and the template its path fits (the most literal segments win). */

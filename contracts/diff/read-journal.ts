@@ -32,7 +32,7 @@ const RECORD_STATUSES = { objects: [200, 201], missing: [404], forbidden: [403] 
 export function readJournal(file: string): Journal {
   const name = `--journal ${file}`;
   const data = parseJson(name, file);
-  if (typeof data === 'object' && data !== null && Array.isArray((data as { requests?: unknown }).requests))
+  if (Array.isArray((data as { requests?: unknown } | null)?.requests))
     return {
       file,
       kind: 'journal',

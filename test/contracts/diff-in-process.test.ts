@@ -762,3 +762,19 @@ test("a `type` inside an operation's extension (x-quota.type) changed: not a sch
     ]),
   ).toEqual([['breaking', 'document', 'x-quota', 'type "integer" → "string"', DIFFER, 'unclassified']]);
 });
+
+test("changes of one impact: the document's before an operation's; the differ's pointer escapes ~ and / (RFC 6901)", () => {
+  const paths = (get: Record<string, unknown>) => ({ '/a~b': { get: { responses: OK, ...get } } });
+  const changes = compareSpecs(
+    differ,
+    aSpec(paths({}), BEARER),
+    aSpec(paths({ parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string' } }] }), {
+      ...BEARER,
+      security: [{ bearer: [] }],
+    }),
+  );
+  expect(changes.map((change) => [change.impact, change.operation, change.where, change.differ.pointer])).toEqual([
+    ['breaking', undefined, 'security', '/security'],
+    ['breaking', 'GET /a~b', 'query parameter q', '/paths/~1a~0b/get/parameters/0'],
+  ]);
+});

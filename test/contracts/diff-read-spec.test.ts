@@ -133,6 +133,7 @@ describe('what it refuses', () => {
     expect(refusal(spec({ $ref: 'base.yaml' }))).toBe(
       '$ref base.yaml (at /) names another file; diff reads one file: bundle the spec into one first',
     );
+    expect(refusal(spec({ $ref: '#/nowhere' }))).toBe('$ref #/nowhere (at /) names nothing');
   });
 
   test('a file that is not there, a folder, and a name too long to open, each with why', () => {
