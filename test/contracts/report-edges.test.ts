@@ -266,3 +266,26 @@ test("SARIF fingerprints: one per finding, the same on a rerun at another addres
   const all = fingerprints({ ...defects, findings: [first, second, otherReason, otherCheck, otherPlace] });
   expect([all.length, new Set(all).size]).toEqual([6, 6]); // the five findings and the allowed one
 });
+
+test('one request breaking checks: one break per check and reason (a cause standing for its reasons, the first reason its example)', () => {
+  const probed = result('probe', 'GET id', 'v', answer('/view/token', 400, '', {}));
+  const violation = (reason: string, cause?: string) => ({ result: probed, expected: 'e', reason, cause });
+  const [finding, ...others] = groupFindings([
+    {
+      ...check('a', 'fail', '', 1),
+      violations: [violation('x'), violation('x'), violation('x-detail', 'x'), violation('z')],
+    },
+    { ...check('b', 'fail', '', 1), violations: [violation('x')] },
+    {
+      ...check('c', 'fail', '', 1),
+      violations: [violation('first detail', 'cause'), violation('second detail', 'cause')],
+    },
+  ]);
+  expect(others).toEqual([]);
+  expect(finding?.breaks).toEqual([
+    { check: 'a', source: 'a sentence', expected: 'e', reason: 'x' },
+    { check: 'a', source: 'a sentence', expected: 'e', reason: 'z' },
+    { check: 'b', source: 'b sentence', expected: 'e', reason: 'x' },
+    { check: 'c', source: 'c sentence', expected: 'e', reason: 'cause', example: 'first detail' },
+  ]);
+});

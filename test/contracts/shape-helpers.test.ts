@@ -15,6 +15,12 @@ test.each<[string, string | undefined]>([
   ['{"s":"\\"a\\":1,\\"a\\":2"}', undefined],
   ['{"k":"v","n":[1,{"k":1,"z":[{"k":2}]}],"k":3}', 'k'],
   ['{}', undefined],
+  // A name after a closed object or list is the outer object's again.
+  ['{"a":{"b":1},"a":2}', 'a'],
+  ['{"a":[1],"a":2}', 'a'],
+  ['{"a":[{"b":1}],"b":2}', undefined],
+  // An escaped quote does not end a name.
+  ['{"a\\"":1,"a\\"":2}', 'a"'],
 ])('repeatedMember(%s) is %j', (json, name) => {
   expect(repeatedMember(json)).toBe(name);
 });
@@ -69,6 +75,10 @@ test.each([
   const earlier = '0'.repeat(32);
   const later = `${'f'.repeat(differing)}${'0'.repeat(32 - differing)}`;
   expect(closeTokens([earlier, later], GUESSABLE_BITS)).toHaveLength(found);
+});
+
+test('a token issued twice is not "close" to itself (the same token again is another check\'s finding)', () => {
+  expect(closeTokens(['token01', 'token01'], GUESSABLE_BITS)).toEqual([]);
 });
 
 test('the closest earlier token is the one reported', () => {
