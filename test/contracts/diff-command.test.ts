@@ -77,6 +77,11 @@ test('the same spec twice: exit 0 and nothing listed', () => {
   });
 });
 
+test('diff -h is diff --help, wherever it stands', () => {
+  expect(run(['-h'])).toEqual(run(['--help']));
+  expect(run([BASE, '-h']).stdout).toBe(run(['--help']).stdout);
+});
+
 test('diff --help lists the flags from the table the parser reads, our rules, and the exit codes', () => {
   const result = run(['--help']);
   expect(result.code).toBe(0);
@@ -97,6 +102,11 @@ test.each<[string, () => string[], string]>([
     'three specs',
     () => [BASE, BASE, 'x.yaml'],
     'diff takes two spec files, OLD and NEW; also given: x.yaml (see diff --help)',
+  ],
+  [
+    'four specs',
+    () => [BASE, BASE, 'x.yaml', 'y.yaml'],
+    'diff takes two spec files, OLD and NEW; also given: x.yaml y.yaml (see diff --help)',
   ],
   [
     'a misspelt flag',

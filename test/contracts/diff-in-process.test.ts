@@ -1,4 +1,4 @@
-import { locate } from '../../contracts/diff/change-location';
+import { at, locate } from '../../contracts/diff/change-location';
 import { loadDiffer } from '../../contracts/diff/load-differ';
 import { withMediaTypeMapping } from '../../contracts/diff/media-type-mapping';
 import { compareSpecs } from '../../contracts/diff/spec-changes';
@@ -597,8 +597,60 @@ test.each<[string, (string | number)[], ReturnType<typeof locate>]>([
       rest: ['type'],
     },
   ],
-])('locate: %s', (_name, at, location) => {
-  expect(locate(at, { paths: { '/items': { parameters: [Q] } } })).toEqual(location);
+  ['a component (met through the operations that use it)', ['components', 'schemas', 'Item', 'type'], undefined],
+  [
+    'a security scheme',
+    ['components', 'securitySchemes', 'bearer', 'scheme'],
+    { side: 'request', operation: undefined, part: 'security scheme bearer', rest: ['scheme'] },
+  ],
+  [
+    'whether a request body is required',
+    ['paths', '/items', 'post', 'requestBody', 'required'],
+    { side: 'request', operation: { method: 'POST', path: '/items' }, part: 'request body', rest: ['required'] },
+  ],
+  [
+    "a request body's content whole",
+    ['paths', '/items', 'post', 'requestBody', 'content'],
+    { side: 'request', operation: { method: 'POST', path: '/items' }, part: 'request body', rest: ['content'] },
+  ],
+  [
+    'a request body',
+    ['paths', '/items', 'post', 'requestBody'],
+    { side: 'request', operation: { method: 'POST', path: '/items' }, part: 'request body', rest: [] },
+  ],
+  [
+    "a media type's example",
+    ['paths', '/items', 'post', 'requestBody', 'content', 'application/json', 'example', 'id'],
+    {
+      side: 'request',
+      operation: { method: 'POST', path: '/items' },
+      part: 'request body application/json',
+      mediaType: 'application/json',
+      rest: ['example', 'id'],
+    },
+  ],
+  [
+    'a media type whole',
+    ['paths', '/items', 'post', 'requestBody', 'content', 'application/json'],
+    {
+      side: 'request',
+      operation: { method: 'POST', path: '/items' },
+      part: 'request body application/json',
+      mediaType: 'application/json',
+      rest: [],
+    },
+  ],
+])('locate: %s', (_name, where, location) => {
+  expect(locate(where, { paths: { '/items': { parameters: [Q] } } })).toEqual(location);
+});
+
+test('at: the value at a path, and undefined past a leaf or a null', () => {
+  const document = { a: { b: [10, { c: 'x' }] }, n: null };
+  expect(at(document, ['a', 'b', 1, 'c'])).toBe('x');
+  expect(at(document, [])).toBe(document);
+  expect(at(document, ['a', 'b', 0, 'c'])).toBeUndefined();
+  expect(at(document, ['n', 'c'])).toBeUndefined();
+  expect(at(document, ['missing', 'c'])).toBeUndefined();
 });
 
 const answeringIn = (content: Record<string, unknown>) => answeringWith({ content });
