@@ -269,7 +269,12 @@ test("SARIF fingerprints: one per finding, the same on a rerun at another addres
 
 test('one request breaking checks: one break per check and reason (a cause standing for its reasons, the first reason its example)', () => {
   const probed = result('probe', 'GET id', 'v', answer('/view/token', 400, '', {}));
-  const violation = (reason: string, cause?: string) => ({ result: probed, expected: 'e', reason, cause });
+  const violation = (reason: string, cause?: string) => ({
+    result: probed,
+    expected: 'e',
+    reason,
+    ...(cause === undefined ? {} : { cause }),
+  });
   const [finding, ...others] = groupFindings([
     {
       ...check('a', 'fail', '', 1),

@@ -1,0 +1,149 @@
+// judgeCheck in-process, on a check made here: when it skips (and why), fails, passes, its note and the
+// time its answers span.
+import type { Check, Control, ProbeResult } from '../../contracts/check-types';
+import type { ContractOperation } from '../../contracts/contract-spec';
+import { defaultSpecPath, loadContractSpec } from '../../contracts/contract-spec';
+import type { Exchange } from '../../contracts/http-exchange';
+import { judgeCheck } from '../../contracts/judge-check';
+import type { IdName } from '../../contracts/options';
+import type { ProbeIntent } from '../../contracts/probe-planner';
+import { answer, facts, options, probe } from '../support/check-inputs';
+
+const SPEC = loadContractSpec(defaultSpecPath());
+const BASE = { name: 'made_here', summary: 'its summary', source: 'its sentence', since: 1 as const, allowed: [] };
+
+/** A check of these intents failing every answer whose status is not 200. */
+const aCheck = (extra: Partial<Check> = {}): Check => ({
+  ...BASE,
+  detail: 'its detail',
+  intents: ['success'],
+  expected: '200',
+  judge: (response) => (response.status === 200 ? undefined : `status ${response.status}`),
+  ...extra,
+});
+const answered = (
+  status: number,
+  startMs = 0,
+  endMs = 1,
+  intent: ProbeIntent = 'success',
+  operation?: ContractOperation,
+) =>
+  ({ probe: probe(intent, {}, operation), exchange: { ...answer(status), timing: { startMs, endMs } } }) as ProbeResult;
+const judged = (
+  check: Check,
+  results: ProbeResult[],
+  controls = new Map<ContractOperation, Control>(),
+  ids: Partial<Record<IdName, string>> = { fileId: '11' },
+) => judgeCheck(check, options(ids), results, SPEC, { ...facts(), controls });
+
+test('a check that cannot run with these options skips with its reason, judging nothing', () => {
+  const check = aCheck({ skipReason: (given) => (given.ids.fileId === undefined ? 'give --file-id' : undefined) });
+  expect(judged(check, [answered(500)], undefined, {})).toStrictEqual({
+    ...BASE,
+    status: 'skip',
+    note: 'give --file-id',
+    durationMs: 0,
+    violations: [],
+  });
+  expect(judged(check, [answered(500)]).status).toBe('fail');
+});
+
+test('a check no answer of the run applies to skips, saying why', () => {
+  expect(judged(aCheck({ intents: ['repeat'] }), [answered(200)])).toStrictEqual({
+    ...BASE,
+    status: 'skip',
+    note: 'no request of this run applies to it',
+    durationMs: 0,
+    violations: [],
+  });
+  expect(judged(aCheck({ intents: ['view-token-as-access'] }), [answered(200)]).note).toBe(
+    'no View Token was issued in this run, so none could be presented as the Access Token',
+  );
+});
+
+test('answers that break it fail it, each a violation; a broken exchange is one by its reason; the note counts the answers', () => {
+  const ok = answered(200, 5, 7.25);
+  const refused = answered(404, 6, 9.5);
+  const lost: ProbeResult = {
+    probe: probe('success'),
+    exchange: {
+      kind: 'broken',
+      request: ok.exchange.request,
+      timing: { startMs: 8, endMs: 15.1234 },
+      reason: 'cut off',
+    } as Exchange,
+  };
+  expect(judged(aCheck(), [ok, refused, lost, answered(500, 0, 1, 'repeat')])).toStrictEqual({
+    ...BASE,
+    status: 'fail',
+    note: '3 answers judged',
+    durationMs: 10.123,
+    violations: [
+      { result: refused, expected: '200', reason: 'status 404' },
+      { result: lost, expected: '200', reason: 'cut off' },
+    ],
+  });
+});
+
+test('one answer that passes: "1 answer judged", and the time it took', () => {
+  expect(judged(aCheck(), [answered(200, 100, 100.5)])).toStrictEqual({
+    ...BASE,
+    status: 'pass',
+    note: '1 answer judged',
+    durationMs: 0.5,
+    violations: [],
+  });
+});
+
+test('violations found together keep their cause only when they have one', () => {
+  const [first, second] = [answered(200), answered(200)] as [ProbeResult, ProbeResult];
+  const check = aCheck({
+    judgeTogether: () => [
+      { result: first, reason: 'the same token twice' },
+      { result: second, reason: 'tokens 1 apart', cause: 'predictable tokens' },
+    ],
+  });
+  expect(judged(check, [first, second]).violations).toStrictEqual([
+    { result: first, expected: '200', reason: 'the same token twice' },
+    { result: second, expected: '200', reason: 'tokens 1 apart', cause: 'predictable tokens' },
+  ]);
+});
+
+test('a check that judged too few answers skips with what it needs, after judging them', () => {
+  const check = aCheck({ enough: (results) => (results.length < 2 ? 'give a second object id' : undefined) });
+  expect(judged(check, [answered(200, 0, 2)])).toStrictEqual({
+    ...BASE,
+    status: 'skip',
+    note: 'not judged: give a second object id',
+    durationMs: 2,
+    violations: [],
+  });
+  expect(judged(check, [answered(200), answered(200)]).status).toBe('pass');
+});
+
+describe('a contrasted check (refusals that show something only beside a success)', () => {
+  const check = aCheck({ contrasted: true, intents: ['auth'], judge: () => undefined });
+  const refusals = [answered(401, 0, 1, 'auth'), answered(401, 0, 1, 'auth', 'getChildFileViewToken')];
+  const tail = ': a refusal there shows nothing until the same request with the Access Token succeeds';
+
+  test('passes where each operation gave the Access Token a View Token', () => {
+    const controls = new Map<ContractOperation, Control>([
+      ['getViewToken', { probe: 'issue fileId', succeeded: true, outcome: 'status 200' }],
+      ['getChildFileViewToken', { probe: 'issue child', succeeded: true, outcome: 'status 201' }],
+    ]);
+    expect(judged(check, refusals, controls).status).toBe('pass');
+  });
+
+  test('skips naming each operation that was not asked, or gave no View Token', () => {
+    const controls = new Map<ContractOperation, Control>([
+      ['getChildFileViewToken', { probe: 'issue child', succeeded: false, outcome: 'status 500' }],
+    ]);
+    expect(judged(check, refusals, controls).note).toBe(
+      `not judged: no View Token was asked for on the GET with these ids; the POST gave the Access Token no View Token (issue child: status 500; see success_envelope)${tail}`,
+    );
+  });
+
+  test('a failure is a failure, contrasted or not', () => {
+    expect(judged({ ...check, judge: () => 'a 200' }, refusals).status).toBe('fail');
+  });
+});
