@@ -22,16 +22,16 @@ export function bodyViolation(
   headers: Record<string, string>,
   bodyText: string,
 ): string | undefined {
-  if (declared.content.length === 0) return undefined;
-  const raw = headers['content-type'];
-  const content = chooseContent(declared, raw === undefined ? '' : mediaTypeOf(raw));
-  if (!content?.check) return undefined; // an undeclared media type is content_type_conformance's to report
+  const media = mediaTypeOf(headers['content-type'] ?? '');
+  const content = chooseContent(declared, media);
+  // No content declared, or an undeclared media type (content_type_conformance's to report): nothing to judge.
+  if (!content?.check) return undefined;
   let body: unknown = bodyText;
   try {
     body = JSON.parse(bodyText) as unknown;
   } catch (error) {
-    if (isJson(content.mediaType) || (raw !== undefined && isJson(mediaTypeOf(raw))))
-      return `the body is not JSON (${(error as Error).message})`;
+    // The media type chosen is the answer's own, its type's `type/*` or `*/*`: JSON only when the answer's is.
+    if (isJson(media)) return `the body is not JSON (${(error as Error).message})`;
   }
   return content.check(body);
 }
