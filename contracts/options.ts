@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import { parseArgs } from 'node:util';
 import type { ChecksVersion } from './check-versions';
 import { CHECKS_VERSIONS, LATEST_CHECKS_VERSION } from './check-versions';
-import { nearestName } from './nearest-name';
+import { withNearestFlag } from './nearest-name';
 import { DEFAULT_TIMEOUT_MS, toBaseUrl, toChecksVersion, toInt64, toReportFile, toTimeout } from './option-values';
 import { UsageError } from './usage-error';
 
@@ -143,7 +143,9 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
   try {
     ({ values } = parseArgs({ args: [...args], options: options as never, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new UsageError(`${withNearestFlag((error as Error).message.split('\n')[0] ?? '')} (see --help)`);
+    throw new UsageError(
+      `${withNearestFlag((error as Error).message.split('\n')[0] ?? '', Object.keys(CONTRACT_FLAGS))} (see --help)`,
+    );
   }
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
@@ -176,14 +178,6 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
       timeoutMs: toTimeout(text('timeout')),
     },
   };
-}
-
-/** Node's "Unknown option '--acess-token'" with the flag probably meant: "; did you mean --access-token?". */
-function withNearestFlag(message: string): string {
-  const unknown = /^Unknown option '--?([^'=]+)'/.exec(message)?.[1];
-  const nearest = unknown === undefined ? undefined : nearestName(unknown, Object.keys(CONTRACT_FLAGS));
-  const first = message.replace(/\. To specify a positional argument.*$/, '');
-  return nearest === undefined ? first : `${first}; did you mean --${nearest}?`;
 }
 
 function toList(raw: string | undefined): string[] | undefined {

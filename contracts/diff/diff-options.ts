@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { nearestName } from '../nearest-name';
+import { nearestName, withNearestFlag } from '../nearest-name';
 import { UsageError } from '../options';
 
 /** The synopsis of the subcommand, as `view-token-contracts --help` and docs/reference/cli.md show it. */
@@ -49,7 +49,9 @@ export function parseDiffArgs(args: readonly string[]): ParsedDiffCommand {
   try {
     parsed = parseArgs({ args: [...args], options: options as never, strict: true, allowPositionals: true });
   } catch (error) {
-    throw new UsageError(`diff: ${withNearestFlag((error as Error).message.split('\n')[0] ?? '')} (see diff --help)`);
+    throw new UsageError(
+      `diff: ${withNearestFlag((error as Error).message.split('\n')[0] ?? '', Object.keys(DIFF_FLAGS))} (see diff --help)`,
+    );
   }
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help' };
@@ -72,12 +74,4 @@ function toFormat(raw: string | undefined): DiffFormat {
   const nearest = nearestName(raw, DIFF_FORMATS);
   const hint = nearest === undefined ? '' : `; did you mean ${nearest}?`;
   throw new UsageError(`diff --format ${raw}: not a format (allowed: ${DIFF_FORMATS.join(', ')})${hint}`);
-}
-
-/** Node's "Unknown option '--jurnal'" with the flag probably meant. */
-function withNearestFlag(message: string): string {
-  const unknown = /^Unknown option '--?([^'=]+)'/.exec(message)?.[1];
-  const nearest = unknown === undefined ? undefined : nearestName(unknown, Object.keys(DIFF_FLAGS));
-  const first = message.replace(/\. To specify a positional argument.*$/, '');
-  return nearest === undefined ? first : `${first}; did you mean --${nearest}?`;
 }

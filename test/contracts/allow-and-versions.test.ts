@@ -5,6 +5,7 @@ import { CHECKS } from '../../contracts/checks';
 import { toContractOptions } from '../../contracts/library-options';
 import type { CheckResult } from '../../contracts/run-report';
 import { planRun, runContracts } from '../../contracts/runner';
+import { UsageError } from '../../contracts/usage-error';
 import { FAKE_IDS, FAKE_TOKEN, fakeListener } from '../support/fake-implementation';
 
 const IDS = {
@@ -167,11 +168,31 @@ test.each([
     ', entry 2: reason is required (why the team accepts it, e.g. a ticket)',
   ],
   ['not a list', 'check: ignored_auth', ': expected a list of entries, each with check, reason and until (and probe)'],
-  ['not YAML', '- {check: [', ': not YAML or JSON ('],
+  ['an entry that is null', '- null', ', entry 1: expected an object with check, reason and until (and probe)'],
 ])('an allow-list with %s is a UsageError naming the file and the entry', (_label, text, message) => {
-  expect(() => parseAllowList(text, 'allow.yaml', NAMES)).toThrow(
-    expect.objectContaining({ name: 'UsageError', message: expect.stringContaining(`--allow allow.yaml${message}`) }),
+  expect(() => parseAllowList(text, 'allow.yaml', NAMES)).toThrow(new UsageError(`--allow allow.yaml${message}`));
+});
+
+test("an allow-list that is not YAML is a UsageError with the parser's first line", () => {
+  expect(() => parseAllowList('- {check: [', 'allow.yaml', NAMES)).toThrow(
+    expect.objectContaining({
+      name: 'UsageError',
+      message: expect.stringMatching(/^--allow allow\.yaml: not YAML or JSON \([^\n]+\)$/),
+    }),
   );
+});
+
+test('the report names the entries used apart from the stale ones', () => {
+  const list = parseAllowList(
+    '- {check: ignored_auth, reason: a, until: 2999-01-01}\n- {check: credential_in_header_only, reason: b, until: 2999-01-01}',
+    'allow.yaml',
+    NAMES,
+  );
+  const { report } = applyAllowList(judged, list, '2026-03-10');
+  expect([report.used.map((entry) => entry.check), report.stale.map((entry) => entry.check)]).toEqual([
+    ['ignored_auth'],
+    ['credential_in_header_only'],
+  ]);
 });
 
 test('an allow-list read from a file that is not there is a UsageError naming it', () => {

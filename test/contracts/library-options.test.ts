@@ -33,6 +33,15 @@ test("a library caller's options are checked as the CLI checks its flags: ids be
   expect(toContractOptions({ target: 'http://127.0.0.1:4010/api', accessToken: 't' }).target).toEqual(
     new URL('http://127.0.0.1:4010/api'),
   );
+  expect(toContractOptions({ target: 'https://staging.example.test', accessToken: 't' }).target).toEqual(
+    new URL('https://staging.example.test'),
+  );
+  // An id given as undefined (a JavaScript caller) is an id not given.
+  expect(
+    toContractOptions({ target: listener, accessToken: 't', ids: { fileId: undefined, sceneId: '5' } as never }).ids,
+  ).toEqual({
+    sceneId: '5',
+  });
 });
 
 test.each<[string, Parameters<typeof toContractOptions>[0], string]>([
@@ -45,6 +54,21 @@ test.each<[string, Parameters<typeof toContractOptions>[0], string]>([
     'an unknown id',
     { target: listener, accessToken: 't', ids: { fileID: '1' } as never },
     'ids.fileID: unknown id; did you mean fileId? (known: fileId, integrateId, childFileId, compareId, sceneId, submodelId, clashDetectiveId, moduleDataId, missingId, forbiddenFileId)',
+  ],
+  [
+    'no Access Token (a JavaScript caller)',
+    { target: listener } as never,
+    'accessToken is required: the application Access Token sent as "Authorization: Bearer <token>"',
+  ],
+  [
+    'an Access Token that is not text',
+    { target: listener, accessToken: 42 } as never,
+    'accessToken is required: the application Access Token sent as "Authorization: Bearer <token>"',
+  ],
+  [
+    'an id near no known one',
+    { target: listener, accessToken: 't', ids: { objectKey: '1' } as never },
+    'ids.objectKey: unknown id (known: fileId, integrateId, childFileId, compareId, sceneId, submodelId, clashDetectiveId, moduleDataId, missingId, forbiddenFileId)',
   ],
   [
     'an id past 2^53 as a number',

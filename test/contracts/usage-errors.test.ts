@@ -29,6 +29,8 @@ function refusal(args: readonly string[]): string {
   return 'accepted';
 }
 
+// The titles name the case only: a title holding the temp folder's name differs from run to run, and a
+// mutation run pairs each test with its title from its dry run (such a test was never run against a mutant).
 test.each<[string, string[], string]>([
   ['no --base-url', [], '--base-url is required, e.g. --base-url http://127.0.0.1:4010'],
   [
@@ -100,8 +102,14 @@ test.each<[string, string[], string]>([
     [...BASE, '--sarif', path.join(scratch, 'a-file', 'r.sarif')],
     `--sarif ${path.join(scratch, 'a-file', 'r.sarif')}: cannot write it (${path.join(scratch, 'a-file')} is a file, not a folder)`,
   ],
-])('%s is refused: %j → %j', (_case, args, message) => {
+  ['an empty JSON report path', [...BASE, '--json', ''], '--json: a file path is required'],
+  ['an empty SARIF report path', [...BASE, '--sarif', ''], '--sarif: a file path is required'],
+])('%s is refused', (_case, args, message) => {
   expect(refusal(args)).toBe(message);
+});
+
+test('--sarif names the SARIF report (kept as given)', () => {
+  expect(optionsOf([...BASE, '--sarif', existing]).sarifFile).toBe(existing);
 });
 
 test('the options of a full command line: ids as decimal strings, lists trimmed, reports kept as given, defaults', () => {
