@@ -168,8 +168,8 @@ function reaches(change: SpecChange, operation: SpecOperation): boolean {
   const target = change.location.operation;
   if (target !== undefined) return target.path === operation.template && target.method === operation.method;
   if (change.where === 'security') return !operation.security.own;
-  const scheme = /^security scheme (.+)$/.exec(change.where)?.[1];
-  return scheme !== undefined && operation.security.schemes.has(scheme);
+  const scheme = 'security scheme ';
+  return change.where.startsWith(scheme) && operation.security.schemes.has(change.where.slice(scheme.length));
 }
 
 function statusReasons(before: SpecOperation, after: SpecOperation, statuses: readonly number[]): string[] {

@@ -35,19 +35,36 @@ function journalOf(before: unknown, after: unknown, calls: Call[]) {
   return { broken: journal.broken.map(({ call, reasons }) => [call, ...reasons]), notJudged: journal.notJudged };
 }
 
-test('a path fitting two templates goes to the one with more literal segments, whichever is listed first', () => {
+test.each([
+  ['the template', 'first'],
+  ['the literal path', 'first'],
+])('a path fitting two templates goes to the one with more literal segments, %s listed %s', (first) => {
+  const template = { get: { parameters: [{ name: 'id', in: 'path', required: true }], responses: OK } };
+  const literal = (type: string) => ({ get: { parameters: [integerQuery(type)], responses: OK } });
   const spec = (type: string) =>
-    aSpec({
-      '/items/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true }], responses: OK } },
-      '/items/new': { get: { parameters: [integerQuery(type)], responses: OK } },
-      '/items/{id}/{part}': { get: { responses: OK } },
-    });
+    aSpec(
+      first === 'the template'
+        ? { '/items/{id}': template, '/items/new': literal(type), '/items/{id}/{part}': { get: { responses: OK } } }
+        : { '/items/new': literal(type), '/items/{id}': template, '/items/{id}/{part}': { get: { responses: OK } } },
+    );
   expect(
     journalOf(spec('string'), spec('integer'), [
       ['GET', '/items/new?q=a', 200],
       ['GET', '/items/7?q=a', 200],
     ]),
   ).toEqual({
+    broken: [['#1 GET /items/new?q=a → 200', 'sends q=a, which the new spec refuses (not an integer)']],
+    notJudged: [],
+  });
+});
+
+test('of two templates a path fits as literally, the one listed first takes it (OpenAPI leaves ambiguous paths to the tool)', () => {
+  const spec = (type: string) =>
+    aSpec({
+      '/items/{id}': { get: { parameters: [integerQuery(type)], responses: OK } },
+      '/{kind}/new': { get: { responses: OK } },
+    });
+  expect(journalOf(spec('string'), spec('integer'), [['GET', '/items/new?q=a', 200]])).toEqual({
     broken: [['#1 GET /items/new?q=a → 200', 'sends q=a, which the new spec refuses (not an integer)']],
     notJudged: [],
   });

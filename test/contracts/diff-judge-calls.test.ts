@@ -147,6 +147,14 @@ describe("a journal's calls", () => {
     ]);
   });
 
+  test('a header the new spec requires is not sent by a query parameter of the same name', () => {
+    const old = aSpec(getting('/items', [query('trace')]));
+    const next = aSpec(getting('/items', [query('trace'), header('trace')]));
+    expect(said(old, next, [call('/items', { trace: '1' })])).toEqual([
+      ['GET /items → 200', ['the new spec requires header parameter trace, which the old one did not ask for']],
+    ]);
+  });
+
   test('an optional parameter added, and one required in both, break no call', () => {
     const old = aSpec(getting('/items', [query('a', STRING, true)]));
     const next = aSpec(getting('/items', [query('a', STRING, true), query('c'), header('X-Opt', false)]));
