@@ -161,6 +161,12 @@ test.each([
   expect(judge(REFUSAL_CLAIMS_NO_SUCCESS, answer, facts([ISSUED]))).toBe(reason);
 });
 
+test('refusal_claims_no_success: data shaped like one of the tokens issued, not all of them', () => {
+  expect(
+    judge(REFUSAL_CLAIMS_NO_SUCCESS, anAnswer(403, { code: 'x', data: 'Zz9yYx8wWv7u' }), facts([ISSUED, 'vt-0001'])),
+  ).toBe('a refusal carries a View Token in data (shaped like the ones issued)');
+});
+
 test.each([
   ['lower-case letters where the tokens have upper-case ones', 'AB3DEF7HIJ9K', 'ab3def7hij9k', undefined],
   ['digits only for letters only', '123456789012', 'abcdefghijkl', undefined],

@@ -52,6 +52,12 @@ test('an Access Token shorter than 8 characters is not searched for, and with no
   expect(hideSecrets([echoed], facts('short', ['vt-1'])).size).toBe(0);
 });
 
+test('an Access Token of exactly 8 characters is searched for', () => {
+  const echoed = result('echo', 'GET fileId', 'echo', answer('/view/token', 200, 'eight-ch', {}));
+  const shown = hideSecrets([echoed], facts('eight-ch', [])).get(echoed)?.exchange;
+  expect(shown?.kind === 'response' ? shown.bodyText : undefined).toBe('<access token>');
+});
+
 test('a request body is hidden too; a broken exchange keeps its kind and reason', () => {
   const base = answer('/data/x', 200, '', {});
   const broken = result('broken', 'POST fileId', 'body', {
