@@ -13,11 +13,10 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 type Headers = ProbeRequest['headers'];
 
-/** Where a probe puts its credentials: headers, and for the misplaced ones a query or a body. */
+/** Where a probe puts its credentials: headers, and for the misplaced ones a query. */
 interface Placement {
   headers: Headers;
   query?: string;
-  body?: string;
 }
 
 /**
@@ -44,11 +43,7 @@ function onBoth(planner: Planner, intent: ProbeIntent, label: string, placed: Pl
   if (!childIds) return;
   const asPost = (place: Placement): ProbeRequest => {
     const request = planner.post(childIds, place.headers);
-    return {
-      ...request,
-      path: place.query === undefined ? request.path : `${request.path}?${place.query}`,
-      ...(place.body === undefined ? {} : { body: place.body }),
-    };
+    return { ...request, path: place.query === undefined ? request.path : `${request.path}?${place.query}` };
   };
   add({
     id: `POST with ${label}`,
