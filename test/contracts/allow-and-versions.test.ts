@@ -177,7 +177,9 @@ test("an allow-list that is not YAML is a UsageError with the parser's first lin
   expect(() => parseAllowList('- {check: [', 'allow.yaml', NAMES)).toThrow(
     expect.objectContaining({
       name: 'UsageError',
-      message: expect.stringMatching(/^--allow allow\.yaml: not YAML or JSON \([^\n]+\)$/),
+      message:
+        '--allow allow.yaml: not YAML or JSON (Flow sequence in block collection must be sufficiently indented' +
+        ' and end with a ] at line 1, column 12:)',
     }),
   );
 });

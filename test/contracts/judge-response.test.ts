@@ -138,6 +138,8 @@ describe('headersViolation', () => {
     ['number', '1e3', 1000],
     ['number', '2.5E-2', 0.025],
     ['number', '2.5e+2', 250],
+    ['number', '1e10', 1e10],
+    ['integer', '-3E-12', -3e-12],
     ['integer', '+1', '+1'],
     ['integer', '1.', '1.'],
     ['integer', '.5', '.5'],

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -118,6 +118,24 @@ test.each<[string, string, string | undefined]>([
   const read = () => toReportFile(file, '--junit');
   if (message === undefined) expect(read()).toBe(file);
   else expect(read).toThrow(message.replace('<path>', file).replace('<scratch>', scratch));
+});
+
+test.each<[string, NodeJS.ErrnoException, string]>([
+  ['a folder the user may not write to', Object.assign(new Error('denied'), { code: 'EACCES' }), 'EACCES'],
+  ['a read-only file system', Object.assign(new Error('read-only'), { code: 'EROFS' }), 'EROFS'],
+  ['an error without a code', new Error('odd'), 'not writable'],
+])('a report path in %s is refused before any request, with why', (_label, error, why) => {
+  // Refusing a write needs a user or a mount this test cannot count on (root writes anywhere here).
+  const access = jest.spyOn(fs, 'accessSync').mockImplementation(() => {
+    throw error;
+  });
+  const file = path.join(scratch, 'deep', 'report.xml');
+  try {
+    expect(() => toReportFile(file, '--junit')).toThrow(`--junit ${file}: cannot write it (${why})`);
+    expect(access).toHaveBeenCalledWith(scratch, fs.constants.W_OK);
+  } finally {
+    access.mockRestore();
+  }
 });
 
 test.each<[string | undefined, number | string]>([

@@ -86,3 +86,13 @@ test('a View Token that carries the Access Token in plain text is replaced whole
     '<a View Token carrying the access token> <access token>',
   );
 });
+
+test('of two carriers, one inside the other, the longer is replaced whole whichever was issued first', () => {
+  const inner = `vt.${ACCESS}`;
+  const outer = `${inner}.renewed`;
+  const echoed = result('echo', 'GET fileId', 'echo', answer('/view/token', 200, `${outer} ${inner}`, {}));
+  const shown = hideSecrets([echoed], facts(ACCESS, [inner, outer])).get(echoed)?.exchange;
+  expect(shown?.kind === 'response' ? shown.bodyText : undefined).toBe(
+    '<a View Token carrying the access token> <a View Token carrying the access token>',
+  );
+});
