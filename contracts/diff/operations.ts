@@ -113,7 +113,7 @@ function toParameters(document: Record<string, unknown>, raw: unknown): Map<stri
   return parameters;
 }
 
-/** A value with its local `$ref`s followed (at most 32 hops, then undefined: a cycle of refs names nothing). */
+/** A value with its local `$ref`s followed (31 at most, then undefined: a cycle of refs names nothing). */
 export function follow(document: Record<string, unknown>, value: unknown): unknown {
   let current = value;
   for (let hops = 0; hops < 32; hops += 1) {

@@ -1,4 +1,5 @@
 import { runDiffCommand } from '../../contracts/diff/diff-command';
+import { follow } from '../../contracts/diff/operations';
 import { tempFiles } from '../support/temp-files';
 
 // --journal: which operation of each spec a recorded call went to (its method, and the template its
@@ -192,4 +193,21 @@ test('a parameter whose $ref goes round in a cycle declares nothing: a call send
     broken: [['#1 GET /items?a=1&q=x → 200', 'sends q=x, which the new spec refuses (not an integer)']],
     notJudged: [],
   });
+});
+
+test('a $ref is followed through 31 others to its value; a longer chain, like a cycle, names nothing', () => {
+  // refs/r0 → refs/r1 → … → refs/rN, which holds the value.
+  const chain = (length: number): Record<string, unknown> => ({
+    refs: Object.fromEntries(
+      Array.from({ length: length + 1 }, (_, index) => [
+        `r${index}`,
+        index === length ? { type: 'string' } : { $ref: `#/refs/r${index + 1}` },
+      ]),
+    ),
+  });
+  expect(follow(chain(31), { $ref: '#/refs/r1' })).toEqual({ type: 'string' });
+  expect(follow(chain(32), { $ref: '#/refs/r1' })).toBeUndefined();
+  const cycle = { refs: { a: { $ref: '#/refs/b' }, b: { $ref: '#/refs/a' } } };
+  expect(follow(cycle, { $ref: '#/refs/a' })).toBeUndefined();
+  expect(follow({ 'a/b~c': { x: 1 } }, { $ref: '#/a~1b~0c' })).toEqual({ x: 1 });
 });
