@@ -143,6 +143,9 @@ describe('the values sent', () => {
     const narrow = specWith({ view: [int64('fileId', 'query', 1n, 1000n)] });
     const probes = plan({ fileId: '11' }, undefined, narrow).filter(({ intent }) => intent === 'boundary');
     expect(probes.map(({ request }) => request.path)).toEqual(['/view/token?fileId=1', '/view/token?fileId=1000']);
+    const negative = specWith({ view: [int64('fileId', 'query', -100n, -5n)] });
+    const below = plan({ fileId: '-11' }, undefined, negative).filter(({ intent }) => intent === 'boundary');
+    expect(below.map(({ request }) => request.path)).toEqual(['/view/token?fileId=-100', '/view/token?fileId=-5']);
   });
 
   test('a negative id keeps its sign in the lenient forms', () => {
