@@ -48,6 +48,8 @@ export function planRun(options: ContractOptions): RunPlan {
 }
 
 function nothingToJudge(checks: readonly Check[], options: ContractOptions): string {
+  if (checks.length === 0)
+    return 'no check can run with these flags, so nothing would be judged: --checks and --exclude-checks leave no check';
   const needs = needsAnId(options) ?? [...new Set(checks.map((check) => check.skipReason?.(options) ?? ''))].join('; ');
   return `no check can run with these flags, so nothing would be judged: ${needs}`;
 }
