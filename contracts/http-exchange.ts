@@ -157,7 +157,8 @@ function readResponse(res: http.IncomingMessage, settle: (outcome: Outcome) => v
       bodyText: Buffer.concat(chunks).toString('utf8'),
     }),
   );
-  // 'close' before a complete body (Node 20 also says 'aborted', Node 24 an 'error'): the same reason on both.
+  // A body cut short: 'error' then 'close' (on Node 20 and 24 alike), either settles with the same reason;
+  // the 'error' listener also keeps the error from being thrown.
   res.on('close', () => {
     if (!res.complete) settle({ kind: 'broken', reason: 'the connection closed in the middle of the response body' });
   });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs first in `npm test`: the system programs the tests start (redis-server and redis-cli for the
-// Redis store and Cluster suites, Chromium for the browser suites). Missing ones are installed with
+// Redis store and Cluster suites, Chromium for the browser suites, openssl for the harness's https test). Missing ones are installed with
 // apt-get when this runs as root on Debian (as CI does), or the run stops at once with the one command
 // to type; a test suite half-run for want of a program says less than this line.
 const { execFileSync, spawnSync } = require('node:child_process');
@@ -13,6 +13,7 @@ const NEEDS = [
   { what: 'redis-server', found: () => onPath('redis-server'), apt: 'redis-server' },
   { what: 'redis-cli', found: () => onPath('redis-cli'), apt: 'redis-tools' },
   { what: `Chromium (${chromium})`, found: () => executable(chromium), apt: 'chromium' },
+  { what: 'openssl', found: () => onPath('openssl'), apt: 'openssl' },
 ];
 
 function onPath(command) {
