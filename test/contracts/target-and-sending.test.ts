@@ -31,9 +31,12 @@ test('a URL target is used as given, named without its trailing slashes', async 
 test('a request listener is served on a loopback port for the run only, and let go at close', async () => {
   // The listener answers the first request and never the next, as a target a probe times out on.
   let requests = 0;
+  const created = jest.spyOn(http, 'createServer');
   const target = await openTarget((_request, response) => {
     if (++requests === 1) response.end('served');
   });
+  const server = created.mock.results[0]?.value as http.Server;
+  created.mockRestore();
   const port = Number(target.baseUrl.port);
   const agent = new http.Agent({ keepAlive: true });
   let hanging: Promise<unknown> | undefined;
@@ -47,8 +50,9 @@ test('a request listener is served on a loopback port for the run only, and let 
       }),
     );
     expect(body).toBe('served');
-    // Bound to 127.0.0.1 alone, not to every address (where IPv6's loopback would reach it, and so would
-    // other hosts through the machine's own addresses, which this test cannot try without waiting on a firewall).
+    // Bound to 127.0.0.1 alone, not to every address ('::' or '0.0.0.0', where other hosts would reach it
+    // through the machine's own addresses, which this test cannot try without waiting on a firewall).
+    expect(server.address()).toMatchObject({ address: '127.0.0.1', port });
     expect(await connects('::1', port)).toBe(false);
     // A request still waiting for its answer does not keep close() from ending the run.
     hanging = new Promise((resolve) => http.get(target.baseUrl, { agent }).on('error', resolve));
