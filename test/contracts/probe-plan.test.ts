@@ -65,24 +65,27 @@ test('the plan with every id given: each probe, in order, as reports name it and
   expect(plan(EVERY_ID).map(described).join('\n')).toMatchSnapshot();
 });
 
-test('the unknown bearer tokens are random, and differ between the refusal, the near-miss and the alias probes', () => {
-  const probes = plan(EVERY_ID);
-  const bearers = ['GET with an unknown bearer token', 'GET /view/token/ with no Authorization header']
-    .map((id) => named(probes, id))
-    .concat(probes.filter(({ id }) => id.startsWith('GET /view/token/ with an unknown')))
-    .map(({ request }) => request.headers.Authorization);
-  expect(bearers[0]).toMatch(/^Bearer [0-9a-f]{32}$/);
-  expect(bearers[1]).toBeUndefined();
-  expect(bearers[2]).toMatch(/^Bearer [0-9a-f]{32}$/);
-  expect(bearers[2]).not.toBe(bearers[0]);
-  const twoHeaders = named(probes, 'GET with two Authorization headers, the Access Token in the second').request
-    .headers;
-  expect(twoHeaders.Authorization).toEqual([
-    expect.stringMatching(/^Bearer [0-9a-f]{32}$/),
+test('the unknown bearer tokens are 16 random bytes, new for each probe and each plan', () => {
+  const RANDOM_BEARER = /^Bearer [0-9a-f]{32}$/;
+  const unknownBearer = (probes: readonly Probe[], id: string): unknown => {
+    const { Authorization } = named(probes, id).request.headers;
+    return Array.isArray(Authorization) ? Authorization[0] : Authorization;
+  };
+  const ids = [
+    'GET with an unknown bearer token',
+    'GET with two Authorization headers, the Access Token in the second',
+    plan(EVERY_ID).find(({ id }) => id.startsWith('GET /view/token/ with an unknown'))?.id ?? '',
+  ];
+  const first = plan(EVERY_ID);
+  const bearers = ids.map((id) => unknownBearer(first, id));
+  bearers.forEach((bearer) => expect(bearer).toMatch(RANDOM_BEARER));
+  expect(new Set(bearers).size).toBe(3);
+  expect(named(first, ids[1] ?? '').request.headers.Authorization).toEqual([
+    bearers[1],
     'Bearer access-token-0123456789',
   ]);
-  const again = named(plan(EVERY_ID), 'GET with an unknown bearer token').request.headers.Authorization;
-  expect(again).not.toBe(bearers[0]);
+  const second = plan(EVERY_ID);
+  ids.forEach((id, index) => expect(unknownBearer(second, id)).not.toBe(bearers[index]));
 });
 
 describe('what is planned depends on the ids given', () => {
