@@ -87,10 +87,13 @@ export const CALLER_RULES: readonly CallerRule[] = [
   {
     id: 'security-added',
     summary:
-      "credentials required where the old spec required none break every caller that sends none (the differ calls an operation's first security requirement non-breaking)",
-    judge: ({ differ, text, merged, metaKey }) => {
-      if (text.kind !== 'security' || differ.action !== 'add' || !requiresCredentials(differ.after)) return undefined;
-      if (hadGlobalSecurity(merged, metaKey)) return undefined;
+      "credentials required where the old spec required none (no security, or `{}` among its alternatives) break every caller that sends none (the differ calls an operation's first security requirement, a scheme put in `{}`'s place and a `{}` removed non-breaking)",
+    judge: ({ differ, location, merged, metaKey }) => {
+      if (location.part !== 'security') return undefined;
+      // An operation's change: its security, or the document's where it has none of its own.
+      const operation = location.operation === undefined ? undefined : differ.path.slice(0, 3);
+      if (requiresCredentials(securityOf(merged, operation, 'before', metaKey))) return undefined;
+      if (!requiresCredentials(securityOf(merged, operation, 'after', metaKey))) return undefined;
       return { impact: 'breaking', reason: 'callers that send no credentials are refused' };
     },
   },
@@ -141,12 +144,57 @@ function requiresCredentials(security: unknown): boolean {
   return security.every((alternative) => Object.keys(alternative ?? {}).length > 0);
 }
 
-/** Whether the old document required credentials of every operation (a root `security` that is not new). */
-function hadGlobalSecurity(merged: unknown, metaKey: symbol): boolean {
-  const root = merged as Record<string | symbol, unknown> | undefined;
-  const mark = (root?.[metaKey] as Record<string, { action?: string }> | undefined)?.security;
-  if (mark?.action === 'add') return false;
-  return requiresCredentials(root?.security);
+/** A change mark of the differ's merged document: on an object's key, or (under `array`) on a list's items. */
+interface ChangeMark {
+  action?: string;
+  replaced?: unknown;
+  array?: Record<number, ChangeMark>;
+}
+
+const ABSENT = Symbol('absent');
+
+/**
+ * The `security` that applies to an operation (its own, else the document's; the document's where
+ * `operation`, its path in the merged document, is undefined) before or after the change.
+ */
+function securityOf(
+  merged: unknown,
+  operation: readonly (string | number)[] | undefined,
+  side: 'before' | 'after',
+  metaKey: symbol,
+): unknown {
+  const global = versionOf(merged, 'security', side, metaKey);
+  const own = operation === undefined ? ABSENT : versionOf(at(merged, operation), 'security', side, metaKey);
+  return own === ABSENT ? global : own;
+}
+
+/** A key of an object in the merged document as it was before the change or is after it (ABSENT where it was not, or is no more). */
+function versionOf(parent: unknown, key: string, side: 'before' | 'after', metaKey: symbol): unknown {
+  if (typeof parent !== 'object' || parent === null) return ABSENT;
+  const marks = (parent as Record<symbol, Record<string, ChangeMark> | undefined>)[metaKey];
+  return markedVersion((parent as Record<string, unknown>)[key], marks?.[key], side, metaKey);
+}
+
+function markedVersion(
+  value: unknown,
+  mark: ChangeMark | undefined,
+  side: 'before' | 'after',
+  metaKey: symbol,
+): unknown {
+  if (mark?.action === 'add') return side === 'before' ? ABSENT : value;
+  if (mark?.action === 'remove') return side === 'before' ? value : ABSENT;
+  if (mark?.action === 'replace') return side === 'before' ? mark.replaced : value;
+  if (value === undefined) return ABSENT;
+  if (Array.isArray(value))
+    return value
+      .map((item, index) => markedVersion(item, mark?.array?.[index], side, metaKey))
+      .filter((item) => item !== ABSENT);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .map((key) => [key, versionOf(value, key, side, metaKey)])
+      .filter(([, item]) => item !== ABSENT),
+  );
 }
 
 /** The `format` a schema had before the change, read from the merged schema and its change marks. */

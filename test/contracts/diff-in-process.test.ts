@@ -64,6 +64,58 @@ test("an operation's credentials added under a global security that allows calle
   ]);
 });
 
+const NO_CREDENTIALS = 'callers that send no credentials are refused';
+
+test.each<[string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, string]>([
+  [
+    "an operation's security that allowed callers without credentials ([{}]) now asks for a bearer ([{bearer}])",
+    { security: [{}] },
+    { security: [{ bearer: [] }] },
+    BEARER,
+    '0.bearer [] added',
+  ],
+  [
+    "an operation's credentials made required ([{bearer}, {}] → [{bearer}])",
+    { security: [{ bearer: [] }, {}] },
+    { security: [{ bearer: [] }] },
+    BEARER,
+    '1 {} removed',
+  ],
+  [
+    "an operation's own security allowing callers without credentials ([{}]) removed under a global one asking for a bearer",
+    { security: [{}] },
+    {},
+    { ...BEARER, security: [{ bearer: [] }] },
+    'removed',
+  ],
+])('%s: breaking, by our rule', (_name, before, after, root, change) => {
+  expect(judged(getWith(before, root), getWith(after, root))).toEqual([
+    ['breaking', 'request', 'GET /items', 'security', change, 'rule security-added', NO_CREDENTIALS],
+  ]);
+});
+
+test('credentials made optional ([{bearer}] → [{bearer}, {}]), or a bearer offered beside none globally ([{}] → [{bearer}, {}]): breaks no caller', () => {
+  expect(
+    judged(getWith({ security: [{ bearer: [] }] }, BEARER), getWith({ security: [{ bearer: [] }, {}] }, BEARER)),
+  ).toEqual([
+    ['non-breaking', 'request', 'GET /items', 'security', '1 {} added', DIFFER, 'what callers send is still accepted'],
+  ]);
+  expect(
+    judged(getWith({}, { ...BEARER, security: [{}] }), getWith({}, { ...BEARER, security: [{ bearer: [] }, {}] })),
+  ).toEqual([
+    [
+      'non-breaking',
+      'request',
+      undefined,
+      'security',
+      '0.bearer [] added',
+      'rule unclassified-judged',
+      'new: no caller uses it yet',
+    ],
+    ['non-breaking', 'request', undefined, 'security', '1 {} added', DIFFER, 'what callers send is still accepted'],
+  ]);
+});
+
 const withBody = (schema: unknown, openapi = '3.0.3') =>
   aSpec(
     { '/items': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: OK } } },

@@ -184,6 +184,11 @@ test.each<[string, unknown[][]]>([
   ['security-added', [['breaking', 'request', 'GET /view/token', 'security', 'added', 'rule security-added']]],
   ['security-added-under-global', [['non-breaking', 'request', 'GET /view/token', 'security', 'added', DIFFER]]],
   [
+    'global-security-made-required',
+    [['breaking', 'request', undefined, 'security', '0.bearerAuth [] added', 'rule security-added']],
+  ],
+  ['global-security-made-optional', [['non-breaking', 'request', undefined, 'security', '1 {} added', DIFFER]]],
+  [
     'openapi-3.1-type-lists',
     [
       [
@@ -242,6 +247,7 @@ test.each<[string, string, SpecChange['differ']['type']]>([
   ['int64-id-type-changed-query', 'type "integer" → "string"', 'non-breaking'],
   ['response-field-removed', 'property data removed', 'non-breaking'],
   ['security-added', 'added', 'non-breaking'],
+  ['global-security-made-required', '0.bearerAuth [] added', 'unclassified'],
   ['response-type-narrowed', 'ratio: type "number" → "integer"', 'non-breaking'],
   ['discriminator-changed', 'discriminator.propertyName "code" → "data"', 'unclassified'],
   ['operation-deprecated', 'deprecated true added', 'deprecated'],
