@@ -3,6 +3,7 @@ import { at } from './change-location';
 import type { Impact } from './change-reasons';
 import type { ChangeAction, ChangeText } from './change-text';
 import type { DifferChange } from './load-differ';
+import { mediaTypeCovers } from './media-type-mapping';
 
 /** What a rule sees of one change the differ reported. */
 interface RuleInput {
@@ -95,6 +96,22 @@ export const CALLER_RULES: readonly CallerRule[] = [
       if (requiresCredentials(securityOf(merged, operation, 'before', metaKey))) return undefined;
       if (!requiresCredentials(securityOf(merged, operation, 'after', metaKey))) return undefined;
       return { impact: 'breaking', reason: 'callers that send no credentials are refused' };
+    },
+  },
+  {
+    id: 'request-media-type-narrowed',
+    summary:
+      'a media type a request takes narrowed (`*/*` → `application/json`) breaks callers that send another one the old type took (the differ calls a media type renamed non-breaking; narrowed in a response it breaks no reader)',
+    judge: ({ differ, location }) => {
+      // The differ reports a media type paired with another (media-type-mapping) as the content map's key renamed.
+      if (location.side !== 'request' || differ.action !== 'rename' || differ.path.at(-1) !== 'content')
+        return undefined;
+      const { before, after } = differ;
+      if (typeof before !== 'string' || typeof after !== 'string' || mediaTypeCovers(after, before)) return undefined;
+      return {
+        impact: 'breaking',
+        reason: `callers that send a media type ${JSON.stringify(before)} took and ${JSON.stringify(after)} does not are refused`,
+      };
     },
   },
   {

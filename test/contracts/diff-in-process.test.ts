@@ -799,10 +799,20 @@ test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
   },
 );
 
-test('a request media type */* → application/json (narrowed): one media type renamed, its schema compared with the old one', () => {
-  const sending = (content: Record<string, unknown>) =>
-    aSpec({ '/items': { post: { requestBody: { content }, responses: OK } } });
+const sending = (content: Record<string, unknown>) =>
+  aSpec({ '/items': { post: { requestBody: { content }, responses: OK } } });
+
+test('a request media type */* → application/json (narrowed): breaking, by our rule (callers that sent text/plain are refused); one media type renamed, its schema compared with the old one', () => {
   expect(judged(sending({ '*/*': STRING }), sending({ 'application/json': INTEGER }))).toEqual([
+    [
+      'breaking',
+      'request',
+      'POST /items',
+      'request body',
+      'content "*/*" → "application/json"',
+      'rule request-media-type-narrowed',
+      'callers that send a media type "*/*" took and "application/json" does not are refused',
+    ],
     [
       'breaking',
       'request',
@@ -812,14 +822,48 @@ test('a request media type */* → application/json (narrowed): one media type r
       'rule type-replaced',
       SENT_REFUSED,
     ],
+  ]);
+});
+
+test.each<[string, string, string, unknown[]]>([
+  [
+    'application/* → application/json (narrowed)',
+    'application/*',
+    'application/json',
     [
-      'non-breaking',
+      'breaking',
+      'rule request-media-type-narrowed',
+      'callers that send a media type "application/*" took and "application/json" does not are refused',
+    ],
+  ],
+  [
+    'application/json → */* (widened)',
+    'application/json',
+    '*/*',
+    ['non-breaking', DIFFER, 'what callers send is still accepted'],
+  ],
+  [
+    'application/json → application/*; charset=utf-8 (widened, a parameter added)',
+    'application/json',
+    'application/*; charset=utf-8',
+    ['non-breaking', DIFFER, 'what callers send is still accepted'],
+  ],
+  [
+    'Application/JSON → application/json (the same type)',
+    'Application/JSON',
+    'application/json',
+    ['non-breaking', DIFFER, 'what callers send is still accepted'],
+  ],
+])('a request media type %s', (_name, before, after, [impact, judgedBy, reason]) => {
+  expect(judged(sending({ [before]: STRING }), sending({ [after]: STRING }))).toEqual([
+    [
+      impact,
       'request',
       'POST /items',
       'request body',
-      'content "*/*" → "application/json"',
-      DIFFER,
-      'what callers send is still accepted',
+      `content ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+      judgedBy,
+      reason,
     ],
   ]);
 });

@@ -189,6 +189,23 @@ test.each<[string, unknown[][]]>([
   ],
   ['global-security-made-optional', [['non-breaking', 'request', undefined, 'security', '1 {} added', DIFFER]]],
   [
+    'request-media-type-narrowed',
+    [
+      [
+        'breaking',
+        'request',
+        'POST /view/token',
+        'request body',
+        'content "*/*" → "application/json"',
+        'rule request-media-type-narrowed',
+      ],
+    ],
+  ],
+  [
+    'response-media-type-narrowed',
+    [['non-breaking', 'response', 'GET /view/token', 'response 200', 'content "*/*" → "application/json"', DIFFER]],
+  ],
+  [
     'openapi-3.1-type-lists',
     [
       [
@@ -248,6 +265,7 @@ test.each<[string, string, SpecChange['differ']['type']]>([
   ['response-field-removed', 'property data removed', 'non-breaking'],
   ['security-added', 'added', 'non-breaking'],
   ['global-security-made-required', '0.bearerAuth [] added', 'unclassified'],
+  ['request-media-type-narrowed', 'content "*/*" → "application/json"', 'non-breaking'],
   ['response-type-narrowed', 'ratio: type "number" → "integer"', 'non-breaking'],
   ['discriminator-changed', 'discriminator.propertyName "code" → "data"', 'unclassified'],
   ['operation-deprecated', 'deprecated true added', 'deprecated'],
