@@ -30,6 +30,18 @@ export interface CallerRule {
  */
 export const CALLER_RULES: readonly CallerRule[] = [
   {
+    id: 'extension-changed',
+    summary:
+      'a change inside a vendor extension (an `x-` field of the spec, not a property, header or scheme so named) breaks no caller: it is not schema, callers send and read nothing of it (the differ leaves most such changes unclassified, breaking)',
+    judge: ({ differ }) =>
+      inExtension(differ.path)
+        ? {
+            impact: 'annotation',
+            reason: 'a vendor extension (x-…): tools read it, callers send and read nothing of it',
+          }
+        : undefined,
+  },
+  {
     id: 'int64-type-changed',
     summary:
       'an int64 value (an id) changing type breaks callers on either side: they hold it as a 64-bit integer (the differ lets a query parameter or a response field go from integer to string)',
@@ -140,6 +152,44 @@ const UNCLASSIFIED_REASON: Record<Exclude<ChangeAction, 'add'>, string> = {
   replace: 'replaced as a whole: callers that used the old one may be refused or misread (the differ could not tell)',
   rename: 'renamed: callers that use the old name find it gone',
 };
+
+/** Fields whose keys are names (of a property, a header, a media type, a scheme), where `x-…` names no extension. */
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  '$defs',
+  'definitions',
+  'headers',
+  'content',
+  'encoding',
+  'schemas',
+  'securitySchemes',
+  'examples',
+  'links',
+  'scopes',
+  'variables',
+]);
+
+/** Fields whose value is data (an example, a default), where `x-…` is a key of that data. */
+const DATA_FIELDS = new Set(['example', 'default', 'const', 'enum', 'value']);
+
+/**
+ * Whether a path of the merged document goes through a vendor extension: an `x-` field of an
+ * OpenAPI object or a schema, not a key of a map of names (`properties/x-trace`), nor of a security
+ * requirement (`security/0/x-key`: a scheme's name), nor inside data.
+ */
+function inExtension(path: readonly (string | number)[]): boolean {
+  // Whether the segment is a name (a key of a map of names) rather than a field.
+  let name = false;
+  for (const [index, segment] of path.entries()) {
+    const field = !name && typeof segment === 'string';
+    if (field && segment.startsWith('x-')) return true;
+    if (field && DATA_FIELDS.has(segment)) return false;
+    name = field ? NAME_MAPS.has(segment) : typeof segment === 'number' && path[index - 1] === 'security';
+  }
+  return false;
+}
 
 /** A schema's `type` as a list (`"string"` or 3.1's `["string", "null"]`); undefined for anything else. */
 function toTypes(type: unknown): string[] | undefined {

@@ -893,7 +893,7 @@ test("withMediaTypeMapping puts our resolver wherever the rules hold the differ'
   expect(shared.mapping).toBe(differMapping);
 });
 
-test("a `type` inside an operation's extension (x-quota.type) changed: not a schema's type, so not our type rule's; the differ leaves it unclassified (breaking)", () => {
+test("a `type` inside an operation's extension (x-quota.type) changed: not a schema's type, so not our type rule's; a vendor extension, documentation only by our rule (the differ leaves it unclassified)", () => {
   const changes = compareSpecs(
     differ,
     getWith({ 'x-quota': { type: 'integer' } }),
@@ -906,9 +906,100 @@ test("a `type` inside an operation's extension (x-quota.type) changed: not a sch
       change.where,
       change.change,
       change.judgedBy,
+      change.reason,
       change.differ.type,
     ]),
-  ).toEqual([['breaking', 'document', 'x-quota', 'type "integer" → "string"', DIFFER, 'unclassified']]);
+  ).toEqual([
+    [
+      'annotation',
+      'document',
+      'x-quota',
+      'type "integer" → "string"',
+      'rule extension-changed',
+      'a vendor extension (x-…): tools read it, callers send and read nothing of it',
+      'unclassified',
+    ],
+  ]);
+});
+
+const queryParameter = (extra: Record<string, unknown>, schema: Record<string, unknown> = {}) => ({
+  parameters: [{ name: 'q', in: 'query', ...extra, schema: { type: 'string', ...schema } }],
+});
+
+test.each<[string, unknown, unknown, string]>([
+  [
+    "the document's own (x-meta)",
+    aSpec({ '/items': { get: { responses: OK } } }, { 'x-meta': { type: 'a' } }),
+    aSpec({ '/items': { get: { responses: OK } } }, { 'x-meta': { type: 'b' } }),
+    'x-meta.type',
+  ],
+  [
+    "a parameter's (x-kind)",
+    getWith(queryParameter({ 'x-kind': { type: 'a' } })),
+    getWith(queryParameter({ 'x-kind': { type: 'b' } })),
+    'query parameter q',
+  ],
+  [
+    "a parameter schema's (x-kind)",
+    getWith(queryParameter({}, { 'x-kind': { type: 'a' } })),
+    getWith(queryParameter({}, { 'x-kind': { type: 'b' } })),
+    'query parameter q',
+  ],
+  [
+    "an operation's responses' (x-note, which is no status)",
+    aSpec({ '/items': { get: { responses: { ...OK, 'x-note': { type: 'a' } } } } }),
+    aSpec({ '/items': { get: { responses: { ...OK, 'x-note': { type: 'b' } } } } }),
+    'response x-note',
+  ],
+  [
+    "a response property's (x-unit, the property named properties)",
+    answering({ type: 'object', properties: { properties: { type: 'string', 'x-unit': 'cm' } } }),
+    answering({ type: 'object', properties: { properties: { type: 'string', 'x-unit': 'mm' } } }),
+    'response 200 application/json',
+  ],
+])('a change inside a vendor extension, %s: documentation only, by our rule', (_name, before, after, where) => {
+  expect(compareSpecs(differ, before, after).map((change) => [change.impact, change.where, change.judgedBy])).toEqual([
+    ['annotation', where, 'rule extension-changed'],
+  ]);
+});
+
+test.each<[string, unknown, unknown, unknown[]]>([
+  [
+    'a response property named x-trace removed',
+    answering({ type: 'object', properties: { 'x-trace': { type: 'string' } } }),
+    answering({ type: 'object', properties: {} }),
+    ['breaking', 'property x-trace removed', 'rule response-property-removed'],
+  ],
+  [
+    "a response property x-trace's type changed",
+    answering({ type: 'object', properties: { 'x-trace': { type: 'string' } } }),
+    answering({ type: 'object', properties: { 'x-trace': { type: 'integer' } } }),
+    ['breaking', 'x-trace: type "string" → "integer"', 'rule type-replaced'],
+  ],
+  [
+    'a response header named x-rate removed',
+    aSpec({
+      '/items': { get: { responses: { '200': { description: 'OK', headers: { 'x-rate': { schema: {} } } } } } },
+    }),
+    aSpec({ '/items': { get: { responses: { '200': { description: 'OK', headers: {} } } } } }),
+    ['breaking', 'removed', DIFFER],
+  ],
+  [
+    'credentials of a scheme named x-key required where none were',
+    getWith(
+      { security: [{}] },
+      { components: { securitySchemes: { 'x-key': { type: 'apiKey', in: 'header', name: 'K' } } } },
+    ),
+    getWith(
+      { security: [{ 'x-key': [] }] },
+      { components: { securitySchemes: { 'x-key': { type: 'apiKey', in: 'header', name: 'K' } } } },
+    ),
+    ['breaking', '0.x-key [] added', 'rule security-added'],
+  ],
+])('%s: a name beginning with x- is no extension, judged as any other', (_name, before, after, expected) => {
+  expect(compareSpecs(differ, before, after).map((change) => [change.impact, change.change, change.judgedBy])).toEqual([
+    expected,
+  ]);
 });
 
 test("changes of one impact: the document's before an operation's; the differ's pointer escapes ~ and / (RFC 6901)", () => {

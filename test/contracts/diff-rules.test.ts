@@ -243,6 +243,29 @@ test.each<[string, unknown[][]]>([
   expect(judged(compareCase(name))).toEqual([...expected, VERSION_BUMP]);
 });
 
+test("a `type` inside vendor extensions (an operation's x-quota, a schema's x-codegen) changed: documentation only, by our rule; a real type changed beside them is judged as before", () => {
+  expect(judged(compareCase('extension-type-changed'))).toEqual([
+    [
+      'breaking',
+      'response',
+      'GET /view/token',
+      'response 200 application/json',
+      'data: type "string" → "integer"',
+      'rule type-replaced',
+    ],
+    VERSION_BUMP,
+    [
+      'annotation',
+      'response',
+      'GET /view/token',
+      'response 200 application/json',
+      'x-codegen.type "integer" → "string"',
+      'rule extension-changed',
+    ],
+    ['annotation', 'document', 'GET /view/token', 'x-quota', 'type "integer" → "string"', 'rule extension-changed'],
+  ]);
+});
+
 test('a removed operation breaks its callers; the version bump beside it is documentation only', () => {
   expect(judged(compareCase('operation-removed'))).toEqual([
     [
@@ -266,6 +289,8 @@ test.each<[string, string, SpecChange['differ']['type']]>([
   ['security-added', 'added', 'non-breaking'],
   ['global-security-made-required', '0.bearerAuth [] added', 'unclassified'],
   ['request-media-type-narrowed', 'content "*/*" → "application/json"', 'non-breaking'],
+  ['extension-type-changed', 'type "integer" → "string"', 'unclassified'],
+  ['extension-type-changed', 'x-codegen.type "integer" → "string"', 'unclassified'],
   ['response-type-narrowed', 'ratio: type "number" → "integer"', 'non-breaking'],
   ['discriminator-changed', 'discriminator.propertyName "code" → "data"', 'unclassified'],
   ['operation-deprecated', 'deprecated true added', 'deprecated'],
