@@ -985,6 +985,12 @@ test.each<[string, unknown, unknown, unknown[]]>([
     ['breaking', 'removed', DIFFER],
   ],
   [
+    "a key named x-a inside a parameter's default (data, not the spec's)",
+    getWith(queryParameter({}, { type: 'object', default: { 'x-a': 1 } })),
+    getWith(queryParameter({}, { type: 'object', default: { 'x-a': 2 } })),
+    ['breaking', 'default.x-a 1 → 2', 'rule unclassified-judged'],
+  ],
+  [
     'credentials of a scheme named x-key required where none were',
     getWith(
       { security: [{}] },
