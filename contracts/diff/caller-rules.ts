@@ -183,10 +183,14 @@ function inExtension(path: readonly (string | number)[]): boolean {
   // Whether the segment is a name (a key of a map of names) rather than a field.
   let name = false;
   for (const [index, segment] of path.entries()) {
-    const field = !name && typeof segment === 'string';
-    if (field && segment.startsWith('x-')) return true;
-    if (field && DATA_FIELDS.has(segment)) return false;
-    name = field ? NAME_MAPS.has(segment) : typeof segment === 'number' && path[index - 1] === 'security';
+    if (name || typeof segment === 'number') {
+      // The keys of a security list's requirement (security/0/…) are scheme names.
+      name = typeof segment === 'number' && path[index - 1] === 'security';
+      continue;
+    }
+    if (segment.startsWith('x-')) return true;
+    if (DATA_FIELDS.has(segment)) return false;
+    name = NAME_MAPS.has(segment);
   }
   return false;
 }
