@@ -3,6 +3,7 @@ import { at } from './change-location';
 import type { Impact } from './change-reasons';
 import type { ChangeAction, ChangeText } from './change-text';
 import type { DifferChange } from './load-differ';
+import { mediaTypeCovers } from './media-type-mapping';
 
 /** What a rule sees of one change the differ reported. */
 interface RuleInput {
@@ -28,6 +29,18 @@ export interface CallerRule {
  * pair of specs.
  */
 export const CALLER_RULES: readonly CallerRule[] = [
+  {
+    id: 'extension-changed',
+    summary:
+      'a change inside a vendor extension (an `x-` field of the spec, not a property, header or scheme so named) breaks no caller: it is not schema, callers send and read nothing of it (the differ leaves most such changes unclassified, breaking)',
+    judge: ({ differ }) =>
+      inExtension(differ.path)
+        ? {
+            impact: 'annotation',
+            reason: 'a vendor extension (x-…): tools read it, callers send and read nothing of it',
+          }
+        : undefined,
+  },
   {
     id: 'int64-type-changed',
     summary:
@@ -87,11 +100,30 @@ export const CALLER_RULES: readonly CallerRule[] = [
   {
     id: 'security-added',
     summary:
-      "credentials required where the old spec required none break every caller that sends none (the differ calls an operation's first security requirement non-breaking)",
-    judge: ({ differ, text, merged, metaKey }) => {
-      if (text.kind !== 'security' || differ.action !== 'add' || !requiresCredentials(differ.after)) return undefined;
-      if (hadGlobalSecurity(merged, metaKey)) return undefined;
+      "credentials required where the old spec required none (no security, or `{}` among its alternatives) break every caller that sends none (the differ calls an operation's first security requirement, a scheme put in `{}`'s place and a `{}` removed non-breaking)",
+    judge: ({ differ, location, merged, metaKey }) => {
+      if (location.part !== 'security') return undefined;
+      // An operation's change: its security, or the document's where it has none of its own.
+      const operation = location.operation === undefined ? undefined : differ.path.slice(0, 3);
+      if (requiresCredentials(securityOf(merged, operation, 'before', metaKey))) return undefined;
+      if (!requiresCredentials(securityOf(merged, operation, 'after', metaKey))) return undefined;
       return { impact: 'breaking', reason: 'callers that send no credentials are refused' };
+    },
+  },
+  {
+    id: 'request-media-type-narrowed',
+    summary:
+      'a media type a request takes narrowed (`*/*` → `application/json`) breaks callers that send another one the old type took (the differ calls a media type renamed non-breaking; narrowed in a response it breaks no reader)',
+    judge: ({ differ, location }) => {
+      // The differ reports a media type paired with another (media-type-mapping) as the content map's key renamed.
+      if (location.side !== 'request' || differ.action !== 'rename' || differ.path.at(-1) !== 'content')
+        return undefined;
+      const { before, after } = differ;
+      if (typeof before !== 'string' || typeof after !== 'string' || mediaTypeCovers(after, before)) return undefined;
+      return {
+        impact: 'breaking',
+        reason: `callers that send a media type ${JSON.stringify(before)} took and ${JSON.stringify(after)} does not are refused`,
+      };
     },
   },
   {
@@ -121,6 +153,48 @@ const UNCLASSIFIED_REASON: Record<Exclude<ChangeAction, 'add'>, string> = {
   rename: 'renamed: callers that use the old name find it gone',
 };
 
+/** Fields whose keys are names (of a property, a header, a media type, a scheme), where `x-…` names no extension. */
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  '$defs',
+  'definitions',
+  'headers',
+  'content',
+  'encoding',
+  'schemas',
+  'securitySchemes',
+  'examples',
+  'links',
+  'scopes',
+  'variables',
+]);
+
+/** Fields whose value is data (an example, a default), where `x-…` is a key of that data. */
+const DATA_FIELDS = new Set(['example', 'default', 'const', 'enum', 'value']);
+
+/**
+ * Whether a path of the merged document goes through a vendor extension: an `x-` field of an
+ * OpenAPI object or a schema, not a key of a map of names (`properties/x-trace`), nor of a security
+ * requirement (`security/0/x-key`: a scheme's name), nor inside data.
+ */
+function inExtension(path: readonly (string | number)[]): boolean {
+  // Whether the segment is a name (a key of a map of names) rather than a field.
+  let name = false;
+  for (const [index, segment] of path.entries()) {
+    if (name || typeof segment === 'number') {
+      // The keys of a security list's requirement (security/0/…) are scheme names.
+      name = typeof segment === 'number' && path[index - 1] === 'security';
+      continue;
+    }
+    if (segment.startsWith('x-')) return true;
+    if (DATA_FIELDS.has(segment)) return false;
+    name = NAME_MAPS.has(segment);
+  }
+  return false;
+}
+
 /** A schema's `type` as a list (`"string"` or 3.1's `["string", "null"]`); undefined for anything else. */
 function toTypes(type: unknown): string[] | undefined {
   if (typeof type === 'string') return [type];
@@ -141,12 +215,57 @@ function requiresCredentials(security: unknown): boolean {
   return security.every((alternative) => Object.keys(alternative ?? {}).length > 0);
 }
 
-/** Whether the old document required credentials of every operation (a root `security` that is not new). */
-function hadGlobalSecurity(merged: unknown, metaKey: symbol): boolean {
-  const root = merged as Record<string | symbol, unknown> | undefined;
-  const mark = (root?.[metaKey] as Record<string, { action?: string }> | undefined)?.security;
-  if (mark?.action === 'add') return false;
-  return requiresCredentials(root?.security);
+/** A change mark of the differ's merged document: on an object's key, or (under `array`) on a list's items. */
+interface ChangeMark {
+  action?: string;
+  replaced?: unknown;
+  array?: Record<number, ChangeMark>;
+}
+
+const ABSENT = Symbol('absent');
+
+/**
+ * The `security` that applies to an operation (its own, else the document's; the document's where
+ * `operation`, its path in the merged document, is undefined) before or after the change.
+ */
+function securityOf(
+  merged: unknown,
+  operation: readonly (string | number)[] | undefined,
+  side: 'before' | 'after',
+  metaKey: symbol,
+): unknown {
+  const global = versionOf(merged, 'security', side, metaKey);
+  const own = operation === undefined ? ABSENT : versionOf(at(merged, operation), 'security', side, metaKey);
+  return own === ABSENT ? global : own;
+}
+
+/** A key of an object in the merged document as it was before the change or is after it (ABSENT where it was not, or is no more). */
+function versionOf(parent: unknown, key: string, side: 'before' | 'after', metaKey: symbol): unknown {
+  if (typeof parent !== 'object' || parent === null) return ABSENT;
+  const marks = (parent as Record<symbol, Record<string, ChangeMark> | undefined>)[metaKey];
+  return markedVersion((parent as Record<string, unknown>)[key], marks?.[key], side, metaKey);
+}
+
+function markedVersion(
+  value: unknown,
+  mark: ChangeMark | undefined,
+  side: 'before' | 'after',
+  metaKey: symbol,
+): unknown {
+  if (mark?.action === 'add') return side === 'before' ? ABSENT : value;
+  if (mark?.action === 'remove') return side === 'before' ? value : ABSENT;
+  if (mark?.action === 'replace') return side === 'before' ? mark.replaced : value;
+  if (value === undefined) return ABSENT;
+  if (Array.isArray(value))
+    return value
+      .map((item, index) => markedVersion(item, mark?.array?.[index], side, metaKey))
+      .filter((item) => item !== ABSENT);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .map((key) => [key, versionOf(value, key, side, metaKey)])
+      .filter(([, item]) => item !== ABSENT),
+  );
 }
 
 /** The `format` a schema had before the change, read from the merged schema and its change marks. */

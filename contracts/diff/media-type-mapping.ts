@@ -64,6 +64,16 @@ function essence(mediaType: string): string {
   return type.trim().toLowerCase();
 }
 
+/**
+ * Whether every media type `narrow` names is one `wide` names too (its case and parameters aside).
+ * @example mediaTypeCovers('application/*', 'application/json') // true, and false the other way round
+ */
+export function mediaTypeCovers(wide: string, narrow: string): boolean {
+  const [type, subtype] = essence(wide).split('/');
+  const [narrowType, narrowSubtype] = essence(narrow).split('/');
+  return (type === '*' || type === narrowType) && (subtype === '*' || subtype === narrowSubtype);
+}
+
 function wildcardMatch(one: string, other: string): boolean {
   const [type, subtype] = one.split('/');
   const [otherType, otherSubtype] = other.split('/');

@@ -85,16 +85,35 @@ function fitTemplate(
   const got = path.split('/');
   if (want.length !== got.length) return undefined;
   const pathValues: Record<string, string> = {};
+  // A literal segment counts 1; one a parameter fills part of (`{name}.json`) a half: it fits fewer
+  // paths than a parameter filling the segment, more than a literal one.
   let literals = 0;
   for (const [index, segment] of want.entries()) {
-    const value = got[index] as string; // as many segments as want: checked above
-    const name = /^\{([^}]+)\}$/.exec(segment)?.[1];
-    if (name === undefined && segment !== value) return undefined;
-    if (name === undefined) literals += 1;
-    else if (value === '') return undefined;
-    else pathValues[name] = safeDecode(value);
+    const { names, pattern } = segmentPattern(segment);
+    const match = pattern.exec(got[index] as string); // as many segments as want: checked above
+    if (match === null) return undefined;
+    for (const [at, name] of names.entries()) pathValues[name] = safeDecode(match[at + 1] as string);
+    literals += names.length === 0 ? 1 : segment === `{${names[0] as string}}` ? 0 : 0.5;
   }
   return { pathValues, literals };
+}
+
+/**
+ * The path parameters a template segment names, and a pattern a segment of a path matches when it
+ * fits: the literal text as it is, each parameter one character or more (`{name}.json` fits
+ * `report.json`, not `.json` nor `report.xml`).
+ */
+function segmentPattern(segment: string): { names: string[]; pattern: RegExp } {
+  const names: string[] = [];
+  const source = segment
+    .split(/\{([^{}]+)\}/)
+    .map((part, index) => {
+      if (index % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(part);
+      return '(.+)';
+    })
+    .join('');
+  return { names, pattern: new RegExp(`^${source}$`) };
 }
 
 function toParameters(document: Record<string, unknown>, raw: unknown): Map<string, SpecParameter> {

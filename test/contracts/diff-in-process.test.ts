@@ -64,6 +64,58 @@ test("an operation's credentials added under a global security that allows calle
   ]);
 });
 
+const NO_CREDENTIALS = 'callers that send no credentials are refused';
+
+test.each<[string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, string]>([
+  [
+    "an operation's security that allowed callers without credentials ([{}]) now asks for a bearer ([{bearer}])",
+    { security: [{}] },
+    { security: [{ bearer: [] }] },
+    BEARER,
+    '0.bearer [] added',
+  ],
+  [
+    "an operation's credentials made required ([{bearer}, {}] → [{bearer}])",
+    { security: [{ bearer: [] }, {}] },
+    { security: [{ bearer: [] }] },
+    BEARER,
+    '1 {} removed',
+  ],
+  [
+    "an operation's own security allowing callers without credentials ([{}]) removed under a global one asking for a bearer",
+    { security: [{}] },
+    {},
+    { ...BEARER, security: [{ bearer: [] }] },
+    'removed',
+  ],
+])('%s: breaking, by our rule', (_name, before, after, root, change) => {
+  expect(judged(getWith(before, root), getWith(after, root))).toEqual([
+    ['breaking', 'request', 'GET /items', 'security', change, 'rule security-added', NO_CREDENTIALS],
+  ]);
+});
+
+test('credentials made optional ([{bearer}] → [{bearer}, {}]), or a bearer offered beside none globally ([{}] → [{bearer}, {}]): breaks no caller', () => {
+  expect(
+    judged(getWith({ security: [{ bearer: [] }] }, BEARER), getWith({ security: [{ bearer: [] }, {}] }, BEARER)),
+  ).toEqual([
+    ['non-breaking', 'request', 'GET /items', 'security', '1 {} added', DIFFER, 'what callers send is still accepted'],
+  ]);
+  expect(
+    judged(getWith({}, { ...BEARER, security: [{}] }), getWith({}, { ...BEARER, security: [{ bearer: [] }, {}] })),
+  ).toEqual([
+    [
+      'non-breaking',
+      'request',
+      undefined,
+      'security',
+      '0.bearer [] added',
+      'rule unclassified-judged',
+      'new: no caller uses it yet',
+    ],
+    ['non-breaking', 'request', undefined, 'security', '1 {} added', DIFFER, 'what callers send is still accepted'],
+  ]);
+});
+
 const withBody = (schema: unknown, openapi = '3.0.3') =>
   aSpec(
     { '/items': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: OK } } },
@@ -747,10 +799,20 @@ test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
   },
 );
 
-test('a request media type */* → application/json (narrowed): one media type renamed, its schema compared with the old one', () => {
-  const sending = (content: Record<string, unknown>) =>
-    aSpec({ '/items': { post: { requestBody: { content }, responses: OK } } });
+const sending = (content: Record<string, unknown>) =>
+  aSpec({ '/items': { post: { requestBody: { content }, responses: OK } } });
+
+test('a request media type */* → application/json (narrowed): breaking, by our rule (callers that sent text/plain are refused); one media type renamed, its schema compared with the old one', () => {
   expect(judged(sending({ '*/*': STRING }), sending({ 'application/json': INTEGER }))).toEqual([
+    [
+      'breaking',
+      'request',
+      'POST /items',
+      'request body',
+      'content "*/*" → "application/json"',
+      'rule request-media-type-narrowed',
+      'callers that send a media type "*/*" took and "application/json" does not are refused',
+    ],
     [
       'breaking',
       'request',
@@ -760,14 +822,48 @@ test('a request media type */* → application/json (narrowed): one media type r
       'rule type-replaced',
       SENT_REFUSED,
     ],
+  ]);
+});
+
+test.each<[string, string, string, unknown[]]>([
+  [
+    'application/* → application/json (narrowed)',
+    'application/*',
+    'application/json',
     [
-      'non-breaking',
+      'breaking',
+      'rule request-media-type-narrowed',
+      'callers that send a media type "application/*" took and "application/json" does not are refused',
+    ],
+  ],
+  [
+    'application/json → */* (widened)',
+    'application/json',
+    '*/*',
+    ['non-breaking', DIFFER, 'what callers send is still accepted'],
+  ],
+  [
+    'application/json → application/*; charset=utf-8 (widened, a parameter added)',
+    'application/json',
+    'application/*; charset=utf-8',
+    ['non-breaking', DIFFER, 'what callers send is still accepted'],
+  ],
+  [
+    'Application/JSON → application/json (the same type)',
+    'Application/JSON',
+    'application/json',
+    ['non-breaking', DIFFER, 'what callers send is still accepted'],
+  ],
+])('a request media type %s', (_name, before, after, [impact, judgedBy, reason]) => {
+  expect(judged(sending({ [before]: STRING }), sending({ [after]: STRING }))).toEqual([
+    [
+      impact,
       'request',
       'POST /items',
       'request body',
-      'content "*/*" → "application/json"',
-      DIFFER,
-      'what callers send is still accepted',
+      `content ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+      judgedBy,
+      reason,
     ],
   ]);
 });
@@ -797,7 +893,7 @@ test("withMediaTypeMapping puts our resolver wherever the rules hold the differ'
   expect(shared.mapping).toBe(differMapping);
 });
 
-test("a `type` inside an operation's extension (x-quota.type) changed: not a schema's type, so not our type rule's; the differ leaves it unclassified (breaking)", () => {
+test("a `type` inside an operation's extension (x-quota.type) changed: not a schema's type, so not our type rule's; a vendor extension, documentation only by our rule (the differ leaves it unclassified)", () => {
   const changes = compareSpecs(
     differ,
     getWith({ 'x-quota': { type: 'integer' } }),
@@ -810,9 +906,106 @@ test("a `type` inside an operation's extension (x-quota.type) changed: not a sch
       change.where,
       change.change,
       change.judgedBy,
+      change.reason,
       change.differ.type,
     ]),
-  ).toEqual([['breaking', 'document', 'x-quota', 'type "integer" → "string"', DIFFER, 'unclassified']]);
+  ).toEqual([
+    [
+      'annotation',
+      'document',
+      'x-quota',
+      'type "integer" → "string"',
+      'rule extension-changed',
+      'a vendor extension (x-…): tools read it, callers send and read nothing of it',
+      'unclassified',
+    ],
+  ]);
+});
+
+const queryParameter = (extra: Record<string, unknown>, schema: Record<string, unknown> = {}) => ({
+  parameters: [{ name: 'q', in: 'query', ...extra, schema: { type: 'string', ...schema } }],
+});
+
+test.each<[string, unknown, unknown, string]>([
+  [
+    "the document's own (x-meta)",
+    aSpec({ '/items': { get: { responses: OK } } }, { 'x-meta': { type: 'a' } }),
+    aSpec({ '/items': { get: { responses: OK } } }, { 'x-meta': { type: 'b' } }),
+    'x-meta.type',
+  ],
+  [
+    "a parameter's (x-kind)",
+    getWith(queryParameter({ 'x-kind': { type: 'a' } })),
+    getWith(queryParameter({ 'x-kind': { type: 'b' } })),
+    'query parameter q',
+  ],
+  [
+    "a parameter schema's (x-kind)",
+    getWith(queryParameter({}, { 'x-kind': { type: 'a' } })),
+    getWith(queryParameter({}, { 'x-kind': { type: 'b' } })),
+    'query parameter q',
+  ],
+  [
+    "an operation's responses' (x-note, which is no status)",
+    aSpec({ '/items': { get: { responses: { ...OK, 'x-note': { type: 'a' } } } } }),
+    aSpec({ '/items': { get: { responses: { ...OK, 'x-note': { type: 'b' } } } } }),
+    'response x-note',
+  ],
+  [
+    "a response property's (x-unit, the property named properties)",
+    answering({ type: 'object', properties: { properties: { type: 'string', 'x-unit': 'cm' } } }),
+    answering({ type: 'object', properties: { properties: { type: 'string', 'x-unit': 'mm' } } }),
+    'response 200 application/json',
+  ],
+])('a change inside a vendor extension, %s: documentation only, by our rule', (_name, before, after, where) => {
+  expect(compareSpecs(differ, before, after).map((change) => [change.impact, change.where, change.judgedBy])).toEqual([
+    ['annotation', where, 'rule extension-changed'],
+  ]);
+});
+
+test.each<[string, unknown, unknown, unknown[]]>([
+  [
+    'a response property named x-trace removed',
+    answering({ type: 'object', properties: { 'x-trace': { type: 'string' } } }),
+    answering({ type: 'object', properties: {} }),
+    ['breaking', 'property x-trace removed', 'rule response-property-removed'],
+  ],
+  [
+    "a response property x-trace's type changed",
+    answering({ type: 'object', properties: { 'x-trace': { type: 'string' } } }),
+    answering({ type: 'object', properties: { 'x-trace': { type: 'integer' } } }),
+    ['breaking', 'x-trace: type "string" → "integer"', 'rule type-replaced'],
+  ],
+  [
+    'a response header named x-rate removed',
+    aSpec({
+      '/items': { get: { responses: { '200': { description: 'OK', headers: { 'x-rate': { schema: {} } } } } } },
+    }),
+    aSpec({ '/items': { get: { responses: { '200': { description: 'OK', headers: {} } } } } }),
+    ['breaking', 'removed', DIFFER],
+  ],
+  [
+    "a key named x-a inside a parameter's default (data, not the spec's)",
+    getWith(queryParameter({}, { type: 'object', default: { 'x-a': 1 } })),
+    getWith(queryParameter({}, { type: 'object', default: { 'x-a': 2 } })),
+    ['breaking', 'default.x-a 1 → 2', 'rule unclassified-judged'],
+  ],
+  [
+    'credentials of a scheme named x-key required where none were',
+    getWith(
+      { security: [{}] },
+      { components: { securitySchemes: { 'x-key': { type: 'apiKey', in: 'header', name: 'K' } } } },
+    ),
+    getWith(
+      { security: [{ 'x-key': [] }] },
+      { components: { securitySchemes: { 'x-key': { type: 'apiKey', in: 'header', name: 'K' } } } },
+    ),
+    ['breaking', '0.x-key [] added', 'rule security-added'],
+  ],
+])('%s: a name beginning with x- is no extension, judged as any other', (_name, before, after, expected) => {
+  expect(compareSpecs(differ, before, after).map((change) => [change.impact, change.change, change.judgedBy])).toEqual([
+    expected,
+  ]);
 });
 
 test("changes of one impact: the document's before an operation's; the differ's pointer escapes ~ and / (RFC 6901)", () => {

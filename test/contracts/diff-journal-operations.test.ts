@@ -86,6 +86,66 @@ test.each<[string, string]>([
   });
 });
 
+const namedFile = (pattern: string) => ({
+  get: {
+    parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string', pattern } }],
+    responses: OK,
+  },
+});
+
+test('a path parameter filling part of a segment ({name}.json) takes the rest of it: a call to /files/report.json is judged; one ending otherwise, with a segment more or with an empty value fits no operation', () => {
+  const spec = (pattern: string) => aSpec({ '/files/{name}.json': namedFile(pattern) });
+  expect(
+    journalOf(spec('^[a-z]+$'), spec('^[0-9]+$'), [
+      ['GET', '/files/report.json', 200],
+      ['GET', '/files/report.xml', 200],
+      ['GET', '/files/a/b.json', 200],
+      ['GET', '/files/.json', 200],
+      ['GET', '/files/report.jsonx', 200],
+    ]),
+  ).toEqual({
+    broken: [
+      ['#1 GET /files/report.json → 200', 'sends name=report, which the new spec refuses (does not match ^[0-9]+$)'],
+    ],
+    notJudged: [2, 3, 4, 5].map((id) => ({
+      call: `#${id} GET ${['', '', '/files/report.xml', '/files/a/b.json', '/files/.json', '/files/report.jsonx'][id]} → 200`,
+      why: 'not an operation of the old spec',
+    })),
+  });
+});
+
+test('parameters sharing a segment ({name}.{ext}), percent-decoded; a template partly literal in a segment wins over one whose parameter fills it, and loses to a literal one', () => {
+  const spec = (pattern: string) =>
+    aSpec({
+      '/files/{id}': { get: { responses: OK } },
+      '/files/{name}.json': namedFile(pattern),
+      '/files/index.json': { get: { responses: OK } },
+      '/pairs/{name}.{ext}': {
+        get: {
+          parameters: [
+            { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'ext', in: 'path', required: true, schema: { type: 'string', pattern } },
+          ],
+          responses: OK,
+        },
+      },
+    });
+  expect(
+    journalOf(spec('^[a-z ]+$'), spec('^[0-9]+$'), [
+      ['GET', '/files/index.json', 200],
+      ['GET', '/files/my%20report.json', 200],
+      ['GET', '/files/7', 200],
+      ['GET', '/pairs/a.c', 200],
+    ]).broken,
+  ).toEqual([
+    [
+      '#2 GET /files/my%20report.json → 200',
+      'sends name=my report, which the new spec refuses (does not match ^[0-9]+$)',
+    ],
+    ['#4 GET /pairs/a.c → 200', 'sends ext=c, which the new spec refuses (does not match ^[0-9]+$)'],
+  ]);
+});
+
 test('a path parameter is matched percent-decoded, and a value that does not decode is taken as sent', () => {
   const spec = (format: string | undefined) =>
     aSpec({

@@ -184,6 +184,28 @@ test.each<[string, unknown[][]]>([
   ['security-added', [['breaking', 'request', 'GET /view/token', 'security', 'added', 'rule security-added']]],
   ['security-added-under-global', [['non-breaking', 'request', 'GET /view/token', 'security', 'added', DIFFER]]],
   [
+    'global-security-made-required',
+    [['breaking', 'request', undefined, 'security', '0.bearerAuth [] added', 'rule security-added']],
+  ],
+  ['global-security-made-optional', [['non-breaking', 'request', undefined, 'security', '1 {} added', DIFFER]]],
+  [
+    'request-media-type-narrowed',
+    [
+      [
+        'breaking',
+        'request',
+        'POST /view/token',
+        'request body',
+        'content "*/*" → "application/json"',
+        'rule request-media-type-narrowed',
+      ],
+    ],
+  ],
+  [
+    'response-media-type-narrowed',
+    [['non-breaking', 'response', 'GET /view/token', 'response 200', 'content "*/*" → "application/json"', DIFFER]],
+  ],
+  [
     'openapi-3.1-type-lists',
     [
       [
@@ -221,6 +243,29 @@ test.each<[string, unknown[][]]>([
   expect(judged(compareCase(name))).toEqual([...expected, VERSION_BUMP]);
 });
 
+test("a `type` inside vendor extensions (an operation's x-quota, a schema's x-codegen) changed: documentation only, by our rule; a real type changed beside them is judged as before", () => {
+  expect(judged(compareCase('extension-type-changed'))).toEqual([
+    [
+      'breaking',
+      'response',
+      'GET /view/token',
+      'response 200 application/json',
+      'data: type "string" → "integer"',
+      'rule type-replaced',
+    ],
+    VERSION_BUMP,
+    [
+      'annotation',
+      'response',
+      'GET /view/token',
+      'response 200 application/json',
+      'x-codegen.type "integer" → "string"',
+      'rule extension-changed',
+    ],
+    ['annotation', 'document', 'GET /view/token', 'x-quota', 'type "integer" → "string"', 'rule extension-changed'],
+  ]);
+});
+
 test('a removed operation breaks its callers; the version bump beside it is documentation only', () => {
   expect(judged(compareCase('operation-removed'))).toEqual([
     [
@@ -242,6 +287,10 @@ test.each<[string, string, SpecChange['differ']['type']]>([
   ['int64-id-type-changed-query', 'type "integer" → "string"', 'non-breaking'],
   ['response-field-removed', 'property data removed', 'non-breaking'],
   ['security-added', 'added', 'non-breaking'],
+  ['global-security-made-required', '0.bearerAuth [] added', 'unclassified'],
+  ['request-media-type-narrowed', 'content "*/*" → "application/json"', 'non-breaking'],
+  ['extension-type-changed', 'type "integer" → "string"', 'unclassified'],
+  ['extension-type-changed', 'x-codegen.type "integer" → "string"', 'unclassified'],
   ['response-type-narrowed', 'ratio: type "number" → "integer"', 'non-breaking'],
   ['discriminator-changed', 'discriminator.propertyName "code" → "data"', 'unclassified'],
   ['operation-deprecated', 'deprecated true added', 'deprecated'],
