@@ -85,12 +85,9 @@ function locateResponse(operation: { method: string; path: string }, [status, ar
   return { ...base, rest: area === undefined ? [] : [area, ...rest] };
 }
 
-function locateContent(
-  base: Omit<ChangeLocation, 'rest'>,
-  [area, mediaType, schema, ...rest]: (string | number)[],
-): ChangeLocation {
-  if (area !== 'content' || mediaType === undefined)
-    return { ...base, rest: area === undefined ? [] : [area, ...(mediaType === undefined ? [] : [mediaType])] };
+function locateContent(base: Omit<ChangeLocation, 'rest'>, below: (string | number)[]): ChangeLocation {
+  const [area, mediaType, schema, ...rest] = below;
+  if (area !== 'content' || mediaType === undefined) return { ...base, rest: below };
   const part = `${base.part} ${String(mediaType)}`;
   if (schema === 'schema') return { ...base, part, mediaType: String(mediaType), rest };
   return { ...base, part, mediaType: String(mediaType), rest: schema === undefined ? [] : [schema, ...rest] };

@@ -651,6 +651,21 @@ test.each<[string, (string | number)[], ReturnType<typeof locate>]>([
   ],
   ['a component (met through the operations that use it)', ['components', 'schemas', 'Item', 'type'], undefined],
   [
+    'a root extension with a key named securitySchemes (the document, not a scheme)',
+    ['x-tools', 'securitySchemes', 'bearer'],
+    { side: 'document', operation: undefined, part: 'x-tools.securitySchemes.bearer', rest: [] },
+  ],
+  [
+    "an extension of a request body, whole to its last key (the body's, not a media type's)",
+    ['paths', '/items', 'post', 'requestBody', 'x-codegen', 'name', 'more'],
+    {
+      side: 'request',
+      operation: { method: 'POST', path: '/items' },
+      part: 'request body',
+      rest: ['x-codegen', 'name', 'more'],
+    },
+  ],
+  [
     'a security scheme',
     ['components', 'securitySchemes', 'bearer', 'scheme'],
     { side: 'request', operation: undefined, part: 'security scheme bearer', rest: ['scheme'] },
