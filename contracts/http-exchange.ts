@@ -157,14 +157,12 @@ function readResponse(res: http.IncomingMessage, settle: (outcome: Outcome) => v
       bodyText: Buffer.concat(chunks).toString('utf8'),
     }),
   );
-  // A body cut short: 'error' then 'close' (on Node 20 and 24 alike), either settles with the same reason;
-  // the 'error' listener also keeps the error from being thrown.
-  res.on('close', () => {
+  // A body cut short: 'error' then 'close' (on Node 20 and 24 alike); either settles, with one reason. The
+  // 'error' listener also keeps the error from being thrown.
+  const cut = (): void => {
     if (!res.complete) settle({ kind: 'broken', reason: 'the connection closed in the middle of the response body' });
-  });
-  res.on('error', () => {
-    if (!res.complete) settle({ kind: 'broken', reason: 'the connection closed in the middle of the response body' });
-  });
+  };
+  res.on('close', cut).on('error', cut);
 }
 
 function flatten(headers: http.IncomingHttpHeaders): Record<string, string> {
