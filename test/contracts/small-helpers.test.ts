@@ -1,8 +1,10 @@
 // The harness's small helpers at their edges: the nearest known name of a mistyped one, a body read as
-// JSON or text, the View Token an answer carries, and the exit code of each outcome.
+// JSON or text, the View Token an answer carries, the exit code of each outcome, and whether one media
+// type covers another.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { mediaTypeCovers } from '../../contracts/diff/media-type-mapping';
 import { EXIT_CODES, exitCodeOf } from '../../contracts/exit-codes';
 import type { Exchange } from '../../contracts/http-exchange';
 import { dataOf, parseBody, viewTokenOf } from '../../contracts/issued-token';
@@ -111,3 +113,17 @@ test.each<[string, string, Record<string, string>, string]>([
     }
   },
 );
+
+test.each<[string, string, boolean]>([
+  ['*/*', 'application/json', true],
+  ['application/*', 'application/json', true],
+  ['Application/JSON; charset=utf-8', 'application/json', true],
+  ['application/json', 'application/json; charset=utf-8', true],
+  ['application/json', '*/*', false],
+  ['application/json', 'application/*', false],
+  ['text/*', 'application/json', false],
+  ['text/json', 'application/json', false],
+  ['application/xml', 'application/json', false],
+])('mediaTypeCovers(%s, %s) is %s: its case and parameters aside', (wide, narrow, covers) => {
+  expect(mediaTypeCovers(wide, narrow)).toBe(covers);
+});
