@@ -311,6 +311,34 @@ test('credentials required globally and by an operation, both new: each breaks c
   ]);
 });
 
+test('a global requirement of a scheme named security where the old spec required none ([]): breaking, by our rule', () => {
+  const root = (security: unknown[]) => ({
+    components: { securitySchemes: { security: { type: 'http', scheme: 'bearer' } } },
+    security,
+  });
+  expect(judged(getWith({}, root([])), getWith({}, root([{ security: [] }])))).toEqual([
+    [
+      'breaking',
+      'request',
+      undefined,
+      'security',
+      '0 {"security":[]} added',
+      'rule security-added',
+      'callers that send no credentials are refused',
+    ],
+  ]);
+});
+
+test("an operation's path template renamed and its credentials changed: reported, not thrown (the operation is found in the merged document under its new template only)", () => {
+  const at = (template: string, security: unknown[]) =>
+    aSpec({ [template]: { get: { responses: OK, security } } }, BEARER);
+  const changes = compareSpecs(differ, at('/items/{id}', []), at('/items/{itemId}', [{ bearer: [] }]));
+  expect(changes.map((change) => [change.operation, change.where])).toEqual([
+    ['GET /items/{id}', 'security'],
+    [undefined, 'paths'],
+  ]);
+});
+
 test("an operation's credentials removed: the differ's verdict stands", () => {
   expect(judged(getWith({ security: [{ bearer: [] }] }, BEARER), getWith({}, BEARER))).toEqual([
     [
@@ -376,6 +404,21 @@ test("a webhook's payload type changed (3.1): on the document side, left to the 
       'changed: "string" → "integer"',
       DIFFER,
       'the differ judges it breaking',
+    ],
+  ]);
+});
+
+test("a type that is neither a name nor a list of names (an invalid spec) changed: not our type rule's, left to the differ", () => {
+  const query = (type: unknown) => getWith({ parameters: [{ name: 'q', in: 'query', schema: { type } }] });
+  expect(judged(query(['string', 1]), query('string'))).toEqual([
+    [
+      'non-breaking',
+      'request',
+      'GET /items',
+      'query parameter q',
+      'type ["string",1] → "string"',
+      DIFFER,
+      'what callers send is still accepted',
     ],
   ]);
 });
@@ -880,6 +923,25 @@ test.each<[string, string, string, unknown[]]>([
       judgedBy,
       reason,
     ],
+  ]);
+});
+
+test.each<[string, Record<string, unknown>, Record<string, unknown>, string]>([
+  [
+    'a field named content of a request example (text/plain → application/json)',
+    { 'application/json': { example: { content: 'text/plain' } } },
+    { 'application/json': { example: { content: 'application/json' } } },
+    'example.content "text/plain" → "application/json"',
+  ],
+  [
+    "a request schema's oneOf → anyOf (the differ reports the keyword renamed)",
+    { 'application/json': { schema: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } },
+    { 'application/json': { schema: { anyOf: [{ type: 'string' }, { type: 'integer' }] } } },
+    'renamed',
+  ],
+])("%s: no media type, so not our media-type rule's", (_name, before, after, change) => {
+  expect(compareSpecs(differ, sending(before), sending(after)).map((c) => [c.change, c.judgedBy])).toEqual([
+    [change, 'rule unclassified-judged'],
   ]);
 });
 
