@@ -93,12 +93,29 @@ function locateContent(base: Omit<ChangeLocation, 'rest'>, below: (string | numb
   return { ...base, part, mediaType: String(mediaType), rest: schema === undefined ? [] : [schema, ...rest] };
 }
 
-/** The value at a path of a document (undefined where it has none). */
+/**
+ * The value at a path of a document (undefined where it has none). In the differ's merged document a
+ * key the differ reports renamed (a path template, `/items/{id}` → `/items/{itemId}`) is held under its
+ * new name only, while its changes' paths name the old one: the old name finds it through the change mark.
+ */
 export function at(document: unknown, path: readonly (string | number)[]): unknown {
   let value = document;
   for (const key of path) {
     if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string | number, unknown>)[key];
+    const object = value as Record<string | number, unknown>;
+    value = key in object ? object[key] : object[renamedTo(object, key) ?? key];
   }
   return value;
+}
+
+/** The key the differ's change marks on `object` say `key` was renamed to (the marks sit under a symbol). */
+function renamedTo(object: object, key: string | number): string | undefined {
+  for (const symbol of Object.getOwnPropertySymbols(object)) {
+    const marks = (object as Record<symbol, Record<string, { action?: unknown; replaced?: unknown } | undefined>>)[
+      symbol
+    ];
+    const renamed = Object.entries(marks ?? {}).find(([, mark]) => mark?.action === 'rename' && mark.replaced === key);
+    if (renamed) return renamed[0];
+  }
+  return undefined;
 }

@@ -329,14 +329,25 @@ test('a global requirement of a scheme named security where the old spec require
   ]);
 });
 
-test("an operation's path template renamed and its credentials changed: reported, not thrown (the operation is found in the merged document under its new template only)", () => {
-  const at = (template: string, security: unknown[]) =>
-    aSpec({ [template]: { get: { responses: OK, security } } }, BEARER);
-  const changes = compareSpecs(differ, at('/items/{id}', []), at('/items/{itemId}', [{ bearer: [] }]));
-  expect(changes.map((change) => [change.operation, change.where])).toEqual([
-    ['GET /items/{id}', 'security'],
-    [undefined, 'paths'],
+test("an operation's path template renamed: its changes are judged on the operation the merged document holds under the new template", () => {
+  const at = (template: string, operation: Record<string, unknown>) =>
+    aSpec({ [template]: { get: { responses: OK, ...operation } } }, BEARER);
+  const credentials = judged(
+    at('/items/{id}', { security: [] }),
+    at('/items/{itemId}', { security: [{ bearer: [] }] }),
+  );
+  expect(credentials.find(([, , operation]) => operation === 'GET /items/{id}')).toEqual([
+    'breaking',
+    'request',
+    'GET /items/{id}',
+    'security',
+    expect.any(String),
+    'rule security-added',
+    NO_CREDENTIALS,
   ]);
+  const query = (name: string) => ({ parameters: [{ name, in: 'query', schema: { type: 'string' } }] });
+  const parameters = compareSpecs(differ, at('/items/{id}', query('q')), at('/items/{itemId}', query('r')));
+  expect(parameters.map((change) => change.where)).not.toContain('unknown parameter #0');
 });
 
 test("an operation's credentials removed: the differ's verdict stands", () => {
