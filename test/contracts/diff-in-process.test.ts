@@ -350,6 +350,26 @@ test("an operation's path template renamed: its changes are judged on the operat
   expect(parameters.map((change) => change.where)).not.toContain('unknown parameter #0');
 });
 
+test('two path templates renamed: each change is located on its own operation', () => {
+  /** Two operations, each with a query parameter (`aq`, `bq`) of the type given. */
+  const spec = (a: string, aType: string, b: string, bType: string) =>
+    aSpec({
+      [a]: { get: { responses: OK, parameters: [{ name: 'aq', in: 'query', schema: { type: aType } }] } },
+      [b]: { get: { responses: OK, parameters: [{ name: 'bq', in: 'query', schema: { type: bType } }] } },
+    });
+  const changes = compareSpecs(
+    differ,
+    spec('/a/{id}', 'string', '/b/{id}', 'integer'),
+    spec('/a/{aid}', 'integer', '/b/{bid}', 'string'),
+  );
+  expect(
+    changes.filter(({ operation }) => operation !== undefined).map(({ operation, where }) => [operation, where]),
+  ).toEqual([
+    ['GET /a/{id}', 'query parameter aq'],
+    ['GET /b/{id}', 'query parameter bq'],
+  ]);
+});
+
 test("an operation's credentials removed: the differ's verdict stands", () => {
   expect(judged(getWith({ security: [{ bearer: [] }] }, BEARER), getWith({}, BEARER))).toEqual([
     [
