@@ -41,7 +41,8 @@ module.exports = {
   // Started by the tests that need it (test/support/redis-*.ts), installed by scripts/test-prerequisites.js.
   // taskset and redis-cli: Linux and Redis tools the benchmarks use when present (bench/processes.ts).
   // mount and umount: the full-disk test's tmpfs (test/stores/state-file-full-disk.test.ts), run as root only.
-  ignoreBinaries: ['redis-server', 'redis-cli', 'taskset', 'mount', 'umount'],
+  // openssl: the certificate of the harness's https tests (test/contracts/http-exchange.test.ts), a test prerequisite.
+  ignoreBinaries: ['redis-server', 'redis-cli', 'taskset', 'mount', 'umount', 'openssl'],
   ignoreDependencies: [
     // An optional peer the diff command requires by name (contracts/diff/load-differ.ts), installed for its tests.
     'api-smart-diff',
