@@ -27,8 +27,8 @@ test('with nothing installed and no apt-get, it stops at once naming what is mis
     status: 1,
     stdout: '',
     stderr:
-      'npm test needs redis-server, redis-cli, Chromium (/nonexistent/chromium). Install with:\n' +
-      '  sudo apt-get install -y redis-server redis-tools chromium\n' +
+      'npm test needs redis-server, redis-cli, Chromium (/nonexistent/chromium), openssl. Install with:\n' +
+      '  sudo apt-get install -y redis-server redis-tools chromium openssl\n' +
       '(or set CHROMIUM_PATH to a Chromium you have)\n',
   });
 });
@@ -38,6 +38,6 @@ test('a Chromium that is there is not asked for', () => {
     status: 1,
     stdout: '',
     stderr:
-      'npm test needs redis-server, redis-cli. Install with:\n  sudo apt-get install -y redis-server redis-tools\n',
+      'npm test needs redis-server, redis-cli, openssl. Install with:\n  sudo apt-get install -y redis-server redis-tools openssl\n',
   });
 });
