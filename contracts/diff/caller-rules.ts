@@ -127,6 +127,29 @@ export const CALLER_RULES: readonly CallerRule[] = [
     },
   },
   {
+    id: 'request-media-type-still-taken',
+    summary:
+      'a media type a request takes removed breaks no caller when one the request still takes covers it (`application/json` removed beside `*/*`): the differ calls every request media type removed breaking',
+    judge: ({ differ, location, merged, metaKey }) => {
+      const removed = location.mediaType;
+      if (
+        location.side !== 'request' ||
+        differ.action !== 'remove' ||
+        removed === undefined ||
+        location.rest.length > 0
+      )
+        return undefined;
+      // The content map, in the merged document with the removed media type kept (and marked).
+      const content = at(merged, differ.path.slice(0, -1));
+      const taken = Object.keys(content ?? {}).filter(
+        (mediaType) => mediaType !== removed && versionOf(content, mediaType, 'after', metaKey) !== ABSENT,
+      );
+      const cover = taken.find((mediaType) => mediaTypeCovers(mediaType, removed));
+      if (cover === undefined) return undefined;
+      return { impact: 'non-breaking', reason: `what callers send as ${removed} is still taken, as ${cover}` };
+    },
+  },
+  {
     id: 'deprecated-still-served',
     summary: 'a deprecation does not break callers yet: the operation or field is still served',
     judge: ({ differ }) =>

@@ -891,6 +891,71 @@ test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
 const sending = (content: Record<string, unknown>) =>
   aSpec({ '/items': { post: { requestBody: { content }, responses: OK } } });
 
+test('two request media types → */* (widened): the one paired with */* is renamed, the other removed, and neither breaks a caller (the removed one is still taken, as */*)', () => {
+  expect(judged(sending({ 'text/plain': STRING, 'application/json': STRING }), sending({ '*/*': STRING }))).toEqual([
+    [
+      'non-breaking',
+      'request',
+      'POST /items',
+      'request body',
+      'content "text/plain" → "*/*"',
+      DIFFER,
+      'what callers send is still accepted',
+    ],
+    [
+      'non-breaking',
+      'request',
+      'POST /items',
+      'request body application/json',
+      'removed',
+      'rule request-media-type-still-taken',
+      'what callers send as application/json is still taken, as */*',
+    ],
+  ]);
+});
+
+test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+  ['no type left covers it', { 'text/plain': STRING, 'application/json': STRING }, { 'text/plain': STRING }],
+  [
+    'the type that covered it is removed too',
+    { 'application/*': STRING, 'application/json': STRING, 'text/plain': STRING },
+    { 'text/plain': STRING },
+  ],
+])('a request media type removed where %s: breaking, as the differ says', (_name, before, after) => {
+  const removals = judged(sending(before), sending(after)).filter(([, , , , change]) => change === 'removed');
+  expect(removals.length).toBeGreaterThan(0);
+  expect(removals.every(([impact, , , , , judgedBy]) => impact === 'breaking' && judgedBy === DIFFER)).toBe(true);
+});
+
+test('beside */*, a request media type added, or one whose schema changed, is not judged by the removal rule', () => {
+  const added = judged(sending({ '*/*': STRING }), sending({ '*/*': STRING, 'application/json': STRING }));
+  expect(added.map(([impact, , , where, change, judgedBy]) => [impact, where, change, judgedBy])).toEqual([
+    ['non-breaking', 'request body application/json', 'added', DIFFER],
+  ]);
+  const retyped = judged(
+    sending({ '*/*': STRING, 'application/json': STRING }),
+    sending({ '*/*': STRING, 'application/json': INTEGER }),
+  );
+  expect(retyped.map(([impact, , , where, , judgedBy]) => [impact, where, judgedBy])).toEqual([
+    ['breaking', 'request body application/json', 'rule type-replaced'],
+  ]);
+  const object = (properties: Record<string, unknown>) => ({ schema: { type: 'object', properties } });
+  const narrowed = judged(
+    sending({ '*/*': STRING, 'application/json': object({ a: { type: 'string' }, b: { type: 'string' } }) }),
+    sending({ '*/*': STRING, 'application/json': object({ a: { type: 'string' } }) }),
+  );
+  expect(narrowed.map(([, , , where, change, judgedBy]) => [where, change, judgedBy])).toEqual([
+    ['request body application/json', expect.stringContaining('removed'), DIFFER],
+  ]);
+});
+
+test("a response media type removed beside */*: the differ's verdict stands (our rule is the request's)", () => {
+  const removals = judged(answeringIn({ 'application/json': STRING, '*/*': STRING }), answeringIn({ '*/*': STRING }));
+  expect(removals.map(([impact, side, , , change, judgedBy]) => [impact, side, change, judgedBy])).toEqual([
+    ['breaking', 'response', 'removed', DIFFER],
+  ]);
+});
+
 test('a request media type */* → application/json (narrowed): breaking, by our rule (callers that sent text/plain are refused); one media type renamed, its schema compared with the old one', () => {
   expect(judged(sending({ '*/*': STRING }), sending({ 'application/json': INTEGER }))).toEqual([
     [
