@@ -139,12 +139,12 @@ export const CALLER_RULES: readonly CallerRule[] = [
         location.rest.length > 0
       )
         return undefined;
-      // The content map, in the merged document with the removed media type kept (and marked).
+      // The content map, in the merged document with the removed media type kept (marked: absent after).
       const content = at(merged, differ.path.slice(0, -1));
-      const taken = Object.keys(content ?? {}).filter(
-        (mediaType) => mediaType !== removed && versionOf(content, mediaType, 'after', metaKey) !== ABSENT,
+      const cover = Object.keys(content ?? {}).find(
+        (mediaType) =>
+          versionOf(content, mediaType, 'after', metaKey) !== ABSENT && mediaTypeCovers(mediaType, removed),
       );
-      const cover = taken.find((mediaType) => mediaTypeCovers(mediaType, removed));
       if (cover === undefined) return undefined;
       return { impact: 'non-breaking', reason: `what callers send as ${removed} is still taken, as ${cover}` };
     },
