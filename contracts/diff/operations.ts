@@ -81,39 +81,69 @@ function fitTemplate(
   template: string,
   path: string,
 ): { pathValues: Record<string, string>; literals: number } | undefined {
-  const want = template.split('/');
+  const want = templateSegments(template);
   const got = path.split('/');
   if (want.length !== got.length) return undefined;
   const pathValues: Record<string, string> = {};
-  // A literal segment counts 1; one a parameter fills part of (`{name}.json`) a half: it fits fewer
-  // paths than a parameter filling the segment, more than a literal one.
+  // A literal segment counts 1; one with literal text beside its parameters (`{name}.json`) a half: it
+  // fits fewer paths than parameters alone, more than a literal segment.
   let literals = 0;
   for (const [index, segment] of want.entries()) {
-    const { names, pattern } = segmentPattern(segment);
-    const match = pattern.exec(got[index] as string); // as many segments as want: checked above
-    if (match === null) return undefined;
-    for (const [at, name] of names.entries()) pathValues[name] = safeDecode(match[at + 1] as string);
-    literals += names.length === 0 ? 1 : segment === `{${names[0] as string}}` ? 0 : 0.5;
+    const values = fitSegment(segment, got[index] as string); // as many segments as want: checked above
+    if (values === undefined) return undefined;
+    for (const [at, name] of segment.names.entries()) pathValues[name] = safeDecode(values[at] as string);
+    literals += segment.names.length === 0 ? 1 : segment.texts.join('') === '' ? 0 : 0.5;
   }
   return { pathValues, literals };
 }
 
+/** A template's segment: its literal texts, with a parameter between each two (`{name}.{ext}`: `''`, `.`, `''`). */
+interface TemplateSegment {
+  texts: string[];
+  names: string[];
+}
+
+const segmentsOf = new Map<string, TemplateSegment[]>();
+
+/** A template's segments, read once per template (each recorded call is matched against every template). */
+function templateSegments(template: string): TemplateSegment[] {
+  let segments = segmentsOf.get(template);
+  if (segments === undefined) {
+    segments = template.split('/').map((segment) => {
+      const parts = segment.split(/\{([^{}]+)\}/);
+      return { texts: parts.filter((_, index) => index % 2 === 0), names: parts.filter((_, index) => index % 2 === 1) };
+    });
+    segmentsOf.set(template, segments);
+  }
+  return segments;
+}
+
 /**
- * The path parameters a template segment names, and a pattern a segment of a path matches when it
- * fits: the literal text as it is, each parameter one character or more (`{name}.json` fits
- * `report.json`, not `.json` nor `report.xml`).
+ * The values a segment of a path gives a template segment's parameters, or undefined when it does not
+ * fit: the literal texts as they are, each parameter one character or more, an earlier parameter taking
+ * as much as it can (`{name}.{ext}` reads `a.b.c` as `a.b` and `c`; `{name}.json` fits `report.json`,
+ * not `.json` nor `report.xml`).
+ *
+ * Each literal text is found from the right, at the last place that leaves a character to the
+ * parameter after it: no backtracking, so a long segment that does not fit costs one pass per literal
+ * (a pattern such as `^(.+)\.(.+)$` takes time growing with the square of the segment's length).
  */
-function segmentPattern(segment: string): { names: string[]; pattern: RegExp } {
-  const names: string[] = [];
-  const source = segment
-    .split(/\{([^{}]+)\}/)
-    .map((part, index) => {
-      if (index % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(part);
-      return '(.+)';
-    })
-    .join('');
-  return { names, pattern: new RegExp(`^${source}$`) };
+function fitSegment({ texts, names }: TemplateSegment, segment: string): string[] | undefined {
+  const first = texts[0] as string;
+  const last = texts[names.length] as string;
+  if (names.length === 0) return segment === first ? [] : undefined;
+  if (!segment.startsWith(first) || !segment.endsWith(last)) return undefined;
+  const values: string[] = [];
+  let end = segment.length - last.length; // where the parameter being read ends
+  for (let index = names.length - 1; index >= 0; index -= 1) {
+    const text = texts[index] as string;
+    // The first text begins the segment (checked above); each other one ends a character before `end` at the latest.
+    const start = index === 0 ? 0 : segment.lastIndexOf(text, end - 1 - text.length);
+    if (start < 0 || start + text.length >= end) return undefined; // not there, or the parameter after it would be empty
+    values.unshift(segment.slice(start + text.length, end));
+    end = start;
+  }
+  return values;
 }
 
 function toParameters(document: Record<string, unknown>, raw: unknown): Map<string, SpecParameter> {

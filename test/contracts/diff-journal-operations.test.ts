@@ -76,6 +76,7 @@ test.each<[string, string]>([
   ['a path with a segment fewer', '/items'],
   ['an empty value where a template takes a path parameter', '/items/'],
   ['another literal segment', '/things/7'],
+  ['a literal segment it begins and ends with', '/itemsitems/7'],
   ['another method', 'DELETE /items/7'],
 ])('%s fits no operation: not judged, saying why', (_name, target) => {
   const [method, pathname] = target.includes(' ') ? target.split(' ') : ['GET', target];
@@ -143,6 +144,61 @@ test('parameters sharing a segment ({name}.{ext}), percent-decoded; a template p
       'sends name=my report, which the new spec refuses (does not match ^[0-9]+$)',
     ],
     ['#4 GET /pairs/a.c → 200', 'sends ext=c, which the new spec refuses (does not match ^[0-9]+$)'],
+  ]);
+});
+
+test('of parameters sharing a segment, an earlier one takes as much as it can ({name}.{ext} reads a.b.c as a.b and c; {a}{b} leaves b one character); each takes a character at least, and literal text before them must be there', () => {
+  const pair = (first: string, second: string, pattern: string) => ({
+    get: {
+      parameters: [
+        { name: first, in: 'path', required: true, schema: { type: 'string', pattern } },
+        { name: second, in: 'path', required: true, schema: { type: 'string', pattern } },
+      ],
+      responses: OK,
+    },
+  });
+  const spec = (pattern: string) =>
+    aSpec({
+      '/pairs/{name}.{ext}': pair('name', 'ext', pattern),
+      '/glued/{a}{b}': pair('a', 'b', pattern),
+      '/tagged/v{a}-{b}': pair('a', 'b', pattern),
+    });
+  expect(
+    journalOf(spec('^.+$'), spec('^[a-z]$'), [
+      ['GET', '/pairs/a.b.c', 200],
+      ['GET', '/pairs/a..', 200],
+      ['GET', '/pairs/.c', 200],
+      ['GET', '/glued/abc', 200],
+      ['GET', '/glued/a', 200],
+      ['GET', '/tagged/v12-3', 200],
+      ['GET', '/tagged/x12-3', 200],
+      ['GET', '/tagged/v-3', 200],
+    ]),
+  ).toEqual({
+    broken: [
+      ['#1 GET /pairs/a.b.c → 200', 'sends name=a.b, which the new spec refuses (does not match ^[a-z]$)'],
+      ['#2 GET /pairs/a.. → 200', 'sends ext=., which the new spec refuses (does not match ^[a-z]$)'],
+      ['#4 GET /glued/abc → 200', 'sends a=ab, which the new spec refuses (does not match ^[a-z]$)'],
+      [
+        '#6 GET /tagged/v12-3 → 200',
+        'sends a=12, which the new spec refuses (does not match ^[a-z]$)',
+        'sends b=3, which the new spec refuses (does not match ^[a-z]$)',
+      ],
+    ],
+    notJudged: [
+      { call: '#3 GET /pairs/.c → 200', why: 'not an operation of the old spec' },
+      { call: '#5 GET /glued/a → 200', why: 'not an operation of the old spec' },
+      { call: '#7 GET /tagged/x12-3 → 200', why: 'not an operation of the old spec' },
+      { call: '#8 GET /tagged/v-3 → 200', why: 'not an operation of the old spec' },
+    ],
+  });
+});
+
+test('a long segment (100,000 dots) that fits no template of several parameters is not judged, saying why', () => {
+  const spec = aSpec({ '/files/{name}.{ext}.json': { get: { responses: OK } } });
+  const long = '.'.repeat(100_000);
+  expect(journalOf(spec, spec, [['GET', `/files/${long}`, 200]]).notJudged).toEqual([
+    { call: `#1 GET /files/${long} → 200`, why: 'not an operation of the old spec' },
   ]);
 });
 
