@@ -37,6 +37,8 @@ export function describeChange(
   before: unknown,
   after: unknown,
 ): ChangeText {
+  if (location.part === 'security' && typeof location.rest[0] === 'number')
+    return { kind: 'security', field: undefined, text: securityText(location.rest, action, before, after) };
   const { field, keyword } = splitSchemaPath(location.rest);
   const whole = keyword.length === 0;
   const prefix = field === undefined ? '' : `${field}: `;
@@ -57,6 +59,40 @@ export function describeChange(
   if (action === 'replace' || action === 'rename')
     return { kind, field, text: `${prefix}${name} ${show(before)} → ${show(after)}` };
   return { kind, field, text: `${prefix}${name} ${show(value)} ${DONE[action]}` };
+}
+
+/**
+ * A change inside a `security` list, whose items are alternatives (a caller meets any one of them):
+ * `alternative 2 added: no credentials ({})`, `scheme bearerAuth added to alternative 1`,
+ * `alternative 1: scheme oauth scope "write" added`.
+ */
+function securityText(rest: readonly (string | number)[], action: ChangeAction, before: unknown, after: unknown) {
+  const [index, scheme, ...scope] = rest;
+  const alternative = `alternative ${Number(index) + 1}`;
+  if (scheme === undefined) {
+    if (action === 'replace') return `${alternative} changed: ${requirement(before)} → ${requirement(after)}`;
+    return `${alternative} ${DONE[action]}: ${requirement(action === 'add' ? after : before)}`;
+  }
+  if (scope.length === 0) {
+    if (action === 'add') return `scheme ${String(scheme)} added to ${alternative}`;
+    if (action === 'remove') return `scheme ${String(scheme)} removed from ${alternative}`;
+    return `${alternative}: scheme ${String(scheme)} scopes ${show(before)} → ${show(after)}`;
+  }
+  if (action === 'replace') return `${alternative}: scheme ${String(scheme)} scope ${show(before)} → ${show(after)}`;
+  return `${alternative}: scheme ${String(scheme)} scope ${show(action === 'add' ? after : before)} ${DONE[action]}`;
+}
+
+/** A security requirement in words: `no credentials ({})`, `bearerAuth`, `oauth (scopes "read") and apiKey`. */
+function requirement(value: unknown): string {
+  const schemes = Object.entries((value ?? {}) as Record<string, unknown>);
+  if (schemes.length === 0) return 'no credentials ({})';
+  return schemes
+    .map(([name, scopes]) =>
+      Array.isArray(scopes) && scopes.length > 0
+        ? `${name} (scopes ${scopes.map((one) => show(one)).join(', ')})`
+        : name,
+    )
+    .join(' and ');
 }
 
 /** `removed`, `added (required)`: the location already names what. */

@@ -239,6 +239,84 @@ test.each<[number, string]>([
   expect(describeChange(inBody(['default']), 'add', undefined, value).text).toBe(`default ${shown} added`);
 });
 
+// A `security` list's items are alternatives: the lines name them from 1, and say a requirement in words.
+const security = (rest: (string | number)[], operation?: typeof GET): ChangeLocation => ({
+  side: 'request',
+  operation,
+  part: 'security',
+  rest,
+});
+
+test.each<[string, ChangeLocation, ChangeAction, unknown, unknown, string]>([
+  [
+    'a scheme put in an empty requirement',
+    security([0, 'bearerAuth']),
+    'add',
+    undefined,
+    [],
+    'scheme bearerAuth added to alternative 1',
+  ],
+  [
+    'a scheme taken out of the second requirement',
+    security([1, 'apiKey'], GET),
+    'remove',
+    [],
+    undefined,
+    'scheme apiKey removed from alternative 2',
+  ],
+  [
+    "a scheme's scopes replaced whole",
+    security([0, 'oauth']),
+    'replace',
+    ['read'],
+    ['write'],
+    'alternative 1: scheme oauth scopes ["read"] → ["write"]',
+  ],
+  ['an empty requirement added', security([1]), 'add', undefined, {}, 'alternative 2 added: no credentials ({})'],
+  [
+    'a requirement of two schemes removed, one with scopes',
+    security([0]),
+    'remove',
+    { oauth: ['read', 'write'], apiKey: [] },
+    undefined,
+    'alternative 1 removed: oauth (scopes "read", "write") and apiKey',
+  ],
+  [
+    'a requirement replaced',
+    security([2]),
+    'replace',
+    {},
+    { bearerAuth: [] },
+    'alternative 3 changed: no credentials ({}) → bearerAuth',
+  ],
+  [
+    'a scope added',
+    security([0, 'oauth', 1]),
+    'add',
+    undefined,
+    'write',
+    'alternative 1: scheme oauth scope "write" added',
+  ],
+  [
+    'a scope removed',
+    security([0, 'oauth', 0]),
+    'remove',
+    'read',
+    undefined,
+    'alternative 1: scheme oauth scope "read" removed',
+  ],
+  [
+    'a scope replaced',
+    security([0, 'oauth', 0]),
+    'replace',
+    'read',
+    'admin',
+    'alternative 1: scheme oauth scope "read" → "admin"',
+  ],
+])('security: %s', (_name, location, action, before, after, text) => {
+  expect(describeChange(location, action, before, after)).toEqual({ kind: 'security', field: undefined, text });
+});
+
 test.each<[string, ChangeLocation, ChangeAction, unknown, unknown, ChangeText]>([
   [
     'a path removed',

@@ -72,14 +72,14 @@ test.each<[string, Record<string, unknown>, Record<string, unknown>, Record<stri
     { security: [{}] },
     { security: [{ bearer: [] }] },
     BEARER,
-    '0.bearer [] added',
+    'scheme bearer added to alternative 1',
   ],
   [
     "an operation's credentials made required ([{bearer}, {}] → [{bearer}])",
     { security: [{ bearer: [] }, {}] },
     { security: [{ bearer: [] }] },
     BEARER,
-    '1 {} removed',
+    'alternative 2 removed: no credentials ({})',
   ],
   [
     "an operation's own security allowing callers without credentials ([{}]) removed under a global one asking for a bearer",
@@ -98,7 +98,15 @@ test('credentials made optional ([{bearer}] → [{bearer}, {}]), or a bearer off
   expect(
     judged(getWith({ security: [{ bearer: [] }] }, BEARER), getWith({ security: [{ bearer: [] }, {}] }, BEARER)),
   ).toEqual([
-    ['non-breaking', 'request', 'GET /items', 'security', '1 {} added', DIFFER, 'what callers send is still accepted'],
+    [
+      'non-breaking',
+      'request',
+      'GET /items',
+      'security',
+      'alternative 2 added: no credentials ({})',
+      DIFFER,
+      'what callers send is still accepted',
+    ],
   ]);
   expect(
     judged(getWith({}, { ...BEARER, security: [{}] }), getWith({}, { ...BEARER, security: [{ bearer: [] }, {}] })),
@@ -108,11 +116,19 @@ test('credentials made optional ([{bearer}] → [{bearer}, {}]), or a bearer off
       'request',
       undefined,
       'security',
-      '0.bearer [] added',
+      'alternative 2 added: no credentials ({})',
+      DIFFER,
+      'what callers send is still accepted',
+    ],
+    [
+      'non-breaking',
+      'request',
+      undefined,
+      'security',
+      'scheme bearer added to alternative 1',
       'rule unclassified-judged',
       'new: no caller uses it yet',
     ],
-    ['non-breaking', 'request', undefined, 'security', '1 {} added', DIFFER, 'what callers send is still accepted'],
   ]);
 });
 
@@ -322,7 +338,7 @@ test('a global requirement of a scheme named security where the old spec require
       'request',
       undefined,
       'security',
-      '0 {"security":[]} added',
+      'alternative 1 added: security',
       'rule security-added',
       'callers that send no credentials are refused',
     ],
@@ -1173,7 +1189,7 @@ test.each<[string, unknown, unknown, unknown[]]>([
       { security: [{ 'x-key': [] }] },
       { components: { securitySchemes: { 'x-key': { type: 'apiKey', in: 'header', name: 'K' } } } },
     ),
-    ['breaking', '0.x-key [] added', 'rule security-added'],
+    ['breaking', 'scheme x-key added to alternative 1', 'rule security-added'],
   ],
 ])('%s: a name beginning with x- is no extension, judged as any other', (_name, before, after, expected) => {
   expect(compareSpecs(differ, before, after).map((change) => [change.impact, change.change, change.judgedBy])).toEqual([

@@ -185,9 +185,12 @@ test.each<[string, unknown[][]]>([
   ['security-added-under-global', [['non-breaking', 'request', 'GET /view/token', 'security', 'added', DIFFER]]],
   [
     'global-security-made-required',
-    [['breaking', 'request', undefined, 'security', '0.bearerAuth [] added', 'rule security-added']],
+    [['breaking', 'request', undefined, 'security', 'scheme bearerAuth added to alternative 1', 'rule security-added']],
   ],
-  ['global-security-made-optional', [['non-breaking', 'request', undefined, 'security', '1 {} added', DIFFER]]],
+  [
+    'global-security-made-optional',
+    [['non-breaking', 'request', undefined, 'security', 'alternative 2 added: no credentials ({})', DIFFER]],
+  ],
   [
     'request-media-type-narrowed',
     [
@@ -287,7 +290,7 @@ test.each<[string, string, SpecChange['differ']['type']]>([
   ['int64-id-type-changed-query', 'type "integer" → "string"', 'non-breaking'],
   ['response-field-removed', 'property data removed', 'non-breaking'],
   ['security-added', 'added', 'non-breaking'],
-  ['global-security-made-required', '0.bearerAuth [] added', 'unclassified'],
+  ['global-security-made-required', 'scheme bearerAuth added to alternative 1', 'unclassified'],
   ['request-media-type-narrowed', 'content "*/*" → "application/json"', 'non-breaking'],
   ['extension-type-changed', 'type "integer" → "string"', 'unclassified'],
   ['extension-type-changed', 'x-codegen.type "integer" → "string"', 'unclassified'],
