@@ -146,8 +146,9 @@ function readResponse(res: http.IncomingMessage, settle: (outcome: Outcome) => v
   const chunks: Buffer[] = [];
   let size = 0;
   res.on('data', (chunk: Buffer) => {
+    // Kept up to MAX_BODY_BYTES exactly (the chunk that crosses it, in part); the rest is read and dropped.
+    if (size < MAX_BODY_BYTES) chunks.push(chunk.subarray(0, MAX_BODY_BYTES - size));
     size += chunk.length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   });
   res.on('end', () =>
     settle({
