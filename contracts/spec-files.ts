@@ -56,15 +56,20 @@ function resolveRef(files: SpecFiles, ref: string, from: string): Located {
   return { value, file, pointer };
 }
 
-/** Follows `$ref`s until a value that is not one (across files). */
+/** Follows `$ref`s until a value that is not one (across files): 64 in a row at most, and never one twice. */
 function follow(files: SpecFiles, located: Located): Located {
-  let current = located;
-  for (let hops = 0; hops < MAX_REF_HOPS; hops += 1) {
+  const seen = new Set<string>();
+  for (let current = located; ;) {
     const ref = (current.value as { $ref?: unknown } | null | undefined)?.$ref;
     if (typeof ref !== 'string') return current;
+    const where = `${shortName(current.file)}#${current.pointer}`;
+    if (seen.has(`${current.file}#${current.pointer}`))
+      throw new UsageError(`--spec ${files.given}: $ref cycle at ${where}`);
+    if (seen.size === MAX_REF_HOPS)
+      throw new UsageError(`--spec ${files.given}: more than ${MAX_REF_HOPS} $refs in a row, the last at ${where}`);
+    seen.add(`${current.file}#${current.pointer}`);
     current = resolveRef(files, ref, current.file);
   }
-  throw new UsageError(`--spec ${files.given}: $ref cycle at ${shortName(current.file)}#${current.pointer}`);
 }
 
 /** A member of a located object, itself located (and followed when it is a `$ref`). */
