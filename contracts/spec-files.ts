@@ -59,17 +59,19 @@ function resolveRef(files: SpecFiles, ref: string, from: string): Located {
 /** Follows `$ref`s until a value that is not one (across files): 64 in a row at most, and never one twice. */
 function follow(files: SpecFiles, located: Located): Located {
   const seen = new Set<string>();
-  for (let current = located; ;) {
-    const ref = (current.value as { $ref?: unknown } | null | undefined)?.$ref;
-    if (typeof ref !== 'string') return current;
+  let current = located;
+  let ref = (current.value as { $ref?: unknown } | null | undefined)?.$ref;
+  for (let hops = 0; typeof ref === 'string'; hops += 1) {
+    const at = `${current.file}#${current.pointer}`;
     const where = `${shortName(current.file)}#${current.pointer}`;
-    if (seen.has(`${current.file}#${current.pointer}`))
-      throw new UsageError(`--spec ${files.given}: $ref cycle at ${where}`);
-    if (seen.size === MAX_REF_HOPS)
+    if (seen.has(at)) throw new UsageError(`--spec ${files.given}: $ref cycle at ${where}`);
+    if (hops === MAX_REF_HOPS)
       throw new UsageError(`--spec ${files.given}: more than ${MAX_REF_HOPS} $refs in a row, the last at ${where}`);
-    seen.add(`${current.file}#${current.pointer}`);
+    seen.add(at);
     current = resolveRef(files, ref, current.file);
+    ref = (current.value as { $ref?: unknown } | null | undefined)?.$ref;
   }
+  return current;
 }
 
 /** A member of a located object, itself located (and followed when it is a `$ref`). */
