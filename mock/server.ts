@@ -121,7 +121,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const logger = options.logger ?? pino({ level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] });
   const ttlMs = toTtlMs(options.viewTokenTtl);
   // The config's model files are read before anything opens: a bad one stops the start, naming it.
-  const models = createModelCatalog(loadModelSpecs(toMockConfig(options.config ?? {})));
+  const config = toMockConfig(options.config ?? {});
+  const models = createModelCatalog(loadModelSpecs(config));
   const connections = planConnections(options.maxConnections, readOpenFileLimit(), options.proxy !== undefined);
   if (connections.warning !== undefined) logger.warn(connections.warning);
   const backing = await createBacking(options, ttlMs, {
@@ -151,7 +152,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     // Switches may force only what the spec documents: the spec engine's statuses, not a copy.
     statuses: toServiceStatuses(engine.operations),
     seed: options.seed,
-    config: options.config,
+    config,
     journalSize: options.journalSize,
     sessionIdle: options.sessionIdle,
     onClockForgotten: (session, lastActiveMs) =>

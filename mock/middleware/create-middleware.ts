@@ -39,9 +39,11 @@ export interface MockMiddleware extends MockFacade {
  */
 export function createMiddleware(options: MiddlewareOptions = {}): MockMiddleware {
   const frontOptions = toFrontOptions(options);
-  const core = createMockCore(options);
-  // The config's models, files read now: a bad one stops the start, naming it (as the server does).
-  const models = createModelCatalog(loadModelSpecs(toMockConfig(options.config ?? {})));
+  // Checked once here (the core takes it as checked). Its models' files are read now: a bad one stops
+  // the start, naming it (as the server does).
+  const config = toMockConfig(options.config ?? {});
+  const core = createMockCore({ ...options, config });
+  const models = createModelCatalog(loadModelSpecs(config));
   let engine: Promise<SpecEngine> | undefined;
   const front = createNodeFront({
     core,

@@ -78,12 +78,14 @@ const CONSOLE: FrontLogger = {
  * await clock.advance('12h');
  */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
-  const core = options.core ?? createMockCore(options);
+  // Checked once here (the core takes it as checked).
+  const config = toMockConfig(options.config ?? {});
+  const core = options.core ?? createMockCore({ ...options, config });
   const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl);
   const basePath = base === undefined ? '' : trimTrailingSlashes(base.pathname);
   const three = createThreeSource(options.viewerThree);
   // The config's models (a drawing's sheets, an integration's files, a building's shape); a model file is refused by name.
-  const models = createModelCatalog(toModelSpecs(toMockConfig(options.config ?? {}), noModelFiles));
+  const models = createModelCatalog(toModelSpecs(config, noModelFiles));
   const front = createFront({
     core,
     operations: createOperations({
