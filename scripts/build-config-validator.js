@@ -38,6 +38,9 @@ function generateConfigValidator() {
       globalName: 'standalone',
       platform: 'neutral',
       target: 'es2022',
+      // The helpers' path comments name node_modules as the project sees it, also where it is a symlink
+      // (Stryker's sandbox): the output does not depend on where the packages really are.
+      preserveSymlinks: true,
       write: false,
       logLevel: 'warning',
     })
