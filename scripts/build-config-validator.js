@@ -38,8 +38,10 @@ function generateConfigValidator() {
       globalName: 'standalone',
       platform: 'neutral',
       target: 'es2022',
-      // The helpers' path comments name node_modules as the project sees it, also where it is a symlink
-      // (Stryker's sandbox): the output does not depend on where the packages really are.
+      // The helpers' path comments name node_modules as the project sees it, from the project's folder
+      // whatever the working directory, also where it is a symlink (Stryker's sandbox): the output does
+      // not depend on where it is built from, nor where the packages really are.
+      absWorkingDir: root,
       preserveSymlinks: true,
       write: false,
       logLevel: 'warning',
