@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import { nearestName } from './nearest-name';
 import type { ContractOptions, IdFlag, IdName } from './options';
 import { ID_FLAGS, UsageError } from './options';
-import { toBaseUrl, toChecksVersion, toInt64, toTimeout } from './option-values';
+import { toAccessToken, toBaseUrl, toChecksVersion, toInt64, toTimeout } from './option-values';
 
 /** The harness's options as a library caller writes them; checked as the CLI checks its flags. */
 export interface ContractInput {
@@ -38,10 +38,7 @@ export function toContractOptions(input: ContractInput): ContractOptions {
     typeof input.target === 'function'
       ? input.target
       : asOption('--base-url', 'target', () => toBaseUrl(String(input.target)));
-  if (typeof input.accessToken !== 'string' || input.accessToken === '')
-    throw new UsageError(
-      'accessToken is required: the application Access Token sent as "Authorization: Bearer <token>"',
-    );
+  const accessToken = toAccessToken(input.accessToken, 'accessToken');
   const ids: Partial<Record<IdName, string>> = {};
   for (const [name, value] of Object.entries(input.ids ?? {}) as [string, string | bigint | number | undefined][]) {
     if (!(name in FLAG_OF)) {
@@ -57,7 +54,7 @@ export function toContractOptions(input: ContractInput): ContractOptions {
   }
   return {
     target,
-    accessToken: input.accessToken,
+    accessToken,
     ids,
     specPath: input.spec,
     checks: input.checks ?? 'all',

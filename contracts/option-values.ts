@@ -9,6 +9,22 @@ const INT64_MAX = 9223372036854775807n;
 const INT64_MIN = -9223372036854775808n;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** The Access Token as the Authorization header will carry it: alone, no scheme, no space or control character. */
+export function toAccessToken(raw: unknown, name: string): string {
+  if (typeof raw !== 'string' || raw === '')
+    throw new UsageError(`${name} is required: the application Access Token sent as "Authorization: Bearer <token>"`);
+  if (/^bearer\s/i.test(raw))
+    throw new UsageError(
+      `${name} takes the token alone: drop "Bearer " (it is sent as "Authorization: Bearer <token>")`,
+    );
+  // eslint-disable-next-line no-control-regex -- the characters a header value cannot carry as sent
+  if (/[\s\u0000-\u001f\u007f]/.test(raw))
+    throw new UsageError(
+      `${name} holds a space or a control character: give the token alone, as the service issued it`,
+    );
+  return raw;
+}
+
 /** The target's URL: http or https. */
 export function toBaseUrl(raw: string | undefined): URL {
   if (raw === undefined) throw new UsageError('--base-url is required, e.g. --base-url http://127.0.0.1:4010');

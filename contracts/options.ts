@@ -3,7 +3,15 @@ import { parseArgs } from 'node:util';
 import type { ChecksVersion } from './check-versions';
 import { CHECKS_VERSIONS, LATEST_CHECKS_VERSION } from './check-versions';
 import { withNearestFlag } from './nearest-name';
-import { DEFAULT_TIMEOUT_MS, toBaseUrl, toChecksVersion, toInt64, toReportFile, toTimeout } from './option-values';
+import {
+  DEFAULT_TIMEOUT_MS,
+  toAccessToken,
+  toBaseUrl,
+  toChecksVersion,
+  toInt64,
+  toReportFile,
+  toTimeout,
+} from './option-values';
 import { UsageError } from './usage-error';
 
 /** The id flags, each naming the service parameter it fills. */
@@ -139,23 +147,25 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
       },
     ]),
   );
-  let values: Record<string, string | boolean | undefined>;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
-    ({ values } = parseArgs({ args: [...args], options: options as never, strict: true, allowPositionals: false }));
+    parsed = parseArgs({
+      args: [...args],
+      options: options as never,
+      strict: true,
+      allowPositionals: false,
+      tokens: true,
+    });
   } catch (error) {
-    throw new UsageError(
-      `${withNearestFlag((error as Error).message.split('\n')[0] ?? '', Object.keys(CONTRACT_FLAGS))} (see --help)`,
-    );
+    throw new UsageError(`${toParseMessage((error as Error).message, args)} (see --help)`);
   }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
+  refuseRepeats(parsed.tokens ?? []);
   const text = (flag: string): string | undefined => values[flag] as string | undefined;
   const target = toBaseUrl(text('base-url'));
-  const accessToken = text('access-token');
-  if (!accessToken)
-    throw new UsageError(
-      '--access-token is required: the application Access Token sent as "Authorization: Bearer <token>"',
-    );
+  const accessToken = toAccessToken(text('access-token'), '--access-token');
   const ids: Partial<Record<IdName, string>> = {};
   for (const [flag, name] of Object.entries(ID_FLAGS) as [IdFlag, IdName][]) {
     const value = text(flag);
@@ -178,6 +188,37 @@ export function parseContractArgs(args: readonly string[]): ParsedCommand {
       timeoutMs: toTimeout(text('timeout')),
     },
   };
+}
+
+/**
+ * The parser's first line, with the flag nearest a mistyped one, and what a flag with no value most
+ * often is: an empty variable left unquoted (`--access-token $TOKEN --file-id 1`).
+ */
+function toParseMessage(message: string, args: readonly string[]): string {
+  const first = message.split('\n')[0] ?? '';
+  const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(first);
+  if (ambiguous !== null) {
+    const flag = ambiguous[1] as string;
+    const next = args[args.indexOf(flag) + 1];
+    return `${flag} has no value: the next argument, ${next}, is a flag (an empty variable? quote it: ${flag} "$VALUE"; a value beginning with - goes as ${flag}=-VALUE)`;
+  }
+  const missing = /^Option '(--[\w-]+) <value>' argument missing/.exec(first);
+  if (missing !== null) return `${missing[1] as string} has no value (it is the last argument)`;
+  return withNearestFlag(first, Object.keys(CONTRACT_FLAGS));
+}
+
+/** A flag given twice is refused: the parser would keep the last one silently. */
+function refuseRepeats(tokens: readonly { kind: string; name?: string; value?: string | undefined }[]): void {
+  const given = new Map<string, (string | undefined)[]>();
+  for (const token of tokens)
+    if (token.kind === 'option' && token.name !== undefined)
+      given.set(token.name, [...(given.get(token.name) ?? []), token.value]);
+  for (const [flag, values] of given)
+    if (values.length > 1) {
+      // A secret is not repeated in a message. (Only --help and --version take no value: either ends the parse first.)
+      const shown = flag === 'access-token' ? '' : ` (${values.join(', ')})`;
+      throw new UsageError(`--${flag} is given ${values.length} times${shown}: give it once`);
+    }
 }
 
 function toList(raw: string | undefined): string[] | undefined {

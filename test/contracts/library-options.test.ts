@@ -56,6 +56,11 @@ test.each<[string, Parameters<typeof toContractOptions>[0], string]>([
     'ids.fileID: unknown id; did you mean fileId? (known: fileId, integrateId, childFileId, compareId, sceneId, submodelId, clashDetectiveId, moduleDataId, missingId, forbiddenFileId)',
   ],
   [
+    'an Access Token with its scheme (the library names its own option)',
+    { target: listener, accessToken: 'Bearer cn-1' },
+    'accessToken takes the token alone: drop "Bearer " (it is sent as "Authorization: Bearer <token>")',
+  ],
+  [
     'no Access Token (a JavaScript caller)',
     { target: listener } as never,
     'accessToken is required: the application Access Token sent as "Authorization: Bearer <token>"',

@@ -104,6 +104,46 @@ test.each<[string, string[], string]>([
   ],
   ['an empty JSON report path', [...BASE, '--json', ''], '--json: a file path is required'],
   ['an empty SARIF report path', [...BASE, '--sarif', ''], '--sarif: a file path is required'],
+  [
+    'an id flag given twice (the parser kept the last)',
+    [...BASE, '--file-id', '1001', '--file-id=1002'],
+    '--file-id is given 2 times (1001, 1002): give it once',
+  ],
+  [
+    'the Access Token given twice: the message does not repeat it',
+    [...BASE, '--access-token', 'other'],
+    '--access-token is given 2 times: give it once',
+  ],
+  [
+    'an Access Token with its scheme',
+    ['--base-url', 'http://x', '--access-token', 'Bearer cn-1'],
+    '--access-token takes the token alone: drop "Bearer " (it is sent as "Authorization: Bearer <token>")',
+  ],
+  [
+    'an Access Token with its scheme in lower case',
+    ['--base-url', 'http://x', '--access-token', 'bearer\tcn-1'],
+    '--access-token takes the token alone: drop "Bearer " (it is sent as "Authorization: Bearer <token>")',
+  ],
+  [
+    'an Access Token with a line break (copied with its newline)',
+    ['--base-url', 'http://x', '--access-token', 'cn-1\n'],
+    '--access-token holds a space or a control character: give the token alone, as the service issued it',
+  ],
+  [
+    'an Access Token with a control character',
+    ['--base-url', 'http://x', '--access-token', 'cn\u007f1'],
+    '--access-token holds a space or a control character: give the token alone, as the service issued it',
+  ],
+  [
+    'a flag left without its value by an empty variable (--access-token $EMPTY --file-id 1)',
+    ['--base-url', 'http://x', '--access-token', '--file-id', '1'],
+    '--access-token has no value: the next argument, --file-id, is a flag (an empty variable? quote it: --access-token "$VALUE"; a value beginning with - goes as --access-token=-VALUE) (see --help)',
+  ],
+  [
+    'a flag without its value at the end',
+    [...BASE, '--file-id'],
+    '--file-id has no value (it is the last argument) (see --help)',
+  ],
 ])('%s is refused', (_case, args, message) => {
   expect(refusal(args)).toBe(message);
 });
