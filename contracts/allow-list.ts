@@ -105,7 +105,19 @@ export function applyAllowList(
       file: allow.file,
       used: live.filter((entry) => used.has(entry)),
       expired: allow.entries.filter((entry) => entry.until < today),
-      stale: live.filter((entry) => !used.has(entry) && judgedChecks.has(entry.check)),
+      stale: live
+        .filter((entry) => !used.has(entry) && judgedChecks.has(entry.check))
+        .map((entry) => withNearestProbe(entry, results)),
     },
   };
+}
+
+/** A stale entry naming a probe, with the violating probe of its check it is probably a typo of. */
+function withNearestProbe(entry: AllowEntry, results: readonly CheckResult[]): AllowEntry {
+  if (entry.probe === undefined) return entry;
+  const violating = results
+    .filter((result) => result.name === entry.check)
+    .flatMap((result) => result.violations.map((violation) => violation.result.probe.id));
+  const nearestProbe = nearestName(entry.probe, violating);
+  return nearestProbe === undefined ? entry : { ...entry, nearestProbe };
 }

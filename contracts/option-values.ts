@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { ChecksVersion } from './check-versions';
 import { CHECKS_VERSIONS, LATEST_CHECKS_VERSION } from './check-versions';
@@ -82,13 +82,24 @@ export function toReportFile(raw: string | undefined, flag: string): string | un
   if (!existing && !statOrUndefined(folder)?.isDirectory())
     throw new UsageError(`${flag} ${raw}: cannot write it (${folder} is a file, not a folder)`);
   try {
-    accessSync(folder, constants.W_OK);
+    if (existing) accessSync(file, constants.W_OK);
+    else tryCreatingIn(folder);
   } catch (error) {
     throw new UsageError(
       `${flag} ${raw}: cannot write it (${(error as NodeJS.ErrnoException).code ?? 'not writable'})`,
     );
   }
   return raw;
+}
+
+/**
+ * Creates a file in the folder and removes it: the write permission bits do not say it for root, nor
+ * for a file system that takes no new files (/sys, /proc), where making folders can even hang.
+ */
+function tryCreatingIn(folder: string): void {
+  const probe = path.join(folder, `.view-token-contracts-${process.pid}-${Date.now()}.tmp`);
+  closeSync(openSync(probe, 'wx'));
+  unlinkSync(probe);
 }
 
 /** The folder itself, or its nearest ancestor that exists (where the missing folders would be made). */

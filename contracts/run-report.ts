@@ -13,6 +13,8 @@ export interface AllowEntry {
   until: string;
   /** Where it is written, for messages: `contracts-allow.yaml, entry 2`. */
   where: string;
+  /** For a stale entry naming a probe: the probe of one of its check's violations its name is probably a typo of. */
+  nearestProbe?: string;
 }
 
 /** An `--allow` file, read and checked. */

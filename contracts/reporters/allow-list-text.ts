@@ -22,7 +22,8 @@ export function describeAllowList(report: AllowListReport): string[] {
 /** One entry on one line: where it is, what it names, until when, why. */
 export function describeEntry(entry: AllowEntry): string {
   const probe = entry.probe === undefined ? '' : ` (${entry.probe})`;
+  const nearest = entry.nearestProbe === undefined ? '' : ` (did you mean probe "${entry.nearestProbe}"?)`;
   return toSafeLine(
-    `${entry.where.replace(/^--allow /, '')}: ${entry.check}${probe} until ${entry.until}: ${entry.reason}`,
+    `${entry.where.replace(/^--allow /, '')}: ${entry.check}${probe} until ${entry.until}: ${entry.reason}${nearest}`,
   );
 }

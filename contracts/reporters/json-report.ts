@@ -107,5 +107,6 @@ function toJsonEntry(entry: AllowEntry): object {
     reason: entry.reason,
     until: entry.until,
     where: entry.where,
+    ...(entry.nearestProbe === undefined ? {} : { nearestProbe: entry.nearestProbe }),
   };
 }

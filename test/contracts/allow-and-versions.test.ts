@@ -3,7 +3,8 @@
 import { applyAllowList, loadAllowList, parseAllowList } from '../../contracts/allow-list';
 import { CHECKS } from '../../contracts/checks';
 import { toContractOptions } from '../../contracts/library-options';
-import type { CheckResult } from '../../contracts/run-report';
+import { describeEntry } from '../../contracts/reporters/allow-list-text';
+import type { AllowEntry, CheckResult } from '../../contracts/run-report';
 import { planRun, runContracts } from '../../contracts/runner';
 import { UsageError } from '../../contracts/usage-error';
 import { FAKE_IDS, FAKE_TOKEN, fakeListener } from '../support/fake-implementation';
@@ -58,6 +59,27 @@ test('an entry naming one probe accepts that probe only: the check still fails o
   expect(auth?.allowed.map(({ violation }) => violation.result.probe.id)).toEqual([
     'GET with the Access Token without a scheme',
   ]);
+});
+
+test('a stale entry naming a probe with a typo names the violating probe it is near; one near none, or naming no probe, names none', () => {
+  const list = parseAllowList(
+    [
+      '- {check: ignored_auth, probe: GET with the Access Token without a shceme, reason: a, until: 2999-01-01}',
+      '- {check: ignored_auth, probe: DELETE with no credentials at all, reason: b, until: 2999-01-01}',
+      '- {check: credential_in_header_only, probe: GET with the Access Token without a shceme, reason: c, until: 2999-01-01}',
+    ].join('\n'),
+    'allow.yaml',
+    NAMES,
+  );
+  const { report } = applyAllowList(judged, list, '2026-03-10');
+  expect(report.stale.map((entry) => [entry.reason, entry.nearestProbe])).toEqual([
+    ['a', 'GET with the Access Token without a scheme'],
+    ['b', undefined],
+    ['c', undefined],
+  ]);
+  expect(describeEntry(report.stale[0] as AllowEntry)).toBe(
+    'allow.yaml, entry 1: ignored_auth (GET with the Access Token without a shceme) until 2999-01-01: a (did you mean probe "GET with the Access Token without a scheme"?)',
+  );
 });
 
 test('an entry whose check passes is stale; one whose check was skipped is not judged stale (its check never ran)', () => {

@@ -1,6 +1,6 @@
 // Every refused command line of view-token-contracts in-process (the CLI prints the same message and
 // exits 2; cli-outcomes.test.ts runs the built CLI): the message names the flag and what is allowed.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ContractOptions } from '../../contracts/options';
@@ -146,6 +146,21 @@ test.each<[string, string[], string]>([
   ],
 ])('%s is refused', (_case, args, message) => {
   expect(refusal(args)).toBe(message);
+});
+
+test.each([
+  ['a file system that takes no new files (/proc), even for root', '/proc/vtm-none/r.json'],
+  ['sysfs, where root passes the permission check', '/sys/vtm-report.json'],
+])('a report path on %s is refused before any request: a file is tried, not the permission bits', (_case, file) => {
+  expect(refusal([...BASE, '--json', file])).toMatch(
+    new RegExp(`^--json ${file}: cannot write it \\((ENOENT|EACCES|EPERM|EROFS)\\)$`),
+  );
+});
+
+test('the write check leaves nothing behind in the folder it tried', () => {
+  const folder = mkdtempSync(path.join(scratch, 'tried-'));
+  optionsOf([...BASE, '--json', path.join(folder, 'new', 'r.json'), '--sarif', path.join(folder, 'r.sarif')]);
+  expect(readdirSync(folder)).toEqual([]);
 });
 
 test('--sarif names the SARIF report (kept as given)', () => {
