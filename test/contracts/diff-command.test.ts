@@ -116,6 +116,26 @@ test.each<[string, () => string[], number, string[]]>([
   expect({ ...result, stdout: result.stdout.split('\n').slice(1) }).toEqual({ code, stderr: '', stdout: report });
 });
 
+test("the shipped contract's responses without */* (application/json left): exit 0, readers get a part of what they were promised", () => {
+  const wildcard =
+    "        '*/*':\n          schema:\n            $ref: '#/components/schemas/GeneralResponseOfString'\n";
+  const text = readFileSync(CONTRACT, 'utf8');
+  expect(text).toContain(wildcard);
+  const result = run([CONTRACT, aFile('json-only.yaml', text.replace(wildcard, ''))]);
+  const why = '(callers now read application/json, which */* promised: a part of what they were promised)';
+  expect({ ...result, stdout: result.stdout.split('\n').slice(1) }).toEqual({
+    code: 0,
+    stderr: '',
+    stdout: [
+      'OK: no change breaks callers; 2 do not; 0 documentation only.',
+      '',
+      'Not breaking:',
+      `  response  GET /view/token  response 200 */*: removed ${why}`,
+      `  response  POST /data/v2/integrations/{integrateId}/files/{fileId}/viewToken  response 200 */*: removed ${why}`,
+    ],
+  });
+});
+
 test('diff -h is diff --help, wherever it stands', () => {
   expect(run(['-h'])).toEqual(run(['--help']));
   expect(run([BASE, '-h']).stdout).toBe(run(['--help']).stdout);

@@ -1060,10 +1060,68 @@ test('beside */*, a request media type added, or one whose schema changed, is no
   ]);
 });
 
-test("a response media type removed beside */*: the differ's verdict stands (our rule is the request's)", () => {
-  const removals = judged(answeringIn({ 'application/json': STRING, '*/*': STRING }), answeringIn({ '*/*': STRING }));
-  expect(removals.map(([impact, side, , , change, judgedBy]) => [impact, side, change, judgedBy])).toEqual([
-    ['breaking', 'response', 'removed', DIFFER],
+const READ_GONE = 'callers that ask for or read this media type no longer get it';
+
+test.each<[string, Record<string, unknown>, Record<string, unknown>, unknown[]]>([
+  [
+    "*/* removed beside application/json (the View Token contract's shape)",
+    { '*/*': STRING, 'application/json': STRING },
+    { 'application/json': STRING },
+    [
+      'non-breaking',
+      'response 200 */*',
+      'rule response-media-type-still-promised',
+      'callers now read application/json, which */* promised: a part of what they were promised',
+    ],
+  ],
+  [
+    'application/* removed beside application/json; charset=utf-8',
+    { 'application/*': STRING, 'application/json; charset=utf-8': STRING },
+    { 'application/json; charset=utf-8': STRING },
+    [
+      'non-breaking',
+      'response 200 application/*',
+      'rule response-media-type-still-promised',
+      'callers now read application/json; charset=utf-8, which application/* promised: a part of what they were promised',
+    ],
+  ],
+  [
+    'application/xml removed, only application/json left (nothing it promised is left)',
+    { 'application/xml': STRING, 'application/json': STRING },
+    { 'application/json': STRING },
+    ['breaking', 'response 200 application/xml', DIFFER, READ_GONE],
+  ],
+  [
+    'text/* removed beside application/json (it promised no application/json)',
+    { 'text/*': STRING, 'application/json': STRING },
+    { 'application/json': STRING },
+    ['breaking', 'response 200 text/*', DIFFER, READ_GONE],
+  ],
+  [
+    'application/json removed beside */* (narrower than the type left: callers may now read any type)',
+    { 'application/json': STRING, '*/*': STRING },
+    { '*/*': STRING },
+    ['breaking', 'response 200 application/json', DIFFER, READ_GONE],
+  ],
+])('a response media type %s', (_name, before, after, [impact, where, judgedBy, reason]) => {
+  expect(judged(answeringIn(before), answeringIn(after))).toEqual([
+    [impact, 'response', 'GET /items', where, 'removed', judgedBy, reason],
+  ]);
+});
+
+test("a request media type */* removed beside application/json: breaking, as the differ says (callers that sent text/plain are refused); the response rule is not the request's", () => {
+  expect(
+    judged(sending({ '*/*': STRING, 'application/json': STRING }), sending({ 'application/json': STRING })),
+  ).toEqual([
+    [
+      'breaking',
+      'request',
+      'POST /items',
+      'request body */*',
+      'removed',
+      DIFFER,
+      'callers that send this media type send one the new spec refuses',
+    ],
   ]);
 });
 
