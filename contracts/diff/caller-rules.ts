@@ -130,23 +130,25 @@ export const CALLER_RULES: readonly CallerRule[] = [
     id: 'request-media-type-still-taken',
     summary:
       'a media type a request takes removed breaks no caller when one the request still takes covers it (`application/json` removed beside `*/*`): the differ calls every request media type removed breaking',
-    judge: ({ differ, location, merged, metaKey }) => {
-      const removed = location.mediaType;
-      if (
-        location.side !== 'request' ||
-        differ.action !== 'remove' ||
-        removed === undefined ||
-        location.rest.length > 0
-      )
-        return undefined;
-      // The content map, in the merged document with the removed media type kept (marked: absent after).
-      const content = at(merged, differ.path.slice(0, -1));
-      const cover = Object.keys(content ?? {}).find(
-        (mediaType) =>
-          versionOf(content, mediaType, 'after', metaKey) !== ABSENT && mediaTypeCovers(mediaType, removed),
-      );
-      if (cover === undefined) return undefined;
-      return { impact: 'non-breaking', reason: `what callers send as ${removed} is still taken, as ${cover}` };
+    judge: (input) => {
+      const removal = input.location.side === 'request' ? mediaTypeRemoved(input) : undefined;
+      const cover = removal?.kept.find((mediaType) => mediaTypeCovers(mediaType, removal.removed));
+      if (removal === undefined || cover === undefined) return undefined;
+      return { impact: 'non-breaking', reason: `what callers send as ${removal.removed} is still taken, as ${cover}` };
+    },
+  },
+  {
+    id: 'response-media-type-still-promised',
+    summary:
+      'a media type a response gives removed breaks no reader when it covers one the response still gives (`*/*` removed beside `application/json`): readers get a part of what they were promised; the differ calls every response media type removed breaking',
+    judge: (input) => {
+      const removal = input.location.side === 'response' ? mediaTypeRemoved(input) : undefined;
+      const covered = removal?.kept.find((mediaType) => mediaTypeCovers(removal.removed, mediaType));
+      if (removal === undefined || covered === undefined) return undefined;
+      return {
+        impact: 'non-breaking',
+        reason: `callers now read ${covered}, which ${removal.removed} promised: a part of what they were promised`,
+      };
     },
   },
   {
@@ -216,6 +218,26 @@ function inExtension(path: readonly (string | number)[]): boolean {
     name = NAME_MAPS.has(segment);
   }
   return false;
+}
+
+/**
+ * A media type removed whole from a content map, and the media types the map still holds after the
+ * change; undefined for any other change.
+ */
+function mediaTypeRemoved({
+  differ,
+  location,
+  merged,
+  metaKey,
+}: RuleInput): { removed: string; kept: string[] } | undefined {
+  const removed = location.mediaType;
+  if (differ.action !== 'remove' || removed === undefined || location.rest.length > 0) return undefined;
+  // The content map, in the merged document with the removed media type kept (marked: absent after).
+  const content = at(merged, differ.path.slice(0, -1));
+  const kept = Object.keys(content ?? {}).filter(
+    (mediaType) => versionOf(content, mediaType, 'after', metaKey) !== ABSENT,
+  );
+  return { removed, kept };
 }
 
 /** A schema's `type` as a list (`"string"` or 3.1's `["string", "null"]`); undefined for anything else. */

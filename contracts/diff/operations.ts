@@ -19,7 +19,8 @@ interface SpecParameter {
   schema: Record<string, unknown> | undefined;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** The keys of a path item that are operations. */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
  * The operations of an OpenAPI document (local `$ref`s followed, as read-spec checked they resolve).
@@ -32,7 +33,7 @@ export function listOperations(document: Record<string, unknown>): SpecOperation
     // A path item left empty (YAML `/drafts:` with nothing under it) has no operation.
     if (!item) return [];
     const shared = toParameters(document, item.parameters);
-    return METHODS.filter((method) => typeof item[method] === 'object' && item[method] !== null).map((method) => {
+    return HTTP_METHODS.filter((method) => typeof item[method] === 'object' && item[method] !== null).map((method) => {
       const operation = item[method] as Record<string, unknown>;
       const responses = (follow(document, operation.responses) ?? {}) as Record<string, unknown>;
       return {

@@ -77,6 +77,65 @@ test('the same spec twice: exit 0 and nothing listed', () => {
   });
 });
 
+const CONTRACT = path.resolve(__dirname, '../../spec/view-token.openapi.yaml');
+const SCENE_ID = "        - $ref: '#/components/parameters/SceneIdQuery'\n";
+
+/** The shipped contract with GET /view/token's sceneId parameter (a `$ref`) taken out. */
+function contractWithoutSceneId(): string {
+  const text = readFileSync(CONTRACT, 'utf8');
+  expect(text).toContain(SCENE_ID);
+  return aFile('without-scene-id.yaml', text.replace(SCENE_ID, ''));
+}
+
+test.each<[string, () => string[], number, string[]]>([
+  [
+    'removed: named as the old spec defines it',
+    () => [CONTRACT, contractWithoutSceneId()],
+    1,
+    [
+      'BREAKS CALLERS: 1 change breaks callers (1 request, 0 response); 0 do not; 0 documentation only.',
+      '',
+      'Breaking changes:',
+      '  request   GET /view/token  query parameter sceneId: removed (optional)',
+      '      why: callers that send it send what the new spec does not declare: it may be refused or ignored',
+    ],
+  ],
+  [
+    'added: named as the new spec defines it',
+    () => [contractWithoutSceneId(), CONTRACT],
+    0,
+    [
+      'OK: no change breaks callers; 1 does not; 0 documentation only.',
+      '',
+      'Not breaking:',
+      '  request   GET /view/token  query parameter sceneId: added (optional) (optional: callers need not send it)',
+    ],
+  ],
+])('a parameter of the shipped contract (each one a $ref) %s', (_name, files, code, report) => {
+  const result = run(files());
+  expect({ ...result, stdout: result.stdout.split('\n').slice(1) }).toEqual({ code, stderr: '', stdout: report });
+});
+
+test("the shipped contract's responses without */* (application/json left): exit 0, readers get a part of what they were promised", () => {
+  const wildcard =
+    "        '*/*':\n          schema:\n            $ref: '#/components/schemas/GeneralResponseOfString'\n";
+  const text = readFileSync(CONTRACT, 'utf8');
+  expect(text).toContain(wildcard);
+  const result = run([CONTRACT, aFile('json-only.yaml', text.replace(wildcard, ''))]);
+  const why = '(callers now read application/json, which */* promised: a part of what they were promised)';
+  expect({ ...result, stdout: result.stdout.split('\n').slice(1) }).toEqual({
+    code: 0,
+    stderr: '',
+    stdout: [
+      'OK: no change breaks callers; 2 do not; 0 documentation only.',
+      '',
+      'Not breaking:',
+      `  response  GET /view/token  response 200 */*: removed ${why}`,
+      `  response  POST /data/v2/integrations/{integrateId}/files/{fileId}/viewToken  response 200 */*: removed ${why}`,
+    ],
+  });
+});
+
 test('diff -h is diff --help, wherever it stands', () => {
   expect(run(['-h'])).toEqual(run(['--help']));
   expect(run([BASE, '-h']).stdout).toBe(run(['--help']).stdout);

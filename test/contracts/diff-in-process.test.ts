@@ -555,6 +555,101 @@ test.each<[string, unknown, unknown, unknown[]]>([
   ]);
 });
 
+// Parameters given by `$ref` (as every one of the View Token contract is): the differ keeps one added or
+// removed as its bare `$ref`, with no name and no `required` to read.
+const REGION = { name: 'region', in: 'query', required: true, schema: { type: 'string' } };
+const withComponents = (parameters: Record<string, unknown>, listed: unknown[], root: Record<string, unknown> = {}) =>
+  aSpec({ '/items': { get: { parameters: listed, responses: OK } } }, { components: { parameters }, ...root });
+const ref = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+const LEFT_OUT = 'callers do not send it, and the new spec requires it';
+const SENT_UNDECLARED = 'callers that send it send what the new spec does not declare: it may be refused or ignored';
+
+test.each<[string, unknown, unknown, unknown[][]]>([
+  [
+    'an optional parameter removed',
+    withComponents({ Q }, [ref('Q')]),
+    withComponents({ Q }, []),
+    [['breaking', 'request', 'GET /items', 'query parameter q', 'removed (optional)', DIFFER, SENT_UNDECLARED]],
+  ],
+  [
+    'a required parameter removed, and its component gone from the new spec (named as the old spec defined it)',
+    withComponents({ Region: REGION }, [ref('Region'), Q]),
+    withComponents({}, [Q]),
+    [['breaking', 'request', 'GET /items', 'query parameter region', 'removed (required)', DIFFER, SENT_UNDECLARED]],
+  ],
+  [
+    'a required parameter added: breaking',
+    withComponents({ Region: REGION }, []),
+    withComponents({ Region: REGION }, [ref('Region')]),
+    [['breaking', 'request', 'GET /items', 'query parameter region', 'added (required)', DIFFER, LEFT_OUT]],
+  ],
+  [
+    'a required parameter added by a $ref to a $ref (named as the new spec defines it)',
+    withComponents({ Region: { ...REGION, name: 'area' } }, []),
+    withComponents({ Region: REGION, Place: ref('Region') }, [ref('Place')]),
+    [['breaking', 'request', 'GET /items', 'query parameter region', 'added (required)', DIFFER, LEFT_OUT]],
+  ],
+  [
+    'one $ref swapped for another naming another parameter',
+    withComponents({ Q, Region: REGION }, [ref('Q')]),
+    withComponents({ Q, Region: REGION }, [ref('Region')]),
+    [
+      ['breaking', 'request', 'GET /items', 'query parameter q', 'removed (optional)', DIFFER, SENT_UNDECLARED],
+      ['breaking', 'request', 'GET /items', 'query parameter region', 'added (required)', DIFFER, LEFT_OUT],
+    ],
+  ],
+  [
+    "a path's required parameter added",
+    aSpec({ '/items': { get: { responses: OK } } }, { components: { parameters: { Region: REGION } } }),
+    aSpec(
+      { '/items': { parameters: [ref('Region')], get: { responses: OK } } },
+      { components: { parameters: { Region: REGION } } },
+    ),
+    [['breaking', 'request', 'GET /items', 'query parameter region', 'added (required)', DIFFER, LEFT_OUT]],
+  ],
+  [
+    'the component a $ref names made required (reported, as before, on the operation that uses it)',
+    withComponents({ Q }, [ref('Q')]),
+    withComponents({ Q: REQUIRED_Q }, [ref('Q')]),
+    [
+      [
+        'breaking',
+        'request',
+        'GET /items',
+        'query parameter q',
+        'required true added',
+        DIFFER,
+        'callers that leave it out are refused',
+      ],
+    ],
+  ],
+  [
+    'the component a $ref names retyped (reported, as before, on the operation that uses it)',
+    withComponents({ Q }, [ref('Q')]),
+    withComponents({ Q: { ...Q, schema: { type: 'integer' } } }, [ref('Q')]),
+    [
+      [
+        'breaking',
+        'request',
+        'GET /items',
+        'query parameter q',
+        'type "string" → "integer"',
+        'rule type-replaced',
+        SENT_REFUSED,
+      ],
+    ],
+  ],
+  [
+    'a $ref in a cycle (it names no parameter) removed: still reported, named by its place',
+    withComponents({ Loop: ref('Again'), Again: ref('Loop') }, [ref('Loop')]),
+    withComponents({ Loop: ref('Again'), Again: ref('Loop') }, []),
+    [['breaking', 'request', 'GET /items', 'unknown parameter #0', 'removed (optional)', DIFFER, SENT_UNDECLARED]],
+  ],
+  ['a $ref written out in full, the same parameter', withComponents({ Q }, [ref('Q')]), withComponents({ Q }, [Q]), []],
+])('a parameter given by $ref: %s', (_name, before, after, expected) => {
+  expect(judged(before, after)).toEqual(expected);
+});
+
 test.each<[string, unknown, unknown, unknown[][]]>([
   [
     'a request body made required',
@@ -965,10 +1060,68 @@ test('beside */*, a request media type added, or one whose schema changed, is no
   ]);
 });
 
-test("a response media type removed beside */*: the differ's verdict stands (our rule is the request's)", () => {
-  const removals = judged(answeringIn({ 'application/json': STRING, '*/*': STRING }), answeringIn({ '*/*': STRING }));
-  expect(removals.map(([impact, side, , , change, judgedBy]) => [impact, side, change, judgedBy])).toEqual([
-    ['breaking', 'response', 'removed', DIFFER],
+const READ_GONE = 'callers that ask for or read this media type no longer get it';
+
+test.each<[string, Record<string, unknown>, Record<string, unknown>, unknown[]]>([
+  [
+    "*/* removed beside application/json (the View Token contract's shape)",
+    { '*/*': STRING, 'application/json': STRING },
+    { 'application/json': STRING },
+    [
+      'non-breaking',
+      'response 200 */*',
+      'rule response-media-type-still-promised',
+      'callers now read application/json, which */* promised: a part of what they were promised',
+    ],
+  ],
+  [
+    'application/* removed beside application/json; charset=utf-8',
+    { 'application/*': STRING, 'application/json; charset=utf-8': STRING },
+    { 'application/json; charset=utf-8': STRING },
+    [
+      'non-breaking',
+      'response 200 application/*',
+      'rule response-media-type-still-promised',
+      'callers now read application/json; charset=utf-8, which application/* promised: a part of what they were promised',
+    ],
+  ],
+  [
+    'application/xml removed, only application/json left (nothing it promised is left)',
+    { 'application/xml': STRING, 'application/json': STRING },
+    { 'application/json': STRING },
+    ['breaking', 'response 200 application/xml', DIFFER, READ_GONE],
+  ],
+  [
+    'text/* removed beside application/json (it promised no application/json)',
+    { 'text/*': STRING, 'application/json': STRING },
+    { 'application/json': STRING },
+    ['breaking', 'response 200 text/*', DIFFER, READ_GONE],
+  ],
+  [
+    'application/json removed beside */* (narrower than the type left: callers may now read any type)',
+    { 'application/json': STRING, '*/*': STRING },
+    { '*/*': STRING },
+    ['breaking', 'response 200 application/json', DIFFER, READ_GONE],
+  ],
+])('a response media type %s', (_name, before, after, [impact, where, judgedBy, reason]) => {
+  expect(judged(answeringIn(before), answeringIn(after))).toEqual([
+    [impact, 'response', 'GET /items', where, 'removed', judgedBy, reason],
+  ]);
+});
+
+test("a request media type */* removed beside application/json: breaking, as the differ says (callers that sent text/plain are refused); the response rule is not the request's", () => {
+  expect(
+    judged(sending({ '*/*': STRING, 'application/json': STRING }), sending({ 'application/json': STRING })),
+  ).toEqual([
+    [
+      'breaking',
+      'request',
+      'POST /items',
+      'request body */*',
+      'removed',
+      DIFFER,
+      'callers that send this media type send one the new spec refuses',
+    ],
   ]);
 });
 

@@ -209,6 +209,19 @@ test.each<[string, unknown[][]]>([
     [['non-breaking', 'response', 'GET /view/token', 'response 200', 'content "*/*" → "application/json"', DIFFER]],
   ],
   [
+    'response-media-type-wider-removed',
+    [
+      [
+        'non-breaking',
+        'response',
+        'GET /view/token',
+        'response 200 */*',
+        'removed',
+        'rule response-media-type-still-promised',
+      ],
+    ],
+  ],
+  [
     'openapi-3.1-type-lists',
     [
       [
@@ -292,6 +305,7 @@ test.each<[string, string, SpecChange['differ']['type']]>([
   ['security-added', 'added', 'non-breaking'],
   ['global-security-made-required', 'scheme bearerAuth added to alternative 1', 'unclassified'],
   ['request-media-type-narrowed', 'content "*/*" → "application/json"', 'non-breaking'],
+  ['response-media-type-wider-removed', 'removed', 'breaking'],
   ['extension-type-changed', 'type "integer" → "string"', 'unclassified'],
   ['extension-type-changed', 'x-codegen.type "integer" → "string"', 'unclassified'],
   ['response-type-narrowed', 'ratio: type "number" → "integer"', 'non-breaking'],
