@@ -9,27 +9,19 @@ import { FAKE_IDS, FAKE_TOKEN, fakeListener } from '../support/fake-implementati
 /** Never requested: each run's target is the fake as a request listener, which replaces it. */
 const ORIGIN = 'http://implementation.test';
 
-/** The default --timeout, so a busy machine never turns a slow answer into a failure. */
+/** The default --timeout, so a busy machine never turns a slow answer into a failure. A flag in `extra` replaces the base's (a flag given twice is refused). */
 function anOptions(extra: string[] = []): ContractOptions {
-  const command = parseContractArgs([
-    '--base-url',
-    ORIGIN,
-    '--access-token',
-    FAKE_TOKEN,
-    '--file-id',
-    FAKE_IDS.valid,
-    '--scene-id',
-    FAKE_IDS.valid,
-    '--integrate-id',
-    FAKE_IDS.integrateId,
-    '--child-file-id',
-    FAKE_IDS.childFileId,
-    '--missing-id',
-    FAKE_IDS.missing,
-    '--forbidden-file-id',
-    FAKE_IDS.forbidden,
-    ...extra,
-  ]);
+  const base: [string, string][] = [
+    ['--base-url', ORIGIN],
+    ['--access-token', FAKE_TOKEN],
+    ['--file-id', FAKE_IDS.valid],
+    ['--scene-id', FAKE_IDS.valid],
+    ['--integrate-id', FAKE_IDS.integrateId],
+    ['--child-file-id', FAKE_IDS.childFileId],
+    ['--missing-id', FAKE_IDS.missing],
+    ['--forbidden-file-id', FAKE_IDS.forbidden],
+  ];
+  const command = parseContractArgs([...base.filter(([flag]) => !extra.includes(flag)).flat(), ...extra]);
   if (command.kind !== 'run') throw new Error('fixture');
   return command.options;
 }

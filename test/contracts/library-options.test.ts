@@ -129,15 +129,33 @@ test.each<[string, NodeJS.ErrnoException, string]>([
   ['a folder the user may not write to', Object.assign(new Error('denied'), { code: 'EACCES' }), 'EACCES'],
   ['a read-only file system', Object.assign(new Error('read-only'), { code: 'EROFS' }), 'EROFS'],
   ['an error without a code', new Error('odd'), 'not writable'],
-])('a report path in %s is refused before any request, with why', (_label, error, why) => {
-  // Refusing a write needs a user or a mount this test cannot count on (root writes anywhere here).
-  const access = jest.spyOn(fs, 'accessSync').mockImplementation(() => {
+])('a new report path in %s is refused before any request, with why', (_label, error, why) => {
+  // Refusing a write needs a user or a mount this test cannot count on (root writes anywhere here): the
+  // file the check tries to create in the nearest folder that exists is refused instead.
+  const open = jest.spyOn(fs, 'openSync').mockImplementation(() => {
     throw error;
   });
   const file = path.join(scratch, 'deep', 'report.xml');
   try {
     expect(() => toReportFile(file, '--junit')).toThrow(`--junit ${file}: cannot write it (${why})`);
-    expect(access).toHaveBeenCalledWith(scratch, fs.constants.W_OK);
+    expect(open).toHaveBeenCalledWith(
+      expect.stringMatching(new RegExp(`^${scratch}/\\.view-token-contracts-\\d+-\\d+\\.tmp$`)),
+      'wx',
+    );
+  } finally {
+    open.mockRestore();
+  }
+});
+
+test('an existing report file the user may not write to is refused before any request (its own permission is asked)', () => {
+  const file = path.join(scratch, 'kept.xml');
+  fs.writeFileSync(file, '');
+  const access = jest.spyOn(fs, 'accessSync').mockImplementation(() => {
+    throw Object.assign(new Error('denied'), { code: 'EACCES' });
+  });
+  try {
+    expect(() => toReportFile(file, '--junit')).toThrow(`--junit ${file}: cannot write it (EACCES)`);
+    expect(access).toHaveBeenCalledWith(file, fs.constants.W_OK);
   } finally {
     access.mockRestore();
   }
