@@ -65,7 +65,7 @@ export interface Check {
    */
   contrasted?: true;
   /** Why the answers it judged are too few to show its rule (one View Token cannot show scoping), else undefined. */
-  enough?: (judged: readonly ProbeResult[], facts: RunFacts) => string | undefined;
+  enough?: (judged: readonly ProbeResult[], facts: RunFacts, spec: ContractSpec) => string | undefined;
   expected: string;
   /** Undefined when this answer satisfies the check, else why not. */
   judge: (response: Answer, probe: Probe, spec: ContractSpec, facts: RunFacts) => string | undefined;

@@ -30,7 +30,8 @@ export function judgeCheck(
   const durationMs = span(judged.map((result) => result.exchange));
   const note = `${judged.length} answer${judged.length === 1 ? '' : 's'} judged`;
   if (violations.length > 0) return { ...base, status: 'fail', note, durationMs, violations };
-  const short = (check.contrasted ? uncontrolled(judged, facts.controls) : undefined) ?? check.enough?.(judged, facts);
+  const short =
+    (check.contrasted ? uncontrolled(judged, facts.controls) : undefined) ?? check.enough?.(judged, facts, spec);
   if (short !== undefined) return { ...base, status: 'skip', note: `not judged: ${short}`, durationMs, violations };
   return { ...base, status: 'pass', note, durationMs, violations };
 }
