@@ -1,6 +1,7 @@
 import type { ChecksVersion } from './check-versions';
 import type { ContractOperation, ContractSpec } from './contract-spec';
 import type { Exchange } from './http-exchange';
+import type { NotProbed } from './operations-not-probed';
 import type { ContractOptions } from './options';
 import type { Probe, ProbeIntent } from './probe-planner';
 
@@ -41,6 +42,8 @@ export interface RunFacts {
   tokenObjects: ReadonlyMap<string, string>;
   /** Each operation's View Token request, when one was sent (the first success probe of the operation). */
   controls: ReadonlyMap<ContractOperation, Control>;
+  /** The operations the run could not ask a View Token of (their ids not given): a check covering one judged less than its sentence. */
+  notProbed: readonly NotProbed[];
 }
 
 /** One named check: which probes it judges, the interface sentence it holds them to, and the rule. */
