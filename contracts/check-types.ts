@@ -1,6 +1,7 @@
 import type { ChecksVersion } from './check-versions';
 import type { ContractOperation, ContractSpec } from './contract-spec';
 import type { Exchange } from './http-exchange';
+import type { NotProbed } from './operations-not-probed';
 import type { ContractOptions } from './options';
 import type { Probe, ProbeIntent } from './probe-planner';
 
@@ -41,6 +42,8 @@ export interface RunFacts {
   tokenObjects: ReadonlyMap<string, string>;
   /** Each operation's View Token request, when one was sent (the first success probe of the operation). */
   controls: ReadonlyMap<ContractOperation, Control>;
+  /** The operations the run could not ask a View Token of (their ids not given): a check covering one judged less than its sentence. */
+  notProbed: readonly NotProbed[];
 }
 
 /** One named check: which probes it judges, the interface sentence it holds them to, and the rule. */
@@ -65,7 +68,7 @@ export interface Check {
    */
   contrasted?: true;
   /** Why the answers it judged are too few to show its rule (one View Token cannot show scoping), else undefined. */
-  enough?: (judged: readonly ProbeResult[], facts: RunFacts) => string | undefined;
+  enough?: (judged: readonly ProbeResult[], facts: RunFacts, spec: ContractSpec) => string | undefined;
   expected: string;
   /** Undefined when this answer satisfies the check, else why not. */
   judge: (response: Answer, probe: Probe, spec: ContractSpec, facts: RunFacts) => string | undefined;

@@ -14,5 +14,5 @@ export const LATEST_CHECKS_VERSION: ChecksVersion = 2;
  */
 export const CHECKS_VERSION_NOTES: Readonly<Record<ChecksVersion, string>> = {
   1: 'the 21 checks of 0.3.0: what each answer declares, the View Token sentences, the Bearer sentence probed adversarially, the identifier sentences',
-  2: 'other methods than the documented ones, repeated JSON members, shared caching of a token answer, the Access Token given back, guessable or forgeable View Tokens, a JWT lifetime other than 12 hours, ids in the POST body',
+  2: 'other methods than the documented ones, repeated JSON members, shared caching of a token answer (CDN-Cache-Control included), the Access Token given back, guessable or forgeable View Tokens, a JWT lifetime other than 12 hours or not a number, ids in the POST body',
 };

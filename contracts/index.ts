@@ -6,7 +6,16 @@ export type { ContractInput } from './library-options';
 export { parseContractArgs, UsageError } from './options';
 export type { ContractOptions, ContractTarget } from './options';
 export { runContracts, planRun } from './runner';
-export type { CheckResult, CheckStatus, Finding, FindingBreak, RunOutcome, RunReport, Totals } from './runner';
+export type {
+  CheckResult,
+  CheckStatus,
+  Finding,
+  FindingBreak,
+  OperationNotProbed,
+  RunOutcome,
+  RunReport,
+  Totals,
+} from './runner';
 export { EXIT_CODES, exitCodeOf } from './exit-codes';
 export type { AllowEntry, AllowListReport } from './run-report';
 export type { SystemicFailure, SystemicKind } from './systemic';

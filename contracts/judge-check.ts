@@ -12,7 +12,7 @@ const OPERATION_LABEL: Readonly<Record<ContractOperation, string>> = {
 /**
  * One check over the answers of a run: fail when an answer breaks it; pass only when it judged
  * what its sentence needs (a refusal beside a success of the same operation; two View Tokens to
- * compare); else skip, saying what it needs.
+ * compare; every operation it covers probed); else skip, saying what it needs.
  */
 export function judgeCheck(
   check: Check,
@@ -30,9 +30,23 @@ export function judgeCheck(
   const durationMs = span(judged.map((result) => result.exchange));
   const note = `${judged.length} answer${judged.length === 1 ? '' : 's'} judged`;
   if (violations.length > 0) return { ...base, status: 'fail', note, durationMs, violations };
-  const short = (check.contrasted ? uncontrolled(judged, facts.controls) : undefined) ?? check.enough?.(judged, facts);
+  const short =
+    (check.contrasted ? uncontrolled(judged, facts.controls) : undefined) ?? check.enough?.(judged, facts, spec);
   if (short !== undefined) return { ...base, status: 'skip', note: `not judged: ${short}`, durationMs, violations };
+  const missed = facts.notProbed.filter((operation) =>
+    operation.intents.some((intent) => check.intents.includes(intent)),
+  );
+  if (missed.length > 0)
+    return { ...base, status: 'skip', note: partly(judged, missed), durationMs, violations, partial: true };
   return { ...base, status: 'pass', note, durationMs, violations };
+}
+
+/** What a check judged with no violation, and the operations its sentence covers that the run did not probe. */
+function partly(judged: readonly ProbeResult[], missed: RunFacts['notProbed']): string {
+  const operations = [...new Set(judged.map((result) => OPERATION_LABEL[result.probe.operation]))];
+  const count = `${judged.length} answer${judged.length === 1 ? '' : 's'}`;
+  const gaps = missed.map((operation) => `${operation.label} not judged: ${operation.needs}`);
+  return `judged on the ${operations.join(' and ')} only (${count}, no violation); ${gaps.join('; ')}`;
 }
 
 function violationsOf(check: Check, judged: readonly ProbeResult[], spec: ContractSpec, facts: RunFacts): Violation[] {

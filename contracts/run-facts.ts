@@ -2,12 +2,17 @@ import type { Control, ProbeResult, RunFacts } from './check-types';
 import { isSuccessStatus } from './checks/helpers';
 import type { ContractOperation } from './contract-spec';
 import { viewTokenOf } from './issued-token';
+import type { NotProbed } from './operations-not-probed';
 
 /**
  * What the answers of a run tell every check: the View Tokens issued and for which object, and how
  * each operation answered its own View Token request (the control a refusal is contrasted with).
  */
-export function toRunFacts(accessToken: string, results: readonly ProbeResult[]): RunFacts {
+export function toRunFacts(
+  accessToken: string,
+  results: readonly ProbeResult[],
+  notProbed: readonly NotProbed[],
+): RunFacts {
   const tokenObjects = new Map<string, string>();
   const issued = new Set<string>();
   const controls = new Map<ContractOperation, Control>();
@@ -24,5 +29,5 @@ export function toRunFacts(accessToken: string, results: readonly ProbeResult[])
       outcome: answered ? `status ${exchange.status}` : exchange.reason,
     });
   }
-  return { accessToken, issuedTokens: [...issued], tokenObjects, controls };
+  return { accessToken, issuedTokens: [...issued], tokenObjects, controls, notProbed };
 }

@@ -6,6 +6,8 @@ import { loadAllowList } from './allow-list';
 import type { ContractSpec } from './contract-spec';
 import { defaultSpecPath, loadContractSpec } from './contract-spec';
 import { nearestName } from './nearest-name';
+import type { NotProbed } from './operations-not-probed';
+import { notProbedOf } from './operations-not-probed';
 import type { ContractOptions } from './options';
 import type { Probe, ProbeIntent } from './probes';
 import { INTENT_SINCE, planProbes } from './probes';
@@ -18,12 +20,14 @@ export interface RunPlan {
   probes: Probe[];
   intents: Set<ProbeIntent>;
   allow: AllowList | undefined;
+  /** The operations no View Token request can be planned for with these ids (each saying what to add). */
+  notProbed: NotProbed[];
 }
 
 /**
  * What a run with these options will do, checked before any request: the contract, the checks (in
  * report order), the requests they need (each operation's View Token request always among them:
- * refusals are contrasted with it), and the `--allow` file.
+ * refusals are contrasted with it), the `--allow` file, and the operations these ids cannot probe.
  */
 export function planRun(options: ContractOptions): RunPlan {
   const spec = loadContractSpec(options.specPath ?? defaultSpecPath());
@@ -44,7 +48,7 @@ export function planRun(options: ContractOptions): RunPlan {
   const probes = planProbes(options, spec).filter(
     (probe) => intents.has(probe.intent) && INTENT_SINCE[probe.intent] <= options.checksVersion,
   );
-  return { spec, checks, probes, intents, allow };
+  return { spec, checks, probes, intents, allow, notProbed: notProbedOf(options, spec, probes) };
 }
 
 function nothingToJudge(checks: readonly Check[], options: ContractOptions): string {

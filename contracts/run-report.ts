@@ -58,6 +58,19 @@ export interface CheckResult {
   violations: Violation[];
   /** The violations an `--allow` entry accepts. */
   allowed: AllowedViolation[];
+  /**
+   * Skipped only because an operation it covers was not probed (its ids not given): what it judged
+   * broke nothing. The Jest entry passes such a check's test and skips one test per operation not probed.
+   */
+  partial?: true;
+}
+
+/** An operation of the contract the run did not probe, and the flags that would (`add --integrate-id and --child-file-id`). */
+export interface OperationNotProbed {
+  operation: ContractOperation;
+  /** `POST /data/v2/integrations/{integrateId}/files/{fileId}/viewToken` */
+  label: string;
+  needs: string;
 }
 
 /** A check a finding breaks: what the check expects, its sentence, and why these answers fail it. */
@@ -116,6 +129,8 @@ export interface RunReport {
   totals: Totals;
   /** The failures grouped by root cause. */
   findings: Finding[];
+  /** The operations the run could not probe for lack of ids: the checks covering them are skipped, and the verdict says so. */
+  notProbed: OperationNotProbed[];
   /** Why the target could not be used, when every first answer failed the same way (then no check is judged). */
   systemic?: SystemicFailure;
   /** What the `--allow` file did: the entries that matched, those past their date, those that match nothing. */

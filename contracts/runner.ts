@@ -18,7 +18,16 @@ import type { SystemicFailure } from './systemic';
 import { findSystemic, firstWave } from './systemic';
 import { openTarget } from './target';
 
-export type { CheckResult, CheckStatus, Finding, FindingBreak, RunOutcome, RunReport, Totals } from './run-report';
+export type {
+  CheckResult,
+  CheckStatus,
+  Finding,
+  FindingBreak,
+  OperationNotProbed,
+  RunOutcome,
+  RunReport,
+  Totals,
+} from './run-report';
 
 /** Requests in flight at once (the first wave, sent before any other, is this many). */
 export const CONCURRENCY = 4;
@@ -54,7 +63,7 @@ export async function runContracts(options: ContractOptions, onProgress?: OnProg
     agent.destroy();
     await target.close();
   }
-  const facts = toRunFacts(options.accessToken, sent.results);
+  const facts = toRunFacts(options.accessToken, sent.results, plan.notProbed);
   const shown = hideSecrets(sent.results, facts);
   const show = (result: ProbeResult): ProbeResult => shown.get(result) ?? result;
   const judged = sent.systemic
@@ -88,6 +97,7 @@ export async function runContracts(options: ContractOptions, onProgress?: OnProg
     results,
     totals,
     findings: groupFindings(results),
+    notProbed: plan.notProbed.map(({ operation, label, needs }) => ({ operation, label, needs })),
     ...(sent.systemic ? { systemic: { ...sent.systemic, example: show(sent.systemic.example) } } : {}),
     ...(allowed ? { allowList: allowed.report } : {}),
   };

@@ -1,4 +1,5 @@
-import type { Check } from '../check-types';
+import type { Check, ProbeResult } from '../check-types';
+import type { ContractSpec } from '../contract-spec';
 import { parseBody } from '../issued-token';
 import { bodyViolation, contentTypeViolation, headersViolation } from '../judge-response';
 import { PROBE_INTENTS } from '../probe-planner';
@@ -13,6 +14,12 @@ export const OPERATION_INTENTS = PROBE_INTENTS.filter(
   (intent) => intent !== 'alias' && intent !== 'other-method' && intent !== 'other-method-anonymous',
 );
 
+/** Skips a check of what the contract declares per status when no answer had a status it documents. */
+const someDocumented = (judged: readonly ProbeResult[], spec: ContractSpec): string | undefined =>
+  judged.some(({ probe, exchange }) => exchange.kind === 'response' && declared(exchange, probe, spec) !== undefined)
+    ? undefined
+    : 'no answer of this run had a status the contract documents (see status_code_conformance)';
+
 /** The checks of what the contract declares for each answer. */
 export const RESPONSE_SCHEMA_CONFORMANCE: Check = {
   name: 'response_schema_conformance',
@@ -24,6 +31,7 @@ export const RESPONSE_SCHEMA_CONFORMANCE: Check = {
   source: `${SENTENCE.ok}; ${SENTENCE.noBodyType}`,
   intents: OPERATION_INTENTS,
   skipReason: needsAnId,
+  enough: (judged, _facts, spec) => someDocumented(judged, spec),
   expected: 'a body satisfying the schema of the media type it was sent as',
   judge: (response, probe, spec) => {
     const contract = declared(response, probe, spec);
@@ -63,6 +71,7 @@ export const CONTENT_TYPE_CONFORMANCE: Check = {
   source: SENTENCE.contentTypes,
   intents: OPERATION_INTENTS,
   skipReason: needsAnId,
+  enough: (judged, _facts, spec) => someDocumented(judged, spec),
   expected: 'a Content-Type matching one of the documented media types',
   judge: (response, probe, spec) => {
     const contract = declared(response, probe, spec);
@@ -79,6 +88,7 @@ export const RESPONSE_HEADERS_CONFORMANCE: Check = {
   source: 'the response headers of the contract (the interface document declares none)',
   intents: OPERATION_INTENTS,
   skipReason: needsAnId,
+  enough: (judged, _facts, spec) => someDocumented(judged, spec),
   expected: 'every required declared header, each of its declared schema',
   judge: (response, probe, spec) => {
     const contract = declared(response, probe, spec);

@@ -41,9 +41,10 @@ const PRIVATE = new Set(['private', 'no-store']);
 export const TOKEN_ANSWER_NOT_SHARED_CACHEABLE: Check = {
   name: 'token_answer_not_shared_cacheable',
   since: 2,
-  summary: 'an answer carrying a View Token does not let shared caches store it (no public, s-maxage, must-revalidate)',
+  summary:
+    'an answer carrying a View Token does not let shared caches store it (no public, s-maxage, must-revalidate; in CDN-Cache-Control neither)',
   detail:
-    "no answer that issues a View Token says `Cache-Control: public`, `s-maxage` or `must-revalidate` without `private` or `no-store`: a shared cache would hand one caller's View Token to the next; no Cache-Control, `no-store`, and `private` (with `Vary: Authorization` or not) are fine",
+    "no answer that issues a View Token says `public`, `s-maxage` or `must-revalidate` without `private` or `no-store`, in `Cache-Control` or in `CDN-Cache-Control` (a CDN obeys it in place of `Cache-Control`: `Cache-Control: private` beside `CDN-Cache-Control: public` is stored by the CDN): a shared cache would hand one caller's View Token to the next; no Cache-Control, `no-store`, and `private` (with `Vary: Authorization` or not) are fine, in either",
   source: `${SENTENCE.credential} (${RFC.sharedCaches})`,
   intents: ['success', 'repeat', 'crossed', 'body-ids'],
   skipReason: needsAnId,
@@ -53,16 +54,25 @@ export const TOKEN_ANSWER_NOT_SHARED_CACHEABLE: Check = {
       : 'no View Token was issued in this run (see success_envelope)',
   expected: 'a token answer no shared cache may store',
   judge: (response) => {
-    const header = response.headers['cache-control'];
-    if (header === undefined || dataOf(response.bodyText) === undefined) return undefined;
-    const directives = header.split(',').map((part) => part.split('=')[0]?.trim().toLowerCase() ?? '');
-    if (directives.some((directive) => PRIVATE.has(directive))) return undefined;
-    const shared = directives.filter((directive) => SHARED.has(directive));
-    return shared.length === 0
-      ? undefined
-      : `Cache-Control: ${header} lets a shared cache store this View Token (${shared.join(', ')}) and give it to another caller`;
+    if (dataOf(response.bodyText) === undefined) return undefined;
+    const cdn = response.headers['cdn-cache-control'];
+    return (
+      sharedStorage('Cache-Control', response.headers['cache-control'], 'a shared cache') ??
+      sharedStorage('CDN-Cache-Control', cdn, 'a CDN (a shared cache: RFC 9213)')
+    );
   },
 };
+
+/** Why these cache directives let a shared cache store a View Token, else undefined. */
+function sharedStorage(name: string, header: string | undefined, cache: string): string | undefined {
+  if (header === undefined) return undefined;
+  const directives = header.split(',').map((part) => part.split('=')[0]?.trim().toLowerCase() ?? '');
+  if (directives.some((directive) => PRIVATE.has(directive))) return undefined;
+  const shared = directives.filter((directive) => SHARED.has(directive));
+  return shared.length === 0
+    ? undefined
+    : `${name}: ${header} lets ${cache} store this View Token (${shared.join(', ')}) and give it to another caller`;
+}
 
 export const ACCESS_TOKEN_NEVER_ECHOED: Check = {
   name: 'access_token_never_echoed',

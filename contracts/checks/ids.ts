@@ -100,7 +100,7 @@ export const PATH_IDS_DECIDE: Check = {
   summary:
     "a POST whose JSON body names other ids than its path gets the path's answer (a success), not the body's ids' answer",
   detail:
-    "the child-file POST with a JSON body naming other ids than its path (`--missing-id` as integrateId and fileId, `--forbidden-file-id` as fileId) is answered as the path alone is, a success (200 or 201), not the 404 or 403 the body's ids would get: the path's ids decide, never the body's",
+    "the child-file POST with a JSON body naming other ids than its path (`--missing-id` as integrateId and fileId, `--forbidden-file-id` as fileId) is answered as the path alone is, a success (200 or 201), not the 404 or 403 the body's ids would get: the path's ids decide, never the body's; judged only when the path alone got a success to compare with",
   source: `${SENTENCE.pathInt64}; ${SENTENCE.requestJson}; ${SENTENCE.oneObject}`,
   intents: ['body-ids'],
   skipReason: (options) =>
@@ -111,8 +111,9 @@ export const PATH_IDS_DECIDE: Check = {
         : undefined,
   contrasted: true,
   expected: "the path's answer: a success",
-  judge: (response, probe) =>
-    isSuccessStatus(probe, response.status)
+  // Beside a path-only request that failed too, a failure shows nothing of the body (contrasted: skipped).
+  judge: (response, probe, _spec, facts) =>
+    isSuccessStatus(probe, response.status) || facts.controls.get(probe.operation)?.succeeded !== true
       ? undefined
       : `status ${response.status}: the body's ids decided the answer, not the path's (which names a file of the caller's)`,
 };

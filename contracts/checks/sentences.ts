@@ -36,7 +36,8 @@ export const RFC = {
   uniqueMembers:
     'RFC 8259 §4: the names within an object SHOULD be unique; with repeated names, parsers disagree on which value is the one',
   sharedCaches:
-    'RFC 9111 §3.5: a shared cache may store an answer to a request with Authorization only when it says public, s-maxage or must-revalidate',
+    'RFC 9111 §3.5: a shared cache may store an answer to a request with Authorization only when it says public, s-maxage or must-revalidate; RFC 9213: CDN-Cache-Control gives a CDN, a shared cache, its own directives in place of Cache-Control',
+  numericDate: 'RFC 7519 §4.1.4: exp is a NumericDate, §2: a JSON numeric value of seconds since the epoch',
   tokenDisclosure:
     'RFC 6750 §5.3: bearer tokens MUST NOT be stored in cookies that can be sent in the clear, and must not leak to unintended parties',
   tokenIntegrity:

@@ -50,19 +50,26 @@ export const VIEW_TOKEN_UNFORGEABLE: Check = {
 export const VIEW_TOKEN_LIFETIME: Check = {
   name: 'view_token_lifetime',
   since: 2,
-  summary: 'a View Token that states its expiry (a JWT exp) states about 12 hours after it was issued',
-  detail: `a View Token that is a JWT with a numeric \`exp\` expires 12 hours (± ${LIFETIME_TOLERANCE_S / 60} minutes) after it was issued: its \`iat\`, else the answer's \`Date\`, else the harness's clock when it came; a JWT without \`exp\` and an opaque token state nothing and pass`,
-  source: `${SENTENCE.validity} ${SENTENCE.credential}`,
+  summary:
+    'a View Token that states its expiry (a JWT exp) states it as a number of seconds, about 12 hours after it was issued',
+  detail: `a View Token that is a JWT with an \`exp\` states it as a JSON number (a NumericDate: \`"1700000000"\`, a string, is a defect) and expires 12 hours (± ${LIFETIME_TOLERANCE_S / 60} minutes) after it was issued: its \`iat\`, else the answer's \`Date\`, else the harness's clock when it came; a JWT without \`exp\` and an opaque token state nothing and pass; needs a View Token issued`,
+  source: `${SENTENCE.validity} ${SENTENCE.credential} (${RFC.numericDate})`,
   intents: ['success', 'repeat', 'crossed'],
   skipReason: needsAnId,
-  expected: 'exp about 12 hours after issue',
+  enough: (judged) =>
+    judged.some(({ exchange }) => viewTokenOf(exchange) !== undefined)
+      ? undefined
+      : 'no View Token was issued in this run (see success_envelope)',
+  expected: 'exp a number, about 12 hours after issue',
   judge: (response) => lifetimeViolation(response),
 };
 
 function lifetimeViolation(response: Answer): string | undefined {
   const jwt = readJwt(viewTokenOf(response) ?? '');
   const exp = jwt?.claims.exp;
-  if (!jwt || typeof exp !== 'number') return undefined;
+  if (!jwt || exp === undefined) return undefined;
+  if (typeof exp !== 'number')
+    return `the View Token (a JWT) states exp as ${jsonType(exp)}, not a number: RFC 7519 makes exp a NumericDate (a JSON number of seconds), and a client reading it as one finds none`;
   const iat = jwt.claims.iat;
   const date = Date.parse(response.headers.date ?? '');
   const [issuedS, from] =
@@ -74,6 +81,13 @@ function lifetimeViolation(response: Answer): string | undefined {
   const lifetimeS = exp - issuedS;
   if (Math.abs(lifetimeS - TWELVE_HOURS_S) <= LIFETIME_TOLERANCE_S) return undefined;
   return `the View Token (a JWT) expires ${describeSpan(lifetimeS)} after it was issued (exp against ${from}), not 12 hours`;
+}
+
+/** `a string`, `null`, `an object`: what a JSON value is (a reason names the kind, not the value, so one cause is one finding). */
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function describeSpan(seconds: number): string {

@@ -34,6 +34,8 @@ function describeChecks(report: RunReport): string[] {
   );
   const allowed = totals.allowed === 0 ? '' : `, ${totals.allowed} allowed`;
   lines.push('', `Checks: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${allowed}`);
+  for (const { label, needs } of report.notProbed)
+    lines.push(`Not probed: ${label} (${needs}): the checks covering it are skipped`);
   if (findings.length > 0)
     lines.push(
       '',

@@ -6,8 +6,9 @@ import { locateIn } from './spec-location';
 
 /**
  * GitHub Actions workflow commands (printed when `GITHUB_ACTIONS` is `true`): an `::error` per
- * finding, at its operation in the contract, one for a target that could not be used, a `::notice`
- * per skipped check, and a `::warning` per allow-list entry past its date or stale. Each is one
+ * finding, at its operation in the contract, one for a target that could not be used, a `::warning`
+ * per operation the run could not probe, a `::notice` per skipped check, and a `::warning` per
+ * allow-list entry past its date or stale. Each is one
  * line: the message's newlines and `%` are escaped as the runner reads them, so a server's text
  * can never start a command of its own.
  * @example if (process.env.GITHUB_ACTIONS === 'true') console.log(toGitHubAnnotations(report).join('\n'))
@@ -26,6 +27,14 @@ export function toGitHubAnnotations(report: RunReport, cwd: string = process.cwd
     const message = describeFinding(finding, 'Contract finding:').join('\n');
     lines.push(command('error', `${at}title=${property(`view-token-contracts: ${checks}`)}`, message));
   }
+  for (const { label, needs } of report.systemic ? [] : report.notProbed)
+    lines.push(
+      command(
+        'warning',
+        `title=${property(`view-token-contracts: ${label} not probed`)}`,
+        `${needs}: the checks covering it are skipped`,
+      ),
+    );
   for (const result of report.results.filter((candidate) => candidate.status === 'skip' && !report.systemic))
     lines.push(command('notice', `title=${property(`view-token-contracts: ${result.name} skipped`)}`, result.note));
   for (const entry of report.allowList?.expired ?? [])

@@ -33,6 +33,7 @@ export function toJsonReport(report: RunReport): string {
       summary: result.summary,
       source: result.source,
       note: result.note,
+      ...(result.partial ? { partial: true } : {}),
       durationMs: result.durationMs,
       violations: result.violations.map(({ result: probed, expected, reason }) => ({
         ...toJsonExchange(probed),
@@ -56,6 +57,7 @@ export function toJsonReport(report: RunReport): string {
       where: finding.where,
       variants: finding.variants,
     })),
+    notProbed: report.notProbed.map(({ operation, label, needs }) => ({ operation, label, needs })),
     ...(report.systemic
       ? {
           systemic: {

@@ -9,7 +9,8 @@ import { toSafeLines } from './safe-text';
  * JUnit XML for CI systems: one testcase per check with its time; a failing one carries its
  * failures grouped by root cause in `<failure>` and every failing exchange in full in `<system-out>`.
  * An allowed check is `<skipped>` saying so; a target that could not be used is one more testcase,
- * `target`, in `<error>`. The totals in the report's own words are the suite's `<properties>`.
+ * `target`, in `<error>`. The totals in the report's own words are the suite's `<properties>`, with
+ * a `notProbed` property per operation the run could not probe.
  */
 export function toJUnitReport(report: RunReport): string {
   const cases = report.results.map((result) => toTestCase(result, report.findings));
@@ -30,6 +31,8 @@ export function toJUnitReport(report: RunReport): string {
   const properties = (['checks', 'passed', 'failed', 'skipped', 'allowed'] as const).map(
     (name) => `      <property name="${name}" value="${totals[name]}"/>`,
   );
+  for (const { label, needs } of report.notProbed)
+    properties.push(`      <property name="notProbed" value="${xml(`${label}: ${needs}`)}"/>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="view-token-contracts" ${counts} time="${seconds(report.durationMs)}">`,

@@ -14,7 +14,8 @@ const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
  * SARIF 2.1.0 for code-scanning UIs (GitHub's upload-sarif among them): one rule per check with its
  * sentence, one result per finding (a finding an `--allow` entry accepts carries it as a
  * suppression), each located at its operation's path in the contract; a target that could not be
- * used is a failed invocation with one error notification and no results.
+ * used is a failed invocation with one error notification and no results; an operation the run
+ * could not probe is a warning notification.
  * @example writeFileSync('reports/contracts.sarif', toSarifReport(report, '1.0.0'))
  */
 export function toSarifReport(report: RunReport, version: string, cwd: string = process.cwd()): string {
@@ -67,7 +68,12 @@ export function toSarifReport(report: RunReport, version: string, cwd: string = 
         originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToUri(cwd)}/` } },
         columnKind: 'utf16CodeUnits',
         results: [...report.findings.map((finding) => result(finding)), ...allowed],
-        properties: { outcome: report.outcome, checksVersion: report.checksVersion, totals: report.totals },
+        properties: {
+          outcome: report.outcome,
+          checksVersion: report.checksVersion,
+          totals: report.totals,
+          notProbed: report.notProbed.map(({ label, needs }) => `${label}: ${needs}`),
+        },
       },
     ],
   };
@@ -90,19 +96,16 @@ function toRule(result: CheckResult): { id: string } & Record<string, unknown> {
 
 function toInvocation(report: RunReport): object {
   const systemic = report.systemic;
+  const notifications = systemic
+    ? [{ level: 'error', message: { text: toSafeLines(describeSystemic(systemic, report.totals.checks).join('\n')) } }]
+    : report.notProbed.map(({ label, needs }) => ({
+        level: 'warning',
+        message: { text: `${label} was not probed (${needs}): the checks covering it are skipped` },
+      }));
   return {
     executionSuccessful: systemic === undefined,
     exitCode: EXIT_CODES[report.outcome],
-    ...(systemic
-      ? {
-          toolExecutionNotifications: [
-            {
-              level: 'error',
-              message: { text: toSafeLines(describeSystemic(systemic, report.totals.checks).join('\n')) },
-            },
-          ],
-        }
-      : {}),
+    ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}),
   };
 }
 

@@ -35,7 +35,7 @@ test.each<[string, number[], string | undefined]>([
   ['only refusals', [401, 404], 'no request of this run was answered a success (see success_envelope)'],
 ])('unique_json_members with %s is judged only when a request was answered a success', (_label, statuses, reason) => {
   const judged = statuses.map((status) => result(answer(status, issuing('vt-0123456789'))));
-  expect(UNIQUE_JSON_MEMBERS.enough?.(judged, facts())).toBe(reason);
+  expect(UNIQUE_JSON_MEMBERS.enough?.(judged, facts(), SPEC)).toBe(reason);
 });
 
 const CACHED = (control: string): string =>
@@ -59,9 +59,30 @@ test.each<[string, string | undefined]>([
   expect(judge(check, 200, issuing('vt-0123456789'), { 'cache-control': control })).toBe(reason);
 });
 
+const CDN_CACHED = (control: string, directives: string): string =>
+  `CDN-Cache-Control: ${control} lets a CDN (a shared cache: RFC 9213) store this View Token (${directives}) and give it to another caller`;
+
+// RFC 9213: a CDN obeys CDN-Cache-Control in place of Cache-Control, whatever Cache-Control says.
+test.each<[Record<string, string>, string | undefined]>([
+  [
+    { 'cache-control': 'private', 'cdn-cache-control': 'public, max-age=60' },
+    CDN_CACHED('public, max-age=60', 'public'),
+  ],
+  [{ 'cache-control': 'no-store', 'cdn-cache-control': 's-maxage=60' }, CDN_CACHED('s-maxage=60', 's-maxage')],
+  [{ 'cdn-cache-control': 'Public' }, CDN_CACHED('Public', 'public')],
+  [{ 'cache-control': 'private', 'cdn-cache-control': 'private' }, undefined],
+  [{ 'cache-control': 'private', 'cdn-cache-control': 'no-store' }, undefined],
+  [{ 'cdn-cache-control': 'max-age=60' }, undefined],
+  [{ 'cache-control': 'private' }, undefined],
+  [{ 'cache-control': 'public', 'cdn-cache-control': 'no-store' }, CACHED('public')],
+])('token_answer_not_shared_cacheable: a View Token with %j is judged %j', (headers, reason) => {
+  expect(judge(TOKEN_ANSWER_NOT_SHARED_CACHEABLE, 200, issuing('vt-0123456789'), headers)).toBe(reason);
+});
+
 test('token_answer_not_shared_cacheable judges only answers that carry a View Token, and those with a Cache-Control', () => {
   const check = TOKEN_ANSWER_NOT_SHARED_CACHEABLE;
   expect(judge(check, 200, '{"code":"fail","message":"no"}', { 'cache-control': 'public' })).toBeUndefined();
+  expect(judge(check, 200, '{"code":"fail","message":"no"}', { 'cdn-cache-control': 'public' })).toBeUndefined();
   expect(judge(check, 200, issuing('vt-0123456789'))).toBeUndefined();
 });
 
@@ -72,7 +93,7 @@ test.each<[string, number, string, string | undefined]>([
 ])(
   'token_answer_not_shared_cacheable with %s is judged only when a View Token was issued',
   (_label, status, body, reason) => {
-    expect(TOKEN_ANSWER_NOT_SHARED_CACHEABLE.enough?.([result(answer(status, body))], facts())).toBe(reason);
+    expect(TOKEN_ANSWER_NOT_SHARED_CACHEABLE.enough?.([result(answer(status, body))], facts(), SPEC)).toBe(reason);
   },
 );
 

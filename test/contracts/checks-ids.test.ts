@@ -7,7 +7,7 @@ import {
   NEGATIVE_DATA_REJECTION,
   PATH_IDS_DECIDE,
 } from '../../contracts/checks/ids';
-import type { Check } from '../../contracts/check-types';
+import type { Check, Control } from '../../contracts/check-types';
 import type { ContractOperation } from '../../contracts/contract-spec';
 import { defaultSpecPath, loadContractSpec } from '../../contracts/contract-spec';
 import type { IdName } from '../../contracts/options';
@@ -89,11 +89,29 @@ test.each<[Partial<Record<IdName, string>>, string | undefined]>([
   expect(PATH_IDS_DECIDE.skipReason?.(options(ids))).toBe(reason);
 });
 
-test.each<[number, string | undefined]>([
-  [200, undefined],
-  [201, undefined],
-  [404, "status 404: the body's ids decided the answer, not the path's (which names a file of the caller's)"],
-  [403, "status 403: the body's ids decided the answer, not the path's (which names a file of the caller's)"],
-])('path_ids_decide: the POST with other ids in its body answered %i is judged %j', (status, reason) => {
-  expect(judge(PATH_IDS_DECIDE, status, 'getChildFileViewToken')).toBe(reason);
+const DECIDED = (status: number): string =>
+  `status ${status}: the body's ids decided the answer, not the path's (which names a file of the caller's)`;
+const pathAlone = (succeeded: boolean, status: number): Control => ({
+  probe: 'issue child file',
+  succeeded,
+  outcome: `status ${status}`,
 });
+
+test.each<[number, Control | undefined, string | undefined]>([
+  [200, pathAlone(true, 200), undefined],
+  [201, pathAlone(true, 201), undefined],
+  [404, pathAlone(true, 200), DECIDED(404)],
+  [403, pathAlone(true, 201), DECIDED(403)],
+  [500, pathAlone(true, 200), DECIDED(500)],
+  // The path alone failed too (or was not asked): the body's answer shows nothing (the check skips).
+  [403, pathAlone(false, 403), undefined],
+  [500, pathAlone(false, 500), undefined],
+  [404, undefined, undefined],
+])(
+  'path_ids_decide: the POST with other ids in its body answered %i, the path alone %j, is judged %j',
+  (status, control, reason) => {
+    const known = { ...facts(), controls: new Map(control ? [['getChildFileViewToken' as const, control]] : []) };
+    const sent = probe('body-ids', {}, 'getChildFileViewToken');
+    expect(PATH_IDS_DECIDE.judge(answer(status), sent, SPEC, known)).toBe(reason);
+  },
+);

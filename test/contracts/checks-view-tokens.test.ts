@@ -76,7 +76,7 @@ test.each([
   ],
   [[aResult(aToken('t1'), 'fileId=1'), aResult(aToken('t2'), 'integrateId=2')], undefined],
 ])('view_token_object_scoped judges only when View Tokens came back for two objects or more (%#)', (judged, reason) => {
-  expect(VIEW_TOKEN_OBJECT_SCOPED.enough?.(judged, facts())).toBe(reason);
+  expect(VIEW_TOKEN_OBJECT_SCOPED.enough?.(judged, facts(), spec)).toBe(reason);
 });
 
 test('view_token_object_scoped: the same token for two objects is one finding naming both, a token repeated for its own object is none', () => {
@@ -111,10 +111,10 @@ test.each([
 );
 
 test('view_token_hides_access_token: enough once any View Token came back; judges 200 answers only', () => {
-  expect(VIEW_TOKEN_HIDES_ACCESS_TOKEN.enough?.([aResult(anAnswer(404, {}), 'fileId=1')], facts())).toBe(
+  expect(VIEW_TOKEN_HIDES_ACCESS_TOKEN.enough?.([aResult(anAnswer(404, {}), 'fileId=1')], facts(), spec)).toBe(
     'no View Token was issued in this run (see success_envelope)',
   );
-  expect(VIEW_TOKEN_HIDES_ACCESS_TOKEN.enough?.([aResult(aToken('t1'), 'fileId=1')], facts())).toBeUndefined();
+  expect(VIEW_TOKEN_HIDES_ACCESS_TOKEN.enough?.([aResult(aToken('t1'), 'fileId=1')], facts(), spec)).toBeUndefined();
   const carrying = { code: 'success', data: `x.${ACCESS_TOKEN}.y`, message: '' };
   expect(judge(VIEW_TOKEN_HIDES_ACCESS_TOKEN, anAnswer(200, carrying))).toBe(
     'the View Token carries the Access Token in plain text',
@@ -124,8 +124,8 @@ test('view_token_hides_access_token: enough once any View Token came back; judge
 
 test('refusal_claims_no_success: enough only when a request of the run was refused (4xx)', () => {
   const noRefusal = [aResult(aToken('t1'), 'fileId=1'), aResult(anAnswer(500, {})), aResult(broken)];
-  expect(REFUSAL_CLAIMS_NO_SUCCESS.enough?.(noRefusal, facts())).toBe('no request of this run was refused (4xx)');
-  expect(REFUSAL_CLAIMS_NO_SUCCESS.enough?.([...noRefusal, aResult(anAnswer(401, {}))], facts())).toBeUndefined();
+  expect(REFUSAL_CLAIMS_NO_SUCCESS.enough?.(noRefusal, facts(), spec)).toBe('no request of this run was refused (4xx)');
+  expect(REFUSAL_CLAIMS_NO_SUCCESS.enough?.([...noRefusal, aResult(anAnswer(401, {}))], facts(), spec)).toBeUndefined();
 });
 
 const ISSUED = 'Ab3dEf7hIj9k'; // lower, upper and digits, 12 characters
@@ -213,7 +213,7 @@ test.each([
   ],
   [[aResult(aToken('t1'), 'fileId=1'), aResult(aToken('t2'), 'integrateId=2')], undefined],
 ])('view_token_unforgeable needs two different View Tokens (%#)', (judged, reason) => {
-  expect(VIEW_TOKEN_UNFORGEABLE.enough?.(judged, facts())).toBe(reason);
+  expect(VIEW_TOKEN_UNFORGEABLE.enough?.(judged, facts(), spec)).toBe(reason);
 });
 
 test.each([
@@ -314,11 +314,43 @@ test("view_token_lifetime: without iat or a Date header the harness's clock is w
 
 test.each([
   ['a JWT without exp', aToken(aJwt({ alg: 'HS256' }, { iat: ISSUED_AT }))],
-  ['a JWT whose exp is a string', aToken(aJwt({ alg: 'HS256' }, { iat: ISSUED_AT, exp: String(ISSUED_AT + 60) }))],
   ['an opaque token', aToken('a1b2c3d4e5f6a7b8')],
   ['a refusal carrying a short-lived JWT', anAnswer(403, { data: aJwt({ alg: 'HS256' }, { iat: 0, exp: 60 }) })],
 ])('view_token_lifetime: %s states no expiry and passes', (_label, answer) => {
   expect(judge(VIEW_TOKEN_LIFETIME, answer)).toBeUndefined();
+});
+
+test.each([
+  ['a string of 48 hours', String(ISSUED_AT + 48 * 3600), 'a string'],
+  ['a string of 12 hours', String(ISSUED_AT + TWELVE_HOURS), 'a string'],
+  ['null', null, 'null'],
+  ['an object', { seconds: ISSUED_AT + TWELVE_HOURS }, 'an object'],
+  ['an array', [ISSUED_AT + TWELVE_HOURS], 'an array'],
+  ['true', true, 'a boolean'],
+])(
+  'view_token_lifetime: a JWT whose exp is %s, not a NumericDate (RFC 7519: a JSON number), fails',
+  (_label, exp, shown) => {
+    const token = aJwt({ alg: 'HS256' }, { iat: ISSUED_AT, exp });
+    expect(judge(VIEW_TOKEN_LIFETIME, aToken(token))).toBe(
+      `the View Token (a JWT) states exp as ${shown}, not a number: RFC 7519 makes exp a NumericDate (a JSON number of seconds), and a client reading it as one finds none`,
+    );
+  },
+);
+
+test.each([
+  [
+    'no answer issued a View Token',
+    [aResult(anAnswer(500, 'boom')), aResult(anAnswer(403, {}))],
+    'no View Token was issued in this run (see success_envelope)',
+  ],
+  [
+    'a 200 without data',
+    [aResult(anAnswer(200, { code: 'success' }))],
+    'no View Token was issued in this run (see success_envelope)',
+  ],
+  ['one View Token (opaque)', [aResult(anAnswer(500, 'boom')), aResult(aToken('a1b2c3d4e5f6a7b8'))], undefined],
+])('view_token_lifetime is judged only when a View Token was issued: %s', (_label, results, reason) => {
+  expect(VIEW_TOKEN_LIFETIME.enough?.(results, facts(), spec)).toBe(reason);
 });
 
 test('refusal_claims_no_success: data shaped like any one of the View Tokens issued is caught, not only like all of them', () => {

@@ -70,11 +70,30 @@ test('exit 0: a conformant target, every check judged; the last line says PASS a
 
 test('exit 0 with skips: the last line says how many checks were not judged and names them', async () => {
   const run = await serving('none', (baseUrl) =>
+    cli([
+      '--base-url',
+      baseUrl,
+      '--access-token',
+      FAKE_TOKEN,
+      '--integrate-id',
+      FAKE_IDS.integrateId,
+      '--child-file-id',
+      FAKE_IDS.childFileId,
+    ]),
+  );
+  expect(run.code).toBe(0);
+  expect(lastLine(run.stdout)).toBe(
+    'Result: PASS WITH 3 SKIPPED: 25 of 28 checks passed; 3 skipped, not judged: missing_object_not_found, forbidden_object_rejected, path_ids_decide; exit code 0',
+  );
+});
+
+test('exit 0 with an operation not probed: the last line says the run is partial and what to add', async () => {
+  const run = await serving('none', (baseUrl) =>
     cli(['--base-url', baseUrl, '--access-token', FAKE_TOKEN, '--file-id', FAKE_IDS.valid]),
   );
   expect(run.code).toBe(0);
   expect(lastLine(run.stdout)).toMatch(
-    /^Result: PASS WITH \d+ SKIPPED: \d+ of \d+ checks passed; \d+ skipped, not judged: view_token_object_scoped, .*missing_object_not_found, forbidden_object_rejected.*; exit code 0$/,
+    /^Result: PASS WITH 27 SKIPPED, 1 OPERATION NOT PROBED \(POST \/data\/v2\/integrations\/\{integrateId\}\/files\/\{fileId\}\/viewToken: add --integrate-id and --child-file-id\): 1 of 28 checks passed; 27 skipped, not judged: response_schema_conformance, .*, path_ids_decide; exit code 0$/,
   );
 });
 

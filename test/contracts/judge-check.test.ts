@@ -147,3 +147,36 @@ describe('a contrasted check (refusals that show something only beside a success
     expect(judged({ ...check, judge: () => 'a 200' }, refusals).status).toBe('fail');
   });
 });
+
+describe('a check covering an operation the run did not probe (its ids not given)', () => {
+  const post = {
+    operation: 'getChildFileViewToken' as const,
+    label: 'POST /data/v2/integrations/{integrateId}/files/{fileId}/viewToken',
+    needs: 'add --integrate-id and --child-file-id',
+    intents: ['success', 'auth'] as ProbeIntent[],
+  };
+  const partly = (check: Check, results: ProbeResult[]) =>
+    judgeCheck(check, options({ fileId: '11' }), results, SPEC, { ...facts(), notProbed: [post] });
+
+  test('skips as partial, saying what it judged and what to add, when what it judged broke nothing', () => {
+    expect(partly(aCheck({ intents: ['auth'], judge: () => undefined }), [answered(401, 0, 3, 'auth')])).toStrictEqual({
+      ...BASE,
+      status: 'skip',
+      note: 'judged on the GET only (1 answer, no violation); POST /data/v2/integrations/{integrateId}/files/{fileId}/viewToken not judged: add --integrate-id and --child-file-id',
+      durationMs: 3,
+      violations: [],
+      partial: true,
+    });
+  });
+
+  test('fails on what it judged: a defect on the GET is a defect', () => {
+    expect(partly(aCheck(), [answered(500)]).status).toBe('fail');
+  });
+
+  test('passes when the operation not probed is none it covers (a check of the GET alone)', () => {
+    expect(partly(aCheck({ intents: ['repeat'] }), [answered(200, 0, 1, 'repeat')])).toMatchObject({
+      status: 'pass',
+      note: '1 answer judged',
+    });
+  });
+});

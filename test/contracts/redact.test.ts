@@ -17,7 +17,7 @@ const ACCESS = 'access-token-123';
 const CARRIER = Buffer.from(`{"t":"${ACCESS}"}`).toString('base64url');
 
 function facts(accessToken: string, issuedTokens: string[]): RunFacts {
-  return { accessToken, issuedTokens, tokenObjects: new Map(), controls: new Map() };
+  return { accessToken, issuedTokens, tokenObjects: new Map(), controls: new Map(), notProbed: [] };
 }
 
 test('the Access Token and a View Token carrying it are replaced in the URL, headers and body, the carrier whole; other tokens stay', () => {

@@ -234,6 +234,7 @@ test('JSON: the run, each check with its violations (the request with Authorizat
         variants: ['hexadecimal: 0xb'],
       },
     ],
+    notProbed: [],
     allowList: {
       file: 'allow.yaml',
       used: [
@@ -537,6 +538,7 @@ test("SARIF: a rule per check (its help the check's detail, else its summary), a
       skipped: 1,
       allowed: 1,
     },
+    notProbed: [],
   });
 });
 

@@ -85,7 +85,12 @@ test('SARIF 2.1.0: one rule per check with its summary and sentence, one result 
   expect(result?.message.text).toMatch(/^Contract finding: 2 requests on GET \/view\/token; POST /);
   expect(result?.partialFingerprints['viewTokenContractFinding/v1']).toMatch(/^[0-9a-f]{64}$/);
   expect(run?.invocations).toEqual([{ executionSuccessful: true, exitCode: 1 }]);
-  expect(run?.properties).toEqual({ outcome: 'defects-found', checksVersion: 2, totals: defect.totals });
+  expect(run?.properties).toEqual({
+    outcome: 'defects-found',
+    checksVersion: 2,
+    totals: defect.totals,
+    notProbed: [],
+  });
 });
 
 test('the same finding in another run (another port, other tokens) has the same fingerprint: code scanning tracks it', async () => {
@@ -130,7 +135,7 @@ test('GitHub annotations: an ::error per finding at its line, a ::notice per ski
     toContractOptions({
       target: fakeListener('refuses-auth-with-403', hostile),
       accessToken: FAKE_TOKEN,
-      ids: { fileId: FAKE_IDS.valid },
+      ids: IDS,
     }),
   );
   const allow = parseAllowList(

@@ -121,6 +121,16 @@ test.each<[Deviation, string, string | RegExp]>([
     'view_token_lifetime',
     'the View Token (a JWT) expires 60 minutes after it was issued (exp against iat), not 12 hours',
   ],
+  [
+    'cdn-cache-control-public',
+    'token_answer_not_shared_cacheable',
+    'CDN-Cache-Control: public, max-age=60 lets a CDN (a shared cache: RFC 9213) store this View Token (public) and give it to another caller',
+  ],
+  [
+    'jwt-exp-as-string',
+    'view_token_lifetime',
+    'the View Token (a JWT) states exp as a string, not a number: RFC 7519 makes exp a NumericDate (a JSON number of seconds), and a client reading it as one finds none',
+  ],
 ])('an implementation that %s fails %s alone, each violation saying why', async (deviation, check, reason) => {
   const report = await run(createFake(deviation).listener());
   expect(report.results.filter((result) => result.status !== 'pass').map((result) => result.name)).toEqual([check]);
@@ -145,6 +155,8 @@ test.each<Deviation>([
   'signed-jwt-without-exp',
   'signed-jwt-expiring-in-12-hours',
   'reads-json-body-ignores-ids',
+  'cdn-cache-control-private',
+  'cdn-cache-control-no-store',
 ])('a reading the document and its RFCs allow (%s) passes every check, none skipped', async (deviation) => {
   const report = await run(createFake(deviation).listener());
   expect(

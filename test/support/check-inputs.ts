@@ -55,5 +55,5 @@ export function options(ids: Partial<Record<IdName, string>>, accessToken = ACCE
 
 /** What the run knows: the Access Token and the View Tokens issued. */
 export function facts(issuedTokens: readonly string[] = [], accessToken = ACCESS_TOKEN): RunFacts {
-  return { accessToken, issuedTokens, tokenObjects: new Map(), controls: new Map() };
+  return { accessToken, issuedTokens, tokenObjects: new Map(), controls: new Map(), notProbed: [] };
 }

@@ -141,6 +141,12 @@ function successHeaders(deviation: Deviation): Record<string, string> {
   if (deviation === 'token-answers-cache-public') return { 'Cache-Control': 'public, max-age=3600' };
   if (deviation === 'private-cache-with-vary')
     return { 'Cache-Control': 'private, max-age=300', Vary: 'Authorization' };
+  // RFC 9213: a CDN obeys CDN-Cache-Control in place of Cache-Control.
+  if (deviation === 'cdn-cache-control-public')
+    return { 'Cache-Control': 'private', 'CDN-Cache-Control': 'public, max-age=60' };
+  if (deviation === 'cdn-cache-control-private')
+    return { 'Cache-Control': 'private, max-age=300', 'CDN-Cache-Control': 'private' };
+  if (deviation === 'cdn-cache-control-no-store') return { 'CDN-Cache-Control': 'no-store' };
   if (deviation === 'sets-access-token-cookie') return { 'Set-Cookie': `access_token=${FAKE_TOKEN}; Path=/; HttpOnly` };
   return {};
 }
@@ -198,6 +204,8 @@ function mintToken(state: FakeState, object: string): string {
       return jwt({ object, jti: random }, true);
     case 'jwt-expires-in-an-hour':
       return jwt({ object, jti: random, iat: now, exp: now + 3600 }, true);
+    case 'jwt-exp-as-string':
+      return jwt({ object, jti: random, iat: now, exp: String(now + 48 * 3600) }, true);
     case 'signed-jwt-expiring-in-12-hours':
       return jwt({ object, jti: random, iat: now, exp: now + 12 * 3600 }, true);
     default:

@@ -78,6 +78,8 @@ export type Deviation =
   | 'sequential-tokens'
   | 'unsigned-jwt-tokens'
   | 'jwt-expires-in-an-hour'
+  | 'cdn-cache-control-public'
+  | 'jwt-exp-as-string'
   | 'post-body-overrides-path-ids'
   // readings the interface document allows: these must pass
   | 'post-answers-201'
@@ -107,7 +109,9 @@ export type Deviation =
   | 'numeric-tokens'
   | 'signed-jwt-without-exp'
   | 'signed-jwt-expiring-in-12-hours'
-  | 'reads-json-body-ignores-ids';
+  | 'reads-json-body-ignores-ids'
+  | 'cdn-cache-control-private'
+  | 'cdn-cache-control-no-store';
 
 export const FAKE_IDS = {
   valid: '11',

@@ -140,6 +140,7 @@ export const defects: RunReport = {
   results,
   totals: { checks: 5, passed: 1, failed: 2, skipped: 1, allowed: 1 },
   findings: groupFindings(results),
+  notProbed: [],
   allowList: { file: 'allow.yaml', used: [accepted], expired: [expired], stale: [stale] },
 };
 /** The same run without an allow-list. */
