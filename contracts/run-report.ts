@@ -114,7 +114,7 @@ export interface RunReport {
   totals: Totals;
   /** The failures grouped by root cause. */
   findings: Finding[];
-  /** Why the target could not be used, when every first answer failed the same way (then no check is judged). */
+  /** Why the target could not be used: every first answer failed the same way, or mid-run it stopped answering or limited the rate (then no check is judged). */
   systemic?: SystemicFailure;
   /** What the `--allow` file did: the entries that matched, those past their date, those that match nothing. */
   allowList?: AllowListReport;
