@@ -42,7 +42,15 @@ export type Exchange =
       headers: Record<string, string>;
       bodyText: string;
     }
-  | { kind: 'broken'; request: SentRequest; timing: Timing; reason: string; timedOut?: true }
+  | {
+      kind: 'broken';
+      request: SentRequest;
+      timing: Timing;
+      reason: string;
+      timedOut?: true;
+      /** Node's code for a TLS certificate it did not trust (`DEPTH_ZERO_SELF_SIGNED_CERT`). */
+      certificate?: string;
+    }
   | { kind: 'unreachable'; request: SentRequest; timing: Timing; reason: string };
 
 /** An Exchange before the request and timing are added (distributed over its kinds). */
@@ -50,6 +58,23 @@ type WithoutRequest<T> = T extends unknown ? Omit<T, 'request' | 'timing'> : nev
 type Outcome = WithoutRequest<Exchange>;
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
+/** Node's codes for a server certificate it does not trust (OpenSSL's verify errors, and a host name it was not issued for). */
+const CERTIFICATE = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 const MAX_BODY_BYTES = 1 << 20;
 
 /** Keep-alive connections for one run (at most `sockets` open): a run reuses them instead of connecting per request. */
@@ -116,6 +141,12 @@ function attempt(
     if (UNREACHABLE.has(code))
       return settle({ kind: 'unreachable', reason: `cannot reach ${baseUrl.origin} (${code})` });
     if (code === 'ECONNRESET' && how.retry && req.reusedSocket) return settle('retry');
+    if (CERTIFICATE.has(code))
+      return settle({
+        kind: 'broken',
+        reason: `the TLS certificate of ${baseUrl.origin} is not trusted (${describe(error)})`,
+        certificate: code,
+      });
     settle({
       kind: 'broken',
       reason:

@@ -1,5 +1,6 @@
 import type { Check, Control, ProbeResult, RunFacts, Violation } from './check-types';
 import type { ContractOperation, ContractSpec } from './contract-spec';
+import { describeDeferred, isDeferred } from './deferred-answer';
 import type { Exchange } from './http-exchange';
 import type { ContractOptions } from './options';
 import type { CheckResult } from './run-report';
@@ -24,14 +25,27 @@ export function judgeCheck(
   const base = { name: check.name, summary: check.summary, source: check.source, since: check.since, allowed: [] };
   const skipped = check.skipReason?.(options);
   if (skipped !== undefined) return { ...base, status: 'skip', note: skipped, durationMs: 0, violations: [] };
-  const judged = results.filter((result) => check.intents.includes(result.probe.intent));
-  if (judged.length === 0) return { ...base, status: 'skip', note: noneJudged(check), durationMs: 0, violations: [] };
+  const its = results.filter((result) => check.intents.includes(result.probe.intent));
+  // A 429 (or a 503 with Retry-After) defers the request: it is no refusal and no answer to judge.
+  const judged = its.filter((result) => !isDeferred(result.exchange));
+  const deferred = its.length - judged.length;
+  if (its.length === 0) return { ...base, status: 'skip', note: noneJudged(check), durationMs: 0, violations: [] };
+  if (judged.length === 0)
+    return {
+      ...base,
+      status: 'skip',
+      note: `not judged: ${deferredNote(deferred, its)}`,
+      durationMs: 0,
+      violations: [],
+    };
   const violations = violationsOf(check, judged, spec, facts);
   const durationMs = span(judged.map((result) => result.exchange));
   const note = `${judged.length} answer${judged.length === 1 ? '' : 's'} judged`;
   if (violations.length > 0) return { ...base, status: 'fail', note, durationMs, violations };
   const short =
-    (check.contrasted ? uncontrolled(judged, facts.controls) : undefined) ?? check.enough?.(judged, facts, spec);
+    (deferred > 0 ? deferredNote(deferred, its) : undefined) ??
+    (check.contrasted ? uncontrolled(judged, facts.controls) : undefined) ??
+    check.enough?.(judged, facts, spec);
   if (short !== undefined) return { ...base, status: 'skip', note: `not judged: ${short}`, durationMs, violations };
   const missed = facts.notProbed.filter((operation) =>
     operation.intents.some((intent) => check.intents.includes(intent)),
@@ -77,6 +91,12 @@ function uncontrolled(judged: readonly ProbeResult[], controls: RunFacts['contro
   return reasons.length === 0
     ? undefined
     : `${reasons.join('; ')}: a refusal there shows nothing until the same request with the Access Token succeeds`;
+}
+
+/** Why a check whose requests were deferred cannot pass: what it did not see might break it. */
+function deferredNote(deferred: number, its: readonly ProbeResult[]): string {
+  const example = its.find((result) => isDeferred(result.exchange)) as ProbeResult;
+  return `${deferred} of its ${its.length} requests were answered ${describeDeferred(example.exchange)}, which judges nothing (the target limits the rate)`;
 }
 
 function noneJudged(check: Check): string {

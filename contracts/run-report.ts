@@ -131,7 +131,7 @@ export interface RunReport {
   findings: Finding[];
   /** The operations the run could not probe for lack of ids: the checks covering them are skipped, and the verdict says so. */
   notProbed: OperationNotProbed[];
-  /** Why the target could not be used, when every first answer failed the same way (then no check is judged). */
+  /** Why the target could not be used: every first answer failed the same way, or mid-run it stopped answering or limited the rate (then no check is judged). */
   systemic?: SystemicFailure;
   /** What the `--allow` file did: the entries that matched, those past their date, those that match nothing. */
   allowList?: AllowListReport;

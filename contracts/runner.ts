@@ -16,6 +16,7 @@ import type { Sending } from './send-probes';
 import { sendAll } from './send-probes';
 import type { SystemicFailure } from './systemic';
 import { findSystemic, firstWave } from './systemic';
+import { createRunWatch } from './run-watch';
 import { openTarget } from './target';
 
 export type {
@@ -38,8 +39,9 @@ type OnProgress = (done: number, total: number, probe: Probe) => void;
 
 /**
  * Runs the selected checks against an implementation and reports each one. The first requests go
- * out together; when all of them fail the same way (nothing answers, a redirect, 404 or 401 to
- * every one) the run stops there with one systemic finding and judges nothing (outcome `target-unusable`).
+ * out together; when all of them fail the same way (nothing answers, a redirect, 404, 401, 403, 5xx,
+ * 429 or a web page to every one), or later the target stops answering or limits the rate, the run
+ * stops there with one systemic finding and judges nothing (outcome `target-unusable`).
  * @example const report = await runContracts(options, (done, total) => undefined);
  */
 export async function runContracts(options: ContractOptions, onProgress?: OnProgress): Promise<RunReport> {
@@ -103,7 +105,10 @@ export async function runContracts(options: ContractOptions, onProgress?: OnProg
   };
 }
 
-/** The first wave, then (unless it shows a systemic failure) every other probe and the follow-ups, in planned order. */
+/**
+ * The first wave, then (unless it shows a systemic failure) every other probe and the follow-ups, in
+ * planned order, until a watch sees the target stop answering or limit the rate.
+ */
 async function sendRun(
   plan: RunPlan,
   options: ContractOptions,
@@ -112,17 +117,25 @@ async function sendRun(
 ): Promise<{ results: ProbeResult[]; systemic?: SystemicFailure }> {
   const wave = firstWave(plan.probes, CONCURRENCY);
   const first = await sendAll(wave, sending);
-  const systemic = findSystemic(first, { baseUrl: label, timeoutMs: options.timeoutMs });
+  const target = { baseUrl: label, timeoutMs: options.timeoutMs, requests: plan.probes.length };
+  const systemic = findSystemic(first, target);
   if (systemic) return { results: first, systemic };
-  const rest = await sendAll(
-    plan.probes.filter((probe) => !wave.includes(probe)),
-    sending,
-  );
+  const watch = createRunWatch(options.accessToken, target);
+  for (const result of first) watch.see(result);
+  sending.watch = watch;
+  const rest = watch.stopped
+    ? []
+    : await sendAll(
+        plan.probes.filter((probe) => !wave.includes(probe)),
+        sending,
+      );
+  if (watch.stopped) return { results: [...first, ...rest], systemic: watch.stopped };
   const byProbe = new Map([...first, ...rest].map((result) => [result.probe, result]));
   const results = plan.probes.map((probe) => byProbe.get(probe) as ProbeResult);
   const followUps = plan.intents.has('view-token-as-access') ? planFollowUps(options, plan.spec, results) : [];
   sending.total += followUps.length;
-  return { results: [...results, ...(await sendAll(followUps, sending))] };
+  const all = [...results, ...(await sendAll(followUps, sending))];
+  return watch.stopped ? { results: all, systemic: watch.stopped } : { results: all };
 }
 
 function notJudged(check: Check, systemic: SystemicFailure): CheckResult {

@@ -143,6 +143,33 @@ test('exit 3: nothing answers at --base-url; one finding names the flag, a handf
   expect(lastLine(run.stdout)).toBe('Result: NOT JUDGED: the target could not be used (fix --base-url); exit code 3');
 });
 
+test('exit 3: a target that starts answering 429 mid-run is one finding, "limits the rate", a handful of lines; no 429 is judged', async () => {
+  const conformant = fakeListener('none');
+  let received = 0;
+  const server = http.createServer((req, res) => {
+    received += 1;
+    if (received <= 12) return conformant(req, res);
+    res.writeHead(429, { 'Retry-After': '60', 'Content-Type': 'text/plain' }).end('Too Many Requests');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const run = await cli(against(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    expect([run.code, run.stderr]).toEqual([3, '']);
+    expect(run.stdout).toContain(
+      'The target could not be used: the target limits the rate: after 12 answers, the 4 next requests were answered 429 Too Many Requests (Retry-After: 60).',
+    );
+    expect(run.stdout).toContain("Likely cause: a gateway or the service limits this client's requests (RFC 6585)");
+    expect(run.stdout.trimEnd().split('\n').length).toBeLessThan(10);
+    expect(lastLine(run.stdout)).toBe(
+      'Result: NOT JUDGED: the target could not be used (fix the rate limit); exit code 3',
+    );
+    expect(received).toBeLessThanOrEqual(12 + 2 * 4);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
 test('GITHUB_ACTIONS=true: one ::error annotation per finding at its operation in the contract, one line each', async () => {
   const run = await serving('accepts-bare-token', (baseUrl) => cli(against(baseUrl), { GITHUB_ACTIONS: 'true' }));
   const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::'));

@@ -403,15 +403,18 @@ describe('https', () => {
     expect(seen).toHaveLength(1);
   });
 
-  test('a certificate Node does not trust is a broken exchange naming the TLS error', async () => {
+  test('a certificate Node does not trust is a broken exchange naming the TLS error and its code', async () => {
     const { baseUrl, seen } = await serve((_seen, _request, response) => response.end(), https.createServer(tls));
     const exchange = await sendProbe(baseUrl, get(), 2000);
     expect(outcome(exchange)).toEqual({
       kind: 'broken',
       // Node 24 adds advice to the message ("; if the root CA is installed locally, try …").
       reason: expect.stringMatching(
-        /^the request failed \(DEPTH_ZERO_SELF_SIGNED_CERT: self[- ]signed certificate(; .+)?\)$/,
+        new RegExp(
+          `^the TLS certificate of ${baseUrl.origin} is not trusted \\(DEPTH_ZERO_SELF_SIGNED_CERT: self[- ]signed certificate(; .+)?\\)$`,
+        ),
       ),
+      certificate: 'DEPTH_ZERO_SELF_SIGNED_CERT',
     });
     expect(seen).toEqual([]);
   });

@@ -180,3 +180,46 @@ describe('a check covering an operation the run did not probe (its ids not given
     });
   });
 });
+
+describe('answers that defer the request (429, or 503 with Retry-After) are never judged: no refusal, no pass', () => {
+  const deferred = (status: number, headers: Record<string, string> = {}, intent: ProbeIntent = 'success') =>
+    ({ probe: probe(intent), exchange: answer(status, 'Too Many Requests', headers) }) as ProbeResult;
+  const refusing = aCheck({ judge: (response) => (response.status === 401 ? undefined : `status ${response.status}`) });
+
+  test('a check whose every answer was 429 skips saying so, though its rule would have failed each', () => {
+    expect(judged(refusing, [deferred(429, { 'retry-after': '60' }), deferred(429)])).toEqual({
+      ...BASE,
+      status: 'skip',
+      note: 'not judged: 2 of its 2 requests were answered 429 Too Many Requests (Retry-After: 60), which judges nothing (the target limits the rate)',
+      durationMs: 0,
+      violations: [],
+    });
+  });
+
+  test('a check whose answers pass beside a 429 skips (what it did not see may break it), naming how many were deferred', () => {
+    const result = judged(refusing, [answered(401), deferred(429)]);
+    expect([result.status, result.note, result.violations]).toEqual([
+      'skip',
+      'not judged: 1 of its 2 requests were answered 429 Too Many Requests, which judges nothing (the target limits the rate)',
+      [],
+    ]);
+  });
+
+  test('a check an answer breaks beside a 429 fails on that answer alone', () => {
+    const result = judged(refusing, [answered(200), deferred(429)]);
+    expect([result.status, result.note, result.violations.map((violation) => violation.reason)]).toEqual([
+      'fail',
+      '1 answer judged',
+      ['status 200'],
+    ]);
+  });
+
+  test.each<[string, number, Record<string, string>, string]>([
+    ['a 503 with Retry-After is deferred', 503, { 'retry-after': '120' }, 'skip'],
+    ['a 503 without Retry-After is an answer (a server error)', 503, {}, 'fail'],
+    ['a 502 with Retry-After is an answer', 502, { 'retry-after': '120' }, 'fail'],
+    ['a 428 is an answer', 428, {}, 'fail'],
+  ])('%s', (_label, status, headers, expected) => {
+    expect(judged(refusing, [deferred(status, headers)]).status).toBe(expected);
+  });
+});

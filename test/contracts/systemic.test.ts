@@ -19,6 +19,13 @@ const TIMING = { startMs: 0, endMs: 1 };
 
 const unreachable = (reason: string): Exchange => ({ kind: 'unreachable', request: REQUEST, timing: TIMING, reason });
 const broken = (reason: string): Exchange => ({ kind: 'broken', request: REQUEST, timing: TIMING, reason });
+const untrusted = (reason: string, certificate: string): Exchange => ({
+  kind: 'broken',
+  request: REQUEST,
+  timing: TIMING,
+  reason,
+  certificate,
+});
 const timedOut = (reason: string): Exchange => ({
   kind: 'broken',
   request: REQUEST,
@@ -138,16 +145,61 @@ describe('findSystemic', () => {
       'the 4 first requests were all answered 401 Unauthorized, the View Token requests with the Access Token included',
       'the target does not accept the Access Token (expired, or for another environment?): fix --access-token',
     ],
+    [
+      '403 everywhere (a gateway that refuses the Access Token)',
+      'forbidden',
+      answer(403, '{"message":"Forbidden"}'),
+      'the 4 first requests were all answered 403 Forbidden, the View Token requests with the Access Token included',
+      'the target (or a gateway before it) refuses the Access Token, or the token has no rights to these objects (another environment, a missing scope?): fix --access-token; or every id given names an object it may not see',
+    ],
+    [
+      '500 everywhere',
+      'server-error',
+      answer(500),
+      'the 4 first requests were all answered 500, the View Token requests with the Access Token included: the target fails on every request',
+      'nothing can be judged while the service (or a gateway before it: a 502 or 504) fails on every request; its logs say why: fix the target, then run again',
+    ],
+    [
+      'a 200 HTML page everywhere (a sign-in page)',
+      'web-page',
+      answer(200, '\n<!doctype html><form>Sign in</form>', { 'content-type': 'text/html; charset=utf-8' }),
+      "the 4 first requests were all answered 200 with an HTML page, not the service's JSON",
+      "--base-url points at a web page (a sign-in page or a portal?), not the API: fix --base-url (the address the API's requests go to)",
+    ],
+    [
+      '429 everywhere',
+      'rate-limited',
+      answer(429, '', { 'retry-after': '60' }),
+      'the 4 first requests were all answered 429 Too Many Requests (Retry-After: 60): the target limits the rate',
+      "a gateway or the service limits this client's requests (RFC 6585); a run sends a few hundred requests, 4 at a time: allow the CI client that many (or exempt it from the limit), or run against a deployment without it; answers 429 are never judged",
+    ],
+    [
+      'a self-signed certificate',
+      'untrusted-certificate',
+      untrusted(
+        'the TLS certificate of https://127.0.0.1:4010 is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate)',
+        'DEPTH_ZERO_SELF_SIGNED_CERT',
+      ),
+      'the TLS certificate of https://127.0.0.1:4010 is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate)',
+      'a self-signed certificate, or one signed by a CA this machine does not trust (a company CA?): trust that CA with NODE_EXTRA_CA_CERTS=path/to/ca.pem (Node 20 and later; Node 24 can also use the system store with --use-system-ca)',
+    ],
   ])(
     '%s on every first request is one finding of kind %s, saying so and what to fix',
     (_label, kind, exchange, summary, advice) => {
       const wave = allAnswered(exchange);
       const found = findSystemic(wave, TARGET);
+      const flags: Record<string, string> = {
+        unauthorized: '--access-token',
+        forbidden: '--access-token',
+        'server-error': 'the target',
+        'rate-limited': 'the rate limit',
+        'untrusted-certificate': 'NODE_EXTRA_CA_CERTS',
+      };
       expect(found).toEqual({
         kind,
         summary,
         advice,
-        flag: kind === 'unauthorized' ? '--access-token' : '--base-url',
+        flag: flags[kind] ?? '--base-url',
         example: wave[0],
       });
       expect(found?.example).toBe(wave[0]);
@@ -212,4 +264,86 @@ describe('findSystemic', () => {
       expect(findSystemic(allAnswered(exchange, refusals), TARGET)?.kind).toBe(kind);
     },
   );
+});
+
+describe('findSystemic: the symptoms added after the first ones', () => {
+  const certificate = (code: string): Exchange => untrusted(`not trusted (${code})`, code);
+
+  test.each([
+    [
+      'CERT_HAS_EXPIRED',
+      'the certificate is outside its validity dates: renew it on the server (or check the clock of this machine)',
+    ],
+    [
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+      'the certificate was issued for another host name: give --base-url the name it was issued for',
+    ],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', expect.stringContaining('NODE_EXTRA_CA_CERTS=path/to/ca.pem')],
+    ['SELF_SIGNED_CERT_IN_CHAIN', expect.stringContaining('NODE_EXTRA_CA_CERTS=path/to/ca.pem')],
+  ])('an untrusted certificate (%s) is advised by what fixes it', (code, advice) => {
+    expect(findSystemic(allAnswered(certificate(code)), TARGET)).toMatchObject({
+      kind: 'untrusted-certificate',
+      advice,
+    });
+  });
+
+  test('answers 5xx of different statuses are one server-error finding naming each', () => {
+    const wave = FIRST.map((sent, index) => ({ probe: sent, exchange: answer(index % 2 === 0 ? 502 : 500) }));
+    expect(findSystemic(wave, TARGET)?.summary).toBe(
+      'the 4 first requests were all answered 502 or 500, the View Token requests with the Access Token included: the target fails on every request',
+    );
+  });
+
+  test('a 503 with Retry-After everywhere is the rate limit (deferred), one without it a server error', () => {
+    expect(findSystemic(allAnswered(answer(503, '', { 'retry-after': '5' })), TARGET)?.kind).toBe('rate-limited');
+    expect(findSystemic(allAnswered(answer(503)), TARGET)?.kind).toBe('server-error');
+  });
+
+  test('the rate limit advice counts the requests the run planned when it is given', () => {
+    const found = findSystemic(allAnswered(answer(429)), { ...TARGET, requests: 249 });
+    expect(found?.advice).toContain('a run sends 249 requests, 4 at a time');
+  });
+
+  test.each<[string, Exchange]>([
+    [
+      'HTML with another status (a 404 page is not-found, a 201 is no page)',
+      answer(201, '{"code":"success"}', { 'content-type': 'text/html' }),
+    ],
+    [
+      'a JSON body sent as text/html (a content-type defect, judged)',
+      answer(200, '{"code":"success"}', { 'content-type': 'text/html' }),
+    ],
+    ['an HTML body sent as another type', answer(200, '<html></html>', { 'content-type': 'text/plain' })],
+    ['a 4xx other than 401, 403, 404', answer(400)],
+    ['499', answer(499)],
+  ])('%s on every first request is no finding', (_label, exchange) => {
+    expect(findSystemic(allAnswered(exchange), TARGET)).toBeUndefined();
+  });
+
+  test('a web page at 200 and 299 is a finding; at 300 it is a redirect', () => {
+    const page = (status: number): Exchange => answer(status, '<html>', { 'content-type': 'TEXT/HTML' });
+    expect([200, 299, 300].map((status) => findSystemic(allAnswered(page(status)), TARGET)?.kind)).toEqual([
+      'web-page',
+      'web-page',
+      'redirect',
+    ]);
+  });
+
+  test.each([403, 500, 200])(
+    '%i on the requests without Authorization alone is no finding: a refusal (or a defect) of those says nothing of the target',
+    (status) => {
+      const refusals = FIRST.filter(({ intent }) => intent !== 'success');
+      const page = answer(status, '<html>', { 'content-type': 'text/html' });
+      expect(findSystemic(allAnswered(page, refusals), TARGET)).toBeUndefined();
+    },
+  );
+
+  test('a 500 on one operation only is no finding: a defect of that endpoint, judged', () => {
+    const wave = FIRST.map((sent) => ({
+      probe: sent,
+      exchange:
+        sent.operation === 'getChildFileViewToken' ? answer(500) : answer(sent.intent === 'success' ? 200 : 401),
+    }));
+    expect(findSystemic(wave, TARGET)).toBeUndefined();
+  });
 });
