@@ -49,18 +49,15 @@ async function withServer(fault: Fault, run: (baseUrl: string) => Promise<void>)
   }
 }
 
+/** The base command line; a flag in `extra` replaces the base's (a flag given twice is refused). */
 const options = (baseUrl: string, extra: string[] = []) => {
-  const command = parseContractArgs([
-    '--base-url',
-    baseUrl,
-    '--access-token',
-    FAKE_TOKEN,
-    '--file-id',
-    FAKE_IDS.valid,
-    '--timeout',
-    '300',
-    ...extra,
-  ]);
+  const base = [
+    ['--base-url', baseUrl],
+    ['--access-token', FAKE_TOKEN],
+    ['--file-id', FAKE_IDS.valid],
+    ['--timeout', '300'],
+  ];
+  const command = parseContractArgs([...base.filter(([flag]) => !extra.includes(flag as string)).flat(), ...extra]);
   if (command.kind !== 'run') throw new Error('fixture');
   return command.options;
 };
