@@ -1,7 +1,7 @@
 import type { ProbeResult } from './check-types';
 import { describeDeferred } from './deferred-answer';
 import type { Exchange } from './http-exchange';
-import type { SystemicKind, SystemicTarget } from './systemic';
+import type { SystemicKind, SystemicTarget } from './systemic-types';
 
 /** What a user reads of a systemic failure: what the answers shared, the likely cause, what to fix. */
 export interface SystemicText {
