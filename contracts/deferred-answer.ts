@@ -18,3 +18,10 @@ export function describeDeferred(exchange: Exchange): string {
   const retryAfter = exchange.headers['retry-after'];
   return retryAfter === undefined ? name : `${name} (Retry-After: ${retryAfter})`;
 }
+
+/** What a deferring answer says of the target: a 429 limits the rate; a 503 (with Retry-After) is down for now. */
+export function deferralCause(exchange: Exchange): string {
+  return exchange.kind === 'response' && exchange.status === 503
+    ? 'the target is unavailable for now'
+    : 'the target limits the rate';
+}

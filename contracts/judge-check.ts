@@ -1,6 +1,6 @@
 import type { Check, Control, ProbeResult, RunFacts, Violation } from './check-types';
 import type { ContractOperation, ContractSpec } from './contract-spec';
-import { describeDeferred, isDeferred } from './deferred-answer';
+import { deferralCause, describeDeferred, isDeferred } from './deferred-answer';
 import type { Exchange } from './http-exchange';
 import type { ContractOptions } from './options';
 import type { CheckResult } from './run-report';
@@ -96,7 +96,7 @@ function uncontrolled(judged: readonly ProbeResult[], controls: RunFacts['contro
 /** Why a check whose requests were deferred cannot pass: what it did not see might break it. */
 function deferredNote(deferred: number, its: readonly ProbeResult[]): string {
   const example = its.find((result) => isDeferred(result.exchange)) as ProbeResult;
-  return `${deferred} of its ${its.length} requests were answered ${describeDeferred(example.exchange)}, which judges nothing (the target limits the rate)`;
+  return `${deferred} of its ${its.length} requests were answered ${describeDeferred(example.exchange)}, which judges nothing (${deferralCause(example.exchange)})`;
 }
 
 function noneJudged(check: Check): string {

@@ -1,5 +1,5 @@
 import type { ProbeResult } from './check-types';
-import { describeDeferred } from './deferred-answer';
+import { deferralCause, describeDeferred } from './deferred-answer';
 import type { Exchange } from './http-exchange';
 import type { SystemicKind, SystemicTarget } from './systemic-types';
 
@@ -34,7 +34,7 @@ export function describeFirst(kind: SystemicKind, wave: readonly ProbeResult[], 
   const text = (summary: string, advice = adviceOf(kind, exchange, target)): SystemicText => ({
     summary,
     advice,
-    flag: FLAG[kind],
+    flag: flagOf(kind, exchange),
   });
   switch (kind) {
     case 'unreachable':
@@ -57,7 +57,7 @@ export function describeFirst(kind: SystemicKind, wave: readonly ProbeResult[], 
     case 'web-page':
       return text(`${first} were all answered ${statusOf(exchange)} with an HTML page, not the service's JSON`);
     case 'rate-limited':
-      return text(`${first} were all answered ${describeDeferred(exchange)}: the target limits the rate`);
+      return text(`${first} were all answered ${describeDeferred(exchange)}: ${deferralCause(exchange)}`);
     case 'stopped-answering':
     case 'silent-without-credentials':
       return text(`no answer to ${first} (${reasonOf(exchange)})`);
@@ -80,10 +80,19 @@ export function describeMidRun(
       answered === 0
         ? `no answer to ${streak.length} requests in a row (${reasonOf(exchange)}), nor to the first one again`
         : `the target answered ${answered} requests, then stopped: ${next} got no answer (${reasonOf(exchange)}), nor did one it had answered`,
-    'rate-limited': `the target limits the rate: after ${answered} answers, ${next} requests were answered ${describeDeferred(exchange)}`,
+    'rate-limited': `${deferralCause(exchange)}: after ${answered} answer${answered === 1 ? '' : 's'}, ${next} requests were answered ${describeDeferred(exchange)}`,
     'silent-without-credentials': `requests ${without} get no answer (${reasonOf(exchange)}; ${streak.length} such requests, none answered), while those with the Access Token are answered`,
   };
-  return { summary: summaries[kind], advice: adviceOf(kind, exchange, target), flag: FLAG[kind] };
+  return { summary: summaries[kind], advice: adviceOf(kind, exchange, target), flag: flagOf(kind, exchange) };
+}
+
+/** What to fix: by kind, but a 503 that defers (the target down for now) is no rate limit. */
+function flagOf(kind: SystemicKind, exchange: Exchange): string {
+  return kind === 'rate-limited' && isUnavailable(exchange) ? 'the target' : FLAG[kind];
+}
+
+function isUnavailable(exchange: Exchange): boolean {
+  return exchange.kind === 'response' && exchange.status === 503;
 }
 
 function adviceOf(kind: SystemicKind, exchange: Exchange, { baseUrl, requests }: SystemicTarget): string {
@@ -109,6 +118,8 @@ function adviceOf(kind: SystemicKind, exchange: Exchange, { baseUrl, requests }:
     case 'web-page':
       return `--base-url points at a web page (a sign-in page or a portal?), not the API: fix --base-url (the address the API's requests go to)`;
     case 'rate-limited':
+      if (isUnavailable(exchange))
+        return 'the target says it is down for now (503 with Retry-After, RFC 9110): run again once it is back, or against a deployment that is up; such answers are never judged';
       return `a gateway or the service limits this client's requests (RFC 6585); a run sends ${requests ?? 'a few hundred'} requests, 4 at a time: allow the CI client that many (or exempt it from the limit), or run against a deployment without it; answers 429 are never judged`;
     case 'stopped-answering':
       return `did the service stop, or something before it (a proxy, a firewall, a limit that drops requests) stop passing them? Make the target answer, then run again${exchange.kind === 'broken' && exchange.timedOut ? '; a service that is only slow needs a longer --timeout' : ''}`;

@@ -196,6 +196,12 @@ describe('answers that defer the request (429, or 503 with Retry-After) are neve
     });
   });
 
+  test('a check whose every answer was a 503 with Retry-After skips saying the target is down for now', () => {
+    expect(judged(refusing, [deferred(503, { 'retry-after': '30' })]).note).toBe(
+      'not judged: 1 of its 1 requests were answered 503 Service Unavailable (Retry-After: 30), which judges nothing (the target is unavailable for now)',
+    );
+  });
+
   test('a check whose answers pass beside a 429 skips (what it did not see may break it), naming how many were deferred', () => {
     const result = judged(refusing, [answered(401), deferred(429)]);
     expect([result.status, result.note, result.violations]).toEqual([

@@ -119,6 +119,21 @@ test('after 4 answers 429 in a row the target limits the rate; after 3 it does n
   });
 });
 
+test('4 answers 503 with Retry-After in a row: the target is down for now, not limiting the rate; the target is what to fix', () => {
+  const { watch } = watched([
+    withToken(answer(200)),
+    ...Array.from({ length: 4 }, () => withToken(answer(503, '', { 'retry-after': '30' }))),
+  ]);
+  expect(watch.stopped).toMatchObject({
+    kind: 'rate-limited',
+    summary:
+      'the target is unavailable for now: after 1 answer, the 4 next requests were answered 503 Service Unavailable (Retry-After: 30)',
+    advice:
+      'the target says it is down for now (503 with Retry-After, RFC 9110): run again once it is back, or against a deployment that is up; such answers are never judged',
+    flag: 'the target',
+  });
+});
+
 test('a streak is of one sort: 2 timeouts then 2 answers 429 are neither 4 unanswered nor 4 deferred', () => {
   const { watch } = watched([
     withToken(answer(200)),

@@ -295,7 +295,12 @@ describe('findSystemic: the symptoms added after the first ones', () => {
   });
 
   test('a 503 with Retry-After everywhere is the rate limit (deferred), one without it a server error', () => {
-    expect(findSystemic(allAnswered(answer(503, '', { 'retry-after': '5' })), TARGET)?.kind).toBe('rate-limited');
+    expect(findSystemic(allAnswered(answer(503, '', { 'retry-after': '5' })), TARGET)).toMatchObject({
+      kind: 'rate-limited',
+      summary:
+        'the 4 first requests were all answered 503 Service Unavailable (Retry-After: 5): the target is unavailable for now',
+      flag: 'the target',
+    });
     expect(findSystemic(allAnswered(answer(503)), TARGET)?.kind).toBe('server-error');
   });
 
