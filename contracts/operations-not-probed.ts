@@ -1,5 +1,6 @@
 import type { ContractOperation, ContractSpec } from './contract-spec';
-import type { ContractOptions, IdName } from './options';
+import type { ContractOptions } from './options';
+import { ID_FLAGS } from './options';
 import type { Probe, ProbeIntent } from './probe-planner';
 import { planProbes } from './probes';
 
@@ -15,18 +16,7 @@ export interface NotProbed {
 }
 
 /** Ids standing in for every flag, to learn what each operation would be sent (never sent). */
-const EVERY_ID: Readonly<Record<IdName, string>> = {
-  fileId: '1',
-  integrateId: '2',
-  childFileId: '3',
-  compareId: '4',
-  sceneId: '5',
-  submodelId: '6',
-  clashDetectiveId: '7',
-  moduleDataId: '8',
-  missingId: '9',
-  forbiddenFileId: '10',
-};
+const EVERY_ID = Object.fromEntries(Object.values(ID_FLAGS).map((name, index) => [name, String(index + 1)]));
 
 /**
  * The operations whose View Token request these options cannot plan (the POST without
@@ -50,8 +40,6 @@ export function notProbedOf(options: ContractOptions, spec: ContractSpec, planne
 
 function needsOf(operation: ContractOperation, { ids }: ContractOptions): string {
   if (operation === 'getViewToken') return 'add --file-id (or another query id flag)';
-  const flags = (['integrate-id', 'child-file-id'] as const).filter(
-    (flag) => ids[flag === 'integrate-id' ? 'integrateId' : 'childFileId'] === undefined,
-  );
+  const flags = (['integrate-id', 'child-file-id'] as const).filter((flag) => ids[ID_FLAGS[flag]] === undefined);
   return flags.length === 0 ? 'give the ids its path names' : `add ${flags.map((flag) => `--${flag}`).join(' and ')}`;
 }

@@ -1,6 +1,7 @@
-import type { Answer } from '../check-types';
+import type { Answer, ProbeResult } from '../check-types';
 import type { ContractSpec, DeclaredResponse } from '../contract-spec';
 import type { ContractOptions } from '../options';
+import { viewTokenOf } from '../issued-token';
 import type { Probe } from '../probe-planner';
 
 const ANY_QUERY_ID = [
@@ -51,3 +52,9 @@ export const isSuccessStatus = (probe: Probe, status: number): boolean =>
 export const isRefusal = (status: number): boolean => status >= 400 && status < 500;
 export const declared = (response: Answer, probe: Probe, spec: ContractSpec): DeclaredResponse | undefined =>
   spec.operations[probe.operation].response(response.status);
+
+/** A check's `enough` when it judges the View Tokens issued: none issued, it shows nothing. */
+export const needsAViewToken = (judged: readonly ProbeResult[]): string | undefined =>
+  judged.some(({ exchange }) => viewTokenOf(exchange) !== undefined)
+    ? undefined
+    : 'no View Token was issued in this run (see success_envelope)';

@@ -1,9 +1,9 @@
 import type { Check } from '../check-types';
-import { dataOf, viewTokenOf } from '../issued-token';
+import { dataOf } from '../issued-token';
 import { repeatedMember } from '../json-members';
 import { MIN_SECRET_CHARS, findCarried } from '../token-secrets';
 import { OPERATION_INTENTS } from './conformance';
-import { needsAll, needsAnId } from './helpers';
+import { needsAViewToken, needsAll, needsAnId } from './helpers';
 import { RFC, SENTENCE } from './sentences';
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
@@ -48,10 +48,7 @@ export const TOKEN_ANSWER_NOT_SHARED_CACHEABLE: Check = {
   source: `${SENTENCE.credential} (${RFC.sharedCaches})`,
   intents: ['success', 'repeat', 'crossed', 'body-ids'],
   skipReason: needsAnId,
-  enough: (judged) =>
-    judged.some(({ exchange }) => viewTokenOf(exchange) !== undefined)
-      ? undefined
-      : 'no View Token was issued in this run (see success_envelope)',
+  enough: needsAViewToken,
   expected: 'a token answer no shared cache may store',
   judge: (response) => {
     if (dataOf(response.bodyText) === undefined) return undefined;

@@ -2,7 +2,7 @@ import type { Answer, Check, ProbeResult, RunFacts } from '../check-types';
 import { dataOf, parseBody, viewTokenOf } from '../issued-token';
 import { PROBE_INTENTS } from '../probe-planner';
 import { MIN_SECRET_CHARS, findCarried } from '../token-secrets';
-import { hasQueryId, isRefusal, needsAnId, needsTwoObjects } from './helpers';
+import { hasQueryId, isRefusal, needsAViewToken, needsAnId, needsTwoObjects } from './helpers';
 import { SENTENCE } from './sentences';
 
 /** The checks of what a View Token is: usable, for one object, free of the Access Token, never in a refusal. */
@@ -74,10 +74,7 @@ export const VIEW_TOKEN_HIDES_ACCESS_TOKEN: Check = {
     (options.accessToken.length < MIN_SECRET_CHARS
       ? `the Access Token has fewer than ${MIN_SECRET_CHARS} characters: too short to search View Tokens for`
       : undefined),
-  enough: (judged) =>
-    judged.some(({ exchange }) => viewTokenOf(exchange) !== undefined)
-      ? undefined
-      : 'no View Token was issued in this run (see success_envelope)',
+  enough: needsAViewToken,
   expected: 'a View Token that gives the front end nothing of the Access Token',
   judge: (response, _probe, _spec, facts) => {
     const token = response.status === 200 ? dataOf(response.bodyText) : undefined;
